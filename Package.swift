@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "blog",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "blog", targets: ["blog"]),
+        .library(name: "BlogKit", targets: ["BlogKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+    ],
+    targets: [
+        // cmark-gfm and its GFM extensions, from the system (Debian: libcmark-gfm-dev, libcmark-gfm-extensions-dev).
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        // Turns themes/default into Swift source at build time, so the binary carries the default theme.
+        .executableTarget(name: "embed-theme", path: "Sources/embed-theme"),
+        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["embed-theme"]),
+        .target(
+            name: "BlogKit",
+            dependencies: [
+                "CCmarkGFM",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            plugins: ["EmbedTheme"]
+        ),
+        .executableTarget(
+            name: "blog",
+            dependencies: [
+                "BlogKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "BlogKitTests", dependencies: ["BlogKit"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The site's settings, read from `blog.yml`. Every field has a default, so a blog without a
+/// `blog.yml` builds as it is.
+public struct SiteConfig: Sendable, Equatable {
+    /// The site's name, shown in the header and in feeds.
+    public var title: String = "My Blog"
+    /// One line about the site, for the home page and `<meta name="description">`.
+    public var description: String = ""
+    /// The default author of every post.
+    public var author: String = ""
+    /// Where the site is published, e.g. `https://example.org/blog/`. Its path is the prefix of
+    /// every link; the whole URL makes absolute links in feeds. Always ends with `/`.
+    public var baseURL: String = "/"
+    /// The site's language, for `<html lang>`.
+    public var language: String = "en"
+    /// The time zone of dates written without an offset.
+    public var timeZone: TimeZone = TimeZone(identifier: "UTC")!
+    /// The theme's folder name under `themes/`; `default` is built into the binary.
+    public var theme: String = "default"
+    /// Posts per list page (home, tag pages).
+    public var paginate: Int = 10
+    /// How dates are shown on pages, in `strftime` form (`%a %-d %B %Y` gives `Fri 25 November 2016`).
+    public var dateFormat: String = "%a %-d %B %Y"
+    /// The output folder, relative to the blog folder unless absolute.
+    public var output: String = "public"
+    /// URL patterns of the generated pages.
+    public var permalinks: Permalinks = Permalinks()
+
+    /// The configuration with every default.
+    public init() {}
+
+    /// The path part of `baseURL`, always starting and ending with `/` (`/` or `/blog/`).
+    public var basePath: String {
+        var path: String
+        if let url = URL(string: baseURL), url.scheme != nil {
+            path = url.path
+        } else {
+            path = baseURL
+        }
+        if !path.hasPrefix("/") { path = "/" + path }
+        if !path.hasSuffix("/") { path += "/" }
+        return path
+    }
+}
+
+/// URL patterns, relative to the site root, ending with `/` (the page is `index.html` in that folder).
+public struct Permalinks: Sendable, Equatable {
+    /// A post's URL: `{year}`, `{month}`, `{day}`, `{slug}` and `{category}` are replaced.
+    public var post: String = "posts/{slug}/"
+    /// A tag's list page: `{slug}` is the tag's slug.
+    public var tag: String = "tags/{slug}/"
+
+    /// The default patterns.
+    public init() {}
+}

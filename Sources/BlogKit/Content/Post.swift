@@ -1,0 +1,103 @@
+import Foundation
+
+/// A value from a post's header, kept as the header said it so templates can use any key.
+public enum MetaValue: Sendable, Hashable {
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case date(Date)
+    case list([MetaValue])
+    case map([String: MetaValue])
+    case null
+
+    /// The value as text, when it is a scalar.
+    public var text: String? {
+        switch self {
+        case .string(let s): return s
+        case .int(let i): return String(i)
+        case .double(let d): return String(d)
+        case .bool(let b): return b ? "true" : "false"
+        case .date(let d): return ISO8601DateFormatter().string(from: d)
+        case .list, .map, .null: return nil
+        }
+    }
+}
+
+/// A tag (or category) with the name the author wrote and the slug used in its URL.
+/// Two spellings with the same slug (`iOS`, `ios`) are one tag: the first spelling seen names it.
+public struct Tag: Sendable, Hashable {
+    /// The display name, as the author wrote it.
+    public var name: String
+    /// The URL slug.
+    public var slug: String
+
+    /// Creates a tag whose slug comes from its name.
+    public init(name: String) {
+        self.name = name
+        self.slug = Slug.make(name)
+    }
+
+    /// Tags are equal when their slugs are.
+    public static func == (a: Tag, b: Tag) -> Bool { a.slug == b.slug }
+    public func hash(into hasher: inout Hasher) { hasher.combine(slug) }
+}
+
+/// Whether and where a post appears.
+public enum PostStatus: String, Sendable, Hashable {
+    /// On its page and in every list.
+    case published
+    /// Left out unless `--drafts`.
+    case draft
+    /// Has its page but appears in no list (home, tags, archives, feeds).
+    case hidden
+}
+
+/// One post, read from its file: header fields resolved, body still markdown.
+public struct Post: Sendable {
+    /// The file, relative to the blog folder (`content/posts/x.md`): used in messages and `blog list`.
+    public var source: String
+    /// The title.
+    public var title: String
+    /// When it was published, as an absolute instant (offset-less dates use the site's time zone).
+    public var date: Date
+    /// When it was last changed, if the header says.
+    public var modified: Date?
+    /// Tags in the order written, without duplicates.
+    public var tags: [Tag]
+    /// The category, if any.
+    public var category: Tag?
+    /// The URL slug: never contains `/`, `..` or anything that could leave the output folder.
+    public var slug: String
+    /// The author, if the header names one (else the site's author applies).
+    public var author: String?
+    /// The header's `summary`, as markdown.
+    public var summary: String?
+    /// Published, draft or hidden.
+    public var status: PostStatus
+    /// Every header key as written (lower-cased keys), for templates.
+    public var meta: [String: MetaValue]
+    /// The markdown body.
+    public var body: String
+    /// The 1-based line of the file where the body starts.
+    public var bodyLine: Int
+
+    /// Creates a post from its parts.
+    public init(source: String, title: String, date: Date, modified: Date? = nil, tags: [Tag] = [],
+                category: Tag? = nil, slug: String, author: String? = nil, summary: String? = nil,
+                status: PostStatus = .published, meta: [String: MetaValue] = [:], body: String, bodyLine: Int = 1) {
+        self.source = source
+        self.title = title
+        self.date = date
+        self.modified = modified
+        self.tags = tags
+        self.category = category
+        self.slug = slug
+        self.author = author
+        self.summary = summary
+        self.status = status
+        self.meta = meta
+        self.body = body
+        self.bodyLine = bodyLine
+    }
+}

@@ -1,0 +1,77 @@
+/// A message about the input, in the form compilers use so that editors and CI logs can jump to it:
+/// `path:line:column: error: what was expected`.
+public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+    /// How bad the problem is.
+    public enum Severity: String, Sendable, Hashable {
+        /// The build can't be trusted: it fails and nothing is published.
+        case error
+        /// The input was read, but maybe not as the author meant (`--strict` makes the build fail).
+        case warning
+    }
+
+    /// Error or warning.
+    public var severity: Severity
+    /// The file the problem is in, as the user named it (relative to the working folder where possible).
+    public var path: String
+    /// 1-based line number in `path`.
+    public var line: Int
+    /// 1-based column number in `path` (in characters).
+    public var column: Int
+    /// What is wrong and what was expected.
+    public var message: String
+
+    /// Creates a diagnostic; line and column default to the start of the file.
+    public init(_ severity: Severity, path: String, line: Int = 1, column: Int = 1, _ message: String) {
+        self.severity = severity
+        self.path = path
+        self.line = max(1, line)
+        self.column = max(1, column)
+        self.message = message
+    }
+
+    /// An error at `path:line:column`.
+    public static func error(_ path: String, line: Int = 1, column: Int = 1, _ message: String) -> Diagnostic {
+        Diagnostic(.error, path: path, line: line, column: column, message)
+    }
+
+    /// A warning at `path:line:column`.
+    public static func warning(_ path: String, line: Int = 1, column: Int = 1, _ message: String) -> Diagnostic {
+        Diagnostic(.warning, path: path, line: line, column: column, message)
+    }
+
+    /// `path:line:column: severity: message`.
+    public var description: String {
+        "\(path):\(line):\(column): \(severity.rawValue): \(message)"
+    }
+}
+
+/// A build that failed: every error found (not only the first), plus the warnings seen before.
+public struct BuildFailure: Error, Sendable, CustomStringConvertible {
+    /// The diagnostics, errors and warnings, in a stable order.
+    public var diagnostics: [Diagnostic]
+
+    /// Creates a failure from diagnostics; at least one should be an error.
+    public init(_ diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
+    /// One diagnostic per line.
+    public var description: String {
+        diagnostics.map(\.description).joined(separator: "\n")
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// Whether any diagnostic is an error.
+    public var hasErrors: Bool { contains { $0.severity == .error } }
+
+    /// Sorted by path, line, column, then message, so output does not depend on thread timing.
+    public func sortedForDisplay() -> [Diagnostic] {
+        sorted { a, b in
+            if a.path != b.path { return a.path < b.path }
+            if a.line != b.line { return a.line < b.line }
+            if a.column != b.column { return a.column < b.column }
+            return a.message < b.message
+        }
+    }
+}

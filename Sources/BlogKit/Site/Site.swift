@@ -1,0 +1,105 @@
+import Foundation
+
+/// A post placed in the site: its URL and its rendered body.
+public struct SitePost: Sendable {
+    /// The post as read.
+    public var post: Post
+    /// The rendered body and summary.
+    public var rendered: RenderedMarkdown
+    /// Site-relative URL, no leading `/`, ending in `/` (`posts/my-post/`).
+    public var url: String
+    /// Output file, relative to the output folder (`posts/my-post/index.html`).
+    public var outputPath: String
+}
+
+/// One tag (or category) and its posts.
+public struct TagGroup: Sendable {
+    /// The tag (first spelling seen, in date order oldest first, is the display name).
+    public var tag: Tag
+    /// Indices into ``Site/posts`` of its listed posts, newest first.
+    public var posts: [Int]
+    /// Site-relative URL of its first list page (`tags/swift/`).
+    public var url: String
+}
+
+/// A month in the archives.
+public struct ArchiveMonth: Sendable {
+    /// 1...12.
+    public var month: Int
+    /// Indices into ``Site/posts``, newest first.
+    public var posts: [Int]
+}
+
+/// A year in the archives.
+public struct ArchiveYear: Sendable {
+    /// The year, in the site's time zone.
+    public var year: Int
+    /// Months, newest first.
+    public var months: [ArchiveMonth]
+}
+
+/// One page of a paginated list.
+public struct Pagination: Sendable {
+    /// 1-based page number.
+    public var number: Int
+    /// How many pages the list has.
+    public var count: Int
+    /// Indices into ``Site/posts`` shown on this page, newest first.
+    public var posts: [Int]
+    /// Site-relative URL of the page with newer posts, if any.
+    public var newerURL: String?
+    /// Site-relative URL of the page with older posts, if any.
+    public var olderURL: String?
+}
+
+/// A page to render.
+public struct Page: Sendable {
+    /// What the page shows.
+    public enum Kind: Sendable {
+        /// A post's own page: index into ``Site/posts``.
+        case post(Int)
+        /// A page of the home list.
+        case home(Pagination)
+        /// A page of a tag's list: index into ``Site/tags``.
+        case tag(Int, Pagination)
+        /// Every tag with its post count.
+        case tagIndex
+        /// Every post by year and month.
+        case archives
+        /// The "not found" page.
+        case notFound
+    }
+
+    /// What it shows.
+    public var kind: Kind
+    /// Site-relative URL, no leading `/` (`""` is the home page, `page/2/`, `404.html`).
+    public var url: String
+    /// Output file, relative to the output folder.
+    public var outputPath: String
+}
+
+/// The whole site, ready to render: every decision about order, grouping and URLs is made here.
+public struct Site: Sendable {
+    /// The settings.
+    public var config: SiteConfig
+    /// Every post that gets a page, newest first (ties: title, then source path).
+    public var posts: [SitePost]
+    /// Indices into ``posts`` of the posts shown in lists (not hidden), newest first.
+    public var listed: [Int]
+    /// Tags with listed posts, ordered by slug.
+    public var tags: [TagGroup]
+    /// Listed posts by year and month, newest first.
+    public var archives: [ArchiveYear]
+    /// Every page to render, in a stable order.
+    public var pages: [Page]
+    /// Files under `content/` that are not posts, copied as they are (paths relative to `content/`).
+    public var assets: [String]
+
+    /// The previous (older) and next (newer) listed post around `index`, for post pages.
+    public func neighbours(of index: Int) -> (older: Int?, newer: Int?) {
+        guard let position = listed.firstIndex(of: index) else { return (nil, nil) }
+        let newer = position > 0 ? listed[position - 1] : nil
+        let older = position + 1 < listed.count ? listed[position + 1] : nil
+        return (older, newer)
+    }
+}

@@ -1,0 +1,2 @@
+import BlogKit
+print("blog")
