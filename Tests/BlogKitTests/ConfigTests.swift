@@ -1,0 +1,67 @@
+import XCTest
+@testable import BlogKit
+
+final class ConfigTests: XCTestCase {
+    func testDefaultsWithoutFile() throws {
+        let (config, warnings) = try ConfigLoader.load(path: "/nonexistent/blog.yml")
+        XCTAssertEqual(config, SiteConfig())
+        XCTAssertEqual(config.paginate, 10)
+        XCTAssertEqual(config.basePath, "/")
+        XCTAssertTrue(warnings.isEmpty)
+    }
+
+    func testReadsEverySetting() throws {
+        let yaml = """
+        title: Notes from the Field
+        description: Swift, mostly
+        author: Ana Lima
+        base_url: https://example.org/blog
+        language: pt
+        timezone: Europe/Lisbon
+        theme: default
+        paginate: 5
+        date_format: "%d/%m/%Y"
+        output: site
+        permalinks:
+          post: "{year}/{slug}"
+          tag: "topics/{slug}/"
+        """
+        let (config, warnings) = try ConfigLoader.parse(yaml, path: "blog.yml")
+        XCTAssertTrue(warnings.isEmpty, "\(warnings)")
+        XCTAssertEqual(config.title, "Notes from the Field")
+        XCTAssertEqual(config.baseURL, "https://example.org/blog/")
+        XCTAssertEqual(config.basePath, "/blog/")
+        XCTAssertEqual(config.timeZone.identifier, "Europe/Lisbon")
+        XCTAssertEqual(config.paginate, 5)
+        XCTAssertEqual(config.output, "site")
+        XCTAssertEqual(config.permalinks.post, "{year}/{slug}/")
+        XCTAssertEqual(config.permalinks.tag, "topics/{slug}/")
+        XCTAssertEqual(config.language, "pt")
+    }
+
+    func testUnknownKeyIsAWarningWithItsLine() throws {
+        let (config, warnings) = try ConfigLoader.parse("title: X\npaginat: 3\n", path: "blog.yml")
+        XCTAssertEqual(config.title, "X")
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertTrue(warnings[0].description.hasPrefix("blog.yml:2:1: warning: unknown setting `paginat`"), warnings[0].description)
+    }
+
+    func testWrongTypesAreErrorsWithTheirLine() {
+        let cases: [(String, String)] = [
+            ("title: X\npaginate: ten\n", "blog.yml:2:11: error: `paginate` must be a whole number"),
+            ("timezone: Mars/Olympus\n", "blog.yml:1:11: error: `timezone` must be a time zone name"),
+            ("title: [a, b]\n", "blog.yml:1:8: error: `title` must be a string"),
+            ("base_url: ftp:/x\n", "blog.yml:1:11: error: `base_url` must be a URL"),
+            ("permalinks:\n  post: \"{year}/{name}/\"\n", "blog.yml:2:9: error: unknown placeholder `{name}`"),
+            ("permalinks:\n  post: \"{year}/\"\n", "blog.yml:2:9: error: permalink \"{year}/\" must contain {slug}"),
+            ("- a\n- b\n", "blog.yml:1:1: error: expected a mapping of settings"),
+            ("title: \"unclosed\n", "blog.yml:2:1: error: invalid YAML"),
+        ]
+        for (yaml, expected) in cases {
+            XCTAssertThrowsError(try ConfigLoader.parse(yaml, path: "blog.yml"), yaml) { error in
+                let text = "\(error)"
+                XCTAssertTrue(text.hasPrefix(expected), "got: \(text)\nwanted: \(expected)")
+            }
+        }
+    }
+}
