@@ -20,6 +20,8 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // The one system call Foundation lacks: swapping two folders atomically.
+        .target(name: "CSystem"),
         // Turns themes/default into Swift source at build time, so the binary carries the default theme.
         .executableTarget(name: "embed-theme", path: "Sources/embed-theme"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["embed-theme"]),
@@ -27,6 +29,7 @@ let package = Package(
             name: "BlogKit",
             dependencies: [
                 "CCmarkGFM",
+                "CSystem",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],

@@ -1,0 +1,110 @@
+import XCTest
+@testable import BlogKit
+
+final class SiteWriterTests: XCTestCase {
+    var root: URL!
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("sitewriter-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    func file(_ path: String, _ text: String) -> OutputFile {
+        OutputFile(path: path, contents: .bytes(Data(text.utf8)))
+    }
+
+    func read(_ path: String) -> String? {
+        (try? Data(contentsOf: root.appendingPathComponent("public/\(path)"))).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func mtime(_ path: String) throws -> Date {
+        try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent("public/\(path)").path)[.modificationDate] as! Date
+    }
+
+    func listing() throws -> [String] {
+        let base = root.appendingPathComponent("public")
+        let walker = FileManager.default.enumerator(atPath: base.path)!
+        return (walker.allObjects as! [String]).sorted()
+    }
+
+    func testWritesFilesAndReplacesThePreviousSiteWhole() throws {
+        let output = root.appendingPathComponent("public")
+        var report = try SiteWriter.write([file("index.html", "home"), file("posts/a/index.html", "A")], to: output, displayPath: "public")
+        XCTAssertEqual(report, WriteReport(written: 2, unchanged: 0))
+        XCTAssertEqual(read("posts/a/index.html"), "A")
+
+        report = try SiteWriter.write([file("index.html", "home 2"), file("posts/b/index.html", "B")], to: output, displayPath: "public")
+        XCTAssertEqual(report, WriteReport(written: 2, unchanged: 0))
+        XCTAssertEqual(try listing(), ["index.html", "posts", "posts/b", "posts/b/index.html"], "a file gone from the site is gone from the output")
+        XCTAssertEqual(read("index.html"), "home 2")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.path)
+        XCTAssertEqual(leftovers, ["public"], "no staging folder is left behind")
+    }
+
+    func testUnchangedFilesKeepTheirModificationTime() throws {
+        let output = root.appendingPathComponent("public")
+        let image = root.appendingPathComponent("photo.jpg")
+        try Data([0xFF, 0xD8, 0xFF, 0x00, 0x01]).write(to: image)
+        _ = try SiteWriter.write([file("a.html", "same"), file("b.html", "old"), OutputFile(path: "img/photo.jpg", contents: .copy(from: image))],
+                                 to: output, displayPath: "public")
+        let past = Date(timeIntervalSince1970: 1_000_000_000)
+        for path in ["a.html", "b.html", "img/photo.jpg"] {
+            try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: output.appendingPathComponent(path).path)
+        }
+        let report = try SiteWriter.write([file("a.html", "same"), file("b.html", "new"), OutputFile(path: "img/photo.jpg", contents: .copy(from: image))],
+                                          to: output, displayPath: "public")
+        XCTAssertEqual(report, WriteReport(written: 1, unchanged: 2))
+        XCTAssertEqual(try mtime("a.html"), past)
+        XCTAssertEqual(try mtime("img/photo.jpg"), past)
+        XCTAssertNotEqual(try mtime("b.html"), past)
+        XCTAssertEqual(read("b.html"), "new")
+    }
+
+    func testAFailedWriteLeavesThePreviousOutputExactlyAsItWas() throws {
+        let output = root.appendingPathComponent("public")
+        _ = try SiteWriter.write([file("index.html", "published"), file("posts/a/index.html", "A")], to: output, displayPath: "public")
+        let before = try listing()
+        let missing = root.appendingPathComponent("does-not-exist.png")
+        XCTAssertThrowsError(try SiteWriter.write([file("index.html", "half"), OutputFile(path: "x.png", contents: .copy(from: missing))],
+                                                  to: output, displayPath: "public")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("x.png:1:1: error: cannot write this output file"), "\(error)")
+        }
+        XCTAssertEqual(try listing(), before)
+        XCTAssertEqual(read("index.html"), "published")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path), ["public"])
+    }
+
+    func testRefusesPathsThatLeaveTheOutputFolderAndDuplicates() throws {
+        let output = root.appendingPathComponent("public")
+        for bad in ["../escape.html", "/etc/passwd", "a/../../b", "a//b", ""] {
+            XCTAssertThrowsError(try SiteWriter.write([file(bad, "x")], to: output, displayPath: "public"), bad) { error in
+                XCTAssertTrue("\(error)".contains("refusing to write"), "\(error)")
+            }
+        }
+        XCTAssertThrowsError(try SiteWriter.write([file("a.html", "1"), file("a.html", "2")], to: output, displayPath: "public"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("escape.html").path))
+    }
+
+    func testTopLevelHiddenEntriesAreCarriedOver() throws {
+        let output = root.appendingPathComponent("public")
+        try FileManager.default.createDirectory(at: output.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try Data("ref: refs/heads/gh-pages\n".utf8).write(to: output.appendingPathComponent(".git/HEAD"))
+        try Data("stale".utf8).write(to: output.appendingPathComponent("stale.html"))
+        _ = try SiteWriter.write([file("index.html", "home")], to: output, displayPath: "public")
+        XCTAssertEqual(read(".git/HEAD"), "ref: refs/heads/gh-pages\n")
+        XCTAssertNil(read("stale.html"))
+    }
+
+    func testOutputThatIsAFileIsAnError() throws {
+        let output = root.appendingPathComponent("public")
+        try Data("not a folder".utf8).write(to: output)
+        XCTAssertThrowsError(try SiteWriter.write([file("index.html", "x")], to: output, displayPath: "public")) { error in
+            XCTAssertEqual("\(error)", "public:1:1: error: the output path is a file; expected a folder (or nothing) there")
+        }
+    }
+}
