@@ -1,17 +1,37 @@
 import CCmarkGFM
-import Foundation
 
-/// Renders markdown with cmark-gfm and its GFM extensions.
+/// How markdown is turned into HTML, beyond what every post gets.
+public struct MarkdownOptions: Sendable, Equatable {
+    /// Escape raw `<script>`, `<iframe>`, `<style>` and the other tags GFM's tagfilter disallows.
+    /// Off by default: real blogs embed tweet widgets and videos.
+    public var tagfilter: Bool = false
+
+    /// Creates options; everything off by default.
+    public init(tagfilter: Bool = false) {
+        self.tagfilter = tagfilter
+    }
+}
+
+/// Renders markdown with cmark-gfm: tables, strikethrough, autolinks, task lists, footnotes, raw
+/// HTML, smart punctuation.
+/// Safe to call from several threads at once.
 public enum MarkdownRenderer {
-    /// Renders a post's body (and its `summary` field, when given).
-    public static func render(body: String, summary: String?) -> RenderedMarkdown {
-        let html = renderHTML(body)
-        return RenderedMarkdown(html: html, summaryHTML: summary.map(renderHTML) ?? html, headings: [])
+    /// Renders a post body, and its `summary` header field when given.
+    ///
+    /// The summary is the `summary` field rendered when given, else empty for now.
+    public static func render(body: String, summary: String?, options: MarkdownOptions = MarkdownOptions()) -> RenderedMarkdown {
+        let tagfilter = options.tagfilter
+        let html = withPreparedDocument(body) { document in GFM.html(document.pointer, tagfilter: tagfilter) }
+        let summaryHTML = summary.map { summary in
+            withPreparedDocument(summary) { document in GFM.html(document.pointer, tagfilter: tagfilter) }
+        }
+        return RenderedMarkdown(html: html, summaryHTML: summaryHTML ?? "", headings: [])
     }
 
-    static func renderHTML(_ markdown: String) -> String {
-        guard let cString = cmark_markdown_to_html(markdown, markdown.utf8.count, CMARK_OPT_UNSAFE) else { return "" }
-        defer { free(cString) }
-        return String(cString: cString)
+    /// Parses `markdown`, passes the document to `use`, then frees the tree.
+    private static func withPreparedDocument<T>(_ markdown: String, _ use: (CmarkNode) -> T) -> T {
+        let document = CmarkNode(pointer: GFM.parse(markdown))
+        defer { cmark_node_free(document.pointer) }
+        return use(document)
     }
 }
