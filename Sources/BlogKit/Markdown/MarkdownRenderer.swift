@@ -13,7 +13,7 @@ public struct MarkdownOptions: Sendable, Equatable {
 }
 
 /// Renders markdown with cmark-gfm: tables, strikethrough, autolinks, task lists, footnotes, raw
-/// HTML, smart punctuation.
+/// HTML, smart punctuation, CodeHilite code block markers.
 /// Safe to call from several threads at once.
 public enum MarkdownRenderer {
     /// Renders a post body, and its `summary` header field when given.
@@ -28,10 +28,13 @@ public enum MarkdownRenderer {
         return RenderedMarkdown(html: html, summaryHTML: summaryHTML ?? "", headings: [])
     }
 
-    /// Parses `markdown`, passes the document to `use`, then frees the tree.
+    /// Parses `markdown`, restyles its code blocks, passes the document to `use`, then frees the tree.
     private static func withPreparedDocument<T>(_ markdown: String, _ use: (CmarkNode) -> T) -> T {
         let document = CmarkNode(pointer: GFM.parse(markdown))
         defer { cmark_node_free(document.pointer) }
+        // The list is made before any edit: editing frees nodes, and cmark's iterator must not
+        // walk a tree that changes under it.
+        document.descendants(ofType: CMARK_NODE_CODE_BLOCK).forEach(CodeBlockStyle.apply)
         return use(document)
     }
 }
