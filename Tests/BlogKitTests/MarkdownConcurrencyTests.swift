@@ -46,6 +46,7 @@ final class MarkdownConcurrencyTests: XCTestCase {
         XCTAssertTrue(serial[0].html.contains("<td align=\"right\">0</td>"))
         XCTAssertTrue(serial[0].html.contains("<a href=\"mailto:mail0@example.com\">"))
         XCTAssertTrue(serial[0].html.contains("<section class=\"footnotes\" data-footnotes>"))
+        XCTAssertEqual(serial[0].headings.map(\.id), ["post-0", "post-0-1"])
 
         for round in 1...5 {
             let parallel = Self.renderConcurrently(documents)

@@ -13,7 +13,7 @@ public struct MarkdownOptions: Sendable, Equatable {
 }
 
 /// Renders markdown with cmark-gfm: tables, strikethrough, autolinks, task lists, footnotes, raw
-/// HTML, smart punctuation, CodeHilite code block markers.
+/// HTML, smart punctuation, CodeHilite code block markers, and an `id` on every heading.
 /// Safe to call from several threads at once.
 public enum MarkdownRenderer {
     /// Renders a post body, and its `summary` header field when given.
@@ -21,20 +21,29 @@ public enum MarkdownRenderer {
     /// The summary is the `summary` field rendered when given, else empty for now.
     public static func render(body: String, summary: String?, options: MarkdownOptions = MarkdownOptions()) -> RenderedMarkdown {
         let tagfilter = options.tagfilter
-        let html = withPreparedDocument(body) { document in GFM.html(document.pointer, tagfilter: tagfilter) }
-        let summaryHTML = summary.map { summary in
-            withPreparedDocument(summary) { document in GFM.html(document.pointer, tagfilter: tagfilter) }
+        var rendered = withPreparedDocument(body, tagfilter: tagfilter) { document, headings in
+            RenderedMarkdown(html: GFM.html(document.pointer, tagfilter: tagfilter), summaryHTML: "", headings: headings)
         }
-        return RenderedMarkdown(html: html, summaryHTML: summaryHTML ?? "", headings: [])
+        if let summary {
+            rendered.summaryHTML = withPreparedDocument(summary, tagfilter: tagfilter) { document, _ in
+                GFM.html(document.pointer, tagfilter: tagfilter)
+            }
+        }
+        return rendered
     }
 
-    /// Parses `markdown`, restyles its code blocks, passes the document to `use`, then frees the tree.
-    private static func withPreparedDocument<T>(_ markdown: String, _ use: (CmarkNode) -> T) -> T {
+    /// Parses `markdown`, restyles its code blocks and anchors its headings, passes the document and
+    /// its headings to `use`, then frees the tree.
+    private static func withPreparedDocument<T>(_ markdown: String, tagfilter: Bool,
+                                                _ use: (CmarkNode, [Heading]) -> T) -> T {
         let document = CmarkNode(pointer: GFM.parse(markdown))
         defer { cmark_node_free(document.pointer) }
-        // The list is made before any edit: editing frees nodes, and cmark's iterator must not
+        // Both lists are made before any edit: editing frees nodes, and cmark's iterator must not
         // walk a tree that changes under it.
-        document.descendants(ofType: CMARK_NODE_CODE_BLOCK).forEach(CodeBlockStyle.apply)
-        return use(document)
+        let codeBlocks = document.descendants(ofType: CMARK_NODE_CODE_BLOCK)
+        let headingNodes = document.descendants(ofType: CMARK_NODE_HEADING)
+        codeBlocks.forEach(CodeBlockStyle.apply)
+        let headings = HeadingAnchors.apply(to: headingNodes, tagfilter: tagfilter)
+        return use(document, headings)
     }
 }
