@@ -18,11 +18,16 @@ public struct MarkdownOptions: Sendable, Equatable {
 public enum MarkdownRenderer {
     /// Renders a post body, and its `summary` header field when given.
     ///
-    /// The summary is the `summary` field rendered when given, else empty for now.
+    /// The summary is the `summary` field rendered when given; else the body's top-level blocks
+    /// before a `<!-- more -->` marker; else the body's first top-level paragraph; else empty.
+    /// A summary taken from the body is rendered from the same tree, so its heading ids match.
     public static func render(body: String, summary: String?, options: MarkdownOptions = MarkdownOptions()) -> RenderedMarkdown {
         let tagfilter = options.tagfilter
         var rendered = withPreparedDocument(body, tagfilter: tagfilter) { document, headings in
-            RenderedMarkdown(html: GFM.html(document.pointer, tagfilter: tagfilter), summaryHTML: "", headings: headings)
+            let summaryHTML = summary == nil
+                ? SummarySelection.blocks(of: document).map { GFM.html($0.pointer, tagfilter: tagfilter) }.joined()
+                : ""
+            return RenderedMarkdown(html: GFM.html(document.pointer, tagfilter: tagfilter), summaryHTML: summaryHTML, headings: headings)
         }
         if let summary {
             rendered.summaryHTML = withPreparedDocument(summary, tagfilter: tagfilter) { document, _ in
