@@ -1,0 +1,65 @@
+import XCTest
+@testable import BlogKit
+
+/// Code block languages: CodeHilite markers on indented blocks, lower-cased fence languages.
+final class MarkdownCodeBlockTests: XCTestCase {
+    private func html(_ markdown: String) -> String {
+        MarkdownRenderer.render(body: markdown, summary: nil).html
+    }
+
+    func testColonMarkerSetsLanguageAndIsRemoved() {
+        XCTAssertEqual(html("Intro:\n\n    :::swift\n    let a = [1] <> 2\n"),
+                       "<p>Intro:</p>\n<pre><code class=\"language-swift\">let a = [1] &lt;&gt; 2\n</code></pre>\n")
+        XCTAssertEqual(html("    ::::Python\n    print('hi')\n"),
+                       "<pre><code class=\"language-python\">print('hi')\n</code></pre>\n")
+        XCTAssertEqual(html("    :::python hl_lines=\"1\"\n    x = 1\n"),
+                       "<pre><code class=\"language-python\">x = 1\n</code></pre>\n")
+    }
+
+    func testShebangMarkerAddsLineNumbersAndIsRemoved() {
+        XCTAssertEqual(html("    #!python\n    if a < b and c:\n        print(\"&\")\n\nAfter.\n"), """
+            <pre class="linenums"><code class="language-python">if a &lt; b and c:
+                print(&quot;&amp;&quot;)
+            </code></pre>
+            <p>After.</p>
+
+            """)
+    }
+
+    func testShebangWithPathStaysInTheCode() {
+        XCTAssertEqual(html("    #!/usr/bin/python\n    import os\n"),
+                       "<pre class=\"linenums\"><code class=\"language-python\">#!/usr/bin/python\nimport os\n</code></pre>\n")
+        XCTAssertEqual(html("    #!/usr/bin/env python3\n    import os\n"),
+                       "<pre class=\"linenums\"><code class=\"language-python3\">#!/usr/bin/env python3\nimport os\n</code></pre>\n")
+    }
+
+    func testIndentedBlockWithoutMarkerIsUnchanged() {
+        XCTAssertEqual(html("    let x = 1\n    :::swift\n"), "<pre><code>let x = 1\n:::swift\n</code></pre>\n")
+        XCTAssertEqual(html("    #include <stdio.h>\n"), "<pre><code>#include &lt;stdio.h&gt;\n</code></pre>\n")
+        XCTAssertEqual(html("    ::two colons\n"), "<pre><code>::two colons\n</code></pre>\n")
+        XCTAssertEqual(html("    :::swift!\n"), "<pre><code>:::swift!\n</code></pre>\n")
+    }
+
+    func testFencedLanguageIsLowerCasedFirstWord() {
+        XCTAssertEqual(html("```Swift\nlet x = \"<\"\n```\n"),
+                       "<pre><code class=\"language-swift\">let x = &quot;&lt;&quot;\n</code></pre>\n")
+        XCTAssertEqual(html("```swift, showLineNumbers, wrap=80\nf()\n```\n"),
+                       "<pre><code class=\"language-swift\">f()\n</code></pre>\n")
+        XCTAssertEqual(html("~~~\n:::swift\n~~~\n"), "<pre><code>:::swift\n</code></pre>\n")
+    }
+
+    func testMarkerParsing() {
+        func read(_ line: Substring) -> String? {
+            CodeHiliteMarker(line: line).map { "\($0.language) linenums:\($0.lineNumbers) keeps:\($0.keepsLine)" }
+        }
+        XCTAssertEqual(read("#!/bin/bash -e"), "bash linenums:true keeps:true")
+        XCTAssertEqual(read(":::c++  "), "c++ linenums:false keeps:false")
+        XCTAssertEqual(read("#!C#\r"), "c# linenums:true keeps:false")
+        XCTAssertEqual(read("#! /bin/sh"), "sh linenums:true keeps:true")
+        XCTAssertEqual(read("#!/usr/bin/env -S python3 -u"), "python3 linenums:true keeps:true")
+        XCTAssertEqual(read("::: Ruby"), "ruby linenums:false keeps:false")
+        XCTAssertNil(read("#!"))
+        XCTAssertNil(read("#!/usr/bin/"))
+        XCTAssertNil(read("# python"))
+    }
+}
