@@ -123,6 +123,7 @@ final class RenderSiteTests: XCTestCase {
             "<p>Body <em>zero</em></p>\n<pre><code>line1\n  line2\n</code></pre>\n",
             "<meta name=\"description\" content=\"Summary zero &amp; more\">",
             "<link rel=\"canonical\" href=\"https://example.org/blog/posts/swift-6/\">",
+            "<li><a href=\"/blog/\">Home</a></li>",
             "<link rel=\"stylesheet\" href=\"/blog/style.css\">",
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
         ])
@@ -182,7 +183,7 @@ final class RenderSiteTests: XCTestCase {
         XCTAssertFalse(home.contains("Hidden thing"))
         XCTAssertFalse(home.contains("First</a>"), "the third post is on page 2")
         XCTAssertFalse(home.contains("class=\"newer\""))
-        XCTAssertTrue(home.contains("<title>Notes</title>"))
+        assertContains(home, ["<title>Notes</title>", "<li><a href=\"/blog/\" aria-current=\"page\">Home</a></li>"])
 
         let second = try page("page/2/index.html")
         assertContains(second, [

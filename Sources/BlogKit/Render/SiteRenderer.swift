@@ -8,21 +8,21 @@ public enum SiteRenderer {
     public static func render(_ site: Site, theme: Theme) throws -> [OutputFile] {
         let context = TemplateContext(site: site)
         let pages = site.pages
-        let html = Parallel.map(pages.count) { index -> String? in
+        let rendered = Parallel.map(pages.count) { index -> (template: String, html: String?) in
             let (template, values) = context.page(pages[index])
-            return theme.library.render(values, withTemplate: template)
+            return (template, theme.library.render(values, withTemplate: template))
         }
         var files: [OutputFile] = []
         files.reserveCapacity(pages.count)
         var diagnostics: [Diagnostic] = []
-        for (page, text) in zip(pages, html) {
-            guard let text else {
-                let (template, _) = context.page(page)
-                diagnostics.append(.error("themes/\(theme.name)/templates/\(template).mustache",
-                                          "missing template: the theme must have templates/\(template).mustache"))
+        for (page, result) in zip(pages, rendered) {
+            guard let html = result.html else {
+                // Unreachable with a theme from Theme.load, which checks every page template.
+                diagnostics.append(.error("themes/\(theme.name)/templates/\(result.template).mustache",
+                                          "missing template: the theme must have templates/\(result.template).mustache"))
                 continue
             }
-            files.append(OutputFile(path: page.outputPath, contents: .bytes(Data(text.utf8))))
+            files.append(OutputFile(path: page.outputPath, contents: .bytes(Data(html.utf8))))
         }
         if !diagnostics.isEmpty { throw BuildFailure(Array(Set(diagnostics)).sortedForDisplay()) }
         return files

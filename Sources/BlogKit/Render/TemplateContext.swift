@@ -13,6 +13,8 @@ struct TemplateContext {
     private let tags: [[String: Any]]
     /// What every page sees: `config`, `links`, `tags`, `archives`.
     private let shared: [String: Any]
+    /// The site menu (`nav`) of each page template, its own entry marked current.
+    private let navs: [String: [[String: Any]]]
 
     /// Builds the dictionaries of `site`, the posts' on every core.
     init(site: Site) {
@@ -47,6 +49,12 @@ struct TemplateContext {
         }
         shared["links"] = linkValues
         self.shared = shared
+        let menu = [("Home", "home", "index"), ("Tags", "tags", "tags"), ("Archives", "archives", "archives")]
+        navs = Dictionary(uniqueKeysWithValues: Theme.pageTemplates.map { template in
+            (template, menu.compactMap { title, key, target -> [String: Any]? in
+                linkValues[key].map { ["title": title, "href": $0, "current": target == template] }
+            })
+        })
     }
 
     /// The template that renders `page`, and the values it sees.
@@ -90,6 +98,7 @@ struct TemplateContext {
             template = "404"
             title = "Page not found"
         }
+        values["nav"] = navs[template]
         about["kind"] = template
         about["is" + template.prefix(1).uppercased() + template.dropFirst()] = true
         about.setIfPresent("title", title)
