@@ -1,0 +1,30 @@
+import Foundation
+import Mustache
+
+/// The Render stage: every page of a site through a theme's templates.
+public enum SiteRenderer {
+    /// Renders every page of `site.pages` with the theme, on all cores, returning files in the
+    /// order of `site.pages`. The same site and theme always give the same bytes.
+    public static func render(_ site: Site, theme: Theme) throws -> [OutputFile] {
+        let context = TemplateContext(site: site)
+        let pages = site.pages
+        let rendered = Parallel.map(pages.count) { index -> (template: String, html: String?) in
+            let (template, values) = context.page(pages[index])
+            return (template, theme.library.render(values, withTemplate: template))
+        }
+        var files: [OutputFile] = []
+        files.reserveCapacity(pages.count)
+        var diagnostics: [Diagnostic] = []
+        for (page, result) in zip(pages, rendered) {
+            guard let html = result.html else {
+                // Unreachable with a theme from Theme.load, which checks every page template.
+                diagnostics.append(.error("themes/\(theme.name)/templates/\(result.template).mustache",
+                                          "missing template: the theme must have templates/\(result.template).mustache"))
+                continue
+            }
+            files.append(OutputFile(path: page.outputPath, contents: .bytes(Data(html.utf8))))
+        }
+        if !diagnostics.isEmpty { throw BuildFailure(Array(Set(diagnostics)).sortedForDisplay()) }
+        return files
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+
+/// The values templates see, as plain dictionaries and arrays (swift-mustache reads those without
+/// reflection). Everything a page shares with others (each post's dictionary, the tags, the
+/// archives) is built once here; a page's own dictionary only points at them.
+/// docs/templates.md lists every key.
+struct TemplateContext {
+    private let site: Site
+    private let links: SiteLinks
+    /// One dictionary per post of ``Site/posts``.
+    private let posts: [[String: Any]]
+    /// One dictionary per tag of ``Site/tags``.
+    private let tags: [[String: Any]]
+    /// What every page sees: `config`, `links`, `tags`, `archives`.
+    private let shared: [String: Any]
+    /// The site menu (`nav`) of each page template, its own entry marked current.
+    private let navs: [String: [[String: Any]]]
+
+    /// Builds the dictionaries of `site`, the posts' on every core.
+    init(site: Site) {
+        self.site = site
+        let links = SiteLinks(config: site.config)
+        self.links = links
+        let tags = site.tags.map { group -> [String: Any] in
+            ["name": group.tag.name, "slug": group.tag.slug, "href": links.href(group.url),
+             "count": group.posts.count, "linked": true]
+        }
+        self.tags = tags
+        let tagIndex = Dictionary(site.tags.enumerated().map { ($1.tag.slug, $0) }, uniquingKeysWith: { a, _ in a })
+        let builder = PostValues(config: site.config, links: links, tags: tags, tagIndex: tagIndex)
+        let posts = Parallel.map(site.posts.count) { builder.values(of: site.posts[$0]) }
+        self.posts = posts
+
+        let archives = site.archives.map { year -> [String: Any] in
+            ["year": year.year, "months": year.months.map { month -> [String: Any] in
+                ["year": year.year, "month": month.month, "name": DateFormat.monthNames[month.month - 1],
+                 "posts": month.posts.map { posts[$0] }]
+            }]
+        }
+        var shared: [String: Any] = ["config": Self.configValues(site.config), "tags": tags, "archives": archives]
+        var linkValues: [String: Any] = ["home": links.href(""), "css": links.href("style.css")]
+        for page in site.pages {
+            switch page.kind {
+            case .home(let pagination) where pagination.number == 1: linkValues["home"] = links.href(page.url)
+            case .tagIndex: linkValues["tags"] = links.href(page.url)
+            case .archives: linkValues["archives"] = links.href(page.url)
+            default: break
+            }
+        }
+        shared["links"] = linkValues
+        self.shared = shared
+        let menu = [("Home", "home", "index"), ("Tags", "tags", "tags"), ("Archives", "archives", "archives")]
+        navs = Dictionary(uniqueKeysWithValues: Theme.pageTemplates.map { template in
+            (template, menu.compactMap { title, key, target -> [String: Any]? in
+                linkValues[key].map { ["title": title, "href": $0, "current": target == template] }
+            })
+        })
+    }
+
+    /// The template that renders `page`, and the values it sees.
+    func page(_ page: Page) -> (template: String, values: [String: Any]) {
+        var values = shared
+        var about: [String: Any] = ["url": links.href(page.url)]
+        let template: String
+        var title: String?
+        var description = site.config.description
+        switch page.kind {
+        case .post(let index):
+            template = "post"
+            let post = posts[index]
+            values["post"] = post
+            let (older, newer) = site.neighbours(of: index)
+            if older != nil || newer != nil {
+                var neighbours: [String: Any] = [:]
+                neighbours.setIfPresent("older", older.map { posts[$0] })
+                neighbours.setIfPresent("newer", newer.map { posts[$0] })
+                values["neighbours"] = neighbours
+            }
+            title = site.posts[index].post.title
+            description = post["description"] as? String ?? description
+        case .home(let pagination):
+            template = "index"
+            add(pagination, to: &values)
+            title = pagination.number > 1 ? "Page \(pagination.number)" : nil
+        case .tag(let index, let pagination):
+            template = "tag"
+            add(pagination, to: &values)
+            values["tag"] = tags[index]
+            let name = site.tags[index].tag.name
+            title = pagination.number > 1 ? "\(name), page \(pagination.number)" : name
+        case .tagIndex:
+            template = "tags"
+            title = "Tags"
+        case .archives:
+            template = "archives"
+            title = "Archives"
+        case .notFound:
+            template = "404"
+            title = "Page not found"
+        }
+        values["nav"] = navs[template]
+        about["kind"] = template
+        about["is" + template.prefix(1).uppercased() + template.dropFirst()] = true
+        about.setIfPresent("title", title)
+        about.setIfPresent("description", description.isEmpty ? nil : description)
+        if case .notFound = page.kind {} else { about.setIfPresent("canonical", links.absolute(page.url)) }
+        values["page"] = about
+        return (template, values)
+    }
+
+    /// `posts` and `pagination` of a list page.
+    private func add(_ pagination: Pagination, to values: inout [String: Any]) {
+        values["posts"] = pagination.posts.map { posts[$0] }
+        var about: [String: Any] = ["number": pagination.number, "count": pagination.count,
+                                    "hasLinks": pagination.newerURL != nil || pagination.olderURL != nil]
+        about.setIfPresent("newer", pagination.newerURL.map(links.href))
+        about.setIfPresent("older", pagination.olderURL.map(links.href))
+        values["pagination"] = about
+    }
+
+    /// The `config` values; empty texts are left out so that `{{#config.author}}` is false.
+    private static func configValues(_ config: SiteConfig) -> [String: Any] {
+        var values: [String: Any] = [
+            "title": config.title, "language": config.language, "baseURL": config.baseURL,
+            "basePath": config.basePath, "timeZone": config.timeZone.identifier,
+            "dateFormat": config.dateFormat, "paginate": config.paginate,
+        ]
+        values.setIfPresent("description", config.description.isEmpty ? nil : config.description)
+        values.setIfPresent("author", config.author.isEmpty ? nil : config.author)
+        return values
+    }
+}
+
+/// Builds the dictionary of one post.
+private struct PostValues {
+    let config: SiteConfig
+    let links: SiteLinks
+    /// The site's tag dictionaries, and their index by slug.
+    let tags: [[String: Any]]
+    let tagIndex: [String: Int]
+    let shown: DatePattern
+    let isoPattern: DatePattern
+
+    init(config: SiteConfig, links: SiteLinks, tags: [[String: Any]], tagIndex: [String: Int]) {
+        self.config = config
+        self.links = links
+        self.tags = tags
+        self.tagIndex = tagIndex
+        shown = DatePattern(config.dateFormat, timeZone: config.timeZone)
+        isoPattern = DatePattern("%Y-%m-%dT%H:%M:%S", timeZone: config.timeZone)
+    }
+
+    func values(of sitePost: SitePost) -> [String: Any] {
+        let post = sitePost.post
+        let time = CivilTime(post.date, timeZone: config.timeZone)
+        var values: [String: Any] = [
+            "title": post.title, "slug": post.slug, "url": links.href(sitePost.url),
+            "date": shown.format(post.date), "datetime": iso8601(post.date),
+            "year": time.year, "month": time.month, "monthName": DateFormat.monthNames[time.month - 1], "day": time.day,
+            "tags": post.tags.map(tagValues), "html": sitePost.rendered.html,
+            "summaryHTML": sitePost.rendered.summaryHTML,
+            "truncated": sitePost.rendered.summaryHTML != sitePost.rendered.html,
+            "headings": sitePost.rendered.headings.map { ["level": $0.level, "id": $0.id, "text": $0.text] as [String: Any] },
+            "meta": TemplateValue.map(post.meta, timeZone: config.timeZone),
+            "hidden": post.status == .hidden,
+            "description": post.meta["description"]?.text
+                ?? WebText.plainText(fromHTML: sitePost.rendered.summaryHTML, limit: 160),
+        ]
+        values.setIfPresent("permalink", links.absolute(sitePost.url))
+        values.setIfPresent("category", post.category.map(tagValues))
+        let author = post.author ?? config.author
+        values.setIfPresent("author", author.isEmpty ? nil : author)
+        if let modified = post.modified {
+            values["modified"] = shown.format(modified)
+            values["modifiedDatetime"] = iso8601(modified)
+        }
+        return values
+    }
+
+    /// The site's dictionary of the tag, or an unlinked one when no list shows it.
+    private func tagValues(_ tag: Tag) -> [String: Any] {
+        if let index = tagIndex[tag.slug] { return tags[index] }
+        return ["name": tag.name, "slug": tag.slug, "linked": false]
+    }
+
+    private func iso8601(_ date: Date) -> String {
+        isoPattern.format(date) + DateText.offsetText(config.timeZone.secondsFromGMT(for: date))
+    }
+}
+
+/// Link targets, all starting with the base path so that they work at any depth and under any prefix.
+struct SiteLinks {
+    /// The percent-encoded base path (`/` or `/blog/`).
+    let basePath: String
+    /// The base URL when it is absolute (`https://example.org/blog/`), for canonical links.
+    let absoluteBase: String?
+
+    init(config: SiteConfig) {
+        basePath = WebText.encodePath(config.basePath)
+        absoluteBase = config.baseURL.lowercased().hasPrefix("http") ? config.baseURL : nil
+    }
+
+    /// `href` of a site-relative URL: `/blog/tags/caf%C3%A9/`.
+    func href(_ url: String) -> String { basePath + WebText.encodePath(url) }
+
+    /// The absolute URL of a site-relative URL, when the base URL is absolute.
+    func absolute(_ url: String) -> String? { absoluteBase.map { $0 + WebText.encodePath(url) } }
+}
+
+/// Post header values as the plain Swift values templates read.
+enum TemplateValue {
+    /// Every non-null value of `meta`.
+    static func map(_ meta: [String: MetaValue], timeZone: TimeZone) -> [String: Any] {
+        meta.compactMapValues { value(of: $0, timeZone: timeZone) }
+    }
+
+    /// Strings, numbers and booleans as they are, dates in ISO 8601 in the site's zone, lists and
+    /// maps converted inside; nil for null.
+    static func value(of meta: MetaValue, timeZone: TimeZone) -> Any? {
+        switch meta {
+        case .string(let s): return s
+        case .int(let i): return i
+        case .double(let d): return d
+        case .bool(let b): return b
+        case .date(let d): return DateText.iso8601(d, timeZone: timeZone)
+        case .list(let items): return items.compactMap { value(of: $0, timeZone: timeZone) }
+        case .map(let entries): return map(entries, timeZone: timeZone)
+        case .null: return nil
+        }
+    }
+}
+
+extension Dictionary where Key == String, Value == Any {
+    /// Sets `key` only when there is a value: a missing key is false in a Mustache section,
+    /// where an empty string or an optional would be true.
+    mutating func setIfPresent(_ key: String, _ value: Any?) {
+        if let value { self[key] = value }
+    }
+}

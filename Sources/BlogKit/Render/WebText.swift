@@ -1,0 +1,73 @@
+import Foundation
+
+/// Text for web pages: link targets and plain-text excerpts.
+enum WebText {
+    /// `path` with every byte that may not appear in a URL path percent-encoded
+    /// (`tags/café/` -> `tags/caf%C3%A9/`); `/` separates segments and stays.
+    static func encodePath(_ path: String) -> String {
+        let utf8 = path.utf8
+        guard utf8.contains(where: { !isPathByte($0) }) else { return path }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count * 3)
+        for byte in utf8 {
+            if isPathByte(byte) {
+                out.append(byte)
+            } else {
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Unreserved characters, sub-delimiters, `:`, `@` and `/` (RFC 3986 `pchar`s and the separator).
+    private static func isPathByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "-._~!$&'()*+,;=:@/".utf8.contains(byte)
+        }
+    }
+
+    /// The text of an HTML fragment for `<meta name="description">`: tags dropped, the entities
+    /// cmark writes (`&amp;` `&lt;` `&gt;` `&quot;` `&#39;`) decoded, runs of white space made one
+    /// space, and cut at a word boundary with `…` when longer than `limit` characters.
+    static func plainText(fromHTML html: String, limit: Int) -> String {
+        var text = ""
+        var inTag = false
+        var pendingSpace = false
+        var scalars = html.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            if inTag {
+                if scalar == ">" { inTag = false; pendingSpace = true }
+                continue
+            }
+            var character = Character(scalar)
+            if scalar == "<" { inTag = true; continue }
+            if scalar == "&", let (decoded, length) = entity(at: scalars) {
+                character = decoded
+                scalars = scalars.dropFirst(length)
+            }
+            if character.isWhitespace { pendingSpace = true; continue }
+            if pendingSpace && !text.isEmpty { text.append(" ") }
+            pendingSpace = false
+            text.append(character)
+        }
+        guard text.count > limit else { return text }
+        var cut = text.prefix(limit)
+        if let space = cut.lastIndex(of: " ") { cut = cut[..<space] }
+        while let last = cut.last, last.isPunctuation || last == " " { cut.removeLast() }
+        return cut + "…"
+    }
+
+    /// The entity that starts right after an `&` at the start of `rest`, and how many scalars it spans.
+    private static func entity(at rest: Substring.UnicodeScalarView) -> (Character, Int)? {
+        for (name, character) in [("amp;", "&"), ("lt;", "<"), ("gt;", ">"), ("quot;", "\""), ("#39;", "'")]
+            as [(String, Character)] where rest.starts(with: name.unicodeScalars) {
+            return (character, name.unicodeScalars.count)
+        }
+        return nil
+    }
+}
