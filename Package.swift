@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // cmark-gfm and its GFM extensions, from the system (Debian: libcmark-gfm-dev, libcmark-gfm-extensions-dev).
@@ -32,6 +33,7 @@ let package = Package(
                 "CSystem",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             plugins: ["EmbedTheme"]
         ),

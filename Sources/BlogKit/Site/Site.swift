@@ -98,8 +98,8 @@ public struct Site: Sendable {
     /// The previous (older) and next (newer) listed post around `index`, for post pages.
     public func neighbours(of index: Int) -> (older: Int?, newer: Int?) {
         guard let position = listed.firstIndex(of: index) else { return (nil, nil) }
-        let newer = position > 0 ? listed[position - 1] : nil
-        let older = position + 1 < listed.count ? listed[position + 1] : nil
+        let newer: Int? = position > 0 ? listed[position - 1] : nil
+        let older: Int? = position + 1 < listed.count ? listed[position + 1] : nil
         return (older, newer)
     }
 }

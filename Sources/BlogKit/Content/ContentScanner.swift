@@ -1,0 +1,97 @@
+import Foundation
+
+/// What the content folder holds: posts and the other files (assets), by path relative to it.
+public struct ContentInventory: Sendable, Equatable {
+    /// Markdown files (`*.md`, `*.markdown`, any case), relative to the content folder,
+    /// `/`-separated, sorted in byte order.
+    public var posts: [String]
+    /// Every other regular file, the same way.
+    public var assets: [String]
+
+    /// Creates an inventory.
+    public init(posts: [String] = [], assets: [String] = []) {
+        self.posts = posts
+        self.assets = assets
+    }
+}
+
+/// Lists a content folder.
+public enum ContentScanner {
+    /// File extensions (lower-cased) of posts.
+    public static let postExtensions: Set<String> = ["md", "markdown"]
+
+    /// Every `*.md` and `*.markdown` under `directory`, recursively (extension in any case), is a
+    /// post; every other regular file is an asset. Hidden files and folders (name starting with
+    /// `.`) are skipped. A symbolic link is followed only when it points to a regular file inside
+    /// the folder (it is listed under its own name); links to folders and links leading out of
+    /// the folder are skipped. Throws ``BuildFailure`` naming `displayPath` when the folder is
+    /// missing or unreadable.
+    public static func scan(_ directory: URL, displayPath: String) throws -> ContentInventory {
+        let fm = FileManager.default
+        let rootPath = directory.path
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: rootPath, isDirectory: &isDirectory) else {
+            throw BuildFailure([.error(displayPath, "content folder not found")])
+        }
+        guard isDirectory.boolValue else {
+            throw BuildFailure([.error(displayPath, "expected a folder of posts, found a file")])
+        }
+        let realRoot = resolved(rootPath)
+        var inventory = ContentInventory()
+        var pending: [(path: String, relative: String)] = [(rootPath, "")]
+        while let (folder, relativeFolder) = pending.popLast() {
+            let names: [String]
+            do {
+                names = try fm.contentsOfDirectory(atPath: folder)
+            } catch {
+                let shown = relativeFolder.isEmpty ? displayPath : join(displayPath, relativeFolder)
+                throw BuildFailure([.error(shown, "cannot read the folder: \(PostReader.reason(error))")])
+            }
+            for name in names where !name.hasPrefix(".") {
+                let path = folder + "/" + name
+                let relative = relativeFolder.isEmpty ? name : relativeFolder + "/" + name
+                guard let type = try? fm.attributesOfItem(atPath: path)[.type] as? FileAttributeType else { continue }
+                switch type {
+                case .typeDirectory:
+                    pending.append((path, relative))
+                case .typeRegular:
+                    add(relative, to: &inventory)
+                case .typeSymbolicLink:
+                    // Only a link to a regular file that stays inside the folder.
+                    let target = resolved(path)
+                    guard target.hasPrefix(realRoot + "/") else { continue }
+                    var targetIsDirectory: ObjCBool = false
+                    guard fm.fileExists(atPath: target, isDirectory: &targetIsDirectory), !targetIsDirectory.boolValue,
+                          (try? fm.attributesOfItem(atPath: target)[.type] as? FileAttributeType) == .typeRegular
+                    else { continue }
+                    add(relative, to: &inventory)
+                default:
+                    continue  // sockets, pipes, devices
+                }
+            }
+        }
+        inventory.posts.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        inventory.assets.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return inventory
+    }
+
+    static func add(_ relative: String, to inventory: inout ContentInventory) {
+        let name = relative.split(separator: "/").last.map(String.init) ?? relative
+        if let dot = name.lastIndex(of: "."), postExtensions.contains(name[name.index(after: dot)...].lowercased()) {
+            inventory.posts.append(relative)
+        } else {
+            inventory.assets.append(relative)
+        }
+    }
+
+    /// `path` with every symbolic link resolved (`realpath`).
+    static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    static func join(_ a: String, _ b: String) -> String {
+        a.hasSuffix("/") ? a + b : a + "/" + b
+    }
+}

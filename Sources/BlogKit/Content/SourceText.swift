@@ -1,0 +1,122 @@
+import Foundation
+
+/// Turns a file's bytes into the text the parsers read: UTF-8 checked (with the place of the
+/// first bad byte), byte order mark dropped, CRLF and lone CR line ends made LF.
+enum SourceText {
+    /// Decodes `data` as UTF-8 text and normalises it (see ``normalize(_:)``).
+    /// Throws ``BuildFailure`` naming `path`, the line and column, and the byte offset (0-based,
+    /// counted from the start of the file) of the first byte that is not valid UTF-8.
+    static func decode(_ data: Data, path: String) throws -> String {
+        let bytes = [UInt8](data)
+        if let bad = firstInvalidUTF8Byte(bytes) {
+            let (line, column) = position(ofByte: bad, in: bytes)
+            throw BuildFailure([.error(path, line: line, column: column,
+                                       "invalid UTF-8 at byte \(bad): the file must be UTF-8 text")])
+        }
+        return normalize(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Drops a leading byte order mark and turns CRLF and lone CR into LF.
+    static func normalize(_ text: String) -> String {
+        var scalars = text.unicodeScalars[...]
+        if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
+        guard scalars.contains("\r") else {
+            return scalars.count == text.unicodeScalars.count ? text : String(String.UnicodeScalarView(scalars))
+        }
+        var out = String.UnicodeScalarView()
+        var previousCR = false
+        for s in scalars {
+            if s == "\r" {
+                out.append("\n")
+                previousCR = true
+                continue
+            }
+            if s == "\n" && previousCR {
+                previousCR = false
+                continue  // the LF of a CRLF: the CR already gave the line end
+            }
+            previousCR = false
+            out.append(s)
+        }
+        return String(out)
+    }
+
+    /// The offset of the first byte that starts an ill-formed UTF-8 sequence (Unicode table 3-7:
+    /// no overlong forms, no surrogates, nothing above U+10FFFF), or nil when all is well.
+    static func firstInvalidUTF8Byte(_ bytes: [UInt8]) -> Int? {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 { i += 1; continue }
+            var need = 0
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch b {
+            case 0xC2...0xDF: need = 1
+            case 0xE0: need = 2; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: need = 2
+            case 0xED: need = 2; high = 0x9F
+            case 0xF0: need = 3; low = 0x90
+            case 0xF1...0xF3: need = 3
+            case 0xF4: need = 3; high = 0x8F
+            default: return i
+            }
+            for k in 1...need {
+                guard i + k < n else { return i }
+                let c = bytes[i + k]
+                let (lo, hi): (UInt8, UInt8) = k == 1 ? (low, high) : (0x80, 0xBF)
+                if c < lo || c > hi { return i }
+            }
+            i += need + 1
+        }
+        return nil
+    }
+
+    /// The 1-based line and column (in characters) of byte `offset`, counting lines as the
+    /// parsers will see them (CRLF, CR and LF each end one line; a leading BOM takes no column).
+    static func position(ofByte offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = 0
+        var i = 0
+        while i < offset {
+            if bytes[i] == 0x0A {
+                line += 1
+                lineStart = i + 1
+            } else if bytes[i] == 0x0D {
+                line += 1
+                if i + 1 < offset, bytes[i + 1] == 0x0A { i += 1 }
+                lineStart = i + 1
+            }
+            i += 1
+        }
+        var prefix = Array(bytes[lineStart..<offset])
+        if lineStart == 0, prefix.starts(with: [0xEF, 0xBB, 0xBF]) { prefix.removeFirst(3) }
+        return (line, String(decoding: prefix, as: UTF8.self).count + 1)
+    }
+
+    /// Splits normalised text into lines (without their `\n`). Text ending with `\n` gives a last
+    /// empty element, so joining with `\n` gives the text back.
+    static func lines(_ text: String) -> [Substring] {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// Whether `line` is empty or only spaces and tabs.
+    static func isBlank<S: StringProtocol>(_ line: S) -> Bool {
+        line.allSatisfy { $0 == " " || $0 == "\t" }
+    }
+
+    /// `line` without trailing spaces and tabs.
+    static func trimmingTrailing<S: StringProtocol>(_ line: S) -> Substring {
+        var s = Substring(line)
+        while let last = s.last, last == " " || last == "\t" { s = s.dropLast() }
+        return s
+    }
+
+    /// `line` without leading and trailing spaces and tabs.
+    static func trimming<S: StringProtocol>(_ line: S) -> String {
+        var s = trimmingTrailing(line)
+        while let first = s.first, first == " " || first == "\t" { s = s.dropFirst() }
+        return String(s)
+    }
+}

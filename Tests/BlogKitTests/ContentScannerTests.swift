@@ -1,0 +1,87 @@
+import XCTest
+@testable import BlogKit
+
+final class ContentScannerTests: XCTestCase {
+    var root: URL!
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("scanner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    func write(_ relative: String, in base: URL? = nil) throws {
+        let url = (base ?? root).appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: url)
+    }
+
+    func testPostsAndAssetsSortedWithHiddenSkipped() throws {
+        for path in ["posts/b.md", "posts/a.markdown", "posts/C.MD", "posts/2016/x.Markdown", "about.md",
+                     "images/logo.png", "images/Z.jpg", "posts/a/notes.txt", "README",
+                     ".hidden.md", "posts/.draft.md", ".git/config", "posts/.cache/x.md", "images/.DS_Store"] {
+            try write(path)
+        }
+        let inventory = try ContentScanner.scan(root, displayPath: "content")
+        // Byte order: upper case before lower case, "/" (0x2F) before letters and after "-".
+        XCTAssertEqual(inventory.posts, ["about.md", "posts/2016/x.Markdown", "posts/C.MD", "posts/a.markdown", "posts/b.md"])
+        XCTAssertEqual(inventory.assets, ["README", "images/Z.jpg", "images/logo.png", "posts/a/notes.txt"])
+    }
+
+    func testByteOrderIsNotLocaleOrder() throws {
+        for path in ["a-b.md", "a/b.md", "a.md", "B.md", "é.md", "e.md"] { try write(path) }
+        let inventory = try ContentScanner.scan(root, displayPath: "content")
+        XCTAssertEqual(inventory.posts, ["B.md", "a-b.md", "a.md", "a/b.md", "e.md", "é.md"])
+    }
+
+    func testEmptyFolder() throws {
+        XCTAssertEqual(try ContentScanner.scan(root, displayPath: "content"), ContentInventory(posts: [], assets: []))
+    }
+
+    func testSymlinksLeadingOutAreNotFollowed() throws {
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try write("secret.md", in: outside)
+        try write("etc/passwd", in: outside)
+        try write("posts/real.md")
+        let fm = FileManager.default
+        try fm.createSymbolicLink(at: root.appendingPathComponent("posts/leak.md"),
+                                  withDestinationURL: outside.appendingPathComponent("secret.md"))
+        try fm.createSymbolicLink(at: root.appendingPathComponent("etc"), withDestinationURL: outside.appendingPathComponent("etc"))
+        // A link inside the folder to a file inside it is listed under its own name.
+        try fm.createSymbolicLink(at: root.appendingPathComponent("alias.md"),
+                                  withDestinationURL: root.appendingPathComponent("posts/real.md"))
+        // A link to a folder inside (a loop) is not followed.
+        try fm.createSymbolicLink(at: root.appendingPathComponent("posts/loop"), withDestinationURL: root)
+        let inventory = try ContentScanner.scan(root, displayPath: "content")
+        XCTAssertEqual(inventory.posts, ["alias.md", "posts/real.md"])
+        XCTAssertEqual(inventory.assets, [])
+    }
+
+    func testMissingFolderIsAnError() {
+        XCTAssertThrowsError(try ContentScanner.scan(root.appendingPathComponent("nope"), displayPath: "content")) { error in
+            XCTAssertEqual((error as? BuildFailure)?.description, "content:1:1: error: content folder not found")
+        }
+    }
+
+    func testAFileInsteadOfAFolderIsAnError() throws {
+        try write("file")
+        XCTAssertThrowsError(try ContentScanner.scan(root.appendingPathComponent("file"), displayPath: "content")) { error in
+            XCTAssertEqual((error as? BuildFailure)?.diagnostics.first?.severity, .error)
+        }
+    }
+
+    func testUnreadableSubfolderIsAnError() throws {
+        guard getuid() != 0 else { throw XCTSkip("root reads every folder") }
+        try write("posts/a.md")
+        let posts = root.appendingPathComponent("posts")
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: posts.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: posts.path) }
+        XCTAssertThrowsError(try ContentScanner.scan(root, displayPath: "content")) { error in
+            XCTAssertEqual((error as? BuildFailure)?.diagnostics.first?.path, "content/posts")
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import XCTest
+@testable import BlogKit
+
+/// Expected instants are computed independently of the parser: epoch seconds worked out
+/// beforehand, or DateComponents in a fixed-offset zone.
+final class DateParserTests: XCTestCase {
+    let utc = TimeZone(identifier: "UTC")!
+    let paris = TimeZone(identifier: "Europe/Paris")!
+
+    /// The instant of a wall-clock time at a fixed offset from UTC (seconds east).
+    func instant(_ y: Int, _ mo: Int, _ d: Int, _ h: Int = 0, _ mi: Int = 0, _ s: Int = 0, offset: Int = 0) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: offset)!
+        return calendar.date(from: DateComponents(year: y, month: mo, day: d, hour: h, minute: mi, second: s))!
+    }
+
+    func parse(_ text: String, _ zone: TimeZone? = nil, file: StaticString = #filePath, line: UInt = #line) -> ParsedDate? {
+        do {
+            return try DateParser.parse(text, timeZone: zone ?? utc)
+        } catch {
+            XCTFail("\(text): \(error)", file: file, line: line)
+            return nil
+        }
+    }
+
+    func failure(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+        do {
+            let parsed = try DateParser.parse(text, timeZone: utc)
+            XCTFail("\(text) was read as \(parsed.date)", file: file, line: line)
+            return ""
+        } catch let failure as DateParser.Failure {
+            return failure.message
+        } catch {
+            XCTFail("\(text): unexpected \(error)", file: file, line: line)
+            return ""
+        }
+    }
+
+    // MARK: ISO 8601
+
+    func testISODateIsMidnightInTheGivenZone() {
+        XCTAssertEqual(parse("2016-11-25")?.date, Date(timeIntervalSince1970: 1_480_032_000))
+        XCTAssertEqual(parse("2016-11-25", paris)?.date, Date(timeIntervalSince1970: 1_480_028_400))
+        XCTAssertEqual(parse("2016-11-25")?.hasTime, false)
+        XCTAssertEqual(parse("2016-11-25")?.ambiguous, false)
+    }
+
+    func testISODateTimeWithOffset() {
+        // 10:20 at +01:00 is 09:20 UTC, whatever the site's zone.
+        let expected = Date(timeIntervalSince1970: 1_480_065_600)
+        XCTAssertEqual(parse("2016-11-25T10:20:00+01:00")?.date, expected)
+        XCTAssertEqual(parse("2016-11-25T10:20:00+01:00", TimeZone(identifier: "Asia/Tokyo")!)?.date, expected)
+        XCTAssertEqual(parse("2016-11-25T10:20:00+0100")?.date, expected)
+        XCTAssertEqual(parse("2016-11-25T10:20:00+01")?.date, expected)
+        XCTAssertEqual(parse("2016-11-25T10:20:00+01:00")?.hasTime, true)
+    }
+
+    func testISODateTimeInUTC() {
+        XCTAssertEqual(parse("2016-11-25T09:20:00Z", paris)?.date, Date(timeIntervalSince1970: 1_480_065_600))
+        XCTAssertEqual(parse("2016-11-25 09:20:00 UTC", paris)?.date, Date(timeIntervalSince1970: 1_480_065_600))
+    }
+
+    func testSpaceSeparatedTimesUseTheSiteZone() {
+        XCTAssertEqual(parse("2016-11-25 10:20", paris)?.date, instant(2016, 11, 25, 10, 20, offset: 3600))
+        XCTAssertEqual(parse("2016-11-25 10:20:30", paris)?.date, instant(2016, 11, 25, 10, 20, 30, offset: 3600))
+        // Summer time: Paris is at +02:00 in July.
+        XCTAssertEqual(parse("2016-07-01 10:20", paris)?.date, Date(timeIntervalSince1970: 1_467_361_200))
+        XCTAssertEqual(parse("2016-11-25 10:20", TimeZone(identifier: "America/New_York")!)?.date,
+                       Date(timeIntervalSince1970: 1_480_087_200))
+        XCTAssertEqual(parse("2016-11-25 10:20")?.hasTime, true)
+    }
+
+    func testSingleDigitMonthDayAndHour() {
+        XCTAssertEqual(parse("2018-4-27 9:05")?.date, instant(2018, 4, 27, 9, 5))
+        XCTAssertEqual(parse("2016-1-5")?.date, instant(2016, 1, 5))
+    }
+
+    func testFractionalSeconds() {
+        let parsed = parse("2016-11-25T10:20:30.250+01:00")
+        XCTAssertEqual(parsed?.date.timeIntervalSince1970 ?? 0, 1_480_065_630.25, accuracy: 0.0001)
+        XCTAssertEqual(parse("2016-11-25 10:20:30.5")?.date.timeIntervalSince1970 ?? 0,
+                       instant(2016, 11, 25, 10, 20, 30).timeIntervalSince1970 + 0.5, accuracy: 0.0001)
+    }
+
+    func testOffsetAfterASpace() {
+        // Jekyll and Octopress: 20:46:50 at -04:00 is 00:46:50 UTC the next day.
+        let expected = Date(timeIntervalSince1970: 1_379_206_010)
+        XCTAssertEqual(parse("2013-09-14 20:46:50 -0400", paris)?.date, expected)
+        XCTAssertEqual(parse("2013-09-14 20:46:50 -04:00", paris)?.date, expected)
+    }
+
+    // MARK: Day first
+
+    func testDayFirstNumeric() {
+        let expected = instant(2016, 11, 25)
+        XCTAssertEqual(parse("25/11/2016")?.date, expected)
+        XCTAssertEqual(parse("25-11-2016")?.date, expected)
+        XCTAssertEqual(parse("25.11.2016")?.date, expected)
+        XCTAssertEqual(parse("25/11/2016")?.ambiguous, false)
+        XCTAssertEqual(parse("25/11/2016 10:20", paris)?.date, instant(2016, 11, 25, 10, 20, offset: 3600))
+        XCTAssertEqual(parse("25/11/2016 10:20", paris)?.hasTime, true)
+    }
+
+    func testAmbiguousDayFirstIsReadDayFirstAndFlagged() {
+        let parsed = parse("03/04/2017")
+        XCTAssertEqual(parsed?.date, instant(2017, 4, 3))
+        XCTAssertEqual(parsed?.ambiguous, true)
+        // The same number twice is not ambiguous.
+        XCTAssertEqual(parse("04/04/2017")?.ambiguous, false)
+        // A part above 12 settles it.
+        XCTAssertEqual(parse("13/04/2017")?.ambiguous, false)
+    }
+
+    // MARK: Month names
+
+    func testMonthNames() {
+        let expected = instant(2016, 11, 25)
+        for text in ["25 November 2016", "25 Nov 2016", "Nov 25, 2016", "November 25, 2016", "Fri, 25 Nov 2016",
+                     "Friday 25 November 2016", "25 nov. 2016", "NOVEMBER 25 2016", "25th November 2016"] {
+            XCTAssertEqual(parse(text)?.date, expected, text)
+            XCTAssertEqual(parse(text)?.hasTime, false, text)
+        }
+        XCTAssertEqual(parse("11th March 2014")?.date, instant(2014, 3, 11))
+        XCTAssertEqual(parse("2nd May 2017")?.date, instant(2017, 5, 2))
+        XCTAssertEqual(parse("March 11th, 2014")?.date, instant(2014, 3, 11))
+        XCTAssertEqual(parse("1st of September 2015")?.date, instant(2015, 9, 1))
+        XCTAssertEqual(parse("Sept 3, 2015")?.date, instant(2015, 9, 3))
+    }
+
+    func testMonthNamesWithTime() {
+        XCTAssertEqual(parse("25 November 2016 10:20", paris)?.date, instant(2016, 11, 25, 10, 20, offset: 3600))
+        XCTAssertEqual(parse("Nov 25, 2016 10:20 pm", paris)?.date, instant(2016, 11, 25, 22, 20, offset: 3600))
+        XCTAssertEqual(parse("Nov 25, 2016 12:05 am")?.date, instant(2016, 11, 25, 0, 5))
+        // RFC 2822, as in feeds.
+        XCTAssertEqual(parse("Fri, 25 Nov 2016 10:20:00 +0100", TimeZone(identifier: "Asia/Tokyo")!)?.date,
+                       Date(timeIntervalSince1970: 1_480_065_600))
+        XCTAssertEqual(parse("25 November 2016 at 10:20")?.hasTime, true)
+    }
+
+    // MARK: Failures
+
+    func testImpossibleDates() {
+        XCTAssertTrue(failure("31/02/2016").contains("impossible date: February 2016 has 29 days"), failure("31/02/2016"))
+        XCTAssertTrue(failure("2015-02-29").contains("February 2015 has 28 days"))
+        // Century years are leap years only when divisible by 400.
+        XCTAssertTrue(failure("29/02/1900").contains("February 1900 has 28 days"))
+        XCTAssertEqual(parse("2000-02-29")?.date, instant(2000, 2, 29))
+        XCTAssertEqual(parse("2016-02-29")?.date, instant(2016, 2, 29))
+        XCTAssertTrue(failure("2016-04-31").contains("April 2016 has 30 days"))
+        XCTAssertTrue(failure("2016-13-01").contains("there is no month 13"))
+        XCTAssertTrue(failure("2016-00-10").contains("there is no month 0"))
+        XCTAssertTrue(failure("2016-11-00").contains("day 0"))
+        XCTAssertTrue(failure("2016-11-25 25:00").contains("impossible time: hour 25"))
+        XCTAssertTrue(failure("2016-11-25 10:61").contains("minute 61"))
+        XCTAssertTrue(failure("2016-11-25 13:00 pm").contains("impossible time"))
+        XCTAssertTrue(failure("2016-11-25T10:20:00+25:00").contains("offset"))
+    }
+
+    func testMonthFirstDateSaysItWasReadDayFirst() {
+        let message = failure("11/25/2016")
+        XCTAssertTrue(message.contains("there is no month 25"), message)
+        XCTAssertTrue(message.contains("day/month/year"), message)
+    }
+
+    func testUnrecognisedListsTheAcceptedForms() {
+        for text in ["yesterday", "2016-11-25 foo", "25 Foo 2016", "Nov 2016", "2016", "", "20161125"] {
+            let message = failure(text)
+            XCTAssertTrue(message.contains("YYYY-MM-DD"), "\(text): \(message)")
+        }
+        XCTAssertTrue(failure("yesterday").hasPrefix("unrecognised date \"yesterday\""))
+        XCTAssertTrue(failure("25/11/16").contains("two-digit year"))
+    }
+
+    func testMachineZoneDoesNotMatter() {
+        // The result depends only on the zone passed in.
+        let a = parse("2016-11-25 10:20", TimeZone(identifier: "America/Los_Angeles")!)?.date
+        XCTAssertEqual(a, instant(2016, 11, 25, 10, 20, offset: -8 * 3600))
+    }
+}

@@ -1,0 +1,280 @@
+import XCTest
+@testable import BlogKit
+
+final class FrontMatterTests: XCTestCase {
+    func parse(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> (FrontMatter, [Diagnostic])? {
+        do {
+            return try FrontMatterParser.parse(text, path: "content/posts/a.md")
+        } catch {
+            XCTFail("\(error)", file: file, line: line)
+            return nil
+        }
+    }
+
+    /// The diagnostics of a header that must fail.
+    func failure(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> [Diagnostic] {
+        do {
+            let (header, _) = try FrontMatterParser.parse(text, path: "content/posts/a.md")
+            XCTFail("parsed as \(header.format) with \(header.keyOrder)", file: file, line: line)
+            return []
+        } catch let failure as BuildFailure {
+            return failure.diagnostics
+        } catch {
+            XCTFail("unexpected \(error)", file: file, line: line)
+            return []
+        }
+    }
+
+    // MARK: Pelican
+
+    func testPelicanHeader() throws {
+        let text = "Title: Restoring view controllers\nDate: 25/11/2016\nTags: Swift; iOS\nStatus: Draft\n\nBody\n"
+        let (header, warnings) = try XCTUnwrap(parse(text))
+        XCTAssertEqual(header.format, .pelican)
+        XCTAssertEqual(header.keyOrder, ["title", "date", "tags", "status"])
+        XCTAssertEqual(header.fields["title"]?.value, .string("Restoring view controllers"))
+        XCTAssertEqual(header.fields["tags"]?.value, .string("Swift; iOS"))
+        XCTAssertEqual(header.fields["status"]?.value, .string("Draft"))
+        XCTAssertEqual(header.fields["date"]?.line, 2)
+        XCTAssertEqual(header.fields["date"]?.column, 7)
+        XCTAssertEqual(header.body, "Body\n")
+        XCTAssertEqual(header.bodyLine, 6)
+        XCTAssertEqual(warnings, [])
+    }
+
+    func testPelicanValuesAreTrimmedAndContinued() throws {
+        let text = """
+        title: A long   \t
+            title on two lines
+        summary: First line of the summary.
+            - a list item
+        \tand a tab-indented line
+        Empty:
+        slug: x
+
+        # Heading
+        """
+        let (header, _) = try XCTUnwrap(parse(text))
+        XCTAssertEqual(header.fields["title"]?.value, .string("A long title on two lines"))
+        // A summary is markdown: its line breaks are kept.
+        XCTAssertEqual(header.fields["summary"]?.value, .string("First line of the summary.\n- a list item\nand a tab-indented line"))
+        XCTAssertEqual(header.fields["empty"]?.value, .string(""))
+        XCTAssertEqual(header.fields["slug"]?.line, 7)
+        XCTAssertEqual(header.body, "# Heading")
+        XCTAssertEqual(header.bodyLine, 9)
+    }
+
+    func testPelicanContinuationOfAnEmptyValueGetsItsPosition() throws {
+        let (header, _) = try XCTUnwrap(parse("Summary:\n    The summary.\n\nBody"))
+        XCTAssertEqual(header.fields["summary"]?.value, .string("The summary."))
+        XCTAssertEqual(header.fields["summary"]?.line, 2)
+        XCTAssertEqual(header.fields["summary"]?.column, 5)
+    }
+
+    func testPelicanBadHeaderLineIsAnErrorAtItsPosition() {
+        let diagnostics = failure("Title: Hello\nDate: 2016-11-25\n  not a header line\nTags: a\n\nBody")
+        XCTAssertEqual(diagnostics.map(\.description), [
+            "content/posts/a.md:3:3: error: expected a header line `Key: value` or a blank line ending the header",
+        ])
+    }
+
+    func testPelicanReportsEveryBadLine() {
+        let diagnostics = failure("Title: Hello\nThis is the body\nwith no blank line\n")
+        XCTAssertEqual(diagnostics.map(\.line), [2, 3])
+        XCTAssertEqual(diagnostics.map(\.column), [1, 1])
+    }
+
+    func testNoHeader() throws {
+        for text in ["# A heading\n\nText: with a colon\n", "Just text.\n", "http://example.org is a link\n", ""] {
+            let (header, _) = try XCTUnwrap(parse(text))
+            XCTAssertEqual(header.format, .none, text)
+            XCTAssertEqual(header.body, text)
+            XCTAssertEqual(header.bodyLine, 1)
+            XCTAssertTrue(header.fields.isEmpty)
+        }
+    }
+
+    func testRepeatedPelicanKeyWarnsAndTheLastWins() throws {
+        let (header, warnings) = try XCTUnwrap(parse("Title: One\ntitle: Two\n\nBody"))
+        XCTAssertEqual(header.fields["title"]?.value, .string("Two"))
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertEqual(warnings.first?.line, 2)
+        XCTAssertEqual(warnings.first?.severity, .warning)
+    }
+
+    // MARK: YAML
+
+    func testYAMLHeader() throws {
+        let text = """
+
+        ---
+        layout: post
+        Title: "Swift 6: what's new"
+        date: 2016-11-25 10:20:00 +0100
+        tags:
+          - swift
+          - ios
+        draft: false
+        weight: 3
+        ratio: 1.5
+        nothing: null
+        params: {a: 1}
+        ---
+        Body with a rule:
+
+        ---
+
+        More.
+        """
+        let (header, warnings) = try XCTUnwrap(parse(text))
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(header.format, .yaml)
+        XCTAssertEqual(header.keyOrder, ["layout", "title", "date", "tags", "draft", "weight", "ratio", "nothing", "params"])
+        XCTAssertEqual(header.fields["title"]?.value, .string("Swift 6: what's new"))
+        // Timestamps stay text: the date parser reads them.
+        XCTAssertEqual(header.fields["date"]?.value, .string("2016-11-25 10:20:00 +0100"))
+        XCTAssertEqual(header.fields["tags"]?.value, .list([.string("swift"), .string("ios")]))
+        XCTAssertEqual(header.fields["draft"]?.value, .bool(false))
+        XCTAssertEqual(header.fields["weight"]?.value, .int(3))
+        XCTAssertEqual(header.fields["ratio"]?.value, .double(1.5))
+        XCTAssertEqual(header.fields["nothing"]?.value, .null)
+        XCTAssertEqual(header.fields["params"]?.value, .map(["a": .int(1)]))
+        // File positions: the file starts with a blank line, so `date` is on line 5.
+        XCTAssertEqual(header.fields["date"]?.line, 5)
+        XCTAssertEqual(header.fields["date"]?.column, 7)
+        XCTAssertEqual(header.fields["tags"]?.line, 7)
+        XCTAssertEqual(header.bodyLine, 15)
+        XCTAssertEqual(header.body, "Body with a rule:\n\n---\n\nMore.")
+    }
+
+    func testYAMLTextFieldsKeepTheirText() throws {
+        let (header, _) = try XCTUnwrap(parse("---\ntitle: Yes\nslug: 1.10\ncategory: 2016\nflag: yes\n---\n"))
+        XCTAssertEqual(header.fields["title"]?.value, .string("Yes"))
+        XCTAssertEqual(header.fields["slug"]?.value, .string("1.10"))
+        XCTAssertEqual(header.fields["category"]?.value, .string("2016"))
+        XCTAssertEqual(header.fields["flag"]?.value, .bool(true))
+    }
+
+    func testYAMLClosedByDots() throws {
+        let (header, _) = try XCTUnwrap(parse("---\ntitle: x\n...\nBody\n"))
+        XCTAssertEqual(header.fields["title"]?.value, .string("x"))
+        XCTAssertEqual(header.body, "Body\n")
+        XCTAssertEqual(header.bodyLine, 4)
+    }
+
+    func testUnclosedYAMLIsAnErrorAtTheOpeningLine() {
+        let diagnostics = failure("\n---\ntitle: x\n\nBody\n")
+        XCTAssertEqual(diagnostics.map(\.description), [
+            "content/posts/a.md:2:1: error: unclosed front matter: expected a closing `---` line",
+        ])
+    }
+
+    func testInvalidYAMLPointsIntoTheFile() {
+        // The bad flow list is on YAML line 2, file line 3.
+        let diagnostics = failure("---\ntitle: x\ntags: [a, b\ndate: 2016-11-25\n---\nBody\n")
+        XCTAssertEqual(diagnostics.count, 1)
+        let d = diagnostics[0]
+        XCTAssertEqual(d.severity, .error)
+        XCTAssertTrue(d.message.hasPrefix("invalid YAML:"), d.message)
+        // libyaml notices the missing `]` at the next line.
+        XCTAssertTrue((3...4).contains(d.line), d.description)
+        XCTAssertGreaterThan(d.line, 2)
+    }
+
+    func testInvalidYAMLIndentation() {
+        // `bad:` inside the plain value of `title` is YAML line 2, file line 3.
+        let diagnostics = failure("---\ntitle: x\n  bad: y\n---\n")
+        XCTAssertEqual(diagnostics.first?.line, 3, diagnostics.description)
+        XCTAssertEqual(diagnostics.first?.column, 6, diagnostics.description)
+        XCTAssertTrue(diagnostics.first?.message.contains("mapping values are not allowed") ?? false, diagnostics.description)
+    }
+
+    func testYAMLThatIsNotAMappingIsAnError() {
+        let diagnostics = failure("---\n- a\n- b\n---\nBody")
+        XCTAssertEqual(diagnostics.first?.line, 2)
+        XCTAssertTrue(diagnostics.first?.message.contains("mapping") ?? false)
+    }
+
+    func testRepeatedYAMLKeyWarnsAndTheLastWins() throws {
+        let (header, warnings) = try XCTUnwrap(parse("---\ntitle: One\ndate: 2016-11-25\ntitle: Two\n---\nBody"))
+        XCTAssertEqual(header.fields["title"]?.value, .string("Two"))
+        XCTAssertEqual(header.fields["title"]?.line, 4)
+        XCTAssertEqual(header.keyOrder, ["date", "title"])
+        XCTAssertEqual(warnings.map(\.line), [4])
+        XCTAssertEqual(warnings.first?.severity, .warning)
+        XCTAssertTrue(warnings.first?.message.contains("title") ?? false)
+        XCTAssertTrue(warnings.first?.message.contains("line 2") ?? false)
+    }
+
+    func testKeysDifferingInCaseAreOneKey() throws {
+        let (header, warnings) = try XCTUnwrap(parse("---\nTitle: One\ntitle: Two\n---\n"))
+        XCTAssertEqual(header.fields["title"]?.value, .string("Two"))
+        XCTAssertEqual(warnings.count, 1)
+    }
+
+    func testEmptyYAMLHeader() throws {
+        let (header, _) = try XCTUnwrap(parse("---\n---\nBody"))
+        XCTAssertEqual(header.format, .yaml)
+        XCTAssertTrue(header.fields.isEmpty)
+        XCTAssertEqual(header.body, "Body")
+        XCTAssertEqual(header.bodyLine, 3)
+    }
+
+    // MARK: TOML
+
+    func testTOMLHeader() throws {
+        let text = """
+        +++
+        title = "Hugo 0.20"
+        tags = ["hugo", "release"]
+        draft = true
+        date = 2017-04-10T13:53:58-04:00
+        local = 2017-04-10T13:53:58
+        day = 2017-04-10
+        [params]
+        x = 1
+        +++
+
+        Body
+        """
+        let (header, _) = try XCTUnwrap(parse(text))
+        XCTAssertEqual(header.format, .toml)
+        XCTAssertEqual(header.keyOrder, ["title", "tags", "draft", "date", "local", "day", "params"])
+        XCTAssertEqual(header.fields["title"]?.value, .string("Hugo 0.20"))
+        XCTAssertEqual(header.fields["tags"]?.value, .list([.string("hugo"), .string("release")]))
+        XCTAssertEqual(header.fields["draft"]?.value, .bool(true))
+        // 13:53:58 at -04:00 is 17:53:58 UTC.
+        XCTAssertEqual(header.fields["date"]?.value, .date(Date(timeIntervalSince1970: 1_491_846_838)))
+        XCTAssertEqual(header.fields["local"]?.value, .string("2017-04-10T13:53:58"))
+        XCTAssertEqual(header.fields["day"]?.value, .string("2017-04-10"))
+        XCTAssertEqual(header.fields["params"]?.value, .map(["x": .int(1)]))
+        XCTAssertEqual(header.fields["date"]?.line, 5)
+        XCTAssertEqual(header.fields["date"]?.column, 8)
+        XCTAssertEqual(header.bodyLine, 11)
+        XCTAssertEqual(header.body, "\nBody")
+    }
+
+    func testInvalidTOMLPointsIntoTheFile() {
+        let diagnostics = failure("+++\ntitle = \"x\"\ndate = \n+++\nBody")
+        XCTAssertEqual(diagnostics.count, 1)
+        XCTAssertEqual(diagnostics.first?.line, 3, diagnostics.description)
+        XCTAssertTrue(diagnostics.first?.message.hasPrefix("invalid TOML") ?? false)
+    }
+
+    func testUnclosedTOML() {
+        XCTAssertEqual(failure("+++\ntitle = \"x\"\n").first?.message, "unclosed front matter: expected a closing `+++` line")
+    }
+
+    // MARK: Text handling
+
+    func testCRLFAndBOM() throws {
+        let (header, _) = try XCTUnwrap(parse("\u{FEFF}Title: Hello\r\nDate: 2016-11-25\r\n\r\nBody\r\nmore\r"))
+        XCTAssertEqual(header.format, .pelican)
+        XCTAssertEqual(header.fields["title"]?.value, .string("Hello"))
+        XCTAssertEqual(header.body, "Body\nmore\n")
+        XCTAssertEqual(header.bodyLine, 4)
+        let (yaml, _) = try XCTUnwrap(parse("\u{FEFF}---\r\ntitle: Hello\r\n---\r\nBody"))
+        XCTAssertEqual(yaml.fields["title"]?.value, .string("Hello"))
+        XCTAssertEqual(yaml.fields["title"]?.line, 2)
+    }
+}

@@ -1,0 +1,319 @@
+import XCTest
+@testable import BlogKit
+
+final class PostReaderTests: XCTestCase {
+    let utc = TimeZone(identifier: "UTC")!
+    let paris = TimeZone(identifier: "Europe/Paris")!
+
+    func instant(_ y: Int, _ mo: Int, _ d: Int, _ h: Int = 0, _ mi: Int = 0, offset: Int = 0) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: offset)!
+        return calendar.date(from: DateComponents(year: y, month: mo, day: d, hour: h, minute: mi))!
+    }
+
+    func read(_ text: String, source: String = "content/posts/a.md", zone: TimeZone? = nil,
+              file: StaticString = #filePath, line: UInt = #line) -> (Post, [Diagnostic])? {
+        read(Data(text.utf8), source: source, zone: zone, file: file, line: line)
+    }
+
+    func read(_ data: Data, source: String = "content/posts/a.md", zone: TimeZone? = nil,
+              file: StaticString = #filePath, line: UInt = #line) -> (Post, [Diagnostic])? {
+        do {
+            return try PostReader.read(data: data, source: source, timeZone: zone ?? utc)
+        } catch {
+            XCTFail("\(error)", file: file, line: line)
+            return nil
+        }
+    }
+
+    func failure(_ text: String, source: String = "content/posts/a.md",
+                 file: StaticString = #filePath, line: UInt = #line) -> [Diagnostic] {
+        failure(Data(text.utf8), source: source, file: file, line: line)
+    }
+
+    func failure(_ data: Data, source: String = "content/posts/a.md",
+                 file: StaticString = #filePath, line: UInt = #line) -> [Diagnostic] {
+        do {
+            let (post, _) = try PostReader.read(data: data, source: source, timeZone: utc)
+            XCTFail("read \(post.title)", file: file, line: line)
+            return []
+        } catch let failure as BuildFailure {
+            return failure.diagnostics
+        } catch {
+            XCTFail("unexpected \(error)", file: file, line: line)
+            return []
+        }
+    }
+
+    // MARK: Whole posts
+
+    func testPelicanPost() throws {
+        let text = """
+        Title: Restoring view controllers
+        Date: 25/11/2016
+        Modified: 2016-12-01 10:00
+        Tags: Swift; iOS; UIKit, state restoration;
+        Category: Programming
+        Slug: restoring-vcs
+        Author: Jane Doe
+        Summary: How state restoration works.
+        Status: Draft
+        Cover: cover.png
+
+        Body text.
+        """
+        let (post, warnings) = try XCTUnwrap(read(text, zone: paris))
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(post.source, "content/posts/a.md")
+        XCTAssertEqual(post.title, "Restoring view controllers")
+        XCTAssertEqual(post.date, instant(2016, 11, 25, offset: 3600))
+        XCTAssertEqual(post.modified, instant(2016, 12, 1, 10, 0, offset: 3600))
+        // `;` in the value: split on `;` only (the comma stays in the tag).
+        XCTAssertEqual(post.tags.map(\.name), ["Swift", "iOS", "UIKit, state restoration"])
+        XCTAssertEqual(post.category?.name, "Programming")
+        XCTAssertEqual(post.category?.slug, "programming")
+        XCTAssertEqual(post.slug, "restoring-vcs")
+        XCTAssertEqual(post.author, "Jane Doe")
+        XCTAssertEqual(post.summary, "How state restoration works.")
+        XCTAssertEqual(post.status, .draft)
+        XCTAssertEqual(post.meta["cover"], .string("cover.png"))
+        XCTAssertEqual(post.meta["title"], .string("Restoring view controllers"))
+        XCTAssertEqual(post.body, "Body text.")
+        XCTAssertEqual(post.bodyLine, 12)
+    }
+
+    func testJekyllPost() throws {
+        let text = """
+        ---
+        layout: post
+        title:  "Welcome to Jekyll!"
+        date:   2013-09-14 20:46:50 -0400
+        categories: jekyll update
+        tags: [ruby, Ruby, static sites]
+        author:
+          - Ann
+          - Bob
+        ---
+        You’ll find this post in your `_posts` directory.
+        """
+        let (post, warnings) = try XCTUnwrap(read(text, source: "content/posts/2013-09-14-welcome-to-jekyll.markdown"))
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(post.title, "Welcome to Jekyll!")
+        XCTAssertEqual(post.date, Date(timeIntervalSince1970: 1_379_206_010))
+        // `ruby` and `Ruby` have one slug: the first spelling names the tag.
+        XCTAssertEqual(post.tags.map(\.name), ["ruby", "static sites"])
+        XCTAssertEqual(post.slug, "welcome-to-jekyll")
+        XCTAssertEqual(post.author, "Ann, Bob")
+        XCTAssertEqual(post.status, .published)
+        XCTAssertEqual(post.meta["categories"], .string("jekyll update"))
+        XCTAssertEqual(post.bodyLine, 11)
+    }
+
+    func testHugoTOMLPost() throws {
+        let text = """
+        +++
+        title = "Hugo 0.20"
+        date = 2017-04-10T13:53:58
+        tags = ["hugo", "release", "a, b"]
+        draft = true
+        +++
+        Body
+        """
+        let (post, _) = try XCTUnwrap(read(text, zone: paris))
+        // A local TOML date-time is in the site's zone (Paris, +02:00 in April).
+        XCTAssertEqual(post.date, instant(2017, 4, 10, 13, 53, offset: 7200).addingTimeInterval(58))
+        // A list item is kept as written, commas and all.
+        XCTAssertEqual(post.tags.map(\.name), ["hugo", "release", "a, b"])
+        XCTAssertEqual(post.status, .draft)
+    }
+
+    func testTOMLOffsetDateTime() throws {
+        let (post, _) = try XCTUnwrap(read("+++\ntitle = \"x\"\ndate = 2017-04-10T13:53:58-04:00\n+++\n", zone: paris))
+        XCTAssertEqual(post.date, Date(timeIntervalSince1970: 1_491_846_838))
+    }
+
+    // MARK: Tags
+
+    func testTagsSplitOnCommasWhenThereIsNoSemicolon() throws {
+        let (post, _) = try XCTUnwrap(read("Title: t\nDate: 2016-11-25\nTags: swift, , iOS,Swift,  testing ,\n\nBody"))
+        XCTAssertEqual(post.tags.map(\.name), ["swift", "iOS", "testing"])
+        XCTAssertEqual(post.tags.map(\.slug), ["swift", "ios", "testing"])
+    }
+
+    func testNoTagsAndNoCategory() throws {
+        let (post, _) = try XCTUnwrap(read("Title: t\nDate: 2016-11-25\n\nBody"))
+        XCTAssertEqual(post.tags, [])
+        XCTAssertNil(post.category)
+        XCTAssertNil(post.author)
+        XCTAssertNil(post.summary)
+        XCTAssertNil(post.modified)
+    }
+
+    // MARK: Status and draft
+
+    func testStatusAndDraft() throws {
+        XCTAssertEqual(read("Title: t\nDate: 2016-11-25\nStatus: HIDDEN\n\nBody")?.0.status, .hidden)
+        XCTAssertEqual(read("Title: t\nDate: 2016-11-25\nStatus: published\n\nBody")?.0.status, .published)
+        // draft wins over status published, as a bool or as text.
+        XCTAssertEqual(read("---\ntitle: t\ndate: 2016-11-25\nstatus: published\ndraft: true\n---\n")?.0.status, .draft)
+        XCTAssertEqual(read("Title: t\nDate: 2016-11-25\nStatus: published\nDraft: true\n\nBody")?.0.status, .draft)
+        XCTAssertEqual(read("Title: t\nDate: 2016-11-25\nDraft: False\n\nBody")?.0.status, .published)
+    }
+
+    func testUnknownStatusIsAnError() {
+        let diagnostics = failure("Title: t\nDate: 2016-11-25\nStatus: archived\n\nBody")
+        XCTAssertEqual(diagnostics.map(\.description), [
+            "content/posts/a.md:3:9: error: unknown status \"archived\": use published, draft or hidden",
+        ])
+    }
+
+    func testBadDraftIsAnError() {
+        let diagnostics = failure("---\ntitle: t\ndate: 2016-11-25\ndraft: maybe\n---\n")
+        XCTAssertEqual(diagnostics.first?.line, 4)
+        XCTAssertEqual(diagnostics.first?.message, "`draft` must be true or false")
+    }
+
+    // MARK: Title
+
+    func testMissingTitleIsAWarningAndComesFromTheFileName() throws {
+        let (post, warnings) = try XCTUnwrap(read("Date: 2016-11-25\n\nBody", source: "content/posts/2016-11-25-my_first-post.md"))
+        XCTAssertEqual(post.title, "My first post")
+        XCTAssertEqual(post.slug, "my-first-post")
+        XCTAssertEqual(warnings.map(\.description), [
+            "content/posts/2016-11-25-my_first-post.md:1:1: warning: missing title: using \"My first post\" from the file name",
+        ])
+    }
+
+    func testEmptyTitleIsAWarningAtItsLine() throws {
+        let (post, warnings) = try XCTUnwrap(read("---\ndate: 2016-11-25\ntitle: \"\"\n---\n", source: "content/posts/hello-world.md"))
+        XCTAssertEqual(post.title, "Hello world")
+        XCTAssertEqual(warnings.first?.line, 3)
+        XCTAssertEqual(warnings.first?.severity, .warning)
+    }
+
+    func testBodyWithoutHeaderTakesEverythingFromTheFileName() throws {
+        let (post, warnings) = try XCTUnwrap(read("# Hello\n\nText.\n", source: "content/posts/2016-1-5-notes.md"))
+        XCTAssertEqual(post.title, "Notes")
+        XCTAssertEqual(post.date, instant(2016, 1, 5))
+        XCTAssertEqual(post.slug, "notes")
+        XCTAssertEqual(post.body, "# Hello\n\nText.\n")
+        XCTAssertEqual(warnings.count, 1)
+    }
+
+    func testPageBundleIsNamedByItsFolder() throws {
+        let (post, _) = try XCTUnwrap(read("Date: 2016-11-25\n\nBody", source: "content/posts/2016-11-25-trip/index.md"))
+        XCTAssertEqual(post.slug, "trip")
+        XCTAssertEqual(post.title, "Trip")
+    }
+
+    // MARK: Date
+
+    func testDateFromTheFileNameIsMidnightInTheSiteZone() throws {
+        let (post, _) = try XCTUnwrap(read("Title: t\n\nBody", source: "content/posts/2016-11-25-t.md", zone: paris))
+        XCTAssertEqual(post.date, Date(timeIntervalSince1970: 1_480_028_400))
+    }
+
+    func testMissingDateIsAnError() {
+        let diagnostics = failure("Title: t\n\nBody", source: "content/posts/t.md")
+        XCTAssertEqual(diagnostics.map(\.description), [
+            "content/posts/t.md:1:1: error: missing date: add a `date: YYYY-MM-DD` header line",
+        ])
+    }
+
+    func testImpossibleDateIsAnErrorAtTheValue() {
+        let diagnostics = failure("Title: t\nDate:   31/02/2016\n\nBody")
+        XCTAssertEqual(diagnostics.count, 1)
+        XCTAssertEqual(diagnostics.first?.line, 2)
+        XCTAssertEqual(diagnostics.first?.column, 9)
+        XCTAssertTrue(diagnostics.first?.message.contains("February 2016 has 29 days") ?? false)
+    }
+
+    func testAmbiguousDateIsAWarningNamingFileAndLine() throws {
+        let (post, warnings) = try XCTUnwrap(read("Title: t\nDate: 03/04/2017\n\nBody"))
+        XCTAssertEqual(post.date, instant(2017, 4, 3))
+        XCTAssertEqual(warnings.map(\.description), [
+            "content/posts/a.md:2:7: warning: ambiguous date \"03/04/2017\": read as day/month (3 April 2017); write 2017-04-03 to be explicit",
+        ])
+    }
+
+    func testErrorsOfAFileAreAllReported() {
+        let diagnostics = failure("---\ntitle: t\ndate: yesterday\nslug: ../../etc\nstatus: gone\n---\n")
+        XCTAssertEqual(diagnostics.map(\.line), [3, 4, 5])
+        XCTAssertTrue(diagnostics.allSatisfy { $0.severity == .error })
+    }
+
+    // MARK: Slug
+
+    func testUnsafeSlugIsAnError() {
+        for (slug, shown) in [("../../etc", "../../etc"), ("a/b", "a/b"), ("\"..\"", "..")] {
+            let diagnostics = failure("---\ntitle: t\ndate: 2016-11-25\nslug: \(slug)\n---\n")
+            XCTAssertEqual(diagnostics.map(\.description), [
+                "content/posts/a.md:4:7: error: unsafe slug \"\(shown)\": a slug is one URL segment without \"/\" or \"..\"",
+            ], slug)
+        }
+    }
+
+    func testSlugFromTitleThenFileName() throws {
+        XCTAssertEqual(read("Title: Hello, World!\nDate: 2016-11-25\n\nBody")?.0.slug, "hello-world")
+        // A title with no letter or digit: the file name gives the slug.
+        XCTAssertEqual(read("Title: ???\nDate: 2016-11-25\n\nBody", source: "content/posts/2016-11-25-why.md")?.0.slug, "why")
+    }
+
+    func testEmptySlugIsAnError() {
+        let diagnostics = failure("Title: ???\nDate: 2016-11-25\n\nBody", source: "content/posts/___.md")
+        XCTAssertEqual(diagnostics.count, 1)
+        XCTAssertTrue(diagnostics.first?.message.hasPrefix("empty slug") ?? false)
+    }
+
+    // MARK: Bytes
+
+    func testInvalidUTF8NamesTheByteOffsetAndPosition() {
+        var bytes = Array("Title: Caf".utf8)
+        bytes.append(0xE9)  // Latin-1 é
+        bytes += Array("\nDate: 2016-11-25\n\nBody".utf8)
+        XCTAssertEqual(failure(Data(bytes)).map(\.description), [
+            "content/posts/a.md:1:11: error: invalid UTF-8 at byte 10: the file must be UTF-8 text",
+        ])
+        // On a later line, after multi-byte characters and a CRLF.
+        let later = Array("Title: Ünïcödé\r\nDate: 2016-11-25\r\n\r\nab".utf8) + [0xC3, 0x28]
+        let offset = later.count - 2
+        XCTAssertEqual(failure(Data(later)).map(\.description), [
+            "content/posts/a.md:4:3: error: invalid UTF-8 at byte \(offset): the file must be UTF-8 text",
+        ])
+    }
+
+    func testOverlongAndSurrogateBytesAreInvalid() {
+        XCTAssertEqual(SourceText.firstInvalidUTF8Byte([0x41, 0xC0, 0xAF]), 1)        // overlong '/'
+        XCTAssertEqual(SourceText.firstInvalidUTF8Byte([0xED, 0xA0, 0x80]), 0)        // surrogate
+        XCTAssertEqual(SourceText.firstInvalidUTF8Byte([0xF4, 0x90, 0x80, 0x80]), 0)  // above U+10FFFF
+        XCTAssertEqual(SourceText.firstInvalidUTF8Byte([0x41, 0xE2, 0x82]), 1)        // truncated
+        XCTAssertNil(SourceText.firstInvalidUTF8Byte(Array("ok é € 𝄞".utf8)))
+    }
+
+    func testCRLFAndBOMFile() throws {
+        let data = Data([0xEF, 0xBB, 0xBF] + Array("Title: Hello\r\nDate: 2016-11-25\r\nTags: a, b\r\n\r\nLine 1\r\nLine 2\r\n".utf8))
+        let (post, warnings) = try XCTUnwrap(read(data))
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(post.title, "Hello")
+        XCTAssertEqual(post.tags.map(\.name), ["a", "b"])
+        XCTAssertEqual(post.body, "Line 1\nLine 2\n")
+        XCTAssertEqual(post.bodyLine, 5)
+    }
+
+    func testReadFileAt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("postreader-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("2016-11-25-hello.md")
+        try Data("Title: Hello\n\nBody\n".utf8).write(to: url)
+        let (post, _) = try PostReader.read(fileAt: url, source: "content/2016-11-25-hello.md", timeZone: utc)
+        XCTAssertEqual(post.title, "Hello")
+        XCTAssertEqual(post.source, "content/2016-11-25-hello.md")
+        XCTAssertThrowsError(try PostReader.read(fileAt: folder.appendingPathComponent("missing.md"),
+                                                 source: "content/missing.md", timeZone: utc)) { error in
+            let d = (error as? BuildFailure)?.diagnostics.first
+            XCTAssertEqual(d?.path, "content/missing.md")
+            XCTAssertTrue(d?.message.hasPrefix("cannot read the file") ?? false, "\(String(describing: d))")
+        }
+    }
+}
