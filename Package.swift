@@ -35,6 +35,8 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
+            // TOMLKit extends Int, String, Array… with members; only files that import it should see them.
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")],
             plugins: ["EmbedTheme"]
         ),
         .executableTarget(
@@ -44,7 +46,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "BlogKitTests", dependencies: ["BlogKit"]),
+        // Unit tests per stage, and end-to-end tests that run the `blog` executable (hence the dependency).
+        .testTarget(name: "BlogKitTests", dependencies: ["BlogKit", "blog"]),
     ],
     swiftLanguageModes: [.v5]
 )

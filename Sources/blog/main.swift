@@ -1,2 +1,114 @@
+import ArgumentParser
 import BlogKit
-print("blog")
+import Foundation
+
+/// `blog`: a static blog generator. Exit codes: 0 success, 1 the build failed, 2 bad usage.
+struct Blog: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "blog",
+        abstract: "Build a static blog from markdown posts.",
+        discussion: "Exit codes: 0 success, 1 the build failed (the messages say why), 2 bad usage.",
+        version: blogVersion,
+        subcommands: [Build.self, List.self]
+    )
+}
+
+/// Options shared by the commands that read a blog.
+struct SiteArguments: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The blog folder (holds blog.yml, content/, themes/).", valueName: "dir"))
+    var source: String = "."
+
+    @Flag(name: .long, help: "Include drafts.")
+    var drafts = false
+
+    @Flag(name: .long, help: "Include posts dated in the future.")
+    var future = false
+}
+
+struct Build: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Build the site into the output folder (default ./public).")
+
+    @OptionGroup var site: SiteArguments
+
+    @Option(name: .long, help: ArgumentHelp("The output folder (default: `output` of blog.yml, else public).", valueName: "dir"))
+    var output: String?
+
+    @Option(name: .customLong("base-url"), help: ArgumentHelp("Where the site is published, e.g. https://example.org/blog/.", valueName: "url"))
+    var baseURL: String?
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    func run() throws {
+        let start = Date()
+        let options = BuildOptions(source: site.source, output: output, baseURL: baseURL, drafts: site.drafts, future: site.future)
+        do {
+            let report = try Pipeline.build(options)
+            if !quiet {
+                Console.printDiagnostics(report.warnings)
+                let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
+                print("Built \(report.posts) posts, \(report.tags) tags, \(report.pages) pages "
+                      + "(\(report.files.written) files written, \(report.files.unchanged) unchanged) in \(seconds) s into \(report.output)/")
+            }
+        } catch let failure as BuildFailure {
+            Console.printDiagnostics(quiet ? failure.diagnostics.filter { $0.severity == .error } : failure.diagnostics)
+            Console.error("build failed; the output folder was not changed")
+            throw ExitCode(1)
+        }
+    }
+}
+
+struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the posts, newest first.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case table, json
+    }
+
+    @OptionGroup var site: SiteArguments
+
+    @Option(name: .long, help: "table (for people) or json (for programs).")
+    var format: Format = .table
+
+    func run() throws {
+        let options = BuildOptions(source: site.source, drafts: site.drafts, future: site.future)
+        let loaded: Site
+        do {
+            let (site, warnings) = try Pipeline.loadSite(options, render: false)
+            Console.printDiagnostics(warnings)
+            loaded = site
+        } catch let failure as BuildFailure {
+            Console.printDiagnostics(failure.diagnostics)
+            throw ExitCode(1)
+        }
+        let listing = PostListing(site: loaded)
+        switch format {
+        case .json: print(listing.json())
+        case .table: print(listing.table(), terminator: "")
+        }
+    }
+}
+
+/// Messages on standard error.
+enum Console {
+    static func printDiagnostics(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics { error(diagnostic.description, prefixed: false) }
+    }
+
+    static func error(_ message: String, prefixed: Bool = true) {
+        FileHandle.standardError.write(Data(((prefixed ? "blog: error: " : "") + message + "\n").utf8))
+    }
+}
+
+// Bad usage exits with 2 (argument-parser's own default is 64).
+do {
+    var command = try Blog.parseAsRoot()
+    try command.run()
+} catch {
+    let code = Blog.exitCode(for: error)
+    if code == .validationFailure {
+        FileHandle.standardError.write(Data((Blog.fullMessage(for: error) + "\n").utf8))
+        exit(2)
+    }
+    Blog.exit(withError: error)
+}

@@ -1,0 +1,180 @@
+import Foundation
+
+/// What `blog build` and `blog list` are asked to do.
+public struct BuildOptions: Sendable {
+    /// The blog folder: holds `blog.yml`, `content/` and maybe `themes/`.
+    public var source: URL
+    /// How to show the blog folder in messages (`""` for the working folder, else `path/`).
+    public var sourceDisplay: String
+    /// The output folder from the command line (relative to the working folder), overriding `output` of blog.yml.
+    public var output: String?
+    /// `--base-url`, overriding `base_url` of blog.yml.
+    public var baseURL: String?
+    /// Include drafts.
+    public var drafts: Bool
+    /// Include posts dated in the future.
+    public var future: Bool
+    /// The build's "now".
+    public var now: Date
+
+    /// Options for the blog folder `source` as the user named it.
+    public init(source: String = ".", output: String? = nil, baseURL: String? = nil, drafts: Bool = false,
+                future: Bool = false, now: Date = Date()) {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        self.source = URL(fileURLWithPath: source, relativeTo: cwd).standardizedFileURL
+        let trimmed = source.hasSuffix("/") ? String(source.dropLast()) : source
+        self.sourceDisplay = (trimmed == "." || trimmed.isEmpty) ? "" : trimmed + "/"
+        self.output = output
+        self.baseURL = baseURL
+        self.drafts = drafts
+        self.future = future
+        self.now = now
+    }
+}
+
+/// The outcome of a build.
+public struct BuildReport: Sendable {
+    /// Posts with a page.
+    public var posts: Int
+    /// Tags with a page.
+    public var tags: Int
+    /// HTML pages rendered.
+    public var pages: Int
+    /// Files written and left unchanged.
+    public var files: WriteReport
+    /// The output folder, as shown to the user.
+    public var output: String
+    /// Warnings about the input.
+    public var warnings: [Diagnostic]
+}
+
+/// The stages, in order: config -> content -> markdown -> site -> render -> output.
+/// Each stage takes plain values and returns plain values; posts are read and rendered on all cores.
+public enum Pipeline {
+    /// Reads the configuration and every post, and builds the site model.
+    /// - Parameter render: whether to render markdown (`blog list` does not need it).
+    public static func loadSite(_ options: BuildOptions, render: Bool = true) throws -> (Site, [Diagnostic]) {
+        let (config, warnings) = try loadConfig(options)
+        return try loadSite(options, config: config, warnings: warnings, render: render)
+    }
+
+    static func loadSite(_ options: BuildOptions, config: SiteConfig, warnings configWarnings: [Diagnostic],
+                         render: Bool) throws -> (Site, [Diagnostic]) {
+        var warnings = configWarnings
+        let contentDir = options.source.appendingPathComponent("content")
+        let contentDisplay = options.sourceDisplay + "content"
+        let inventory = try ContentScanner.scan(contentDir, displayPath: contentDisplay)
+        if inventory.posts.isEmpty {
+            throw BuildFailure(warnings + [.error(contentDisplay, "no posts found: expected *.md or *.markdown files under \(contentDisplay)/")])
+        }
+        let siteOptions = SiteOptions(includeDrafts: options.drafts, includeFuture: options.future, now: options.now)
+
+        // Read every post on all cores; collect every error before giving up.
+        let timeZone = config.timeZone
+        let read = Parallel.map(inventory.posts.count) { index -> (Post?, [Diagnostic]) in
+            let source = contentDisplay + "/" + inventory.posts[index]
+            do {
+                let (post, postWarnings) = try PostReader.read(fileAt: contentDir.appendingPathComponent(inventory.posts[index]),
+                                                               source: source, timeZone: timeZone)
+                return (post, postWarnings)
+            } catch let failure as BuildFailure {
+                return (nil, failure.diagnostics)
+            } catch {
+                return (nil, [.error(source, "\(error)")])
+            }
+        }
+        warnings += read.flatMap { $0.1 }
+        if warnings.hasErrors { throw BuildFailure(warnings.sortedForDisplay()) }
+
+        // Place the posts (order, URLs, tags) before rendering: only posts that get a page are rendered.
+        let empty = RenderedMarkdown(html: "", summaryHTML: "", headings: [])
+        var site = try SiteBuilder.build(posts: read.compactMap { $0.0 }.map { RenderedPost(post: $0, rendered: empty) },
+                                         assets: inventory.assets, config: config, options: siteOptions)
+        if render {
+            let markdownOptions = MarkdownOptions()
+            let posts = site.posts
+            let rendered = Parallel.map(posts.count) { index in
+                MarkdownRenderer.render(body: posts[index].post.body, summary: posts[index].post.summary, options: markdownOptions)
+            }
+            for index in site.posts.indices { site.posts[index].rendered = rendered[index] }
+        }
+        return (site, warnings.sortedForDisplay())
+    }
+
+    /// Builds the whole site and writes it to the output folder.
+    public static func build(_ options: BuildOptions) throws -> BuildReport {
+        let (config, configWarnings) = try loadConfig(options)
+        let (output, outputDisplay) = try outputFolder(options, config: config)
+        let theme = try Theme.load(name: config.theme, siteRoot: options.source)
+        let (site, warnings) = try loadSite(options, config: config, warnings: configWarnings, render: true)
+        var files = try SiteRenderer.render(site, theme: theme)
+        let pages = files.count
+        files += theme.staticFiles
+        let contentDir = options.source.appendingPathComponent("content")
+        files += site.assets.map { OutputFile(path: $0, contents: .copy(from: contentDir.appendingPathComponent($0))) }
+        let written = try SiteWriter.write(files, to: output, displayPath: outputDisplay)
+        return BuildReport(posts: site.posts.count, tags: site.tags.count, pages: pages, files: written,
+                           output: outputDisplay, warnings: warnings)
+    }
+
+    /// blog.yml with the command line's overrides applied.
+    static func loadConfig(_ options: BuildOptions) throws -> (SiteConfig, [Diagnostic]) {
+        var (config, warnings) = try ConfigLoader.load(path: options.source.appendingPathComponent("blog.yml").path,
+                                                       displayPath: options.sourceDisplay + "blog.yml")
+        if let baseURL = options.baseURL {
+            guard let normalized = ConfigLoader.normalizeBaseURL(baseURL) else {
+                throw BuildFailure([.error("--base-url", "expected a URL such as https://example.org/ or a path such as /blog/, got \"\(baseURL)\"")])
+            }
+            config.baseURL = normalized
+        }
+        return (config, warnings)
+    }
+
+    /// The output folder, refused when writing there could destroy the sources.
+    static func outputFolder(_ options: BuildOptions, config: SiteConfig) throws -> (URL, String) {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let output: URL
+        let display: String
+        if let flag = options.output {
+            output = URL(fileURLWithPath: flag, relativeTo: cwd).standardizedFileURL
+            display = flag
+        } else {
+            output = URL(fileURLWithPath: config.output, relativeTo: options.source).standardizedFileURL
+            display = config.output.hasPrefix("/") ? config.output : options.sourceDisplay + config.output
+        }
+        let target = resolved(output)
+        let source = resolved(options.source)
+        func inside(_ path: String, _ folder: String) -> Bool {
+            path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
+        }
+        var problem: String?
+        if target == "/" {
+            problem = "the output folder is the root of the file system"
+        } else if inside(source, target) {
+            problem = target == source ? "the output folder is the blog folder itself" : "the output folder contains the blog folder"
+        } else if inside(target, resolved(options.source.appendingPathComponent("content"))) {
+            problem = "the output folder is inside content/"
+        } else if inside(target, resolved(options.source.appendingPathComponent("themes"))) {
+            problem = "the output folder is inside themes/"
+        } else if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty, target == resolved(URL(fileURLWithPath: home)) {
+            problem = "the output folder is your home folder"
+        }
+        if let problem {
+            throw BuildFailure([.error(display, "refusing to build into \(target): \(problem), and building replaces the output folder's whole content; choose a folder of its own such as public/")])
+        }
+        return (output, display)
+    }
+
+    /// The absolute path with symbolic links resolved, also for a path that does not exist yet.
+    static func resolved(_ url: URL) -> String {
+        var existing = url.standardizedFileURL
+        var rest: [String] = []
+        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing = existing.deletingLastPathComponent()
+        }
+        var path = existing.resolvingSymlinksInPath().path
+        for part in rest { path = (path as NSString).appendingPathComponent(part) }
+        return path
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// The posts of a site as `blog list` shows them: a table for people, JSON for programs.
+public struct PostListing: Sendable {
+    /// One post.
+    public struct Entry: Sendable, Equatable {
+        public var title: String
+        /// ISO 8601 with the site's offset.
+        public var date: String
+        /// Display names.
+        public var tags: [String]
+        public var category: String?
+        public var slug: String
+        /// Site-relative URL with the base path (`/posts/x/`).
+        public var url: String
+        /// The file it came from.
+        public var source: String
+        public var draft: Bool
+    }
+
+    /// Newest first.
+    public var entries: [Entry]
+
+    /// The listing of every post with a page in `site`.
+    public init(site: Site) {
+        let base = site.config.basePath
+        entries = site.posts.map { item in
+            Entry(title: item.post.title, date: DateText.iso8601(item.post.date, timeZone: site.config.timeZone),
+                  tags: item.post.tags.map(\.name), category: item.post.category?.name, slug: item.post.slug,
+                  url: base + item.url, source: item.post.source, draft: item.post.status == .draft)
+        }
+    }
+
+    /// A JSON array of objects with `title`, `date`, `tags`, `category`, `slug`, `url`, `source`, `draft`.
+    public func json() -> String {
+        let objects: [[String: Any]] = entries.map { entry in
+            ["title": entry.title, "date": entry.date, "tags": entry.tags,
+             "category": entry.category.map { $0 as Any } ?? NSNull(), "slug": entry.slug, "url": entry.url,
+             "source": entry.source, "draft": entry.draft]
+        }
+        let data = try! JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Aligned columns: date, title, tags, URL; drafts marked.
+    public func table() -> String {
+        let rows = entries.map { entry in
+            [String(entry.date.prefix(10)), (entry.draft ? "[draft] " : "") + entry.title, entry.tags.joined(separator: ", "), entry.url]
+        }
+        let header = ["DATE", "TITLE", "TAGS", "URL"]
+        let widths = (0..<header.count).map { column in
+            ([header] + rows).map { $0[column].count }.max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { i, cell in
+                i == cells.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ") + "\n"
+        }
+        return ([header] + rows).map(line).joined() + "\(entries.count) posts\n"
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import XCTest
+
+/// A blog folder in a temporary directory, deleted at the end of the test.
+struct TempSite {
+    let root: URL
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("blog-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    /// Writes `text` at `path` (relative to the blog folder), creating folders.
+    @discardableResult
+    func write(_ path: String, _ text: String) throws -> URL {
+        try write(path, data: Data(text.utf8))
+    }
+
+    @discardableResult
+    func write(_ path: String, data: Data) throws -> URL {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+        return url
+    }
+
+    /// The text of a file under the blog folder, or nil.
+    func read(_ path: String) -> String? {
+        (try? Data(contentsOf: root.appendingPathComponent(path))).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path)
+    }
+
+    /// Every file under `folder`, relative, sorted.
+    func files(under folder: String) -> [String] {
+        let base = root.appendingPathComponent(folder)
+        guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        var out: [String] = []
+        for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            out.append(String(url.standardizedFileURL.path.dropFirst(base.standardizedFileURL.path.count + 1)))
+        }
+        return out.sorted()
+    }
+
+    /// Path -> bytes of every file under `folder`.
+    func snapshot(_ folder: String) -> [String: Data] {
+        var out: [String: Data] = [:]
+        for path in files(under: folder) {
+            out[path] = try? Data(contentsOf: root.appendingPathComponent(folder).appendingPathComponent(path))
+        }
+        return out
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: root)
+    }
+}
+
+/// Runs the `blog` executable built beside the tests.
+enum BlogCLI {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The built `blog` binary: in the same folder as the test bundle.
+    static var executable: URL {
+        var folder = Bundle(for: Marker.self).bundleURL
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("blog")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                return candidate
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        fatalError("the blog executable was not built next to the tests")
+    }
+
+    private final class Marker {}
+
+    /// Runs `blog arguments…` in `directory` with extra environment variables.
+    @discardableResult
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // Output goes to files, so a child that prints a lot can never block on a full pipe.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("blog-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outURL = folder.appendingPathComponent("out"), errURL = folder.appendingPathComponent("err")
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
