@@ -46,6 +46,21 @@ public struct BuildReport: Sendable {
     public var output: String
     /// Warnings about the input.
     public var warnings: [Diagnostic]
+    /// Seconds spent in each stage, in order (`blog build --timings` prints them).
+    public var timings: [(stage: String, seconds: Double)]
+}
+
+/// Measures stages one after the other.
+struct StageClock {
+    private(set) var timings: [(stage: String, seconds: Double)] = []
+    private var last = DispatchTime.now()
+
+    /// Records the time since the previous lap under `stage`.
+    mutating func lap(_ stage: String) {
+        let now = DispatchTime.now()
+        timings.append((stage, Double(now.uptimeNanoseconds - last.uptimeNanoseconds) / 1e9))
+        last = now
+    }
 }
 
 /// The stages, in order: config -> content -> markdown -> site -> render -> output.
@@ -55,11 +70,12 @@ public enum Pipeline {
     /// - Parameter render: whether to render markdown (`blog list` does not need it).
     public static func loadSite(_ options: BuildOptions, render: Bool = true) throws -> (Site, [Diagnostic]) {
         let (config, warnings) = try loadConfig(options)
-        return try loadSite(options, config: config, warnings: warnings, render: render)
+        var clock = StageClock()
+        return try loadSite(options, config: config, warnings: warnings, render: render, clock: &clock)
     }
 
     static func loadSite(_ options: BuildOptions, config: SiteConfig, warnings configWarnings: [Diagnostic],
-                         render: Bool) throws -> (Site, [Diagnostic]) {
+                         render: Bool, clock: inout StageClock) throws -> (Site, [Diagnostic]) {
         var warnings = configWarnings
         let contentDir = options.source.appendingPathComponent("content")
         let contentDisplay = options.sourceDisplay + "content"
@@ -84,12 +100,14 @@ public enum Pipeline {
             }
         }
         warnings += read.flatMap { $0.1 }
+        clock.lap("read posts")
         if warnings.hasErrors { throw BuildFailure(warnings.sortedForDisplay()) }
 
         // Place the posts (order, URLs, tags) before rendering: only posts that get a page are rendered.
         let empty = RenderedMarkdown(html: "", summaryHTML: "", headings: [])
         var site = try SiteBuilder.build(posts: read.compactMap { $0.0 }.map { RenderedPost(post: $0, rendered: empty) },
                                          assets: inventory.assets, config: config, options: siteOptions)
+        clock.lap("site model")
         if render {
             let markdownOptions = MarkdownOptions()
             let posts = site.posts
@@ -97,6 +115,7 @@ public enum Pipeline {
                 MarkdownRenderer.render(body: posts[index].post.body, summary: posts[index].post.summary, options: markdownOptions)
             }
             for index in site.posts.indices { site.posts[index].rendered = rendered[index] }
+            clock.lap("markdown")
         }
         return (site, warnings.sortedForDisplay())
     }
@@ -105,16 +124,20 @@ public enum Pipeline {
     public static func build(_ options: BuildOptions) throws -> BuildReport {
         let (config, configWarnings) = try loadConfig(options)
         let (output, outputDisplay) = try outputFolder(options, config: config)
+        var clock = StageClock()
         let theme = try Theme.load(name: config.theme, siteRoot: options.source)
-        let (site, warnings) = try loadSite(options, config: config, warnings: configWarnings, render: true)
+        clock.lap("config and theme")
+        let (site, warnings) = try loadSite(options, config: config, warnings: configWarnings, render: true, clock: &clock)
         var files = try SiteRenderer.render(site, theme: theme)
+        clock.lap("templates")
         let pages = files.count
         files += theme.staticFiles
         let contentDir = options.source.appendingPathComponent("content")
         files += site.assets.map { OutputFile(path: $0, contents: .copy(from: contentDir.appendingPathComponent($0))) }
         let written = try SiteWriter.write(files, to: output, displayPath: outputDisplay)
+        clock.lap("write")
         return BuildReport(posts: site.posts.count, tags: site.tags.count, pages: pages, files: written,
-                           output: outputDisplay, warnings: warnings)
+                           output: outputDisplay, warnings: warnings, timings: clock.timings)
     }
 
     /// blog.yml with the command line's overrides applied.

@@ -39,6 +39,9 @@ struct Build: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
+    @Flag(name: .long, help: "Print the seconds spent in each stage.")
+    var timings = false
+
     func run() throws {
         let start = Date()
         let options = BuildOptions(source: site.source, output: output, baseURL: baseURL, drafts: site.drafts, future: site.future)
@@ -49,6 +52,11 @@ struct Build: ParsableCommand {
                 let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
                 print("Built \(report.posts) posts, \(report.tags) tags, \(report.pages) pages "
                       + "(\(report.files.written) files written, \(report.files.unchanged) unchanged) in \(seconds) s into \(report.output)/")
+            }
+            if timings {
+                for (stage, seconds) in report.timings {
+                    print(String(format: "%8.3f s  %@", seconds, stage))
+                }
             }
         } catch let failure as BuildFailure {
             Console.printDiagnostics(quiet ? failure.diagnostics.filter { $0.severity == .error } : failure.diagnostics)

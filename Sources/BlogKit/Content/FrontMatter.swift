@@ -72,17 +72,19 @@ public enum FrontMatterParser {
     /// Throws ``BuildFailure`` when the header is malformed; returns the warnings (repeated keys).
     public static func parse(_ text: String, path: String) throws -> (FrontMatter, [Diagnostic]) {
         let text = SourceText.normalize(text)
-        let lines = SourceText.lines(text)
-        guard let first = lines.firstIndex(where: { !SourceText.isBlank($0) }) else {
+        let lines = SourceText.LazyLines(text)
+        var first = 0
+        while let line = lines[first], SourceText.isBlank(line) { first += 1 }
+        guard let firstLine = lines[first] else {
             return (FrontMatter(format: .none, body: text, bodyLine: 1), [])
         }
-        switch SourceText.trimmingTrailing(lines[first]) {
+        switch SourceText.trimmingTrailing(firstLine) {
         case "---":
             return try parseFenced(lines, open: first, path: path, format: .yaml)
         case "+++":
             return try parseFenced(lines, open: first, path: path, format: .toml)
         default:
-            if first == 0, pelicanKeyValue(lines[0]) != nil {
+            if first == 0, pelicanKeyValue(firstLine) != nil {
                 return try parsePelican(lines, path: path)
             }
             return (FrontMatter(format: .none, body: text, bodyLine: 1), [])
@@ -108,12 +110,11 @@ public enum FrontMatterParser {
         return (key, SourceText.trimming(String(chars[i...])), i)
     }
 
-    static func parsePelican(_ lines: [Substring], path: String) throws -> (FrontMatter, [Diagnostic]) {
+    static func parsePelican(_ lines: SourceText.LazyLines, path: String) throws -> (FrontMatter, [Diagnostic]) {
         var entries: [(key: String, value: String, line: Int, column: Int, continued: Bool)] = []
         var errors: [Diagnostic] = []
         var index = 0
-        while index < lines.count, !SourceText.isBlank(lines[index]) {
-            let line = lines[index]
+        while let line = lines[index], !SourceText.isBlank(line) {
             let lineNumber = index + 1
             index += 1
             if let kv = pelicanKeyValue(line) {
@@ -153,23 +154,30 @@ public enum FrontMatterParser {
             fields[entry.key] = HeaderField(value: .string(entry.value), line: entry.line, column: entry.column)
         }
         // The body starts after the blank line that ends the header.
-        let bodyStart = min(index + 1, lines.count)
-        let body = lines[bodyStart...].joined(separator: "\n")
+        let bodyStart = lines[index] == nil ? index : index + 1
+        let body = lines.rest(from: bodyStart)
         return (FrontMatter(format: .pelican, fields: fields, keyOrder: keyOrder, body: body, bodyLine: bodyStart + 1),
                 warnings)
     }
 
     // MARK: Fenced (YAML, TOML)
 
-    static func parseFenced(_ lines: [Substring], open: Int, path: String,
+    static func parseFenced(_ lines: SourceText.LazyLines, open: Int, path: String,
                             format: FrontMatterFormat) throws -> (FrontMatter, [Diagnostic]) {
         let fence = format == .yaml ? "---" : "+++"
         let closers: Set<Substring> = format == .yaml ? ["---", "..."] : ["+++"]
-        guard let close = lines[(open + 1)...].firstIndex(where: { closers.contains(SourceText.trimmingTrailing($0)) }) else {
-            throw BuildFailure([.error(path, line: open + 1, column: 1,
-                                       "unclosed front matter: expected a closing `\(fence)` line")])
+        var close = open + 1
+        var blockLines: [Substring] = []
+        while true {
+            guard let line = lines[close] else {
+                throw BuildFailure([.error(path, line: open + 1, column: 1,
+                                           "unclosed front matter: expected a closing `\(fence)` line")])
+            }
+            if closers.contains(SourceText.trimmingTrailing(line)) { break }
+            blockLines.append(line)
+            close += 1
         }
-        let block = lines[(open + 1)..<close].joined(separator: "\n") + "\n"
+        let block = blockLines.joined(separator: "\n") + "\n"
         // Line 1 of the block is file line open + 2.
         let lineOffset = open + 1
         var header: (fields: [String: HeaderField], keyOrder: [String], warnings: [Diagnostic])
@@ -178,7 +186,7 @@ public enum FrontMatterParser {
         } else {
             header = try parseTOML(block, path: path, lineOffset: lineOffset)
         }
-        let body = lines[(close + 1)...].joined(separator: "\n")
+        let body = lines.rest(from: close + 1)
         return (FrontMatter(format: format, fields: header.fields, keyOrder: header.keyOrder, body: body,
                             bodyLine: close + 2), header.warnings)
     }
