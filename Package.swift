@@ -47,7 +47,8 @@ let package = Package(
             ]
         ),
         // Unit tests per stage, and end-to-end tests that run the `blog` executable (hence the dependency).
-        .testTarget(name: "BlogKitTests", dependencies: ["BlogKit", "blog"]),
+        // Fixtures/ holds data files the tests find through #filePath (see Fixtures/SOURCES.md).
+        .testTarget(name: "BlogKitTests", dependencies: ["BlogKit", "blog"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v5]
 )

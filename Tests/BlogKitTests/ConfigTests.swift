@@ -39,6 +39,18 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(config.language, "pt")
     }
 
+    func testFeedSettings() throws {
+        XCTAssertEqual(SiteConfig().feedLimit, 20)
+        XCTAssertEqual(SiteConfig().feedContent, .full)
+        let (config, warnings) = try ConfigLoader.parse("feed_limit: 5\nfeed_content: summary\n", path: "blog.yml")
+        XCTAssertTrue(warnings.isEmpty, "\(warnings)")
+        XCTAssertEqual(config.feedLimit, 5)
+        XCTAssertEqual(config.feedContent, .summary)
+        let (full, _) = try ConfigLoader.parse("feed_limit: 1\nfeed_content: full\n", path: "blog.yml")
+        XCTAssertEqual(full.feedLimit, 1)
+        XCTAssertEqual(full.feedContent, .full)
+    }
+
     func testUnknownKeyIsAWarningWithItsLine() throws {
         let (config, warnings) = try ConfigLoader.parse("title: X\npaginat: 3\n", path: "blog.yml")
         XCTAssertEqual(config.title, "X")
@@ -56,6 +68,11 @@ final class ConfigTests: XCTestCase {
             ("permalinks:\n  post: \"{year}/\"\n", "blog.yml:2:9: error: permalink \"{year}/\" must contain {slug}"),
             ("- a\n- b\n", "blog.yml:1:1: error: expected a mapping of settings"),
             ("title: \"unclosed\n", "blog.yml:2:1: error: invalid YAML"),
+            ("title: X\nfeed_limit: 0\n", "blog.yml:2:13: error: `feed_limit` must be a whole number of posts per feed, 1 or more"),
+            ("feed_limit: 2.5\n", "blog.yml:1:13: error: `feed_limit` must be a whole number"),
+            ("feed_limit: [5]\n", "blog.yml:1:13: error: `feed_limit` must be a whole number"),
+            ("title: X\n\nfeed_content: excerpt\n", "blog.yml:3:15: error: `feed_content` must be `full` (the whole post) or `summary`, got \"excerpt\""),
+            ("feed_content: Full\n", "blog.yml:1:15: error: `feed_content` must be `full`"),
         ]
         for (yaml, expected) in cases {
             XCTAssertThrowsError(try ConfigLoader.parse(yaml, path: "blog.yml"), yaml) { error in

@@ -9,7 +9,7 @@ public enum ConfigLoader {
     /// The keys `blog.yml` understands.
     public static let knownKeys: Set<String> = [
         "title", "description", "author", "base_url", "language", "timezone", "theme",
-        "paginate", "date_format", "output", "permalinks",
+        "paginate", "date_format", "output", "permalinks", "feed_limit", "feed_content",
     ]
 
     /// Loads `path`; a missing file gives the defaults. Throws ``BuildFailure`` on errors.
@@ -53,6 +53,10 @@ public enum ConfigLoader {
             }
             return scalar.string
         }
+        func wholeNumber(_ node: Node, atLeast minimum: Int) -> Int? {
+            guard case .scalar = node, let n = node.int, n >= minimum else { return nil }
+            return n
+        }
 
         for (keyNode, value) in mapping {
             guard let key = keyNode.string else { continue }
@@ -91,10 +95,24 @@ public enum ConfigLoader {
                     }
                 }
             case "paginate":
-                if case .scalar = value, let n = value.int, n >= 1 {
+                if let n = wholeNumber(value, atLeast: 1) {
                     config.paginate = n
                 } else {
                     fail(value, "`paginate` must be a whole number of posts per page, 1 or more")
+                }
+            case "feed_limit":
+                if let n = wholeNumber(value, atLeast: 1) {
+                    config.feedLimit = n
+                } else {
+                    fail(value, "`feed_limit` must be a whole number of posts per feed, 1 or more")
+                }
+            case "feed_content":
+                if let s = string(value, key) {
+                    if let content = FeedContent(rawValue: s) {
+                        config.feedContent = content
+                    } else {
+                        fail(value, "`feed_content` must be `full` (the whole post) or `summary`, got \"\(s)\"")
+                    }
                 }
             case "permalinks":
                 guard case .mapping(let links) = value else {

@@ -26,6 +26,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var output: String = "public"
     /// URL patterns of the generated pages.
     public var permalinks: Permalinks = Permalinks()
+    /// How many of the newest listed posts each feed holds (`feed_limit`), 1 or more.
+    public var feedLimit: Int = 20
+    /// Whether feed entries carry the whole post or only its summary (`feed_content`).
+    public var feedContent: FeedContent = .full
 
     /// The configuration with every default.
     public init() {}
@@ -42,6 +46,14 @@ public struct SiteConfig: Sendable, Equatable {
         if !path.hasSuffix("/") { path += "/" }
         return path
     }
+}
+
+/// What a feed entry carries besides its summary.
+public enum FeedContent: String, Sendable, Equatable, CaseIterable {
+    /// The whole rendered post (Atom `<content>`, RSS `<content:encoded>`, JSON Feed `content_html`).
+    case full
+    /// Only the summary: readers link to the site for the rest.
+    case summary
 }
 
 /// URL patterns, relative to the site root, ending with `/` (the page is `index.html` in that folder).

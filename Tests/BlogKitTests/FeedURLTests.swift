@@ -1,0 +1,103 @@
+import XCTest
+@testable import BlogKit
+
+/// Links in feed content made absolute against a post's permalink.
+final class FeedURLTests: XCTestCase {
+    let permalink = "https://example.org/blog/posts/x/"
+
+    func testResolvesReferencesAsABrowserWould() {
+        let cases: [(String, String)] = [
+            ("images/a.png", "https://example.org/blog/posts/x/images/a.png"),
+            ("./a.png", "https://example.org/blog/posts/x/a.png"),
+            ("../y/", "https://example.org/blog/posts/y/"),
+            ("../../../../../etc", "https://example.org/etc"),
+            ("/about/", "https://example.org/about/"),
+            ("/a/./b/../c?q=1&amp;r=2#f", "https://example.org/a/c?q=1&amp;r=2#f"),
+            ("#details", "https://example.org/blog/posts/x/#details"),
+            ("?page=2", "https://example.org/blog/posts/x/?page=2"),
+            ("a.png?v=1#top", "https://example.org/blog/posts/x/a.png?v=1#top"),
+            ("..", "https://example.org/blog/posts/"),
+            ("", "https://example.org/blog/posts/x/"),
+            ("  b.png ", "https://example.org/blog/posts/x/b.png"),
+            // Absolute references stay as written.
+            ("https://swift.org/a/../b", "https://swift.org/a/../b"),
+            ("HTTP://Example.org/", "HTTP://Example.org/"),
+            ("mailto:ana@example.org", "mailto:ana@example.org"),
+            ("//cdn.example.org/c.png", "//cdn.example.org/c.png"),
+            ("data:image/png;base64,iVBOR/w0=", "data:image/png;base64,iVBOR/w0="),
+            ("tel:+331234", "tel:+331234"),
+        ]
+        for (reference, expected) in cases {
+            XCTAssertEqual(AbsoluteURLs.resolve(reference, against: permalink), expected, reference)
+        }
+        // A base that is a file, or has a port, query and fragment.
+        XCTAssertEqual(AbsoluteURLs.resolve("b.png", against: "http://localhost:8000/a/page.html?x#y"), "http://localhost:8000/a/b.png")
+        XCTAssertEqual(AbsoluteURLs.resolve("#k", against: "http://localhost:8000/a/page.html?x#y"), "http://localhost:8000/a/page.html?x#k")
+        XCTAssertEqual(AbsoluteURLs.resolve("/r", against: "http://localhost:8000/a/page.html"), "http://localhost:8000/r")
+        // A base that is only a path (base_url: /blog/) gives paths.
+        XCTAssertEqual(AbsoluteURLs.resolve("images/a.png", against: "/blog/posts/x/"), "/blog/posts/x/images/a.png")
+        XCTAssertEqual(AbsoluteURLs.resolve("/about/", against: "/blog/posts/x/"), "/about/")
+        XCTAssertEqual(AbsoluteURLs.resolve("#a", against: "/blog/posts/x/"), "/blog/posts/x/#a")
+    }
+
+    func testSiteURLsFromTheBaseURL() {
+        var config = SiteConfig()
+        config.baseURL = "https://example.org/blog/"
+        XCTAssertTrue(AbsoluteURLs.isAbsolute(config))
+        XCTAssertEqual(AbsoluteURLs.url("", config: config), "https://example.org/blog/")
+        XCTAssertEqual(AbsoluteURLs.url("tags/café/", config: config), "https://example.org/blog/tags/caf%C3%A9/")
+        config.baseURL = "/blog/"
+        XCTAssertFalse(AbsoluteURLs.isAbsolute(config))
+        XCTAssertEqual(AbsoluteURLs.url("posts/x/", config: config), "/blog/posts/x/")
+    }
+
+    func rewrite(_ html: String) -> String { AbsoluteURLs.rewrite(html: html, base: permalink) }
+
+    func testRewritesURLAttributesOnly() {
+        XCTAssertEqual(rewrite(#"<p><a href="/a" title="/not-a-url">/text</a> <img src='i.png' alt="i.png"></p>"#),
+                       #"<p><a href="https://example.org/a" title="/not-a-url">/text</a> <img src='https://example.org/blog/posts/x/i.png' alt="i.png"></p>"#)
+        XCTAssertEqual(rewrite(#"<video poster=p.jpg src = "v.mp4" controls><track src=t.vtt></video>"#),
+                       #"<video poster=https://example.org/blog/posts/x/p.jpg src = "https://example.org/blog/posts/x/v.mp4" controls><track src=https://example.org/blog/posts/x/t.vtt></video>"#)
+        XCTAssertEqual(rewrite(##"<A HREF="#top">up</A>"##), ##"<A HREF="https://example.org/blog/posts/x/#top">up</A>"##)
+        XCTAssertEqual(rewrite(#"<img srcset="a.png, b.png 2x,/c.png 480w" data-src="d.png">"#),
+                       #"<img srcset="https://example.org/blog/posts/x/a.png, https://example.org/blog/posts/x/b.png 2x,https://example.org/c.png 480w" data-src="d.png">"#)
+        XCTAssertEqual(rewrite(#"<img srcset="data:image/png;base64,AA,BB 1x, x.png 2x">"#),
+                       #"<img srcset="data:image/png;base64,AA,BB 1x, https://example.org/blog/posts/x/x.png 2x">"#)
+        XCTAssertEqual(rewrite(#"<a href="https://swift.org/">s</a><a href="mailto:a@b.c">m</a>"#),
+                       #"<a href="https://swift.org/">s</a><a href="mailto:a@b.c">m</a>"#)
+        XCTAssertEqual(rewrite(#"<br/><img src="a.png"/><a href=b>x</a>"#),
+                       #"<br/><img src="https://example.org/blog/posts/x/a.png"/><a href=https://example.org/blog/posts/x/b>x</a>"#)
+    }
+
+    func testLeavesCodeCommentsAndRawTextAlone() {
+        let untouched = [
+            #"<pre><code class="language-html">&lt;a href="/x"&gt;</code></pre>"#,
+            #"<pre><a href="/shown-as-is">raw html in pre</a><img src="a.png"></pre>"#,
+            #"<code><img src="inline.png"></code>"#,
+            #"<pre><code><code></code><a href="/still-inside-pre">x</a></code></pre>"#,
+            #"<!-- <a href="/commented"> --><!DOCTYPE html><?pi href="/x"?>"#,
+            #"<script>document.write('<a href="/js">')</script>"#,
+            #"<style>a[href="/x"] { color: red }</style>"#,
+            #"<textarea><img src="a.png"></textarea>"#,
+            "a < b and c <= d, 1 <2",
+            "text with href=\"/x\" src=/y in it",
+        ]
+        for html in untouched { XCTAssertEqual(rewrite(html), html) }
+        // After a code element closes, links are rewritten again; script src itself is rewritten.
+        XCTAssertEqual(rewrite(#"<pre><a href="/a">x</a></pre><a href="/b">y</a>"#),
+                       #"<pre><a href="/a">x</a></pre><a href="https://example.org/b">y</a>"#)
+        XCTAssertEqual(rewrite(#"<script src="s.js"></script><a href="/b">y</a>"#),
+                       #"<script src="https://example.org/blog/posts/x/s.js"></script><a href="https://example.org/b">y</a>"#)
+        XCTAssertEqual(rewrite(#"<SCRIPT>x='<a href="/in">'</SCRIPT><img src=/out>"#),
+                       #"<SCRIPT>x='<a href="/in">'</SCRIPT><img src=https://example.org/out>"#)
+        // An unclosed comment or quote leaves the rest as it is, never crashing.
+        for broken in [#"<a href="/x"#, "<!-- never closed <a href=/x>", "<a href=", "<", "<a", "</", "<img src='x.png"] {
+            XCTAssertEqual(rewrite(broken), broken)
+        }
+    }
+
+    func testKeepsNonASCIITextIntact() {
+        XCTAssertEqual(rewrite(#"<p>Café — 東京 <a href="über/">ü</a></p>"#),
+                       #"<p>Café — 東京 <a href="https://example.org/blog/posts/x/über/">ü</a></p>"#)
+    }
+}

@@ -1,0 +1,98 @@
+import XCTest
+@testable import BlogKit
+
+/// sitemap.xml checked against the sitemaps.org schema, and robots.txt.
+final class SitemapTests: XCTestCase {
+    /// Fails unless `xmllint` says `sitemap` is valid against the Sitemaps 0.9 schema; skips without xmllint.
+    func assertValid(_ sitemap: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let folder = try FeedTestSite.write([OutputFile(path: "sitemap.xml", contents: .bytes(Data(sitemap.utf8)))])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try FeedTestSite.run(["xmllint", "--noout", "--schema", FeedTestSite.fixture("sitemap.xsd").path,
+                                           folder.appendingPathComponent("sitemap.xml").path])
+        if result.status == 127 {
+            throw XCTSkip("xmllint is needed to check sitemap.xml against its schema: `apt-get install libxml2-utils`")
+        }
+        XCTAssertEqual(result.status, 0, "xmllint: \(result.stderr)\n\(sitemap)", file: file, line: line)
+    }
+
+    /// `<loc>` -> `<lastmod>` (or "" when there is none), in document order.
+    func entries(_ sitemap: String) -> [(loc: String, lastmod: String)] {
+        sitemap.components(separatedBy: "<url>").dropFirst().map { block in
+            func value(_ tag: String) -> String {
+                guard let start = block.range(of: "<\(tag)>"), let end = block.range(of: "</\(tag)>") else { return "" }
+                return String(block[start.upperBound..<end.lowerBound])
+            }
+            return (value("loc"), value("lastmod"))
+        }
+    }
+
+    func render(_ site: Site) throws -> (sitemap: String, robots: String) {
+        let files = Sitemap.render(site)
+        XCTAssertEqual(files.map(\.path), ["sitemap.xml", "robots.txt"])
+        return (try XCTUnwrap(FeedTestSite.text(files, "sitemap.xml")), try XCTUnwrap(FeedTestSite.text(files, "robots.txt")))
+    }
+
+    func testEveryPublishedPageWithItsLastChange() throws {
+        let (sitemap, robots) = try render(try FeedTestSite.build())
+        try assertValid(sitemap)
+        XCTAssertEqual(robots, "User-agent: *\nAllow: /\nSitemap: https://example.org/blog/sitemap.xml\n")
+        let base = "https://example.org/blog/"
+        let found = entries(sitemap)
+        let lastmod = Dictionary(found.map { ($0.loc, $0.lastmod) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(lastmod.count, found.count, "every page once")
+
+        let newest = "2017-08-01T08:00:00+02:00"  // Fish's `modified`, later than any published post's date
+        XCTAssertEqual(lastmod[base + "posts/fish-and-chips/"], newest, "a post's modified date when it has one")
+        XCTAssertEqual(lastmod[base + "posts/summer-post/"], "2017-07-14T18:00:00+02:00")
+        XCTAssertEqual(lastmod[base + "posts/old-3/"], "2016-08-01T09:00:00+02:00")
+        // Lists: the newest post shown on that page (the draft on page 1 does not count).
+        XCTAssertEqual(lastmod[base], "2017-07-14T18:00:00+02:00")
+        XCTAssertEqual(lastmod[base + "page/2/"], newest)
+        XCTAssertEqual(lastmod[base + "page/3/"], "2016-09-02T09:00:00+02:00")
+        XCTAssertEqual(lastmod[base + "tags/notes/page/2/"], "2016-08-01T09:00:00+02:00")
+        XCTAssertEqual(lastmod[base + "tags/caf%C3%A9/"], "2016-10-03T09:00:00+02:00", "addresses are percent-encoded")
+        // Pages without a date of their own: the site's newest post.
+        XCTAssertEqual(lastmod[base + "tags/"], newest)
+        XCTAssertEqual(lastmod[base + "archives/"], newest)
+        XCTAssertEqual(lastmod[base + "tags/drafts/"], newest, "a list page showing only a draft")
+
+        XCTAssertNil(lastmod[base + "posts/hidden-one/"], "hidden posts have a page but are not listed")
+        XCTAssertNil(lastmod[base + "posts/draft-one/"], "drafts are never in the sitemap")
+        XCTAssertFalse(sitemap.contains("404"), "the 404 page is not in the sitemap")
+        XCTAssertEqual(found.count, 17, "5 posts, 3 home pages, 7 tag pages, tags index, archives")
+    }
+
+    func testSiteWithoutPublishedPostsLeavesLastmodOut() throws {
+        let site = try FeedTestSite.build([FeedTestSite.post("Only hidden", slug: "h", date: "2020-01-01T00:00:00Z", status: .hidden)])
+        let (sitemap, _) = try render(site)
+        try assertValid(sitemap)
+        XCTAssertEqual(entries(sitemap).map(\.loc), ["https://example.org/blog/", "https://example.org/blog/tags/",
+                                                     "https://example.org/blog/archives/"])
+        XCTAssertFalse(sitemap.contains("<lastmod>"), "no date to tell, and the clock is never read")
+    }
+
+    func testEscapesAddresses() throws {
+        var config = FeedTestSite.config
+        config.baseURL = "https://example.org/r&d/"
+        let (sitemap, robots) = try render(try FeedTestSite.build(config: config))
+        try assertValid(sitemap)
+        XCTAssertTrue(sitemap.contains("<loc>https://example.org/r&amp;d/posts/old-1/</loc>"), sitemap)
+        XCTAssertTrue(robots.hasSuffix("Sitemap: https://example.org/r&d/sitemap.xml\n"), robots)
+    }
+
+    func testPathBaseURLGivesPaths() throws {
+        var config = FeedTestSite.config
+        config.baseURL = "/blog/"
+        let (sitemap, robots) = try render(try FeedTestSite.build(config: config))
+        XCTAssertEqual(entries(sitemap).first?.loc, "/blog/posts/summer-post/")
+        XCTAssertEqual(robots, "User-agent: *\nAllow: /\nSitemap: /blog/sitemap.xml\n")
+        XCTAssertFalse(Feeds.warnings(config: config).isEmpty, "the build is told that crawlers need an absolute base_url")
+    }
+
+    func testSameSiteGivesTheSameBytes() throws {
+        let first = try render(try FeedTestSite.build())
+        let again = try render(try FeedTestSite.build(FeedTestSite.posts.reversed()))
+        XCTAssertEqual(again.sitemap, first.sitemap)
+        XCTAssertEqual(again.robots, first.robots)
+    }
+}
