@@ -127,10 +127,12 @@ public enum Pipeline {
         var clock = StageClock()
         let theme = try Theme.load(name: config.theme, siteRoot: options.source)
         clock.lap("config and theme")
-        let (site, warnings) = try loadSite(options, config: config, warnings: configWarnings, render: true, clock: &clock)
+        let feedWarnings = Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml")
+        let (site, warnings) = try loadSite(options, config: config, warnings: configWarnings + feedWarnings, render: true, clock: &clock)
         var files = try SiteRenderer.render(site, theme: theme)
-        clock.lap("templates")
         let pages = files.count
+        files += Feeds.render(site) + Sitemap.render(site)
+        clock.lap("templates and feeds")
         files += theme.staticFiles
         let contentDir = options.source.appendingPathComponent("content")
         files += site.assets.map { OutputFile(path: $0, contents: .copy(from: contentDir.appendingPathComponent($0))) }

@@ -48,6 +48,7 @@ struct TemplateContext {
             }
         }
         shared["links"] = linkValues
+        shared["feeds"] = Self.feedValues(Feeds.feedLinks(site: site, tag: nil))
         self.shared = shared
         let menu = [("Home", "home", "index"), ("Tags", "tags", "tags"), ("Archives", "archives", "archives")]
         navs = Dictionary(uniqueKeysWithValues: Theme.pageTemplates.map { template in
@@ -86,6 +87,7 @@ struct TemplateContext {
             template = "tag"
             add(pagination, to: &values)
             values["tag"] = tags[index]
+            values["feeds"] = Self.feedValues(Feeds.feedLinks(site: site, tag: site.tags[index]))
             let name = site.tags[index].tag.name
             title = pagination.number > 1 ? "\(name), page \(pagination.number)" : name
         case .tagIndex:
@@ -106,6 +108,11 @@ struct TemplateContext {
         if case .notFound = page.kind {} else { about.setIfPresent("canonical", links.absolute(page.url)) }
         values["page"] = about
         return (template, values)
+    }
+
+    /// `feeds`: the `<link rel="alternate">` entries of a page's head.
+    private static func feedValues(_ links: [FeedLink]) -> [[String: Any]] {
+        links.map { ["type": $0.type, "title": $0.title, "href": $0.href] }
     }
 
     /// `posts` and `pagination` of a list page.
