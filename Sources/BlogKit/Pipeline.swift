@@ -17,9 +17,19 @@ public struct BuildOptions: Sendable {
     /// The build's "now".
     public var now: Date
 
+    /// The build's "now": `SOURCE_DATE_EPOCH` (seconds since 1970, the reproducible-builds
+    /// convention) when the environment sets it, else the clock. Only the cut-off for future posts
+    /// depends on it; nothing in the output reads the clock.
+    public static func defaultNow(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date {
+        if let epoch = environment["SOURCE_DATE_EPOCH"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
+            return Date(timeIntervalSince1970: TimeInterval(epoch))
+        }
+        return Date()
+    }
+
     /// Options for the blog folder `source` as the user named it.
     public init(source: String = ".", output: String? = nil, baseURL: String? = nil, drafts: Bool = false,
-                future: Bool = false, now: Date = Date()) {
+                future: Bool = false, now: Date = BuildOptions.defaultNow()) {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         self.source = URL(fileURLWithPath: source, relativeTo: cwd).standardizedFileURL
         let trimmed = source.hasSuffix("/") ? String(source.dropLast()) : source
