@@ -14,6 +14,8 @@ public struct BuildOptions: Sendable {
     public var drafts: Bool
     /// Include posts dated in the future.
     public var future: Bool
+    /// Warnings fail the build (`--strict`, for CI): nothing is written.
+    public var strict: Bool = false
     /// The build's "now".
     public var now: Date
 
@@ -139,6 +141,9 @@ public enum Pipeline {
         clock.lap("config and theme")
         let feedWarnings = Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml")
         let (site, warnings) = try loadSite(options, config: config, warnings: configWarnings + feedWarnings, render: true, clock: &clock)
+        if options.strict, !warnings.isEmpty {
+            throw BuildFailure(warnings + [.error(options.sourceDisplay + "blog.yml", "--strict: \(warnings.count) warning\(warnings.count == 1 ? "" : "s") above; fix them or build without --strict")])
+        }
         var files = try SiteRenderer.render(site, theme: theme)
         let pages = files.count
         files += Feeds.render(site) + Sitemap.render(site)

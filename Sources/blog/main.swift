@@ -42,9 +42,13 @@ struct Build: ParsableCommand {
     @Flag(name: .long, help: "Print the seconds spent in each stage.")
     var timings = false
 
+    @Flag(name: .long, help: "Fail (exit 1, nothing written) when there is any warning; for CI.")
+    var strict = false
+
     func run() throws {
         let start = Date()
-        let options = BuildOptions(source: site.source, output: output, baseURL: baseURL, drafts: site.drafts, future: site.future)
+        var options = BuildOptions(source: site.source, output: output, baseURL: baseURL, drafts: site.drafts, future: site.future)
+        options.strict = strict
         do {
             let report = try Pipeline.build(options)
             if !quiet {

@@ -196,14 +196,15 @@ final class EndToEndTests: XCTestCase {
 
     /// Builds a good site first, then breaks it with `breakIt`, and checks the failed build's message and
     /// that the published output is byte for byte what it was.
-    func assertBuildFails(_ expected: [String], _ breakIt: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertBuildFails(_ expected: [String], arguments: [String] = ["build"], _ breakIt: () throws -> Void,
+                          file: StaticString = #filePath, line: UInt = #line) throws {
         try site.write("content/good.md", "title: Good\ndate: 2020-02-20\n\nFine.\n")
         let first = try BlogCLI.run(["build"], in: site.root)
         XCTAssertEqual(first.status, 0, first.stderr, file: file, line: line)
         let before = site.snapshot("public")
         XCTAssertFalse(before.isEmpty, file: file, line: line)
         try breakIt()
-        let result = try BlogCLI.run(["build"], in: site.root)
+        let result = try BlogCLI.run(arguments, in: site.root)
         XCTAssertEqual(result.status, 1, "stderr: \(result.stderr)", file: file, line: line)
         for text in expected {
             XCTAssertTrue(result.stderr.contains(text), "expected «\(text)» in:\n\(result.stderr)", file: file, line: line)
@@ -297,6 +298,15 @@ final class EndToEndTests: XCTestCase {
         try site.write("blog.yml", "output: ..\n")
         XCTAssertEqual(try BlogCLI.run(["build"], in: site.root).status, 1)
         XCTAssertEqual(site.read("content/good.md"), "title: Good\ndate: 2020-02-20\n\nFine.\n")
+    }
+
+    func testStrictTurnsWarningsIntoAFailure() throws {
+        try assertBuildFails(["blog.yml:2:1: warning: unknown setting `titel`", "error: --strict: 1 warning above"], arguments: ["build", "--strict"]) {
+            try site.write("blog.yml", "base_url: https://example.org/\ntitel: Typo\n")
+        }
+        let relaxed = try BlogCLI.run(["build"], in: site.root)
+        XCTAssertEqual(relaxed.status, 0, "without --strict a warning does not fail the build")
+        XCTAssertTrue(relaxed.stderr.contains("warning: unknown setting `titel`"))
     }
 
     func testBadConfig() throws {
