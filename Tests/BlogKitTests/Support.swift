@@ -82,11 +82,12 @@ enum BlogCLI {
 
     private final class Marker {}
 
-    /// Runs `blog arguments…` in `directory` with extra environment variables.
+    /// Runs `blog arguments…` (or another `program`) in `directory` with extra environment variables.
     @discardableResult
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:],
+                    program: URL? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program ?? executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
