@@ -134,6 +134,11 @@ public enum Pipeline {
 
     /// Builds the whole site and writes it to the output folder.
     public static func build(_ options: BuildOptions) throws -> BuildReport {
+        try buildSite(options).report
+    }
+
+    /// Builds the whole site, and returns the site model with the report (`blog check` reads both).
+    static func buildSite(_ options: BuildOptions) throws -> (report: BuildReport, site: Site) {
         let (config, configWarnings) = try loadConfig(options)
         let (output, outputDisplay) = try outputFolder(options, config: config)
         var clock = StageClock()
@@ -153,8 +158,9 @@ public enum Pipeline {
         files += site.assets.map { OutputFile(path: $0, contents: .copy(from: contentDir.appendingPathComponent($0))) }
         let written = try SiteWriter.write(files, to: output, displayPath: outputDisplay)
         clock.lap("write")
-        return BuildReport(posts: site.posts.count, tags: site.tags.count, pages: pages, files: written,
-                           output: outputDisplay, warnings: warnings, timings: clock.timings)
+        let report = BuildReport(posts: site.posts.count, tags: site.tags.count, pages: pages, files: written,
+                                 output: outputDisplay, warnings: warnings, timings: clock.timings)
+        return (report, site)
     }
 
     /// blog.yml with the command line's overrides applied.

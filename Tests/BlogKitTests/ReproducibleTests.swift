@@ -32,7 +32,8 @@ final class ReproducibleTests: XCTestCase {
         let taskset = "/usr/bin/taskset"
         let b: BlogCLI.Result
         if FileManager.default.isExecutableFile(atPath: taskset) {
-            b = try BlogCLI.run(["build"], in: second.root, environment: ["TZ": "Asia/Tokyo", "LANG": "C"], wrapper: [taskset, "-c", "0"])
+            b = try BlogCLI.run(["-c", "0", BlogCLI.executable.path, "build"], in: second.root,
+                                environment: ["TZ": "Asia/Tokyo", "LANG": "C"], program: URL(fileURLWithPath: taskset))
         } else {
             b = try BlogCLI.run(["build"], in: second.root, environment: ["TZ": "Asia/Tokyo", "LANG": "C"])
         }

@@ -82,19 +82,13 @@ enum BlogCLI {
 
     private final class Marker {}
 
-    /// Runs `blog arguments…` in `directory` with extra environment variables, optionally under a
-    /// wrapper command (`taskset -c 0`).
+    /// Runs `blog arguments…` (or another `program`) in `directory` with extra environment variables.
     @discardableResult
     static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:],
-                    wrapper: [String] = []) throws -> Result {
+                    program: URL? = nil) throws -> Result {
         let process = Process()
-        if let tool = wrapper.first {
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = Array(wrapper.dropFirst()) + [executable.path] + arguments
-        } else {
-            process.executableURL = executable
-            process.arguments = arguments
-        }
+        process.executableURL = program ?? executable
+        process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         // Output goes to files, so a child that prints a lot can never block on a full pipe.

@@ -54,13 +54,40 @@ public enum AbsoluteURLs {
     /// comments, the content of `<script>`, `<style>`, `<textarea>` and `<title>`, or anything inside
     /// `<pre>` and `<code>` (where code samples show HTML as it is written).
     public static func rewrite(html: String, base: String) -> String {
-        var scanner = TagScanner(html: html, base: base)
-        return scanner.run()
+        let bytes = Array(html.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 8)
+        var copied = 0
+        HTMLAttributes.scan(bytes) { attribute in
+            guard !attribute.inCode else { return }
+            let value = String(decoding: bytes[attribute.value], as: UTF8.self)
+            let resolved: String
+            if urlAttributes.contains(attribute.name) {
+                resolved = resolve(value, against: base)
+            } else if attribute.name == "srcset" {
+                resolved = resolveSrcset(value, against: base)
+            } else {
+                return
+            }
+            out += bytes[copied..<attribute.value.lowerBound]
+            out += resolved.utf8
+            copied = attribute.value.upperBound
+        }
+        out += bytes[copied...]
+        return String(decoding: out, as: UTF8.self)
     }
+
+    /// Attributes that hold one URL (`srcset` holds a list of them).
+    static let urlAttributes: Set<String> = ["href", "src", "poster"]
 
     /// The `srcset` value with the URL of each candidate resolved; descriptors (`2x`, `480w`) and
     /// separators are kept as written.
     static func resolveSrcset(_ value: String, against base: String) -> String {
+        mapSrcset(value) { resolve($0, against: base) }
+    }
+
+    /// The `srcset` value with the URL of each candidate replaced by `transform(url)`, in order.
+    static func mapSrcset(_ value: String, _ transform: (String) -> String) -> String {
         var out = ""
         var rest = Substring(value)
         func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" }
@@ -73,7 +100,7 @@ public enum AbsoluteURLs {
             rest = rest.dropFirst(url.count)
             var commas = ""
             while url.hasSuffix(",") { url = url.dropLast(); commas += "," }
-            out += resolve(String(url), against: base) + commas
+            out += transform(String(url)) + commas
             if !commas.isEmpty { continue }  // a trailing comma ends a candidate without descriptors
             var depth = 0
             let descriptors = rest.prefix { c in
@@ -133,164 +160,4 @@ public enum AbsoluteURLs {
 
 private extension Unicode.Scalar {
     var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
-}
-
-/// One pass over HTML, copying it to the output and rewriting URL attributes of start tags.
-private struct TagScanner {
-    /// Attributes that hold one URL, and the one that holds a list of them.
-    static let urlAttributes: Set<String> = ["href", "src", "poster"]
-    static let listAttribute = "srcset"
-    /// Elements whose content is code, left exactly as written.
-    static let codeElements: Set<String> = ["pre", "code"]
-    /// Elements whose content is raw text, not markup.
-    static let rawTextElements: Set<String> = ["script", "style", "textarea", "title", "xmp"]
-
-    let bytes: [UInt8]
-    let base: String
-    var out: [UInt8] = []
-    var position = 0
-    /// How many `<pre>`/`<code>` elements are open around the current position.
-    var codeDepth = 0
-
-    init(html: String, base: String) {
-        bytes = Array(html.utf8)
-        self.base = base
-        out.reserveCapacity(bytes.count + bytes.count / 8)
-    }
-
-    mutating func run() -> String {
-        while position < bytes.count {
-            if bytes[position] != UInt8(ascii: "<") {
-                copy(upTo: bytes[position...].firstIndex(of: UInt8(ascii: "<")) ?? bytes.count)
-            } else if starts(with: "<!--") {
-                copy(upTo: end(of: "-->", from: position + 4))
-            } else if starts(with: "<!") || starts(with: "<?") {
-                copy(upTo: end(of: ">", from: position + 2))
-            } else if starts(with: "</"), position + 2 < bytes.count, bytes[position + 2].isLetter {
-                let name = tagName(from: position + 2)
-                if Self.codeElements.contains(name) { codeDepth = max(0, codeDepth - 1) }
-                copy(upTo: end(of: ">", from: position + 2))
-            } else if position + 1 < bytes.count, bytes[position + 1].isLetter {
-                startTag()
-            } else {
-                copy(upTo: position + 1)  // a lone `<` in text
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Copies a start tag, rewriting its URL attributes, then skips raw text after it.
-    private mutating func startTag() {
-        let name = tagName(from: position + 1)
-        copy(upTo: position + 1 + name.utf8.count)
-        var selfClosing = false
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte.isSpace || byte == UInt8(ascii: "/") {
-                selfClosing = byte == UInt8(ascii: "/")
-                copy(upTo: position + 1)
-                continue
-            }
-            if byte == UInt8(ascii: ">") {
-                copy(upTo: position + 1)
-                break
-            }
-            selfClosing = false
-            attribute()
-        }
-        if Self.codeElements.contains(name), !selfClosing { codeDepth += 1 }
-        if Self.rawTextElements.contains(name) {
-            copy(upTo: closingTag(of: name) ?? bytes.count)
-        }
-    }
-
-    /// Copies one attribute (`name`, `name=value`, `name="value"`), rewriting the value when it holds URLs.
-    private mutating func attribute() {
-        let nameStart = position
-        var nameEnd = position + 1  // a first `=` belongs to the name, as in browsers
-        while nameEnd < bytes.count, !bytes[nameEnd].isSpace, !"/>=".utf8.contains(bytes[nameEnd]) { nameEnd += 1 }
-        let name = String(decoding: bytes[nameStart..<nameEnd].map(\.lowercased), as: UTF8.self)
-        copy(upTo: nameEnd)
-        var equals = position
-        while equals < bytes.count, bytes[equals].isSpace { equals += 1 }
-        guard equals < bytes.count, bytes[equals] == UInt8(ascii: "=") else { return }
-        copy(upTo: equals + 1)
-        while position < bytes.count, bytes[position].isSpace { copy(upTo: position + 1) }
-        guard position < bytes.count else { return }
-
-        let quote = bytes[position]
-        let quoted = quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'")
-        let valueStart: Int, valueEnd: Int
-        if quoted {
-            valueStart = position + 1
-            guard let close = bytes[valueStart...].firstIndex(of: quote) else {
-                copy(upTo: bytes.count)  // unterminated: leave the rest as it is
-                return
-            }
-            valueEnd = close
-        } else {
-            valueStart = position
-            var end = position
-            while end < bytes.count, !bytes[end].isSpace, bytes[end] != UInt8(ascii: ">") { end += 1 }
-            valueEnd = end
-        }
-        copy(upTo: valueStart)
-        let value = String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self)
-        if codeDepth == 0, Self.urlAttributes.contains(name) {
-            out += AbsoluteURLs.resolve(value, against: base).utf8
-        } else if codeDepth == 0, name == Self.listAttribute {
-            out += AbsoluteURLs.resolveSrcset(value, against: base).utf8
-        } else {
-            out += bytes[valueStart..<valueEnd]
-        }
-        position = valueEnd
-        if quoted { copy(upTo: position + 1) }  // the closing quote
-    }
-
-    /// The lower-cased tag name starting at `start`.
-    private func tagName(from start: Int) -> String {
-        var end = start
-        while end < bytes.count, !bytes[end].isSpace, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: ">") { end += 1 }
-        return String(decoding: bytes[start..<end].map(\.lowercased), as: UTF8.self)
-    }
-
-    /// Where `</name` starts (any case) at or after the current position.
-    private func closingTag(of name: String) -> Int? {
-        let needle = Array("</\(name)".utf8)
-        var index = position
-        while index + needle.count <= bytes.count {
-            if bytes[index] == UInt8(ascii: "<"),
-               zip(bytes[index..<index + needle.count], needle).allSatisfy({ $0.lowercased == $1 }) {
-                return index
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    /// The index just past the first `terminator` at or after `start`, or the end of the text.
-    private func end(of terminator: String, from start: Int) -> Int {
-        let needle = Array(terminator.utf8)
-        var index = start
-        while index + needle.count <= bytes.count {
-            if bytes[index..<index + needle.count].elementsEqual(needle) { return index + needle.count }
-            index += 1
-        }
-        return bytes.count
-    }
-
-    private func starts(with prefix: String) -> Bool {
-        bytes[position...].starts(with: prefix.utf8)
-    }
-
-    private mutating func copy(upTo end: Int) {
-        out += bytes[position..<end]
-        position = end
-    }
-}
-
-private extension UInt8 {
-    var isLetter: Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self | 0x20) }
-    var isSpace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0C || self == 0x0D }
-    var lowercased: UInt8 { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self) ? self | 0x20 : self }
 }

@@ -20,6 +20,39 @@ enum WebText {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `path` with its percent-escapes decoded (`caf%C3%A9` -> `café`), as a server maps a URL
+    /// path to a file; left as it is when an escape is not valid UTF-8.
+    static func decodePath(_ path: String) -> String {
+        path.removingPercentEncoding ?? path
+    }
+
+    /// The value of an HTML attribute as written, with its character references decoded: the ones
+    /// cmark and templates write (`&amp;` `&lt;` `&gt;` `&quot;` `&#39;`) and any numeric one (`&#x2F;`).
+    static func decodeEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var out = ""
+        var scalars = text.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            if scalar == "&", let (decoded, length) = entity(at: scalars) ?? numericEntity(at: scalars) {
+                out.append(decoded)
+                scalars = scalars.dropFirst(length)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A numeric character reference (`#233;`, `#xE9;`) right after an `&`, and how many scalars it spans.
+    private static func numericEntity(at rest: Substring.UnicodeScalarView) -> (Character, Int)? {
+        guard rest.first == "#", let semicolon = rest.prefix(10).firstIndex(of: ";") else { return nil }
+        var digits = String(rest[rest.index(after: rest.startIndex)..<semicolon])
+        var radix = 10
+        if digits.first == "x" || digits.first == "X" { digits.removeFirst(); radix = 16 }
+        guard !digits.isEmpty, let code = UInt32(digits, radix: radix), let scalar = Unicode.Scalar(code) else { return nil }
+        return (Character(scalar), rest.distance(from: rest.startIndex, to: semicolon) + 1)
+    }
+
     /// Unreserved characters, sub-delimiters, `:`, `@` and `/` (RFC 3986 `pchar`s and the separator).
     private static func isPathByte(_ byte: UInt8) -> Bool {
         switch byte {
