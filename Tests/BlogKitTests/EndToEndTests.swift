@@ -27,7 +27,7 @@ final class EndToEndTests: XCTestCase {
         tags: Swift; iOS
         category: Programming
 
-        Restoring state is **easy**.
+        Restoring state is **easy** ([shell](../shell-tricks/), [below](#second)).
 
             :::swift
             let restored = true
@@ -109,6 +109,8 @@ final class EndToEndTests: XCTestCase {
         XCTAssertLessThan(shell.lowerBound, restoring.lowerBound)
         XCTAssertTrue(home.contains("<p>Small tricks for\nthe command line.</p>"), "the summary field is the summary: \(home)")
         XCTAssertFalse(home.contains("Second paragraph."), "the first paragraph is the summary")
+        XCTAssertTrue(home.contains("<a href=\"/blog/posts/shell-tricks/\">shell</a>"), "relative links in a summary still work on list pages")
+        XCTAssertTrue(home.contains("<a href=\"/blog/posts/restoring-view-controllers/#second\">below</a>"), home)
         XCTAssertFalse(home.contains("Hidden page"), "hidden posts are in no list")
         XCTAssertTrue(home.contains("href=\"/blog/page/2/\""))
         let page2 = try XCTUnwrap(site.read("public/page/2/index.html"))

@@ -165,7 +165,8 @@ private struct PostValues {
             "date": shown.format(post.date), "datetime": iso8601(post.date),
             "year": time.year, "month": time.month, "monthName": DateFormat.monthNames[time.month - 1], "day": time.day,
             "tags": post.tags.map(tagValues), "html": sitePost.rendered.html,
-            "summaryHTML": sitePost.rendered.summaryHTML,
+            // Lists show the summary on other pages: its relative links must point where they did on the post's page.
+            "summaryHTML": AbsoluteURLs.rewrite(html: sitePost.rendered.summaryHTML, base: links.href(sitePost.url)),
             "truncated": sitePost.rendered.summaryHTML != sitePost.rendered.html,
             "headings": sitePost.rendered.headings.map { ["level": $0.level, "id": $0.id, "text": $0.text] as [String: Any] },
             "meta": TemplateValue.map(post.meta, timeZone: config.timeZone),
