@@ -121,7 +121,7 @@ public enum Pipeline {
                                          assets: inventory.assets, config: config, options: siteOptions)
         clock.lap("site model")
         if render {
-            let markdownOptions = MarkdownOptions()
+            let markdownOptions = MarkdownOptions(tagfilter: config.tagfilter)
             let posts = site.posts
             let rendered = Parallel.map(posts.count) { index in
                 MarkdownRenderer.render(body: posts[index].post.body, summary: posts[index].post.summary, options: markdownOptions)

@@ -51,6 +51,14 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(full.feedContent, .full)
     }
 
+    func testTagfilter() throws {
+        XCTAssertFalse(SiteConfig().tagfilter)
+        XCTAssertTrue(try ConfigLoader.parse("tagfilter: true\n", path: "blog.yml").0.tagfilter)
+        XCTAssertThrowsError(try ConfigLoader.parse("tagfilter: sometimes\n", path: "blog.yml")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("blog.yml:1:12: error: `tagfilter` must be true or false"), "\(error)")
+        }
+    }
+
     func testUnknownKeyIsAWarningWithItsLine() throws {
         let (config, warnings) = try ConfigLoader.parse("title: X\npaginat: 3\n", path: "blog.yml")
         XCTAssertEqual(config.title, "X")

@@ -185,6 +185,16 @@ final class EndToEndTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(site.read("public/index.html")).contains("href=\"/posts/hello/\""))
     }
 
+    func testRawHTMLPassesThroughUnlessTagfilterIsOn() throws {
+        try site.write("content/embed.md", "title: Embed\ndate: 2020-02-20\n\n<script async src=\"https://platform.twitter.com/widgets.js\"></script>\n")
+        XCTAssertEqual(try BlogCLI.run(["build"], in: site.root).status, 0)
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/embed/index.html")).contains("<script async src="))
+        try site.write("blog.yml", "tagfilter: true\n")
+        XCTAssertEqual(try BlogCLI.run(["build"], in: site.root).status, 0)
+        let page = try XCTUnwrap(site.read("public/posts/embed/index.html"))
+        XCTAssertTrue(page.contains("&lt;script async src="), page)
+    }
+
     func testSiteOverridesOneTemplate() throws {
         try site.write("content/hello.md", "title: Hello\ndate: 2020-02-20\n\nHi.\n")
         try site.write("themes/default/templates/404.mustache", "<p>Lost: {{config.title}}</p>\n")

@@ -9,7 +9,7 @@ public enum ConfigLoader {
     /// The keys `blog.yml` understands.
     public static let knownKeys: Set<String> = [
         "title", "description", "author", "base_url", "language", "timezone", "theme",
-        "paginate", "date_format", "output", "permalinks", "feed_limit", "feed_content",
+        "paginate", "date_format", "output", "permalinks", "feed_limit", "feed_content", "tagfilter",
     ]
 
     /// Loads `path`; a missing file gives the defaults. Throws ``BuildFailure`` on errors.
@@ -105,6 +105,12 @@ public enum ConfigLoader {
                     config.feedLimit = n
                 } else {
                     fail(value, "`feed_limit` must be a whole number of posts per feed, 1 or more")
+                }
+            case "tagfilter":
+                if case .scalar = value, let flag = value.bool {
+                    config.tagfilter = flag
+                } else {
+                    fail(value, "`tagfilter` must be true or false")
                 }
             case "feed_content":
                 if let s = string(value, key) {

@@ -28,6 +28,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var permalinks: Permalinks = Permalinks()
     /// How many of the newest listed posts each feed holds (`feed_limit`), 1 or more.
     public var feedLimit: Int = 20
+    /// Whether raw HTML tags that GFM's tagfilter lists (`<script>`, `<iframe>`, `<style>`…) are
+    /// escaped in posts (`tagfilter`). Off: authors own their blogs, and tweet embeds need `<script>`.
+    public var tagfilter: Bool = false
     /// Whether feed entries carry the whole post or only its summary (`feed_content`).
     public var feedContent: FeedContent = .full
 
