@@ -61,9 +61,11 @@ final class RenderDateFormatTests: XCTestCase {
             let date = Date(timeIntervalSince1970: Double(seconds))
             for zone in zones {
                 let mine = CivilTime(date, timeZone: zone)
-                let theirs = DateText.components(date, timeZone: zone)
+                var calendar = Calendar(identifier: .gregorian)
+                calendar.timeZone = zone
+                let theirs = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
                 XCTAssertEqual([mine.year, mine.month, mine.day, mine.hour, mine.minute, mine.second, mine.weekday + 1],
-                               [theirs.year, theirs.month, theirs.day, theirs.hour, theirs.minute, theirs.second, theirs.weekday],
+                               [theirs.year!, theirs.month!, theirs.day!, theirs.hour!, theirs.minute!, theirs.second!, theirs.weekday!],
                                "\(date) in \(zone.identifier)")
             }
         }

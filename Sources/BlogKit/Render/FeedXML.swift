@@ -60,19 +60,17 @@ struct XMLWriter {
 /// The dates feeds and sitemaps carry, as seen in the site's time zone.
 struct FeedDates: Sendable {
     private let timeZone: TimeZone
-    private let isoPattern: DatePattern
     private let rfc822Pattern: DatePattern
 
     init(timeZone: TimeZone) {
         self.timeZone = timeZone
-        isoPattern = DatePattern("%Y-%m-%dT%H:%M:%S", timeZone: timeZone)
         rfc822Pattern = DatePattern("%a, %d %b %Y %H:%M:%S %z", timeZone: timeZone)
     }
 
     /// RFC 3339 with the zone's offset, as Atom, JSON Feed and sitemaps want it:
-    /// `2016-11-25T10:20:00+01:00` (`Z` for UTC). The same text as ``DateText/iso8601(_:timeZone:)``.
+    /// `2016-11-25T10:20:00+01:00` (`Z` for UTC).
     func rfc3339(_ date: Date) -> String {
-        isoPattern.format(date) + DateText.offsetText(timeZone.secondsFromGMT(for: date))
+        DateText.iso8601(date, timeZone: timeZone)
     }
 
     /// RFC 822 as RSS 2.0 wants it, with a four-digit year: `Fri, 25 Nov 2016 00:00:00 +0100`.

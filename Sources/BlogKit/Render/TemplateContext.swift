@@ -146,7 +146,6 @@ private struct PostValues {
     let tags: [[String: Any]]
     let tagIndex: [String: Int]
     let shown: DatePattern
-    let isoPattern: DatePattern
 
     init(config: SiteConfig, links: SiteLinks, tags: [[String: Any]], tagIndex: [String: Int]) {
         self.config = config
@@ -154,7 +153,6 @@ private struct PostValues {
         self.tags = tags
         self.tagIndex = tagIndex
         shown = DatePattern(config.dateFormat, timeZone: config.timeZone)
-        isoPattern = DatePattern("%Y-%m-%dT%H:%M:%S", timeZone: config.timeZone)
     }
 
     func values(of sitePost: SitePost) -> [String: Any] {
@@ -192,7 +190,7 @@ private struct PostValues {
     }
 
     private func iso8601(_ date: Date) -> String {
-        isoPattern.format(date) + DateText.offsetText(config.timeZone.secondsFromGMT(for: date))
+        DateText.iso8601(date, timeZone: config.timeZone)
     }
 }
 

@@ -86,7 +86,7 @@ public enum SiteBuilder {
 
     /// The post's URL from the permalink pattern (`posts/{slug}/`).
     static func postURL(_ post: Post, config: SiteConfig) -> String {
-        let fields = DateText.components(post.date, timeZone: config.timeZone)
+        let fields = CivilTime(post.date, timeZone: config.timeZone)
         var url = config.permalinks.post
         let values: [(String, String)] = [
             ("{year}", String(format: "%04d", fields.year)),
@@ -128,7 +128,7 @@ public enum SiteBuilder {
     static func archiveYears(_ posts: [SitePost], listed: [Int], timeZone: TimeZone) -> [ArchiveYear] {
         var years: [ArchiveYear] = []
         for index in listed {  // newest first already
-            let fields = DateText.components(posts[index].post.date, timeZone: timeZone)
+            let fields = CivilTime(posts[index].post.date, timeZone: timeZone)
             if years.last?.year != fields.year {
                 years.append(ArchiveYear(year: fields.year, months: []))
             }
