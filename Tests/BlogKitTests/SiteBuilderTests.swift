@@ -111,6 +111,20 @@ final class SiteBuilderTests: XCTestCase {
         XCTAssertEqual(newer.map { site.posts[$0].post.title }, "C")
     }
 
+    func testNeighboursSkipHiddenPostsAndStopAtTheEnds() throws {
+        let site = try build([post("A", day: 1), post("H1", day: 2, status: .hidden), post("B", day: 3),
+                              post("H2", day: 4, status: .hidden), post("C", day: 5)])
+        func titles(_ title: String) -> [String?] {
+            let (older, newer) = site.neighbours(of: site.posts.firstIndex { $0.post.title == title }!)
+            return [older.map { site.posts[$0].post.title }, newer.map { site.posts[$0].post.title }]
+        }
+        XCTAssertEqual(titles("B"), ["A", "C"], "hidden posts are skipped")
+        XCTAssertEqual(titles("C"), ["B", nil], "the newest has no newer post")
+        XCTAssertEqual(titles("A"), [nil, "B"], "the oldest has no older post")
+        XCTAssertEqual(titles("H1"), [nil, nil], "a hidden post has no neighbours")
+        XCTAssertEqual(titles("H2"), [nil, nil])
+    }
+
     func testTwoPostsWithTheSameURLNameBothFiles() {
         XCTAssertThrowsError(try build([post("Same", day: 1, source: "content/a.md"), post("Same", day: 2, source: "content/b.md")])) { error in
             let failure = error as! BuildFailure
