@@ -13,16 +13,7 @@ final class FrontMatterTests: XCTestCase {
 
     /// The diagnostics of a header that must fail.
     func failure(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> [Diagnostic] {
-        do {
-            let (header, _) = try FrontMatterParser.parse(text, path: "content/posts/a.md")
-            XCTFail("parsed as \(header.format) with \(header.keyOrder)", file: file, line: line)
-            return []
-        } catch let failure as BuildFailure {
-            return failure.diagnostics
-        } catch {
-            XCTFail("unexpected \(error)", file: file, line: line)
-            return []
-        }
+        buildFailure({ try FrontMatterParser.parse(text, path: "content/posts/a.md") }, file: file, line: line)
     }
 
     // MARK: Pelican

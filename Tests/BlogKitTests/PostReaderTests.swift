@@ -33,16 +33,7 @@ final class PostReaderTests: XCTestCase {
 
     func failure(_ data: Data, source: String = "content/posts/a.md",
                  file: StaticString = #filePath, line: UInt = #line) -> [Diagnostic] {
-        do {
-            let (post, _) = try PostReader.read(data: data, source: source, timeZone: utc)
-            XCTFail("read \(post.title)", file: file, line: line)
-            return []
-        } catch let failure as BuildFailure {
-            return failure.diagnostics
-        } catch {
-            XCTFail("unexpected \(error)", file: file, line: line)
-            return []
-        }
+        buildFailure({ try PostReader.read(data: data, source: source, timeZone: utc) }, file: file, line: line)
     }
 
     // MARK: Whole posts

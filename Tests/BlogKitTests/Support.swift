@@ -1,3 +1,4 @@
+import BlogKit
 import Foundation
 import XCTest
 
@@ -109,5 +110,20 @@ enum BlogCLI {
         let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// The diagnostics of the ``BuildFailure`` that `body` throws; a test failure (and no diagnostics)
+/// when it returns or throws anything else.
+func buildFailure<T>(_ body: () throws -> T, file: StaticString = #filePath, line: UInt = #line) -> [Diagnostic] {
+    do {
+        let value = try body()
+        XCTFail("expected a BuildFailure, got \(value)", file: file, line: line)
+        return []
+    } catch let failure as BuildFailure {
+        return failure.diagnostics
+    } catch {
+        XCTFail("expected a BuildFailure, got \(error)", file: file, line: line)
+        return []
     }
 }

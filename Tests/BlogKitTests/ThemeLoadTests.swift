@@ -22,17 +22,8 @@ final class ThemeLoadTests: XCTestCase {
     }
 
     /// The diagnostics `Theme.load` throws.
-    func loadErrors(_ name: String) -> [String] {
-        do {
-            _ = try Theme.load(name: name, siteRoot: siteRoot)
-            XCTFail("theme \(name) loaded")
-            return []
-        } catch let failure as BuildFailure {
-            return failure.diagnostics.map(\.description)
-        } catch {
-            XCTFail("unexpected error \(error)")
-            return []
-        }
+    func loadErrors(_ name: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
+        buildFailure({ try Theme.load(name: name, siteRoot: siteRoot) }, file: file, line: line).map(\.description)
     }
 
     func testASiteTemplateOverridesTheEmbeddedOneAndTheOthersStay() throws {
