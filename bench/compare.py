@@ -1,0 +1,243 @@
+#!/usr/bin/env python3
+"""blog against Hugo on the same synthetic blog, in one run.
+
+Usage: python3 bench/compare.py [--sizes 1000 10000] [--runs 3] [--corpus-tool ../shared/bench/gen_corpus.py]
+                                [--work DIR] [--no-hugo]
+
+For each size N it generates the same N posts twice with the corpus tool (Pelican form for blog,
+Hugo form for Hugo; by default ../shared/bench/gen_corpus.py, beside the repository), gives the
+Hugo copy the site in bench/hugo/ (config and layouts with the pages of blog's default theme:
+post pages, a paginated home with summaries, tag pages and their Atom feeds, the tags index,
+archives, 404, the site's Atom, RSS and JSON feeds, sitemap.xml, robots.txt), builds blog in
+release mode, then in each of RUNS rounds, alternating:
+
+  blog clean        `blog build` after deleting the output folder and the cache (.blog-cache/)
+  blog touched      `blog build` again, after touching one post (its modification time only)
+  blog title edit   `blog build` again, after changing that post's title (lists, tags, feeds change)
+  hugo clean        `hugo` after deleting its output (public/) and resources/
+
+It prints, per size and kind of build, the median, fastest and slowest wall time, the peak memory
+(maximum resident set size, from /usr/bin/time) and the files in the output folder; then the
+ratios Hugo/blog, incremental/clean, blog's 10,000/1,000 growth, and the median seconds of each of
+blog's stages (`blog build --timings`). Incremental builds use blog's on-disk cache when the blog
+has one; without it they are whole builds into an existing output folder.
+
+Hugo 0.111 is expected (Debian: `apt-get install -y hugo`). The machine may be shared: compare
+numbers of one run, not across days.
+"""
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HUGO_SITE = os.path.join(ROOT, "bench", "hugo")
+BASE_URL = "https://example.org/"
+BLOG_CLEAN, BLOG_TOUCHED, BLOG_TITLE, HUGO_CLEAN = "clean", "one post touched", "one title edited", "hugo"
+
+
+def sh(args, **kwargs):
+    return subprocess.run(args, check=True, **kwargs)
+
+
+def count_files(folder):
+    return sum(len(files) for _, _, files in os.walk(folder))
+
+
+def measured(args, cwd=None):
+    """Runs `args` under /usr/bin/time; returns (seconds, peak RSS in MiB, stdout)."""
+    start = time.perf_counter()
+    proc = subprocess.run(["/usr/bin/time", "-f", "peak-kib %M", *args], cwd=cwd,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        sys.exit(f"{' '.join(args)} failed (exit {proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
+    peak = re.findall(r"^peak-kib (\d+)$", proc.stderr, re.M)
+    return elapsed, int(peak[-1]) / 1024, proc.stdout
+
+
+class BlogSite:
+    """The Pelican-form copy of the posts, built by `blog`."""
+
+    def __init__(self, binary, folder, corpus_tool, size):
+        self.binary, self.folder = binary, folder
+        sh([sys.executable, corpus_tool, "--posts", str(size), "--format", "pelican", "--out", folder],
+           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        with open(os.path.join(folder, "blog.yml"), "w") as f:
+            f.write(f"title: Bench\nbase_url: {BASE_URL}\n")
+        self.output = os.path.join(folder, "public")
+        posts = os.path.join(folder, "content", "posts")
+        self.edited = os.path.join(posts, sorted(os.listdir(posts))[len(os.listdir(posts)) // 2])
+        with open(self.edited, encoding="utf-8") as f:
+            self.original = f.read()
+        self.edits = 0
+
+    def build(self):
+        """(seconds, peak MiB, {stage: seconds})"""
+        seconds, peak, out = measured([self.binary, "build", "--quiet", "--timings", "--future",
+                                       "--source", self.folder, "--output", self.output])
+        stages = {m.group(2): float(m.group(1)) for m in re.finditer(r"^\s*([\d.]+) s  (.+)$", out, re.M)}
+        return seconds, peak, stages
+
+    def clean(self):
+        shutil.rmtree(self.output, ignore_errors=True)
+        shutil.rmtree(os.path.join(self.folder, ".blog-cache"), ignore_errors=True)
+
+    def touch(self):
+        os.utime(self.edited)
+
+    def edit_title(self):
+        self.edits += 1
+        text = re.sub(r"^title: (.*)$", lambda m: f"title: {m.group(1)} (edit {self.edits})", self.original,
+                      count=1, flags=re.M)
+        with open(self.edited, "w", encoding="utf-8") as f:
+            f.write(text)
+
+    def restore(self):
+        with open(self.edited, "w", encoding="utf-8") as f:
+            f.write(self.original)
+
+
+class HugoSite:
+    """The Hugo-form copy of the posts with bench/hugo/ around it."""
+
+    def __init__(self, folder, corpus_tool, size):
+        self.folder = folder
+        shutil.rmtree(folder, ignore_errors=True)
+        shutil.copytree(HUGO_SITE, folder)
+        os.makedirs(os.path.join(folder, "static"), exist_ok=True)
+        shutil.copy(os.path.join(ROOT, "themes", "default", "static", "style.css"), os.path.join(folder, "static"))
+        sh([sys.executable, corpus_tool, "--posts", str(size), "--format", "hugo", "--out", folder],
+           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.output = os.path.join(folder, "public")
+
+    def clean(self):
+        shutil.rmtree(self.output, ignore_errors=True)
+        shutil.rmtree(os.path.join(self.folder, "resources"), ignore_errors=True)
+
+    def build(self):
+        seconds, peak, _ = measured(["hugo", "--quiet", "--source", self.folder, "--destination", self.output])
+        return seconds, peak, {}
+
+
+def hugo_version():
+    if not shutil.which("hugo"):
+        sys.exit("hugo is not installed: on Debian or Ubuntu, `apt-get install -y hugo` (0.111 expected), "
+                 "or run with --no-hugo to time blog alone")
+    version = subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout
+    match = re.search(r"v(\d+\.\d+\.\d+)", version)
+    number = match.group(1) if match else version.strip()
+    if not number.startswith("0.111."):
+        print(f"note: Hugo {number} here; the layouts in bench/hugo/ were written for 0.111", file=sys.stderr)
+    return number
+
+
+def seconds_text(s):
+    return f"{s:.2f} s"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000], help="posts per blog (default 1000 10000)")
+    parser.add_argument("--runs", type=int, default=3, help="rounds per size (default 3)")
+    parser.add_argument("--corpus-tool", default=os.path.join(ROOT, "..", "shared", "bench", "gen_corpus.py"),
+                        help="the corpus generator (default ../shared/bench/gen_corpus.py beside the repository)")
+    parser.add_argument("--work", help="folder for the generated blogs (default: a temporary folder, removed after)")
+    parser.add_argument("--no-hugo", action="store_true", help="time blog alone")
+    args = parser.parse_args()
+
+    if not os.path.exists(args.corpus_tool):
+        sys.exit(f"no corpus tool at {args.corpus_tool}: pass --corpus-tool PATH/gen_corpus.py")
+    if not os.path.exists("/usr/bin/time"):
+        sys.exit("/usr/bin/time is missing: `apt-get install -y time`")
+    hugo = None if args.no_hugo else hugo_version()
+    sh(["bash", os.path.join(ROOT, "scripts", "install-deps")])
+    sh(["swift", "build", "-c", "release", "--product", "blog"], cwd=ROOT, stdout=subprocess.DEVNULL)
+    binary = os.path.join(ROOT, ".build", "release", "blog")
+    work = args.work or tempfile.mkdtemp(prefix="blog-compare-")
+    os.makedirs(work, exist_ok=True)
+
+    version = subprocess.run([binary, "--version"], capture_output=True, text=True).stdout.strip()
+    print(f"blog {version}" + (f", Hugo {hugo}" if hugo else "") +
+          f", {os.cpu_count()} cores, {args.runs} rounds per size, clean and incremental builds alternating\n")
+    rows, notes, clean_medians = [], [], {}
+    for size in args.sizes:
+        blog = BlogSite(binary, os.path.join(work, f"blog-{size}"), args.corpus_tool, size)
+        hugo_site = HugoSite(os.path.join(work, f"hugo-{size}"), args.corpus_tool, size) if hugo else None
+        # Warm the file cache once, untimed.
+        blog.clean(); blog.build()
+        if hugo_site:
+            hugo_site.clean(); hugo_site.build()
+
+        results = {kind: [] for kind in (BLOG_CLEAN, BLOG_TOUCHED, BLOG_TITLE, HUGO_CLEAN)}
+        stages = []
+        files = {}
+        try:
+            for _ in range(args.runs):
+                blog.clean()
+                seconds, peak, timing = blog.build()
+                results[BLOG_CLEAN].append((seconds, peak))
+                stages.append(timing)
+                files[BLOG_CLEAN] = count_files(blog.output)
+                blog.touch()
+                results[BLOG_TOUCHED].append(blog.build()[:2])
+                files[BLOG_TOUCHED] = count_files(blog.output)
+                blog.edit_title()
+                results[BLOG_TITLE].append(blog.build()[:2])
+                files[BLOG_TITLE] = count_files(blog.output)
+                if hugo_site:
+                    hugo_site.clean()
+                    results[HUGO_CLEAN].append(hugo_site.build()[:2])
+                    files[HUGO_CLEAN] = count_files(hugo_site.output)
+        finally:
+            blog.restore()
+
+        def median(kind):
+            return statistics.median(s for s, _ in results[kind])
+
+        for kind, runs in results.items():
+            if not runs:
+                continue
+            name, build = (f"Hugo {hugo}", "clean") if kind == HUGO_CLEAN else ("blog", kind)
+            times = [s for s, _ in runs]
+            rows.append(f"| {size:,} | {name} | {build} | {seconds_text(statistics.median(times))} | "
+                        f"{seconds_text(min(times))} | {seconds_text(max(times))} | "
+                        f"{max(p for _, p in runs):,.0f} MiB | {files[kind]:,} |")
+        clean = median(BLOG_CLEAN)
+        clean_medians[size] = clean
+        line = f"{size:,} posts:"
+        if hugo_site:
+            hugo_peak = max(p for _, p in results[HUGO_CLEAN])
+            blog_peak = max(p for _, p in results[BLOG_CLEAN])
+            line += (f" Hugo/blog {median(HUGO_CLEAN) / clean:.1f}× (clean builds);"
+                     f" blog's peak memory {blog_peak / hugo_peak:.0%} of Hugo's;")
+            aliases = sum(1 for root, _, names in os.walk(hugo_site.output) for n in names
+                          if n == "index.html" and root.endswith(os.sep + "page" + os.sep + "1"))
+            line += f" Hugo's files include {aliases} page/1/ redirects blog does not write;"
+        line += (f" touched/clean {median(BLOG_TOUCHED) / clean:.0%}, title edit/clean {median(BLOG_TITLE) / clean:.0%}")
+        notes.append(line)
+        keys = list(dict.fromkeys(k for t in stages for k in t))
+        notes.append(f"{size:,} posts, blog's stages (median of the clean builds): " +
+                     ", ".join(f"{k} {statistics.median(t.get(k, 0) for t in stages):.2f} s" for k in keys))
+
+    print("| posts | generator | build | median | fastest | slowest | peak memory | files |")
+    print("|---:|---|---|---:|---:|---:|---:|---:|")
+    print("\n".join(rows))
+    print()
+    for line in notes:
+        print(f"- {line}")
+    if len(clean_medians) > 1:
+        small, large = min(clean_medians), max(clean_medians)
+        print(f"- blog, clean: {large:,} posts take {clean_medians[large] / clean_medians[small]:.1f}× "
+              f"the time of {small:,}")
+    if not args.work:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
