@@ -108,3 +108,43 @@ final class SiteWriterTests: XCTestCase {
         }
     }
 }
+
+extension SiteWriterTests {
+    func testWritesDeepFoldersAndManyFiles() throws {
+        let output = root.appendingPathComponent("public")
+        var files = (0..<300).map { file("posts/p\($0)/index.html", "post \($0)") }
+        files += (2...5).map { file("tags/swift/page/\($0)/index.html", "page \($0)") }
+        files.append(file("a/b/c/d/e.txt", "deep"))
+        let report = try SiteWriter.write(files, to: output, displayPath: "public")
+        XCTAssertEqual(report, WriteReport(written: files.count, unchanged: 0))
+        for file in files {
+            guard case .bytes(let data) = file.contents else { continue }
+            XCTAssertEqual(read(file.path), String(decoding: data, as: UTF8.self), file.path)
+        }
+        let mode = try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent("a/b/c/d/e.txt").path)[.posixPermissions] as? Int
+        XCTAssertEqual(mode, 0o666 & ~Int(currentUmask()), "files get the usual permissions")
+
+        // A second build links all 305 unchanged files and removes the previous tree whole.
+        let again = try SiteWriter.write(Array(files.dropFirst(100)), to: output, displayPath: "public")
+        XCTAssertEqual(again, WriteReport(written: 0, unchanged: files.count - 100))
+        XCTAssertNil(read("posts/p0/index.html"))
+        XCTAssertEqual(read("posts/p100/index.html"), "post 100")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path), ["public"])
+    }
+
+    func testALeftoverStagingFolderOfAKilledBuildIsReplaced() throws {
+        let output = root.appendingPathComponent("public")
+        let staging = root.appendingPathComponent(".public.blog-staging")
+        try FileManager.default.createDirectory(at: staging.appendingPathComponent("posts/old"), withIntermediateDirectories: true)
+        try Data("half".utf8).write(to: staging.appendingPathComponent("posts/old/index.html"))
+        _ = try SiteWriter.write([file("index.html", "home")], to: output, displayPath: "public")
+        XCTAssertEqual(try listing(), ["index.html"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path), ["public"])
+    }
+
+    private func currentUmask() -> mode_t {
+        let mask = umask(0)
+        umask(mask)
+        return mask
+    }
+}

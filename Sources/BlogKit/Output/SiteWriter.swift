@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+import Darwin
+private let systemWrite = Darwin.write
+#endif
 import CSystem
 import Foundation
 
@@ -36,7 +43,7 @@ public enum SiteWriter {
         let parent = output.deletingLastPathComponent()
         let staging = parent.appendingPathComponent(".\(output.lastPathComponent).blog-staging")
         do {
-            try? fm.removeItem(at: staging)
+            removeTree(staging)
             try fm.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
             throw BuildFailure([.error(displayPath, "cannot create the staging folder \(staging.path): \(error.localizedDescription)")])
@@ -45,8 +52,13 @@ public enum SiteWriter {
         let report: WriteReport
         do {
             report = try writeAll(files, into: staging, previous: outputExists ? output : nil)
+            // The new site reaches the disk before it replaces the old one: a crash can't publish
+            // empty files.
+            if blog_sync_filesystem(staging.path) != 0 {
+                throw BuildFailure([.error(displayPath, "cannot write the new site to disk: \(String(cString: strerror(errno))); the previous output is unchanged")])
+            }
         } catch {
-            try? fm.removeItem(at: staging)
+            removeTree(staging)
             throw error
         }
         try swap(staging, into: output, exists: outputExists, displayPath: displayPath)
@@ -70,35 +82,30 @@ public enum SiteWriter {
     }
 
     /// Writes every file under `root`, linking unchanged ones from `previous`, on all cores.
+    ///
+    /// Files are written with plain `open`/`write`/`close`: Foundation's `Data.write` calls `fsync`
+    /// on every file, which commits the file system's journal 13,000 times for a 10,000-post blog.
+    /// ``write(_:to:displayPath:)`` makes the whole staging folder durable with one flush instead.
     static func writeAll(_ files: [OutputFile], into root: URL, previous: URL?) throws -> WriteReport {
-        let fm = FileManager.default
-        var folders = Set<String>()
-        for file in files {
-            var folder = (file.path as NSString).deletingLastPathComponent
-            while !folder.isEmpty, folders.insert(folder).inserted {
-                folder = (folder as NSString).deletingLastPathComponent
-            }
-        }
-        for folder in folders.sorted() {
-            try fm.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
-        }
+        let rootPath = root.path
+        try makeFolders(for: files.map(\.path), under: rootPath)
 
         let lock = NSLock()
         var failures: [Diagnostic] = []
         var unchanged = 0
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let file = files[index]
-            let target = root.appendingPathComponent(file.path)
+            let target = rootPath + "/" + file.path
             do {
-                if let previous, linkIfUnchanged(file, previous: previous.appendingPathComponent(file.path), target: target) {
+                if let previous, linkIfUnchanged(file, previous: previous.path + "/" + file.path, target: target) {
                     lock.lock(); unchanged += 1; lock.unlock()
                     return
                 }
                 switch file.contents {
                 case .bytes(let data):
-                    try data.write(to: target)
+                    try create(target, with: data)
                 case .copy(let source):
-                    try fm.copyItem(at: source, to: target)
+                    try FileManager.default.copyItem(at: source, to: URL(fileURLWithPath: target))
                 }
             } catch {
                 lock.lock()
@@ -110,22 +117,65 @@ public enum SiteWriter {
         return WriteReport(written: files.count - unchanged, unchanged: unchanged)
     }
 
+    /// Creates the folders that hold `paths` under `root` (which exists), parents before their
+    /// children, each level on all cores.
+    static func makeFolders(for paths: [String], under root: String) throws {
+        var folders = Set<Substring>()
+        for path in paths {
+            var folder = path[...]
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard folders.insert(folder).inserted else { break }
+            }
+        }
+        let levels = Dictionary(grouping: folders) { $0.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 } }
+        for depth in levels.keys.sorted() {
+            let level = levels[depth]!
+            let errors = Parallel.map(level.count) { index -> Diagnostic? in
+                guard mkdir(root + "/" + level[index], 0o777) != 0 else { return nil }
+                return .error(String(level[index]), "cannot create this output folder: \(String(cString: strerror(errno)))")
+            }.compactMap { $0 }
+            if !errors.isEmpty { throw BuildFailure(errors.sortedForDisplay()) }
+        }
+    }
+
+    /// Creates the file `path`, which must not exist yet, holding `data`.
+    static func create(_ path: String, with data: Data) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var failure = data.withUnsafeBytes { buffer -> Int32 in
+            var offset = 0
+            while offset < buffer.count {
+                let count = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += count
+            }
+            return 0
+        }
+        if close(fd) != 0, failure == 0 { failure = errno }
+        if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
+    }
+
     /// Hard-links `previous` to `target` when it holds exactly the bytes `file` would write.
-    static func linkIfUnchanged(_ file: OutputFile, previous: URL, target: URL) -> Bool {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: previous.path),
-              attributes[.type] as? FileAttributeType == .typeRegular,
-              let size = attributes[.size] as? Int else { return false }
+    static func linkIfUnchanged(_ file: OutputFile, previous: String, target: String) -> Bool {
+        var status = stat()
+        guard lstat(previous, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return false }
+        let size = Int(status.st_size)
         let same: Bool
         switch file.contents {
         case .bytes(let data):
-            same = data.count == size && (try? Data(contentsOf: previous)) == data
+            same = data.count == size && (try? Data(contentsOf: URL(fileURLWithPath: previous))) == data
         case .copy(let source):
-            guard let sourceSize = (try? FileManager.default.attributesOfItem(atPath: source.path))?[.size] as? Int,
-                  sourceSize == size else { return false }
-            same = (try? Data(contentsOf: previous, options: .alwaysMapped)) == (try? Data(contentsOf: source, options: .alwaysMapped))
+            var sourceStatus = stat()
+            guard stat(source.path, &sourceStatus) == 0, Int(sourceStatus.st_size) == size else { return false }
+            same = (try? Data(contentsOf: URL(fileURLWithPath: previous), options: .alwaysMapped))
+                == (try? Data(contentsOf: source, options: .alwaysMapped))
         }
         guard same else { return false }
-        return link(previous.path, target.path) == 0
+        return link(previous, target) == 0
     }
 
     /// Puts `staging` in the place of `output` in one step where the system allows it.
@@ -168,6 +218,19 @@ public enum SiteWriter {
                 }
             }
         }
-        try? fm.removeItem(at: staging)
+        removeTree(staging)
+    }
+
+    /// Removes a folder and everything in it, the subfolders of its subfolders on all cores (a
+    /// 10,000-post site has 10,000 folders under `posts/`).
+    static func removeTree(_ folder: URL) {
+        let fm = FileManager.default
+        var parts: [String] = []
+        for name in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] {
+            let path = folder.path + "/" + name
+            parts += ((try? fm.contentsOfDirectory(atPath: path)) ?? []).map { path + "/" + $0 }
+        }
+        _ = Parallel.map(parts.count) { blog_remove_tree(parts[$0]) }
+        blog_remove_tree(folder.path)
     }
 }

@@ -5,4 +5,13 @@
 /// Returns 0 on success; -1 with errno set otherwise (ENOSYS/EINVAL where unsupported).
 int blog_exchange_paths(const char *a, const char *b);
 
+/// Writes every change of the file system that holds `path` to disk (Linux syncfs; sync elsewhere).
+/// One call makes a whole freshly written folder durable, where an fsync per file would commit
+/// the journal once per file. Returns 0 on success; -1 with errno set otherwise.
+int blog_sync_filesystem(const char *path);
+
+/// Removes `path` and everything under it, not following symbolic links (nftw, children first).
+/// Returns 0 on success (also when parts were already gone); -1 with errno set otherwise.
+int blog_remove_tree(const char *path);
+
 #endif
