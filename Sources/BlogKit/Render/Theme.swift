@@ -43,7 +43,14 @@ public struct Theme: Sendable {
             guard let templateName = templateName(path) else { continue }
             do {
                 let text = String(decoding: try file.data(), as: UTF8.self)
-                library.register(try MustacheTemplate(string: text), named: templateName)
+                let template: MustacheTemplate
+                do {
+                    template = try MustacheTemplate(string: TemplateEscaping.pragma + text)
+                } catch {
+                    _ = try MustacheTemplate(string: text)  // the error at the author's line and column
+                    throw error
+                }
+                library.register(template, named: templateName)
                 sources.append((prefix + path, text))
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.append(.error(prefix + path, line: error.context.lineNumber,
