@@ -17,4 +17,33 @@ final class RenderTextTests: XCTestCase {
         XCTAssertEqual(WebText.plainText(fromHTML: "<p>exactly</p>", limit: 7), "exactly")
         XCTAssertEqual(WebText.plainText(fromHTML: "", limit: 10), "")
     }
+
+    /// plainText stops reading a long text early; the result must be what cutting the whole
+    /// text gives, also when combining marks, emoji sequences or spaces fall at the cut.
+    func testPlainTextOfALongTextIsTheCutOfTheWholeText() {
+        func cut(_ text: String, _ limit: Int) -> String {
+            guard text.count > limit else { return text }
+            var cut = text.prefix(limit)
+            if let space = cut.lastIndex(of: " ") { cut = cut[..<space] }
+            while let last = cut.last, last.isPunctuation || last == " " { cut.removeLast() }
+            return cut + "…"
+        }
+        let pieces = ["word", "e\u{301}", "👩‍👩‍👧", "🇫🇷", " ", ", ", "<em>x</em>", "&amp;", "\n", "日本", "a\u{308}\u{301}"]
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<300 {
+            let html = "<p>" + (0..<Int.random(in: 1...120, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined() + "</p>"
+            let whole = WebText.plainText(fromHTML: html, limit: Int.max)
+            for limit in [1, 5, 20, 40, 160] {
+                XCTAssertEqual(WebText.plainText(fromHTML: html, limit: limit), cut(whole, limit), "round \(round), limit \(limit): \(html.debugDescription)")
+            }
+        }
+    }
+
+    /// Feed text: entities for & < > ", the characters XML 1.0 forbids left out, the rest as it is.
+    func testXMLEscapingDropsForbiddenCharacters() {
+        XCTAssertEqual(XMLWriter.escape("plain"), "plain")
+        XCTAssertEqual(XMLWriter.escape("<p class=\"a\">Tom & 'Jerry'</p>"), "&lt;p class=&quot;a&quot;&gt;Tom &amp; 'Jerry'&lt;/p&gt;")
+        XCTAssertEqual(XMLWriter.escape("a\u{0}b\u{1B}c\td\ne\rf"), "abc\td\ne\rf")
+        XCTAssertEqual(XMLWriter.escape("x\u{FFFE}y\u{FFFF}z\u{FFFD}é日"), "xyz\u{FFFD}é日")
+    }
 }

@@ -17,7 +17,8 @@ enum HTMLEscape {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func entity(for byte: UInt8) -> String? {
+    /// The entity that replaces `byte`, or nil when it stays.
+    static func entity(for byte: UInt8) -> String? {
         switch byte {
         case UInt8(ascii: "&"): return "&amp;"
         case UInt8(ascii: "<"): return "&lt;"

@@ -7,6 +7,16 @@ struct XMLWriter {
     private(set) var text = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
     private var open: [String] = []
 
+    /// A document, starting with the XML declaration.
+    init() {}
+
+    /// A fragment without the declaration, indented as if inside `depth` open elements, to be
+    /// put into documents with ``append(fragment:)`` (a feed entry shown in several feeds).
+    init(fragmentDepth depth: Int) {
+        text = ""
+        open = Array(repeating: "", count: depth)
+    }
+
     /// `<name a="v">` on its own line; later elements go inside it until ``close()``.
     mutating func open(_ name: String, _ attributes: [(String, String)] = []) {
         line("<\(name)\(Self.attributeText(attributes))>")
@@ -29,6 +39,11 @@ struct XMLWriter {
         }
     }
 
+    /// A fragment made by ``init(fragmentDepth:)`` with the depth of the elements open here.
+    mutating func append(fragment: String) {
+        text += fragment
+    }
+
     private mutating func line(_ content: String) {
         text += String(repeating: "  ", count: open.count) + content + "\n"
     }
@@ -37,22 +52,49 @@ struct XMLWriter {
         attributes.map { " \($0.0)=\"\(escape($0.1))\"" }.joined()
     }
 
-    /// `text` fit for XML content or a quoted attribute: `&`, `<`, `>`, `"` as entities, and the
-    /// control characters XML 1.0 forbids (all below U+0020 but tab, line feed and carriage
-    /// return; U+FFFE, U+FFFF) left out, since no escape can carry them.
+    /// `text` fit for XML content or a quoted attribute: `&`, `<`, `>`, `"` as entities (as
+    /// ``HTMLEscape`` writes them), and the control characters XML 1.0 forbids (all below U+0020
+    /// but tab, line feed and carriage return; U+FFFE, U+FFFF) left out, since no escape can
+    /// carry them. One pass over the bytes: feeds escape every post's whole body.
     static func escape(_ text: String) -> String {
-        let escaped = HTMLEscape.escape(text)
-        guard escaped.unicodeScalars.contains(where: isForbidden) else { return escaped }
-        var clean = String.UnicodeScalarView()
-        clean.append(contentsOf: escaped.unicodeScalars.lazy.filter { !isForbidden($0) })
-        return String(clean)
-    }
-
-    private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09, 0x0A, 0x0D: return false
-        case ..<0x20, 0xFFFE, 0xFFFF: return true
-        default: return false
+        var text = text
+        let plain = text.withUTF8 { utf8 in
+            !utf8.contains(where: { $0 < 0x20 || $0 == 0xEF || HTMLEscape.entity(for: $0) != nil })
+        }
+        if plain { return text }
+        return text.withUTF8 { utf8 -> String in
+            // Two passes over the bytes: the size of the result, then the result in place.
+            func forbidden(at index: Int) -> Int {  // how many bytes to leave out at `index`
+                let byte = utf8[index]
+                if byte < 0x20 { return byte == 0x09 || byte == 0x0A || byte == 0x0D ? 0 : 1 }
+                if byte == 0xEF, index + 2 < utf8.count, utf8[index + 1] == 0xBF,
+                   utf8[index + 2] == 0xBE || utf8[index + 2] == 0xBF { return 3 }  // U+FFFE, U+FFFF
+                return 0
+            }
+            var size = 0
+            var index = 0
+            while index < utf8.count {
+                let skip = forbidden(at: index)
+                if skip > 0 { index += skip; continue }
+                size += HTMLEscape.entity(for: utf8[index])?.utf8.count ?? 1
+                index += 1
+            }
+            return String(unsafeUninitializedCapacity: size) { out in
+                var written = 0
+                var index = 0
+                while index < utf8.count {
+                    let skip = forbidden(at: index)
+                    if skip > 0 { index += skip; continue }
+                    if let entity = HTMLEscape.entity(for: utf8[index]) {
+                        for byte in entity.utf8 { out[written] = byte; written += 1 }
+                    } else {
+                        out[written] = utf8[index]
+                        written += 1
+                    }
+                    index += 1
+                }
+                return written
+            }
         }
     }
 }

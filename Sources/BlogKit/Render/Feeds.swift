@@ -120,11 +120,13 @@ public enum Feeds {
         case .full: full = AbsoluteURLs.rewrite(html: item.rendered.html, base: permalink)
         case .summary: full = nil
         }
-        return FeedEntry(title: item.post.title, permalink: permalink, author: author(of: item.post, config: config),
-                         published: item.post.date, updated: FeedDates.updated(item.post),
-                         tags: item.post.tags.map(\.name),
-                         summaryHTML: AbsoluteURLs.rewrite(html: item.rendered.summaryHTML, base: permalink),
-                         contentHTML: full)
+        var entry = FeedEntry(title: item.post.title, permalink: permalink, author: author(of: item.post, config: config),
+                              published: item.post.date, updated: FeedDates.updated(item.post),
+                              tags: item.post.tags.map(\.name),
+                              summaryHTML: AbsoluteURLs.rewrite(html: item.rendered.summaryHTML, base: permalink),
+                              contentHTML: full)
+        entry.atomXML = atomEntry(entry, dates: FeedDates(timeZone: config.timeZone))
+        return entry
     }
 
     // MARK: Atom 1.0 (RFC 4287)
@@ -146,21 +148,26 @@ public enum Feeds {
         xml.open("author")
         xml.element("name", text: feed.author)
         xml.close()
-        for entry in feed.entries {
-            xml.open("entry")
-            xml.element("title", text: entry.title)
-            xml.element("link", [("rel", "alternate"), ("type", "text/html"), ("href", entry.permalink)], text: nil)
-            xml.element("id", text: entry.permalink)
-            xml.element("published", text: dates.rfc3339(entry.published))
-            xml.element("updated", text: dates.rfc3339(entry.updated))
-            xml.open("author")
-            xml.element("name", text: entry.author)
-            xml.close()
-            for tag in entry.tags { xml.element("category", [("term", tag)], text: nil) }
-            xml.element("summary", [("type", "html")], text: entry.summaryHTML)
-            if let content = entry.contentHTML { xml.element("content", [("type", "html")], text: content) }
-            xml.close()
-        }
+        for entry in feed.entries { xml.append(fragment: entry.atomXML) }
+        xml.close()
+        return xml.text
+    }
+
+    /// The `<entry>` of a post in every Atom feed, made once however many feeds show the post.
+    private static func atomEntry(_ entry: FeedEntry, dates: FeedDates) -> String {
+        var xml = XMLWriter(fragmentDepth: 1)
+        xml.open("entry")
+        xml.element("title", text: entry.title)
+        xml.element("link", [("rel", "alternate"), ("type", "text/html"), ("href", entry.permalink)], text: nil)
+        xml.element("id", text: entry.permalink)
+        xml.element("published", text: dates.rfc3339(entry.published))
+        xml.element("updated", text: dates.rfc3339(entry.updated))
+        xml.open("author")
+        xml.element("name", text: entry.author)
+        xml.close()
+        for tag in entry.tags { xml.element("category", [("term", tag)], text: nil) }
+        xml.element("summary", [("type", "html")], text: entry.summaryHTML)
+        if let content = entry.contentHTML { xml.element("content", [("type", "html")], text: content) }
         xml.close()
         return xml.text
     }
@@ -233,6 +240,8 @@ struct FeedEntry: Sendable {
     var summaryHTML: String
     /// The whole post; nil with `feed_content: summary`.
     var contentHTML: String?
+    /// Its `<entry>` element, as every Atom feed has it.
+    var atomXML = ""
 }
 
 /// One feed: what it is about and its entries, newest first.

@@ -59,8 +59,13 @@ enum WebText {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
              UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"),
+             UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
+             UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"):
+            return true
         default:
-            return "-._~!$&'()*+,;=:@/".utf8.contains(byte)
+            return false
         }
     }
 
@@ -72,6 +77,13 @@ enum WebText {
         var inTag = false
         var pendingSpace = false
         var scalars = html.unicodeScalars[...]
+        // Stop reading once the text has `limit + 2` Characters: the first `limit + 1` can't change
+        // (a Character only ever grows at the end), and nothing after them is shown. `appended`
+        // counts appends, never fewer than the Characters, so `text.count` is only counted when
+        // it may be large enough.
+        let enough = limit > Int.max - 2 ? Int.max : limit + 2
+        var appended = 0
+        var nextCount = enough
         while let scalar = scalars.popFirst() {
             if inTag {
                 if scalar == ">" { inTag = false; pendingSpace = true }
@@ -84,9 +96,14 @@ enum WebText {
                 scalars = scalars.dropFirst(length)
             }
             if character.isWhitespace { pendingSpace = true; continue }
-            if pendingSpace && !text.isEmpty { text.append(" ") }
+            if pendingSpace && !text.isEmpty { text.append(" "); appended += 1 }
             pendingSpace = false
             text.append(character)
+            appended += 1
+            if appended >= nextCount {
+                if text.count >= enough { break }
+                nextCount = appended + 32
+            }
         }
         guard text.count > limit else { return text }
         var cut = text.prefix(limit)

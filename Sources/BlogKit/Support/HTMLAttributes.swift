@@ -53,6 +53,8 @@ private struct Walker {
         while position < bytes.count {
             if bytes[position] != UInt8(ascii: "<") {
                 position = bytes[position...].firstIndex(of: UInt8(ascii: "<")) ?? bytes.count
+            } else if position + 1 < bytes.count, bytes[position + 1].isLetter {
+                startTag(visit)  // the common case first
             } else if starts(with: "<!--") {
                 position = end(of: "-->", from: position + 4)
             } else if starts(with: "<!") || starts(with: "<?") {
@@ -61,8 +63,6 @@ private struct Walker {
                 let name = tagName(from: position + 2)
                 if HTMLAttributes.codeElements.contains(name) { codeDepth = max(0, codeDepth - 1) }
                 position = end(of: ">", from: position + 2)
-            } else if position + 1 < bytes.count, bytes[position + 1].isLetter {
-                startTag(visit)
             } else {
                 position += 1  // a lone `<` in text
             }
@@ -98,8 +98,9 @@ private struct Walker {
     private mutating func attribute(of element: String, _ visit: (HTMLAttribute) -> Void) {
         let nameStart = position
         var nameEnd = position + 1  // a first `=` belongs to the name, as in browsers
-        while nameEnd < bytes.count, !bytes[nameEnd].isSpace, !"/>=".utf8.contains(bytes[nameEnd]) { nameEnd += 1 }
-        let name = String(decoding: bytes[nameStart..<nameEnd].map(\.lowercased), as: UTF8.self)
+        while nameEnd < bytes.count, !bytes[nameEnd].isSpace, bytes[nameEnd] != UInt8(ascii: "/"),
+              bytes[nameEnd] != UInt8(ascii: ">"), bytes[nameEnd] != UInt8(ascii: "=") { nameEnd += 1 }
+        let name = lowercased(nameStart..<nameEnd)
         position = nameEnd
         var equals = position
         while equals < bytes.count, bytes[equals].isSpace { equals += 1 }
@@ -132,7 +133,16 @@ private struct Walker {
     private func tagName(from start: Int) -> String {
         var end = start
         while end < bytes.count, !bytes[end].isSpace, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: ">") { end += 1 }
-        return String(decoding: bytes[start..<end].map(\.lowercased), as: UTF8.self)
+        return lowercased(start..<end)
+    }
+
+    /// The bytes in `range` as lower-cased text (names are usually lower-case already).
+    private func lowercased(_ range: Range<Int>) -> String {
+        let slice = bytes[range]
+        if !slice.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) {
+            return String(decoding: slice, as: UTF8.self)
+        }
+        return String(decoding: slice.map(\.lowercased), as: UTF8.self)
     }
 
     /// Where `</name` starts (any case) at or after the current position.
