@@ -149,15 +149,16 @@ public enum Pipeline {
         if options.strict, !warnings.isEmpty {
             throw BuildFailure(warnings + [.error(options.sourceDisplay + "blog.yml", "--strict: \(warnings.count) warning\(warnings.count == 1 ? "" : "s") above; fix them or build without --strict")])
         }
-        var files = try SiteRenderer.render(site, theme: theme)
+        // Pages are rendered as they are written, on all cores: see SiteRenderer.pages.
+        var files = SiteRenderer.pages(site, theme: theme)
         let pages = files.count
         files += Feeds.render(site) + Sitemap.render(site)
-        clock.lap("templates and feeds")
+        clock.lap("template values and feeds")
         files += theme.staticFiles
         let contentDir = options.source.appendingPathComponent("content")
         files += site.assets.map { OutputFile(path: $0, contents: .copy(from: contentDir.appendingPathComponent($0))) }
         let written = try SiteWriter.write(files, to: output, displayPath: outputDisplay)
-        clock.lap("write")
+        clock.lap("render pages and write")
         let report = BuildReport(posts: site.posts.count, tags: site.tags.count, pages: pages, files: written,
                                  output: outputDisplay, warnings: warnings, timings: clock.timings)
         return (report, site)

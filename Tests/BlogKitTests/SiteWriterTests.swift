@@ -148,3 +148,29 @@ extension SiteWriterTests {
         return mask
     }
 }
+
+extension SiteWriterTests {
+    /// Pages are made while they are written: made bytes are linked when unchanged, and a page
+    /// that fails to render fails the build with its own message, leaving the output as it was.
+    func testFilesMadeWhileWriting() throws {
+        let output = root.appendingPathComponent("public")
+        let made = { (text: String) in OutputFile.Contents.made(by: OutputFile.Maker { Data(text.utf8) }) }
+        _ = try SiteWriter.write([OutputFile(path: "a.html", contents: made("A")), OutputFile(path: "b.html", contents: made("B"))],
+                                 to: output, displayPath: "public")
+        XCTAssertEqual(read("a.html"), "A")
+        let report = try SiteWriter.write([OutputFile(path: "a.html", contents: made("A")), OutputFile(path: "b.html", contents: made("B2"))],
+                                          to: output, displayPath: "public")
+        XCTAssertEqual(report, WriteReport(written: 1, unchanged: 1))
+        XCTAssertEqual(read("b.html"), "B2")
+
+        let failing = OutputFile(path: "c.html", contents: .made(by: OutputFile.Maker {
+            throw BuildFailure([.error("themes/x/templates/post.mustache", "missing template")])
+        }))
+        XCTAssertThrowsError(try SiteWriter.write([OutputFile(path: "a.html", contents: made("changed")), failing],
+                                                  to: output, displayPath: "public")) { error in
+            XCTAssertEqual("\(error)", "themes/x/templates/post.mustache:1:1: error: missing template")
+        }
+        XCTAssertEqual(read("a.html"), "A")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path), ["public"])
+    }
+}

@@ -4,10 +4,23 @@ import Foundation
 public struct OutputFile: Sendable {
     /// Where the bytes come from.
     public enum Contents: Sendable {
-        /// Bytes made by the build (pages, embedded theme files).
+        /// Bytes made by the build (feeds, embedded theme files).
         case bytes(Data)
+        /// Bytes made when the file is written (a page through its template), so that a site's
+        /// pages are never all in memory at once.
+        case made(by: Maker)
         /// A file copied as it is (images, a site's own static files).
         case copy(from: URL)
+    }
+
+    /// Makes a file's bytes; called once, on any thread.
+    public struct Maker: @unchecked Sendable {
+        // Unchecked: the closures SiteRenderer makes only read the immutable template values.
+        let make: () throws -> Data
+
+        init(_ make: @escaping () throws -> Data) {
+            self.make = make
+        }
     }
 
     /// Relative to the output folder, `/`-separated (`posts/x/index.html`).

@@ -96,17 +96,23 @@ public enum SiteWriter {
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let file = files[index]
             let target = rootPath + "/" + file.path
+            let previousFile = previous.map { $0.path + "/" + file.path }
             do {
-                if let previous, linkIfUnchanged(file, previous: previous.path + "/" + file.path, target: target) {
-                    lock.lock(); unchanged += 1; lock.unlock()
-                    return
-                }
+                let linked: Bool
                 switch file.contents {
                 case .bytes(let data):
-                    try create(target, with: data)
+                    linked = try place(data, at: target, previous: previousFile)
+                case .made(let maker):
+                    linked = try place(maker.make(), at: target, previous: previousFile)
                 case .copy(let source):
-                    try FileManager.default.copyItem(at: source, to: URL(fileURLWithPath: target))
+                    linked = previousFile.map { linkIfUnchanged(copyOf: source, previous: $0, target: target) } ?? false
+                    if !linked { try FileManager.default.copyItem(at: source, to: URL(fileURLWithPath: target)) }
                 }
+                if linked { lock.lock(); unchanged += 1; lock.unlock() }
+            } catch let failure as BuildFailure {
+                lock.lock()
+                failures += failure.diagnostics
+                lock.unlock()
             } catch {
                 lock.lock()
                 failures.append(.error(file.path, "cannot write this output file: \(error.localizedDescription)"))
@@ -128,15 +134,12 @@ public enum SiteWriter {
                 guard folders.insert(folder).inserted else { break }
             }
         }
-        let levels = Dictionary(grouping: folders) { $0.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 } }
-        for depth in levels.keys.sorted() {
-            let level = levels[depth]!
-            let errors = Parallel.map(level.count) { index -> Diagnostic? in
-                guard mkdir(root + "/" + level[index], 0o777) != 0 else { return nil }
-                return .error(String(level[index]), "cannot create this output folder: \(String(cString: strerror(errno)))")
-            }.compactMap { $0 }
-            if !errors.isEmpty { throw BuildFailure(errors.sortedForDisplay()) }
+        // One thread: mkdir in a folder takes the folder's lock, and a second thread would spin on it.
+        var errors: [Diagnostic] = []
+        for folder in folders.sorted() where mkdir(root + "/" + folder, 0o777) != 0 {
+            errors.append(.error(String(folder), "cannot create this output folder: \(String(cString: strerror(errno)))"))
         }
+        if !errors.isEmpty { throw BuildFailure(errors) }
     }
 
     /// Creates the file `path`, which must not exist yet, holding `data`.
@@ -159,23 +162,32 @@ public enum SiteWriter {
         if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
     }
 
-    /// Hard-links `previous` to `target` when it holds exactly the bytes `file` would write.
-    static func linkIfUnchanged(_ file: OutputFile, previous: String, target: String) -> Bool {
-        var status = stat()
-        guard lstat(previous, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return false }
-        let size = Int(status.st_size)
-        let same: Bool
-        switch file.contents {
-        case .bytes(let data):
-            same = data.count == size && (try? Data(contentsOf: URL(fileURLWithPath: previous))) == data
-        case .copy(let source):
-            var sourceStatus = stat()
-            guard stat(source.path, &sourceStatus) == 0, Int(sourceStatus.st_size) == size else { return false }
-            same = (try? Data(contentsOf: URL(fileURLWithPath: previous), options: .alwaysMapped))
-                == (try? Data(contentsOf: source, options: .alwaysMapped))
+    /// Hard-links `previous` to `target` when it holds exactly `data`, else writes `data` there.
+    /// Returns whether it linked.
+    static func place(_ data: Data, at target: String, previous: String?) throws -> Bool {
+        if let previous, size(ofRegularFile: previous) == data.count,
+           (try? Data(contentsOf: URL(fileURLWithPath: previous))) == data, link(previous, target) == 0 {
+            return true
         }
-        guard same else { return false }
+        try create(target, with: data)
+        return false
+    }
+
+    /// Hard-links `previous` to `target` when it holds exactly the bytes of the file `source`.
+    static func linkIfUnchanged(copyOf source: URL, previous: String, target: String) -> Bool {
+        guard let size = size(ofRegularFile: previous) else { return false }
+        var sourceStatus = stat()
+        guard stat(source.path, &sourceStatus) == 0, Int(sourceStatus.st_size) == size,
+              (try? Data(contentsOf: URL(fileURLWithPath: previous), options: .alwaysMapped))
+                == (try? Data(contentsOf: source, options: .alwaysMapped)) else { return false }
         return link(previous, target) == 0
+    }
+
+    /// The size of `path` when it is a regular file (not following a symbolic link).
+    private static func size(ofRegularFile path: String) -> Int? {
+        var status = stat()
+        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(status.st_size)
     }
 
     /// Puts `staging` in the place of `output` in one step where the system allows it.

@@ -3,26 +3,39 @@ import Mustache
 
 /// The Render stage: every page of a site through a theme's templates.
 public enum SiteRenderer {
-    /// Renders every page of `site.pages` with the theme, on all cores, returning files in the
-    /// order of `site.pages`. The same site and theme always give the same bytes.
-    public static func render(_ site: Site, theme: Theme) throws -> [OutputFile] {
+    /// Every page of `site.pages`, in that order, as files whose bytes are rendered with the
+    /// theme when ``SiteWriter`` writes them: each page is rendered, written and let go on one
+    /// core, so pages are never all in memory at once. The same site and theme always give the
+    /// same bytes.
+    public static func pages(_ site: Site, theme: Theme) -> [OutputFile] {
         let context = TemplateContext(site: site)
-        let pages = site.pages
-        let rendered = Parallel.map(pages.count) { index -> (template: String, html: String?) in
-            let (template, values) = context.page(pages[index])
-            return (template, theme.library.render(values, withTemplate: template))
+        return site.pages.map { page in
+            OutputFile(path: page.outputPath, contents: .made(by: OutputFile.Maker {
+                let (template, values) = context.page(page)
+                guard let html = theme.library.render(values, withTemplate: template) else {
+                    // Unreachable with a theme from Theme.load, which checks every page template.
+                    throw BuildFailure([.error("themes/\(theme.name)/templates/\(template).mustache",
+                                               "missing template: the theme must have templates/\(template).mustache")])
+                }
+                return Data(html.utf8)
+            }))
+        }
+    }
+
+    /// Every page of `site.pages` rendered now, on all cores, in the order of `site.pages`.
+    public static func render(_ site: Site, theme: Theme) throws -> [OutputFile] {
+        let pages = pages(site, theme: theme)
+        let rendered = Parallel.map(pages.count) { index -> Result<Data, BuildFailure> in
+            guard case .made(let maker) = pages[index].contents else { preconditionFailure("pages are made") }
+            return Result { try maker.make() }.mapError { $0 as? BuildFailure ?? BuildFailure([.error(pages[index].path, "\($0)")]) }
         }
         var files: [OutputFile] = []
-        files.reserveCapacity(pages.count)
         var diagnostics: [Diagnostic] = []
         for (page, result) in zip(pages, rendered) {
-            guard let html = result.html else {
-                // Unreachable with a theme from Theme.load, which checks every page template.
-                diagnostics.append(.error("themes/\(theme.name)/templates/\(result.template).mustache",
-                                          "missing template: the theme must have templates/\(result.template).mustache"))
-                continue
+            switch result {
+            case .success(let data): files.append(OutputFile(path: page.path, contents: .bytes(data)))
+            case .failure(let failure): diagnostics += failure.diagnostics
             }
-            files.append(OutputFile(path: page.outputPath, contents: .bytes(Data(html.utf8))))
         }
         if !diagnostics.isEmpty { throw BuildFailure(Array(Set(diagnostics)).sortedForDisplay()) }
         return files
