@@ -268,4 +268,21 @@ final class FrontMatterTests: XCTestCase {
         XCTAssertEqual(yaml.fields["title"]?.value, .string("Hello"))
         XCTAssertEqual(yaml.fields["title"]?.line, 2)
     }
+
+    /// Pelican header lines: ASCII lines take a byte path, others the Character path; both
+    /// must read a line the same way (value trimmed, its column counted in Characters).
+    func testPelicanKeyValueLines() {
+        let cases: [(String, String?, String?, Int?)] = [
+            ("title: Hello", "title", "Hello", 7), ("Key-1_x:  v  ", "Key-1_x", "v", 10), ("k:", "k", "", 2),
+            ("k: \tv\t", "k", "v", 4), ("key:value", nil, nil, nil), ("1key: v", nil, nil, nil), ("key :v", nil, nil, nil),
+            ("", nil, nil, nil), (": v", nil, nil, nil), ("title: Café (京都)", "title", "Café (京都)", 7),
+            ("tïtle: x", nil, nil, nil), ("title:\u{301} x", nil, nil, nil), ("title: \u{301}x", nil, nil, nil),
+        ]
+        for (line, key, value, index) in cases {
+            let result = FrontMatterParser.pelicanKeyValue(Substring(line))
+            XCTAssertEqual(result?.key, key, line.debugDescription)
+            XCTAssertEqual(result?.value, value, line.debugDescription)
+            XCTAssertEqual(result?.valueIndex, index, line.debugDescription)
+        }
+    }
 }

@@ -96,6 +96,7 @@ public enum FrontMatterParser {
     /// The key, the value (trimmed) and the 0-based character index where the value starts,
     /// when `line` is `Key: value` (a key is a letter then letters, digits, `_` or `-`).
     static func pelicanKeyValue(_ line: Substring) -> (key: String, value: String, valueIndex: Int)? {
+        if line.utf8.allSatisfy({ $0 < 0x80 }) { return asciiKeyValue(line) }
         let chars = Array(line)
         guard let first = chars.first, first.isASCII, first.isLetter else { return nil }
         var i = 1
@@ -108,6 +109,25 @@ public enum FrontMatterParser {
         guard i == chars.count || chars[i] == " " || chars[i] == "\t" else { return nil }
         while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 }
         return (key, SourceText.trimming(String(chars[i...])), i)
+    }
+
+    /// ``pelicanKeyValue(_:)`` for an ASCII line, where every byte is a Character (normalised
+    /// text has no CR): the same result without splitting the line into Characters.
+    private static func asciiKeyValue(_ line: Substring) -> (key: String, value: String, valueIndex: Int)? {
+        let bytes = line.utf8
+        func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
+        func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        guard let first = bytes.first, isLetter(first) else { return nil }
+        var i = bytes.index(after: bytes.startIndex)
+        while i != bytes.endIndex, isLetter(bytes[i]) || isDigit(bytes[i]) || bytes[i] == UInt8(ascii: "_") || bytes[i] == UInt8(ascii: "-") {
+            i = bytes.index(after: i)
+        }
+        guard i != bytes.endIndex, bytes[i] == UInt8(ascii: ":") else { return nil }
+        let key = String(line[line.startIndex..<i])
+        i = bytes.index(after: i)
+        guard i == bytes.endIndex || bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") else { return nil }
+        while i != bytes.endIndex, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i = bytes.index(after: i) }
+        return (key, SourceText.trimming(String(line[i...])), bytes.distance(from: bytes.startIndex, to: i))
     }
 
     static func parsePelican(_ lines: SourceText.LazyLines, path: String) throws -> (FrontMatter, [Diagnostic]) {
