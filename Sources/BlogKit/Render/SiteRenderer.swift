@@ -8,11 +8,18 @@ public enum SiteRenderer {
     /// core, so pages are never all in memory at once. The same site and theme always give the
     /// same bytes.
     public static func pages(_ site: Site, theme: Theme) -> [OutputFile] {
-        let context = TemplateContext(site: site)
+        var context = TemplateContext(site: site)
+        if let summaries = theme.listSummaries {
+            context.addListEntries { theme.library.render($0, withTemplate: summaries.partial) ?? "" }
+        }
         return site.pages.map { page in
             OutputFile(path: page.outputPath, contents: .made(by: OutputFile.Maker {
                 let (template, values) = context.page(page)
-                guard let html = theme.library.render(values, withTemplate: template) else {
+                var library = theme.library
+                if let summaries = theme.listSummaries, ListSummaries.listTemplates.contains(template) {
+                    library = summaries.listLibrary
+                }
+                guard let html = library.render(values, withTemplate: template) else {
                     // Unreachable with a theme from Theme.load, which checks every page template.
                     throw BuildFailure([.error("themes/\(theme.name)/templates/\(template).mustache",
                                                "missing template: the theme must have templates/\(template).mustache")])

@@ -15,6 +15,8 @@ struct TemplateContext {
     private let shared: [String: Any]
     /// The site menu (`nav`) of each page template, its own entry marked current.
     private let navs: [String: [[String: Any]]]
+    /// The posts as list pages see them, with their rendered list entry (see ``ListSummaries``).
+    private var listPosts: [[String: Any]]?
 
     /// Builds the dictionaries of `site`, the posts' on every core.
     init(site: Site) {
@@ -56,6 +58,17 @@ struct TemplateContext {
                 linkValues[key].map { ["title": title, "href": $0, "current": target == template] }
             })
         })
+    }
+
+    /// Renders every listed post's entry in the lists once, on all cores: list pages then see
+    /// it under ``ListSummaries/key``.
+    mutating func addListEntries(_ render: ([String: Any]) -> String) {
+        let posts = self.posts
+        var listPosts = posts
+        let listed = site.listed
+        let entries = Parallel.map(listed.count) { render(posts[listed[$0]]) }
+        for (index, entry) in zip(listed, entries) { listPosts[index][ListSummaries.key] = entry }
+        self.listPosts = listPosts
     }
 
     /// The template that renders `page`, and the values it sees.
@@ -117,7 +130,7 @@ struct TemplateContext {
 
     /// `posts` and `pagination` of a list page.
     private func add(_ pagination: Pagination, to values: inout [String: Any]) {
-        values["posts"] = pagination.posts.map { posts[$0] }
+        values["posts"] = pagination.posts.map { listPosts?[$0] ?? posts[$0] }
         var about: [String: Any] = ["number": pagination.number, "count": pagination.count,
                                     "hasLinks": pagination.newerURL != nil || pagination.olderURL != nil]
         about.setIfPresent("newer", pagination.newerURL.map(links.href))

@@ -12,6 +12,8 @@ public struct Theme: Sendable {
     public let name: String
     /// Every template, registered under its path in `templates/` without `.mustache` (`post`, `partials/x`).
     let library: MustacheLibrary
+    /// Each post's entry in the lists rendered once, when the theme's list templates allow it.
+    let listSummaries: ListSummaries?
     /// The theme's static/ files, to copy to the output root (`static/style.css` -> `style.css`):
     /// embedded ones as `.bytes`, the site's as `.copy`. Sorted by path.
     public let staticFiles: [OutputFile]
@@ -69,7 +71,10 @@ public struct Theme: Sendable {
         let statics = files.keys.filter { $0.hasPrefix("static/") }.sorted().map { path in
             OutputFile(path: String(path.dropFirst("static/".count)), contents: files[path]!.contents)
         }
-        return Theme(name: name, library: library, staticFiles: statics)
+        let texts = Dictionary(sources.map { (templateName(String($0.path.dropFirst(prefix.count)))!, $0.text) },
+                               uniquingKeysWith: { first, _ in first })
+        return Theme(name: name, library: library, listSummaries: ListSummaries(sources: texts, library: library),
+                     staticFiles: statics)
     }
 
     /// `post` for `templates/post.mustache`, `partials/x` for `templates/partials/x.mustache`;

@@ -1,0 +1,82 @@
+import Foundation
+import XCTest
+@testable import BlogKit
+
+/// ListSummaries: list pages take each post's entry from one rendering per post when the theme allows it; the
+/// pages must be the same, byte for byte, as when every entry is rendered on every page.
+extension ThemeLoadTests {
+    /// Writes a template of the site's `default` theme.
+    func writeTemplate(_ path: String, _ text: String) throws {
+        try write("themes/default/templates/\(path)", text)
+    }
+
+    /// Every page of the fixture site, rendered with `theme` and with the same theme without the cache.
+    func pagesWithAndWithout(_ theme: Theme) throws -> (cached: [String: String], plain: [String: String]) {
+        let site = RenderFixture.site()
+        let plain = Theme(name: theme.name, library: theme.library, listSummaries: nil, staticFiles: theme.staticFiles)
+        func pages(_ theme: Theme) throws -> [String: String] {
+            Dictionary(uniqueKeysWithValues: try SiteRenderer.render(site, theme: theme).map { file in
+                guard case .bytes(let data) = file.contents else { return (file.path, "") }
+                return (file.path, String(decoding: data, as: UTF8.self))
+            })
+        }
+        return (try pages(theme), try pages(plain))
+    }
+
+    func testTheDefaultThemeRendersEachEntryOnceWithTheSamePages() throws {
+        let theme = try Theme.load(name: "default", siteRoot: siteRoot)
+        XCTAssertEqual(theme.listSummaries?.partial, "post-summary")
+        let (cached, plain) = try pagesWithAndWithout(theme)
+        XCTAssertEqual(cached, plain)
+        XCTAssertTrue(cached["tags/swift/index.html"]!.contains("<h2 class=\"post-title\"><a href=\"/blog/posts/swift-6/\">Swift &lt;6&gt; &amp; You</a></h2>"))
+    }
+
+    func testAnEntryThatReadsThePageIsRenderedOnEveryPage() throws {
+        // The entry shows the tag of the page it is on: it can't be rendered once per post.
+        try writeTemplate("post-summary.mustache", "<li>{{title}}{{#tag}} in {{tag.name}}{{/tag}}</li>\n")
+        let theme = try Theme.load(name: "default", siteRoot: siteRoot)
+        XCTAssertNil(theme.listSummaries)
+        let pages = try SiteRenderer.render(RenderFixture.site(), theme: theme)
+        let swift = pages.first { $0.path == "tags/swift/index.html" }!
+        guard case .bytes(let data) = swift.contents else { return XCTFail("rendered") }
+        XCTAssertTrue(String(decoding: data, as: UTF8.self).contains("<li>Second in Swift</li>"))
+    }
+
+    func testOnlyTheDefaultShapeAtTheTopOfTheListIsCached() throws {
+        // Indented: swift-mustache indents every line of the partial, so it is rendered in place.
+        try writeTemplate("index.mustache", "{{<base}}{{$content}}\n{{#posts}}\n  {{>post-summary}}\n{{/posts}}\n{{/content}}{{/base}}\n")
+        var theme = try Theme.load(name: "default", siteRoot: siteRoot)
+        XCTAssertNil(theme.listSummaries)
+        var (cached, plain) = try pagesWithAndWithout(theme)
+        XCTAssertEqual(cached, plain)
+
+        // Inside another section: names the post lacks would be found in that section's object.
+        try writeTemplate("index.mustache", "{{<base}}{{$content}}\n{{#config}}\n{{#posts}}\n{{>post-summary}}\n{{/posts}}\n{{/config}}\n{{/content}}{{/base}}\n")
+        XCTAssertNil(try Theme.load(name: "default", siteRoot: siteRoot).listSummaries)
+
+        // The partial also used on post pages: it must keep rendering there.
+        try writeTemplate("index.mustache", "{{<base}}{{$content}}\n{{#posts}}\n{{>post-summary}}\n{{/posts}}\n{{/content}}{{/base}}\n")
+        try writeTemplate("post.mustache", "{{<base}}{{$content}}\n{{#post}}\n{{>post-summary}}\n{{/post}}\n{{/content}}{{/base}}\n")
+        theme = try Theme.load(name: "default", siteRoot: siteRoot)
+        XCTAssertNil(theme.listSummaries)
+        (cached, plain) = try pagesWithAndWithout(theme)
+        XCTAssertEqual(cached, plain)
+    }
+
+    func testWhatAnEntryMayRead() {
+        let base = ["index": "{{#posts}}\n{{>entry}}\n{{/posts}}\n", "tag": "x", "entry": ""]
+        func partial(_ entry: String, _ extra: [String: String] = [:]) -> String? {
+            ListSummaries.cacheablePartial(base.merging(["entry": entry].merging(extra) { $1 }) { $1 })
+        }
+        XCTAssertEqual(partial("{{title}} {{{summaryHTML}}} {{#author}}{{.}}{{/author}} {{^empty(tags)}}{{#tags}}{{name}}{{/tags}}{{/empty(tags)}}"), "entry")
+        XCTAssertEqual(partial("{{>meta}}", ["meta": "{{date}}{{meta.rating}}"]), "entry")
+        XCTAssertNil(partial("{{config.title}}"))
+        XCTAssertNil(partial("{{#page.isIndex}}x{{/page.isIndex}}"))
+        XCTAssertNil(partial("{{count(posts)}}"))
+        XCTAssertNil(partial("{{>meta}}", ["meta": "{{pagination.number}}"]))
+        XCTAssertNil(partial("{{>entry}}"), "a partial that includes itself")
+        XCTAssertNil(partial("{{$block}}{{/block}}"))
+        XCTAssertNil(partial("{{=<% %>=}}"))
+        XCTAssertNil(partial("{{>*dynamic}}"))
+    }
+}
