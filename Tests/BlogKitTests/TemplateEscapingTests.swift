@@ -39,4 +39,13 @@ final class TemplateEscapingTests: XCTestCase {
         XCTAssertEqual(page, theirs.render(values, withTemplate: "page"))
         XCTAssertEqual(page, "<title>A &amp; B</title>\n<li>&lt;x&gt;</li>\n<li>y&#39;s</li>\n<b>kept</b>\n\n")
     }
+
+    /// Strings print themselves (String is a MustacheCustomRenderable here); sections, inverted
+    /// sections and transforms must treat them as swift-mustache always has.
+    func testStringsInSectionsAndTransforms() throws {
+        let template = try MustacheTemplate(string: TemplateEscaping.pragma
+            + "[{{s}}|{{{s}}}|{{#s}}<{{.}}>{{/s}}|{{^s}}none{{/s}}|{{uppercased(s)}}|{{#e}}e={{.}}{{/e}}|{{^missing}}-{{/missing}}]")
+        XCTAssertEqual(template.render(["s": "a&b", "e": ""]), "[a&amp;b|a&b|<a&amp;b>||A&amp;B|e=|-]")
+        XCTAssertEqual(template.render(["s": "x", "e": ""] as [String: Any]), "[x|x|<x>||X|e=|-]")
+    }
 }

@@ -66,3 +66,13 @@ struct TemplateEscaping: MustacheContentType {
         }
     }
 }
+
+/// Template values are mostly strings. swift-mustache prints a value it knows nothing about with
+/// `String(describing:)` after trying it as a lambda and as an optional, each a dynamic cast;
+/// a `MustacheCustomRenderable` value is printed directly. For a string both give the string
+/// itself, so pages are the same bytes; sections and transforms treat strings as before
+/// (`isNull` is false, as it is for any value that is present).
+extension String: @retroactive MustacheCustomRenderable {
+    public var renderText: String { self }
+    public var isNull: Bool { false }
+}
