@@ -100,10 +100,14 @@ public enum Pipeline {
         // Read every post on all cores; collect every error before giving up.
         let timeZone = config.timeZone
         let read = Parallel.map(inventory.posts.count) { index -> (Post?, [Diagnostic]) in
-            let source = contentDisplay + "/" + inventory.posts[index]
+            let path = inventory.posts[index]
+            let source = contentDisplay + "/" + path
             do {
-                let (post, postWarnings) = try PostReader.read(fileAt: contentDir.appendingPathComponent(inventory.posts[index]),
-                                                               source: source, timeZone: timeZone)
+                let (post, postWarnings) = try PostReader.read(fileAt: contentDir.appendingPathComponent(path), source: source,
+                                                               contentPath: path, timeZone: timeZone)
+                if SiteBuilder.isSectionIndex(path), !path.contains("/") {
+                    return (nil, postWarnings + [.warning(source, "the home page's _index.md is not used: the home page lists the posts; move its text to a page under pages/")])
+                }
                 return (post, postWarnings)
             } catch let failure as BuildFailure {
                 return (nil, failure.diagnostics)
@@ -123,13 +127,38 @@ public enum Pipeline {
         if render {
             let markdownOptions = MarkdownOptions(tagfilter: config.tagfilter)
             let posts = site.posts
-            let rendered = Parallel.map(posts.count) { index in
-                MarkdownRenderer.render(body: posts[index].post.body, summary: posts[index].post.summary, options: markdownOptions)
+            let links = ContentLinks(site: site)
+            let liquid = liquidContext(config: config, links: links)
+            let rendered = Parallel.map(posts.count) { index -> (RenderedMarkdown, [Diagnostic]) in
+                let post = posts[index].post
+                var (body, summary, linkWarnings) = (post.body, post.summary, [Diagnostic]())
+                if post.headerFormat == .yaml || post.headerFormat == .toml {
+                    (body, linkWarnings) = Liquid.process(body, path: post.source, firstLine: post.bodyLine, context: liquid)
+                    summary = summary.map { Liquid.process($0, path: post.source, firstLine: post.bodyLine, context: liquid).0 }
+                }
+                var markdown = MarkdownRenderer.render(body: body, summary: summary, options: markdownOptions)
+                let (html, pelicanWarnings) = links.rewritePelican(html: markdown.html, post: post)
+                markdown.html = html
+                markdown.summaryHTML = links.rewritePelican(html: markdown.summaryHTML, post: post).0
+                return (markdown, linkWarnings + pelicanWarnings)
             }
-            for index in site.posts.indices { site.posts[index].rendered = rendered[index] }
+            for index in site.posts.indices { site.posts[index].rendered = rendered[index].0 }
+            warnings += rendered.flatMap(\.1)
             clock.lap("markdown")
         }
         return (site, warnings.sortedForDisplay())
+    }
+
+    /// What Jekyll's `{{ site.baseurl }}` and `{{ site.url }}`, `{% post_url %}`, `{% link %}` and
+    /// Hugo's `ref` become in this site.
+    static func liquidContext(config: SiteConfig, links: ContentLinks) -> LiquidContext {
+        let basePath = config.basePath.hasSuffix("/") ? String(config.basePath.dropLast()) : config.basePath
+        var siteURL = ""
+        if let url = URL(string: config.baseURL), let scheme = url.scheme, let host = url.host {
+            siteURL = "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+        }
+        return LiquidContext(baseURL: basePath, siteURL: siteURL,
+                             resolvePost: { links.href(forPostNamed: $0) }, resolvePath: { links.href(forPath: $0) })
     }
 
     /// Builds the whole site and writes it to the output folder.
@@ -155,7 +184,8 @@ public enum Pipeline {
         clock.lap("templates and feeds")
         files += theme.staticFiles
         let contentDir = options.source.appendingPathComponent("content")
-        files += site.assets.map { OutputFile(path: $0, contents: .copy(from: contentDir.appendingPathComponent($0))) }
+        files += site.assets.map { OutputFile(path: $0.path, contents: .copy(from: contentDir.appendingPathComponent($0.source))) }
+        files += Redirects.render(site)
         let written = try SiteWriter.write(files, to: output, displayPath: outputDisplay)
         clock.lap("write")
         let report = BuildReport(posts: site.posts.count, tags: site.tags.count, pages: pages, files: written,

@@ -135,15 +135,17 @@ public enum ConfigLoader {
                         } else {
                             config.permalinks.post = Permalinks.normalize(pattern)
                         }
-                    case "tag":
+                    case "tag", "page":
                         if let problem = Permalinks.problem(in: pattern, allowed: ["slug"]) {
                             fail(patternNode, problem)
-                        } else {
+                        } else if kind == "tag" {
                             config.permalinks.tag = Permalinks.normalize(pattern)
+                        } else {
+                            config.permalinks.page = Permalinks.normalize(pattern)
                         }
                     default:
                         diagnostics.append(.warning(path, line: kindNode.mark?.line ?? 1, column: kindNode.mark?.column ?? 1,
-                                                    "unknown permalink `\(kind)` (known: post, tag); ignored"))
+                                                    "unknown permalink `\(kind)` (known: post, tag, page); ignored"))
                     }
                 }
             default:

@@ -65,6 +65,8 @@ public struct Permalinks: Sendable, Equatable {
     public var post: String = "posts/{slug}/"
     /// A tag's list page: `{slug}` is the tag's slug.
     public var tag: String = "tags/{slug}/"
+    /// A page's URL (a file under `content/pages/`): `{slug}` is replaced.
+    public var page: String = "{slug}/"
 
     /// The default patterns.
     public init() {}

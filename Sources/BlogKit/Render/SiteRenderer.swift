@@ -9,7 +9,9 @@ public enum SiteRenderer {
         let context = TemplateContext(site: site)
         let pages = site.pages
         let rendered = Parallel.map(pages.count) { index -> (template: String, html: String?) in
-            let (template, values) = context.page(pages[index])
+            var (template, values) = context.page(pages[index])
+            // A theme without a page template shows pages with its post template.
+            if template == "page", !theme.hasPageTemplate { template = "post" }
             return (template, theme.library.render(values, withTemplate: template))
         }
         var files: [OutputFile] = []

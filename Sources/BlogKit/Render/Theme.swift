@@ -15,6 +15,8 @@ public struct Theme: Sendable {
     /// The theme's static/ files, to copy to the output root (`static/style.css` -> `style.css`):
     /// embedded ones as `.bytes`, the site's as `.copy`. Sorted by path.
     public let staticFiles: [OutputFile]
+    /// Whether the theme has `templates/page.mustache` for pages (else they use `post`).
+    public var hasPageTemplate = false
 
     /// Loads `name`: for `default`, the embedded theme, with any file of `siteRoot/themes/default/`
     /// overriding the embedded one of the same path (a site may override single templates or add
@@ -62,7 +64,9 @@ public struct Theme: Sendable {
         let statics = files.keys.filter { $0.hasPrefix("static/") }.sorted().map { path in
             OutputFile(path: String(path.dropFirst("static/".count)), contents: files[path]!.contents)
         }
-        return Theme(name: name, library: library, staticFiles: statics)
+        var theme = Theme(name: name, library: library, staticFiles: statics)
+        theme.hasPageTemplate = files["templates/page.mustache"] != nil
+        return theme
     }
 
     /// `post` for `templates/post.mustache`, `partials/x` for `templates/partials/x.mustache`;
