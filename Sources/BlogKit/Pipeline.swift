@@ -188,7 +188,7 @@ public enum Pipeline {
         files += Redirects.render(site)
         let written = try SiteWriter.write(files, to: output, displayPath: outputDisplay)
         clock.lap("write")
-        let report = BuildReport(posts: site.posts.count, tags: site.tags.count, pages: pages, files: written,
+        let report = BuildReport(posts: site.posts.filter { $0.post.kind == .post }.count, tags: site.tags.count, pages: pages, files: written,
                                  output: outputDisplay, warnings: warnings, timings: clock.timings)
         return (report, site)
     }
