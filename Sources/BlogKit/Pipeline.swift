@@ -89,8 +89,8 @@ public enum Pipeline {
     static func loadSite(_ options: BuildOptions, config: SiteConfig, warnings configWarnings: [Diagnostic],
                          render: Bool, clock: inout StageClock) throws -> (Site, [Diagnostic]) {
         var warnings = configWarnings
-        let contentDir = options.source.appendingPathComponent("content")
-        let contentDisplay = options.sourceDisplay + "content"
+        let contentDir = URL(fileURLWithPath: config.content, relativeTo: options.source).standardizedFileURL
+        let contentDisplay = config.content.hasPrefix("/") ? config.content : options.sourceDisplay + config.content
         let inventory = try ContentScanner.scan(contentDir, displayPath: contentDisplay)
         if inventory.posts.isEmpty {
             throw BuildFailure(warnings + [.error(contentDisplay, "no posts found: expected *.md or *.markdown files under \(contentDisplay)/")])
@@ -183,7 +183,7 @@ public enum Pipeline {
         files += Feeds.render(site) + Sitemap.render(site)
         clock.lap("templates and feeds")
         files += theme.staticFiles
-        let contentDir = options.source.appendingPathComponent("content")
+        let contentDir = URL(fileURLWithPath: config.content, relativeTo: options.source).standardizedFileURL
         files += site.assets.map { OutputFile(path: $0.path, contents: .copy(from: contentDir.appendingPathComponent($0.source))) }
         files += Redirects.render(site)
         let written = try SiteWriter.write(files, to: output, displayPath: outputDisplay)
@@ -228,8 +228,8 @@ public enum Pipeline {
             problem = "the output folder is the root of the file system"
         } else if inside(source, target) {
             problem = target == source ? "the output folder is the blog folder itself" : "the output folder contains the blog folder"
-        } else if inside(target, resolved(options.source.appendingPathComponent("content"))) {
-            problem = "the output folder is inside content/"
+        } else if inside(target, resolved(URL(fileURLWithPath: config.content, relativeTo: options.source))) {
+            problem = "the output folder is inside \(config.content)/"
         } else if inside(target, resolved(options.source.appendingPathComponent("themes"))) {
             problem = "the output folder is inside themes/"
         } else if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty, target == resolved(URL(fileURLWithPath: home)) {

@@ -115,6 +115,19 @@ final class MigrationEndToEndTests: XCTestCase {
         XCTAssertTrue(site.exists("public/about/second/index.html"))
     }
 
+    func testAJekyllSiteAsItIsWithContentSetToPosts() throws {
+        try site.write("blog.yml", "title: Jekyll as it is\ncontent: _posts\n")
+        try site.write("_posts/2020-02-03-hello.md", "---\ntitle: Hello\ncategories: news\n---\nHi. [Older]({% link _posts/2019/2019-01-01-old.md %})\n")
+        try site.write("_posts/2019/2019-01-01-old.md", "---\ntitle: Old\n---\nOld.\n")
+        try site.write("_config.yml", "title: ignored\n")
+        _ = try build()
+        XCTAssertTrue(try page("posts/hello/index.html").contains("Hi. <a href=\"/posts/old/\">Older</a>"))
+        // The output may not go inside the posts folder.
+        let inside = try BlogCLI.run(["build", "--output", "_posts/out"], in: site.root)
+        XCTAssertEqual(inside.status, 1)
+        XCTAssertTrue(inside.stderr.contains("the output folder is inside _posts/"), inside.stderr)
+    }
+
     // MARK: Pelican
 
     func testPelicanLinksSaveAsPagesAndTranslations() throws {

@@ -9,7 +9,7 @@ public enum ConfigLoader {
     /// The keys `blog.yml` understands.
     public static let knownKeys: Set<String> = [
         "title", "description", "author", "base_url", "language", "timezone", "theme",
-        "paginate", "date_format", "output", "permalinks", "feed_limit", "feed_content", "tagfilter",
+        "paginate", "date_format", "output", "content", "permalinks", "feed_limit", "feed_content", "tagfilter",
     ]
 
     /// Loads `path`; a missing file gives the defaults. Throws ``BuildFailure`` on errors.
@@ -74,9 +74,15 @@ public enum ConfigLoader {
                     }
                 }
             case "date_format": if let s = string(value, key) { config.dateFormat = s }
-            case "output":
+            case "output", "content":
                 if let s = string(value, key) {
-                    if s.isEmpty { fail(value, "`output` must not be empty") } else { config.output = s }
+                    if s.isEmpty {
+                        fail(value, "`\(key)` must not be empty")
+                    } else if key == "output" {
+                        config.output = s
+                    } else {
+                        config.content = s
+                    }
                 }
             case "base_url":
                 if let s = string(value, key) {

@@ -119,14 +119,21 @@ public struct ContentLinks: Sendable {
         while clean.hasPrefix("/") || clean.hasPrefix("./") { clean.removeFirst(clean.hasPrefix("/") ? 1 : 2) }
         if clean.hasSuffix("/") { clean.removeLast() }
         guard !clean.isEmpty else { return nil }
-        let candidates = [clean, clean + ".md", clean + ".markdown", clean + "/index.md", clean + "/_index.md"]
-        for candidate in candidates {
-            if let url = pages[candidate] { return links.href(url) }
+        // `_posts/x.md` from a Jekyll site whose posts folder is the content folder: drop leading
+        // folders of the reference until it names a file.
+        let parts = clean.split(separator: "/")
+        let tails = parts.indices.map { parts[$0...].joined(separator: "/") }
+        for tail in tails {
+            let candidates = [tail, tail + ".md", tail + ".markdown", tail + "/index.md", tail + "/_index.md"]
+            for candidate in candidates {
+                if let url = pages[candidate] { return links.href(url) }
+            }
+            // A reference that ends like a page's path (`news/x/index.md` for `en/news/x/index.md`).
+            for candidate in candidates {
+                if let path = pagePaths.first(where: { $0.hasSuffix("/" + candidate) }) { return links.href(pages[path]!) }
+            }
+            if let file = files[tail] { return links.href(file) }
         }
-        for candidate in candidates {
-            if let path = pagePaths.first(where: { $0.hasSuffix("/" + candidate) }) { return links.href(pages[path]!) }
-        }
-        if let source = files[clean] { return links.href(source) }
         return nil
     }
 
