@@ -61,7 +61,7 @@ public struct ContentLinks: Sendable {
     /// folder of the first (newest) post that attaches it, as Pelican does.
     static func attachments(_ posts: [SitePost]) -> [String: String] {
         var placed: [String: String] = [:]
-        for item in posts where item.post.body.contains("{attach}") || item.post.body.contains("|attach|") {
+        for item in posts where ByteSearch.containsAny(item.post.body, ["{attach}", "|attach|"]) {
             var rest = Substring(item.post.body)
             while let marker = rest.range(of: "{attach}") ?? rest.range(of: "|attach|") {
                 rest = rest[marker.upperBound...]
@@ -79,7 +79,8 @@ public struct ContentLinks: Sendable {
     /// targets' addresses, and a warning (at the reference's line in the post) for each one whose
     /// target is not in the site.
     func rewritePelican(html: String, post: Post) -> (String, [Diagnostic]) {
-        guard html.contains("filename") || html.contains("static") || html.contains("attach") else { return (html, []) }
+        // cmark writes `{` in an href as `%7B`, so the markers are looked for without their braces.
+        guard ByteSearch.containsAny(html, ["filename", "static", "attach"]) else { return (html, []) }
         var warnings: [Diagnostic] = []
         let rewritten = HTMLAttributes.rewriteURLs(in: html) { value in
             guard !value.isSrcset, let (marker, path) = Self.reference(value.text) else { return nil }
