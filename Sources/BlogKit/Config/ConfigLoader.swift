@@ -10,6 +10,7 @@ public enum ConfigLoader {
     public static let knownKeys: Set<String> = [
         "title", "description", "author", "base_url", "language", "timezone", "theme",
         "paginate", "date_format", "output", "permalinks", "feed_limit", "feed_content", "tagfilter",
+        "cache_dir",
     ]
 
     /// Loads `path`; a missing file gives the defaults. Throws ``BuildFailure`` on errors.
@@ -77,6 +78,10 @@ public enum ConfigLoader {
             case "output":
                 if let s = string(value, key) {
                     if s.isEmpty { fail(value, "`output` must not be empty") } else { config.output = s }
+                }
+            case "cache_dir":
+                if let s = string(value, key) {
+                    if s.isEmpty { fail(value, "`cache_dir` must not be empty") } else { config.cacheDir = s }
                 }
             case "base_url":
                 if let s = string(value, key) {

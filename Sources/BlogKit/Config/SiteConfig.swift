@@ -24,6 +24,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var dateFormat: String = "%a %-d %B %Y"
     /// The output folder, relative to the blog folder unless absolute.
     public var output: String = "public"
+    /// The build cache's folder (`cache_dir`), relative to the blog folder unless absolute.
+    public var cacheDir: String = ".blog-cache"
     /// URL patterns of the generated pages.
     public var permalinks: Permalinks = Permalinks()
     /// How many of the newest listed posts each feed holds (`feed_limit`), 1 or more.
