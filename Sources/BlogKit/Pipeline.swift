@@ -97,8 +97,8 @@ public enum Pipeline {
     static func loadSite(_ options: BuildOptions, config: SiteConfig, warnings configWarnings: [Diagnostic],
                          render: Bool, cache: BuildCache?, clock: inout StageClock) throws -> (Site, [Diagnostic]) {
         var warnings = configWarnings
-        let contentDir = options.source.appendingPathComponent("content")
-        let contentDisplay = options.sourceDisplay + "content"
+        let contentDir = URL(fileURLWithPath: config.content, relativeTo: options.source).standardizedFileURL
+        let contentDisplay = config.content.hasPrefix("/") ? config.content : options.sourceDisplay + config.content
         let inventory = try ContentScanner.scan(contentDir, displayPath: contentDisplay)
         if inventory.posts.isEmpty {
             throw BuildFailure(warnings + [.error(contentDisplay, "no posts found: expected *.md or *.markdown files under \(contentDisplay)/")])
@@ -109,15 +109,21 @@ public enum Pipeline {
         let timeZone = config.timeZone
         let readerKey = cache.map { _ in BuildCache.readerKey(config: config, version: options.version) }
         let read = Parallel.map(inventory.posts.count) { index -> (Post?, [Diagnostic]) in
-            let source = contentDisplay + "/" + inventory.posts[index]
+            let path = inventory.posts[index]
+            let source = contentDisplay + "/" + path
             do {
-                let file = contentDir.appendingPathComponent(inventory.posts[index])
+                let file = contentDir.appendingPathComponent(path)
+                let (post, postWarnings): (Post, [Diagnostic])
                 if let cache, let readerKey {
-                    return try cache.post(at: file, path: inventory.posts[index], readerKey: readerKey, source: source) { data in
-                        try PostReader.read(data: data, source: source, timeZone: timeZone)
+                    (post, postWarnings) = try cache.post(at: file, path: path, readerKey: readerKey, source: source) { data in
+                        try PostReader.read(data: data, source: source, contentPath: path, timeZone: timeZone)
                     }
+                } else {
+                    (post, postWarnings) = try PostReader.read(fileAt: file, source: source, contentPath: path, timeZone: timeZone)
                 }
-                let (post, postWarnings) = try PostReader.read(fileAt: file, source: source, timeZone: timeZone)
+                if SiteBuilder.isSectionIndex(path), !path.contains("/") {
+                    return (nil, postWarnings + [.warning(source, "the home page's _index.md is not used: the home page lists the posts; move its text to a page under pages/")])
+                }
                 return (post, postWarnings)
             } catch let failure as BuildFailure {
                 return (nil, failure.diagnostics)
@@ -137,17 +143,41 @@ public enum Pipeline {
         if render {
             let markdownOptions = MarkdownOptions(tagfilter: config.tagfilter)
             let posts = site.posts
-            let rendered = Parallel.map(posts.count) { index in
-                let (body, summary) = (posts[index].post.body, posts[index].post.summary)
-                guard let cache else { return MarkdownRenderer.render(body: body, summary: summary, options: markdownOptions) }
-                return cache.rendered(body: body, summary: summary, options: markdownOptions) {
-                    MarkdownRenderer.render(body: body, summary: summary, options: markdownOptions)
+            let links = ContentLinks(site: site)
+            let liquid = liquidContext(config: config, links: links)
+            let rendered = Parallel.map(posts.count) { index -> (RenderedMarkdown, [Diagnostic]) in
+                let post = posts[index].post
+                var (body, summary, linkWarnings) = (post.body, post.summary, [Diagnostic]())
+                if post.headerFormat == .yaml || post.headerFormat == .toml {
+                    (body, linkWarnings) = Liquid.process(body, path: post.source, firstLine: post.bodyLine, context: liquid)
+                    summary = summary.map { Liquid.process($0, path: post.source, firstLine: post.bodyLine, context: liquid).0 }
                 }
+                // The cache keys rendered markdown by the exact body and summary handed to the renderer.
+                var markdown = cache?.rendered(body: body, summary: summary, options: markdownOptions) { [body, summary] in
+                    MarkdownRenderer.render(body: body, summary: summary, options: markdownOptions)
+                } ?? MarkdownRenderer.render(body: body, summary: summary, options: markdownOptions)
+                let (html, pelicanWarnings) = links.rewritePelican(html: markdown.html, post: post)
+                markdown.html = html
+                markdown.summaryHTML = links.rewritePelican(html: markdown.summaryHTML, post: post).0
+                return (markdown, linkWarnings + pelicanWarnings)
             }
-            for index in site.posts.indices { site.posts[index].rendered = rendered[index] }
+            for index in site.posts.indices { site.posts[index].rendered = rendered[index].0 }
+            warnings += rendered.flatMap(\.1)
             clock.lap("markdown")
         }
         return (site, warnings.sortedForDisplay())
+    }
+
+    /// What Jekyll's `{{ site.baseurl }}` and `{{ site.url }}`, `{% post_url %}`, `{% link %}` and
+    /// Hugo's `ref` become in this site.
+    static func liquidContext(config: SiteConfig, links: ContentLinks) -> LiquidContext {
+        let basePath = config.basePath.hasSuffix("/") ? String(config.basePath.dropLast()) : config.basePath
+        var siteURL = ""
+        if let url = URL(string: config.baseURL), let scheme = url.scheme, let host = url.host {
+            siteURL = "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+        }
+        return LiquidContext(baseURL: basePath, siteURL: siteURL,
+                             resolvePost: { links.href(forPostNamed: $0) }, resolvePath: { links.href(forPath: $0) })
     }
 
     /// Builds the whole site and writes it to the output folder.
@@ -174,13 +204,14 @@ public enum Pipeline {
         files += Feeds.render(site) + Sitemap.render(site)
         clock.lap("templates and feeds")
         files += theme.staticFiles
-        let contentDir = options.source.appendingPathComponent("content")
-        files += site.assets.map { OutputFile(path: $0, contents: .copy(from: contentDir.appendingPathComponent($0))) }
+        let contentDir = URL(fileURLWithPath: config.content, relativeTo: options.source).standardizedFileURL
+        files += site.assets.map { OutputFile(path: $0.path, contents: .copy(from: contentDir.appendingPathComponent($0.source))) }
+        files += Redirects.render(site)
         let written = try SiteWriter.write(files, to: output, displayPath: outputDisplay)
         clock.lap("write")
         cache?.save(trees: nil)
         if cache != nil { clock.lap("save cache") }
-        let report = BuildReport(posts: site.posts.count, tags: site.tags.count, pages: pages, files: written,
+        let report = BuildReport(posts: site.posts.filter { $0.post.kind == .post }.count, tags: site.tags.count, pages: pages, files: written,
                                  output: outputDisplay, warnings: warnings, timings: clock.timings,
                                  cacheWarnings: cache?.warnings ?? [], cacheSummary: cache?.summary)
         return (report, site)
@@ -221,8 +252,8 @@ public enum Pipeline {
             problem = "the output folder is the root of the file system"
         } else if inside(source, target) {
             problem = target == source ? "the output folder is the blog folder itself" : "the output folder contains the blog folder"
-        } else if inside(target, resolved(options.source.appendingPathComponent("content"))) {
-            problem = "the output folder is inside content/"
+        } else if inside(target, resolved(URL(fileURLWithPath: config.content, relativeTo: options.source))) {
+            problem = "the output folder is inside \(config.content)/"
         } else if inside(target, resolved(options.source.appendingPathComponent("themes"))) {
             problem = "the output folder is inside themes/"
         } else if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty, target == resolved(URL(fileURLWithPath: home)) {

@@ -269,8 +269,10 @@ extension BuildCache {
         var problem: String?
         if inside(target, Pipeline.resolved(output)) {
             problem = "it is inside the output folder, which every build replaces"
-        } else if inside(target, Pipeline.resolved(options.source.appendingPathComponent("content"))) {
-            problem = "it is inside content/"
+        } else if case let content = Pipeline.resolved(URL(fileURLWithPath: config.content, relativeTo: options.source).standardizedFileURL),
+                  inside(target, content), !target.dropFirst(content.count + 1).split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            // A hidden folder is never read as content.
+            problem = "it is inside the content folder (\(config.content)), where its files would be read as content"
         } else if inside(target, Pipeline.resolved(options.source.appendingPathComponent("themes"))) {
             problem = "it is inside themes/"
         } else if target == Pipeline.resolved(options.source) || inside(Pipeline.resolved(options.source), target) {

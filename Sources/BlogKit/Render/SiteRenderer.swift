@@ -14,7 +14,9 @@ public enum SiteRenderer {
         let context = TemplateContext(site: site)
         let pages = site.pages
         let rendered = Parallel.map(pages.count) { index -> (template: String, contents: OutputFile.Contents?) in
-            let (template, values) = context.page(pages[index])
+            var (template, values) = context.page(pages[index])
+            // A theme without a page template shows pages with its post template.
+            if template == "page", !theme.hasPageTemplate { template = "post" }
             guard let cache else { return (template, theme.library.render(values, withTemplate: template).map { .bytes(Data($0.utf8)) }) }
             return (template, cache.contents(template: template, values: values) { theme.library.render(values, withTemplate: template) })
         }

@@ -67,7 +67,7 @@ struct TemplateContext {
         var description = site.config.description
         switch page.kind {
         case .post(let index):
-            template = "post"
+            template = site.posts[index].post.kind == .page ? "page" : "post"
             let post = posts[index]
             values["post"] = post
             let (older, newer) = site.neighbours(of: index)
@@ -157,11 +157,8 @@ private struct PostValues {
 
     func values(of sitePost: SitePost) -> [String: Any] {
         let post = sitePost.post
-        let time = CivilTime(post.date, timeZone: config.timeZone)
         var values: [String: Any] = [
-            "title": post.title, "slug": post.slug, "url": links.href(sitePost.url),
-            "date": shown.format(post.date), "datetime": iso8601(post.date),
-            "year": time.year, "month": time.month, "monthName": DateFormat.monthNames[time.month - 1], "day": time.day,
+            "title": post.title, "slug": post.slug, "url": links.href(sitePost.url), "kind": post.kind.rawValue,
             "tags": post.tags.map(tagValues), "html": sitePost.rendered.html,
             // Lists show the summary on other pages: its relative links must point where they did on the post's page.
             "summaryHTML": AbsoluteURLs.rewrite(html: sitePost.rendered.summaryHTML, base: links.href(sitePost.url)),
@@ -173,7 +170,18 @@ private struct PostValues {
                 ?? WebText.plainText(fromHTML: sitePost.rendered.summaryHTML, limit: 160),
         ]
         values.setIfPresent("permalink", links.absolute(sitePost.url))
+        if post.dated {
+            let time = CivilTime(post.date, timeZone: config.timeZone)
+            values["date"] = shown.format(post.date)
+            values["datetime"] = iso8601(post.date)
+            values["year"] = time.year
+            values["month"] = time.month
+            values["monthName"] = DateFormat.monthNames[time.month - 1]
+            values["day"] = time.day
+        }
         values.setIfPresent("category", post.category.map(tagValues))
+        if !post.categories.isEmpty { values["categories"] = post.categories.map(tagValues) }
+        values.setIfPresent("lang", post.lang)
         let author = post.author ?? config.author
         values.setIfPresent("author", author.isEmpty ? nil : author)
         if let modified = post.modified {

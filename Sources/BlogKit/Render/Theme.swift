@@ -17,6 +17,8 @@ public struct Theme: Sendable {
     public let staticFiles: [OutputFile]
     /// The text of every template by name (`post`, `partials/x`): the build cache keys pages by it.
     let templateTexts: [String: String]
+    /// Whether the theme has `templates/page.mustache` for pages (else they use `post`).
+    public var hasPageTemplate = false
 
     /// Loads `name`: for `default`, the embedded theme, with any file of `siteRoot/themes/default/`
     /// overriding the embedded one of the same path (a site may override single templates or add
@@ -66,7 +68,9 @@ public struct Theme: Sendable {
         let statics = files.keys.filter { $0.hasPrefix("static/") }.sorted().map { path in
             OutputFile(path: String(path.dropFirst("static/".count)), contents: files[path]!.contents)
         }
-        return Theme(name: name, library: library, staticFiles: statics, templateTexts: texts)
+        var theme = Theme(name: name, library: library, staticFiles: statics, templateTexts: texts)
+        theme.hasPageTemplate = files["templates/page.mustache"] != nil
+        return theme
     }
 
     /// `post` for `templates/post.mustache`, `partials/x` for `templates/partials/x.mustache`;
