@@ -18,6 +18,10 @@ public struct BuildOptions: Sendable {
     public var strict: Bool = false
     /// The build's "now".
     public var now: Date
+    /// Use the build cache (`cache_dir`); `blog build --no-cache` turns it off.
+    public var cache: Bool = true
+    /// The `blog` version the cache is made by: a cache of another version is not used.
+    public var version: String = blogVersion
 
     /// The build's "now": `SOURCE_DATE_EPOCH` (seconds since 1970, the reproducible-builds
     /// convention) when the environment sets it, else the clock. Only the cut-off for future posts
@@ -60,6 +64,10 @@ public struct BuildReport: Sendable {
     public var warnings: [Diagnostic]
     /// Seconds spent in each stage, in order (`blog build --timings` prints them).
     public var timings: [(stage: String, seconds: Double)]
+    /// Warnings about the build cache (ignored or unwritable): printed, but never counted by `--strict`.
+    public var cacheWarnings: [Diagnostic] = []
+    /// What the build cache saved (`blog build --timings` prints it); nil without the cache.
+    public var cacheSummary: String?
 }
 
 /// Measures stages one after the other.
@@ -83,11 +91,11 @@ public enum Pipeline {
     public static func loadSite(_ options: BuildOptions, render: Bool = true) throws -> (Site, [Diagnostic]) {
         let (config, warnings) = try loadConfig(options)
         var clock = StageClock()
-        return try loadSite(options, config: config, warnings: warnings, render: render, clock: &clock)
+        return try loadSite(options, config: config, warnings: warnings, render: render, cache: nil, clock: &clock)
     }
 
     static func loadSite(_ options: BuildOptions, config: SiteConfig, warnings configWarnings: [Diagnostic],
-                         render: Bool, clock: inout StageClock) throws -> (Site, [Diagnostic]) {
+                         render: Bool, cache: BuildCache?, clock: inout StageClock) throws -> (Site, [Diagnostic]) {
         var warnings = configWarnings
         let contentDir = URL(fileURLWithPath: config.content, relativeTo: options.source).standardizedFileURL
         let contentDisplay = config.content.hasPrefix("/") ? config.content : options.sourceDisplay + config.content
@@ -99,12 +107,20 @@ public enum Pipeline {
 
         // Read every post on all cores; collect every error before giving up.
         let timeZone = config.timeZone
+        let readerKey = cache.map { _ in BuildCache.readerKey(config: config, version: options.version) }
         let read = Parallel.map(inventory.posts.count) { index -> (Post?, [Diagnostic]) in
             let path = inventory.posts[index]
             let source = contentDisplay + "/" + path
             do {
-                let (post, postWarnings) = try PostReader.read(fileAt: contentDir.appendingPathComponent(path), source: source,
-                                                               contentPath: path, timeZone: timeZone)
+                let file = contentDir.appendingPathComponent(path)
+                let (post, postWarnings): (Post, [Diagnostic])
+                if let cache, let readerKey {
+                    (post, postWarnings) = try cache.post(at: file, path: path, readerKey: readerKey, source: source) { data in
+                        try PostReader.read(data: data, source: source, contentPath: path, timeZone: timeZone)
+                    }
+                } else {
+                    (post, postWarnings) = try PostReader.read(fileAt: file, source: source, contentPath: path, timeZone: timeZone)
+                }
                 if SiteBuilder.isSectionIndex(path), !path.contains("/") {
                     return (nil, postWarnings + [.warning(source, "the home page's _index.md is not used: the home page lists the posts; move its text to a page under pages/")])
                 }
@@ -136,7 +152,10 @@ public enum Pipeline {
                     (body, linkWarnings) = Liquid.process(body, path: post.source, firstLine: post.bodyLine, context: liquid)
                     summary = summary.map { Liquid.process($0, path: post.source, firstLine: post.bodyLine, context: liquid).0 }
                 }
-                var markdown = MarkdownRenderer.render(body: body, summary: summary, options: markdownOptions)
+                // The cache keys rendered markdown by the exact body and summary handed to the renderer.
+                var markdown = cache?.rendered(body: body, summary: summary, options: markdownOptions) { [body, summary] in
+                    MarkdownRenderer.render(body: body, summary: summary, options: markdownOptions)
+                } ?? MarkdownRenderer.render(body: body, summary: summary, options: markdownOptions)
                 let (html, pelicanWarnings) = links.rewritePelican(html: markdown.html, post: post)
                 markdown.html = html
                 markdown.summaryHTML = links.rewritePelican(html: markdown.summaryHTML, post: post).0
@@ -172,13 +191,15 @@ public enum Pipeline {
         let (output, outputDisplay) = try outputFolder(options, config: config)
         var clock = StageClock()
         let theme = try Theme.load(name: config.theme, siteRoot: options.source)
+        let cache = try BuildCache.open(options, config: config, output: output)
         clock.lap("config and theme")
         let feedWarnings = Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml")
-        let (site, warnings) = try loadSite(options, config: config, warnings: configWarnings + feedWarnings, render: true, clock: &clock)
+        let (site, warnings) = try loadSite(options, config: config, warnings: configWarnings + feedWarnings, render: true,
+                                            cache: cache, clock: &clock)
         if options.strict, !warnings.isEmpty {
             throw BuildFailure(warnings + [.error(options.sourceDisplay + "blog.yml", "--strict: \(warnings.count) warning\(warnings.count == 1 ? "" : "s") above; fix them or build without --strict")])
         }
-        var files = try SiteRenderer.render(site, theme: theme)
+        var files = try SiteRenderer.render(site, theme: theme, cache: cache.map { PageCache(theme: theme, cache: $0) })
         let pages = files.count
         files += Feeds.render(site) + Sitemap.render(site)
         clock.lap("templates and feeds")
@@ -188,8 +209,11 @@ public enum Pipeline {
         files += Redirects.render(site)
         let written = try SiteWriter.write(files, to: output, displayPath: outputDisplay)
         clock.lap("write")
+        cache?.save(trees: nil)
+        if cache != nil { clock.lap("save cache") }
         let report = BuildReport(posts: site.posts.filter { $0.post.kind == .post }.count, tags: site.tags.count, pages: pages, files: written,
-                                 output: outputDisplay, warnings: warnings, timings: clock.timings)
+                                 output: outputDisplay, warnings: warnings, timings: clock.timings,
+                                 cacheWarnings: cache?.warnings ?? [], cacheSummary: cache?.summary)
         return (report, site)
     }
 

@@ -10,6 +10,7 @@ public enum ConfigLoader {
     public static let knownKeys: Set<String> = [
         "title", "description", "author", "base_url", "language", "timezone", "theme",
         "paginate", "date_format", "output", "content", "permalinks", "feed_limit", "feed_content", "tagfilter",
+        "cache_dir",
     ]
 
     /// Loads `path`; a missing file gives the defaults. Throws ``BuildFailure`` on errors.
@@ -83,6 +84,10 @@ public enum ConfigLoader {
                     } else {
                         config.content = s
                     }
+                }
+            case "cache_dir":
+                if let s = string(value, key) {
+                    if s.isEmpty { fail(value, "`cache_dir` must not be empty") } else { config.cacheDir = s }
                 }
             case "base_url":
                 if let s = string(value, key) {

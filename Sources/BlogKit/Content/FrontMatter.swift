@@ -3,7 +3,7 @@ internal import TOMLKit
 import Yams
 
 /// How a post's header is written.
-public enum FrontMatterFormat: String, Sendable {
+public enum FrontMatterFormat: String, Sendable, Codable {
     /// `Key: value` lines from the first line to the first blank line (Pelican, Python-Markdown meta).
     case pelican
     /// YAML between a first `---` line and the next `---` (or `...`) line (Jekyll, Hugo).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value from a post's header, kept as the header said it so templates can use any key.
-public enum MetaValue: Sendable, Hashable {
+public enum MetaValue: Sendable, Hashable, Codable {
     case string(String)
     case int(Int)
     case double(Double)
@@ -26,7 +26,7 @@ public enum MetaValue: Sendable, Hashable {
 
 /// A tag (or category) with the name the author wrote and the slug used in its URL.
 /// Two spellings with the same slug (`iOS`, `ios`) are one tag: the first spelling seen names it.
-public struct Tag: Sendable, Hashable {
+public struct Tag: Sendable, Hashable, Codable {
     /// The display name, as the author wrote it.
     public var name: String
     /// The URL slug.
@@ -44,7 +44,7 @@ public struct Tag: Sendable, Hashable {
 }
 
 /// Whether and where a post appears.
-public enum PostStatus: String, Sendable, Hashable {
+public enum PostStatus: String, Sendable, Hashable, Codable {
     /// On its page and in every list.
     case published
     /// Left out unless `--drafts`.
@@ -54,7 +54,7 @@ public enum PostStatus: String, Sendable, Hashable {
 }
 
 /// What a content file is.
-public enum PostKind: String, Sendable, Hashable {
+public enum PostKind: String, Sendable, Hashable, Codable {
     /// A dated entry of the blog: in the home list, tags, archives and feeds.
     case post
     /// A standalone page (Pelican's `content/pages/`, Hugo's `_index.md` section pages): its own
@@ -63,7 +63,7 @@ public enum PostKind: String, Sendable, Hashable {
 }
 
 /// One post, read from its file: header fields resolved, body still markdown.
-public struct Post: Sendable {
+public struct Post: Sendable, Codable {
     /// The file, relative to the blog folder (`content/posts/x.md`): used in messages and `blog list`.
     public var source: String
     /// The file, relative to `content/` (`posts/x.md`): where its relative links start from.

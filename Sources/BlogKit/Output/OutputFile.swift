@@ -8,6 +8,8 @@ public struct OutputFile: Sendable {
         case bytes(Data)
         /// A file copied as it is (images, a site's own static files).
         case copy(from: URL)
+        /// Bytes the build cache holds (an unchanged page), read only if they must be written.
+        case stored(StoredBytes)
     }
 
     /// Relative to the output folder, `/`-separated (`posts/x/index.html`).

@@ -99,6 +99,8 @@ public enum SiteWriter {
                     try data.write(to: target)
                 case .copy(let source):
                     try fm.copyItem(at: source, to: target)
+                case .stored(let stored):
+                    try stored.data().write(to: target)
                 }
             } catch {
                 lock.lock()
@@ -119,6 +121,8 @@ public enum SiteWriter {
         switch file.contents {
         case .bytes(let data):
             same = data.count == size && (try? Data(contentsOf: previous)) == data
+        case .stored(let stored):
+            same = stored.count == size && (try? Data(contentsOf: previous)) == (try? stored.data())
         case .copy(let source):
             guard let sourceSize = (try? FileManager.default.attributesOfItem(atPath: source.path))?[.size] as? Int,
                   sourceSize == size else { return false }

@@ -15,6 +15,8 @@ public struct Theme: Sendable {
     /// The theme's static/ files, to copy to the output root (`static/style.css` -> `style.css`):
     /// embedded ones as `.bytes`, the site's as `.copy`. Sorted by path.
     public let staticFiles: [OutputFile]
+    /// The text of every template by name (`post`, `partials/x`): the build cache keys pages by it.
+    let templateTexts: [String: String]
     /// Whether the theme has `templates/page.mustache` for pages (else they use `post`).
     public var hasPageTemplate = false
 
@@ -41,12 +43,14 @@ public struct Theme: Sendable {
         }
         var library = MustacheLibrary()
         var sources: [(path: String, text: String)] = []
+        var texts: [String: String] = [:]
         for (path, file) in files.sorted(by: { $0.key < $1.key }) {
             guard let templateName = templateName(path) else { continue }
             do {
                 let text = String(decoding: try file.data(), as: UTF8.self)
                 library.register(try MustacheTemplate(string: text), named: templateName)
                 sources.append((prefix + path, text))
+                texts[templateName] = text
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.append(.error(prefix + path, line: error.context.lineNumber,
                                           column: error.context.columnNumber, TemplateCheck.describe(error.error)))
@@ -64,7 +68,7 @@ public struct Theme: Sendable {
         let statics = files.keys.filter { $0.hasPrefix("static/") }.sorted().map { path in
             OutputFile(path: String(path.dropFirst("static/".count)), contents: files[path]!.contents)
         }
-        var theme = Theme(name: name, library: library, staticFiles: statics)
+        var theme = Theme(name: name, library: library, staticFiles: statics, templateTexts: texts)
         theme.hasPageTemplate = files["templates/page.mustache"] != nil
         return theme
     }
