@@ -18,6 +18,10 @@ public struct BuildOptions: Sendable {
     public var strict: Bool = false
     /// The build's "now".
     public var now: Date
+    /// Use the build cache (`cache_dir`); `blog build --no-cache` turns it off.
+    public var cache: Bool = true
+    /// The `blog` version the cache is made by: a cache of another version is not used.
+    public var version: String = blogVersion
 
     /// The build's "now": `SOURCE_DATE_EPOCH` (seconds since 1970, the reproducible-builds
     /// convention) when the environment sets it, else the clock. Only the cut-off for future posts
@@ -60,6 +64,10 @@ public struct BuildReport: Sendable {
     public var warnings: [Diagnostic]
     /// Seconds spent in each stage, in order (`blog build --timings` prints them).
     public var timings: [(stage: String, seconds: Double)]
+    /// Warnings about the build cache (ignored or unwritable): printed, but never counted by `--strict`.
+    public var cacheWarnings: [Diagnostic] = []
+    /// What the build cache saved (`blog build --timings` prints it); nil without the cache.
+    public var cacheSummary: String?
 }
 
 /// Measures stages one after the other.
@@ -83,14 +91,14 @@ public enum Pipeline {
     public static func loadSite(_ options: BuildOptions, render: Bool = true) throws -> (Site, [Diagnostic]) {
         let (config, warnings) = try loadConfig(options)
         var clock = StageClock()
-        return try loadSite(options, config: config, warnings: warnings, render: render, clock: &clock)
+        return try loadSite(options, config: config, warnings: warnings, render: render, cache: nil, clock: &clock)
     }
 
     static func loadSite(_ options: BuildOptions, config: SiteConfig, warnings configWarnings: [Diagnostic],
-                         render: Bool, clock: inout StageClock) throws -> (Site, [Diagnostic]) {
+                         render: Bool, cache: BuildCache?, clock: inout StageClock) throws -> (Site, [Diagnostic]) {
         var warnings = configWarnings
-        let contentDir = options.source.appendingPathComponent("content")
-        let contentDisplay = options.sourceDisplay + "content"
+        let contentDir = URL(fileURLWithPath: config.content, relativeTo: options.source).standardizedFileURL
+        let contentDisplay = config.content.hasPrefix("/") ? config.content : options.sourceDisplay + config.content
         let inventory = try ContentScanner.scan(contentDir, displayPath: contentDisplay)
         if inventory.posts.isEmpty {
             throw BuildFailure(warnings + [.error(contentDisplay, "no posts found: expected *.md or *.markdown files under \(contentDisplay)/")])
@@ -99,11 +107,23 @@ public enum Pipeline {
 
         // Read every post on all cores; collect every error before giving up.
         let timeZone = config.timeZone
+        let readerKey = cache.map { _ in BuildCache.readerKey(config: config, version: options.version) }
         let read = Parallel.map(inventory.posts.count) { index -> (Post?, [Diagnostic]) in
-            let source = contentDisplay + "/" + inventory.posts[index]
+            let path = inventory.posts[index]
+            let source = contentDisplay + "/" + path
             do {
-                let (post, postWarnings) = try PostReader.read(fileAt: contentDir.appendingPathComponent(inventory.posts[index]),
-                                                               source: source, timeZone: timeZone)
+                let file = contentDir.appendingPathComponent(path)
+                let (post, postWarnings): (Post, [Diagnostic])
+                if let cache, let readerKey {
+                    (post, postWarnings) = try cache.post(at: file, path: path, readerKey: readerKey, source: source) { data in
+                        try PostReader.read(data: data, source: source, contentPath: path, timeZone: timeZone)
+                    }
+                } else {
+                    (post, postWarnings) = try PostReader.read(fileAt: file, source: source, contentPath: path, timeZone: timeZone)
+                }
+                if SiteBuilder.isSectionIndex(path), !path.contains("/") {
+                    return (nil, postWarnings + [.warning(source, "the home page's _index.md is not used: the home page lists the posts; move its text to a page under pages/")])
+                }
                 return (post, postWarnings)
             } catch let failure as BuildFailure {
                 return (nil, failure.diagnostics)
@@ -123,13 +143,41 @@ public enum Pipeline {
         if render {
             let markdownOptions = MarkdownOptions(tagfilter: config.tagfilter)
             let posts = site.posts
-            let rendered = Parallel.map(posts.count) { index in
-                MarkdownRenderer.render(body: posts[index].post.body, summary: posts[index].post.summary, options: markdownOptions)
+            let links = ContentLinks(site: site)
+            let liquid = liquidContext(config: config, links: links)
+            let rendered = Parallel.map(posts.count) { index -> (RenderedMarkdown, [Diagnostic]) in
+                let post = posts[index].post
+                var (body, summary, linkWarnings) = (post.body, post.summary, [Diagnostic]())
+                if post.headerFormat == .yaml || post.headerFormat == .toml {
+                    (body, linkWarnings) = Liquid.process(body, path: post.source, firstLine: post.bodyLine, context: liquid)
+                    summary = summary.map { Liquid.process($0, path: post.source, firstLine: post.bodyLine, context: liquid).0 }
+                }
+                // The cache keys rendered markdown by the exact body and summary handed to the renderer.
+                var markdown = cache?.rendered(body: body, summary: summary, options: markdownOptions) { [body, summary] in
+                    MarkdownRenderer.render(body: body, summary: summary, options: markdownOptions)
+                } ?? MarkdownRenderer.render(body: body, summary: summary, options: markdownOptions)
+                let (html, pelicanWarnings) = links.rewritePelican(html: markdown.html, post: post)
+                markdown.html = html
+                markdown.summaryHTML = links.rewritePelican(html: markdown.summaryHTML, post: post).0
+                return (markdown, linkWarnings + pelicanWarnings)
             }
-            for index in site.posts.indices { site.posts[index].rendered = rendered[index] }
+            for index in site.posts.indices { site.posts[index].rendered = rendered[index].0 }
+            warnings += rendered.flatMap(\.1)
             clock.lap("markdown")
         }
         return (site, warnings.sortedForDisplay())
+    }
+
+    /// What Jekyll's `{{ site.baseurl }}` and `{{ site.url }}`, `{% post_url %}`, `{% link %}` and
+    /// Hugo's `ref` become in this site.
+    static func liquidContext(config: SiteConfig, links: ContentLinks) -> LiquidContext {
+        let basePath = config.basePath.hasSuffix("/") ? String(config.basePath.dropLast()) : config.basePath
+        var siteURL = ""
+        if let url = URL(string: config.baseURL), let scheme = url.scheme, let host = url.host {
+            siteURL = "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+        }
+        return LiquidContext(baseURL: basePath, siteURL: siteURL,
+                             resolvePost: { links.href(forPostNamed: $0) }, resolvePath: { links.href(forPath: $0) })
     }
 
     /// Builds the whole site and writes it to the output folder.
@@ -143,24 +191,30 @@ public enum Pipeline {
         let (output, outputDisplay) = try outputFolder(options, config: config)
         var clock = StageClock()
         let theme = try Theme.load(name: config.theme, siteRoot: options.source)
+        let cache = try BuildCache.open(options, config: config, output: output)
         clock.lap("config and theme")
         let feedWarnings = Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml")
-        let (site, warnings) = try loadSite(options, config: config, warnings: configWarnings + feedWarnings, render: true, clock: &clock)
+        let (site, warnings) = try loadSite(options, config: config, warnings: configWarnings + feedWarnings, render: true,
+                                            cache: cache, clock: &clock)
         if options.strict, !warnings.isEmpty {
             throw BuildFailure(warnings + [.error(options.sourceDisplay + "blog.yml", "--strict: \(warnings.count) warning\(warnings.count == 1 ? "" : "s") above; fix them or build without --strict")])
         }
         // Pages are rendered as they are written, on all cores: see SiteRenderer.pages.
-        var files = SiteRenderer.pages(site, theme: theme)
+        var files = SiteRenderer.pages(site, theme: theme, cache: cache.map { PageCache(theme: theme, cache: $0) })
         let pages = files.count
         files += Feeds.render(site) + Sitemap.render(site)
         clock.lap("template values and feeds")
         files += theme.staticFiles
-        let contentDir = options.source.appendingPathComponent("content")
-        files += site.assets.map { OutputFile(path: $0, contents: .copy(from: contentDir.appendingPathComponent($0))) }
+        let contentDir = URL(fileURLWithPath: config.content, relativeTo: options.source).standardizedFileURL
+        files += site.assets.map { OutputFile(path: $0.path, contents: .copy(from: contentDir.appendingPathComponent($0.source))) }
+        files += Redirects.render(site)
         let written = try SiteWriter.write(files, to: output, displayPath: outputDisplay)
         clock.lap("render pages and write")
-        let report = BuildReport(posts: site.posts.count, tags: site.tags.count, pages: pages, files: written,
-                                 output: outputDisplay, warnings: warnings, timings: clock.timings)
+        cache?.save(trees: nil)
+        if cache != nil { clock.lap("save cache") }
+        let report = BuildReport(posts: site.posts.filter { $0.post.kind == .post }.count, tags: site.tags.count, pages: pages, files: written,
+                                 output: outputDisplay, warnings: warnings, timings: clock.timings,
+                                 cacheWarnings: cache?.warnings ?? [], cacheSummary: cache?.summary)
         return (report, site)
     }
 
@@ -199,8 +253,8 @@ public enum Pipeline {
             problem = "the output folder is the root of the file system"
         } else if inside(source, target) {
             problem = target == source ? "the output folder is the blog folder itself" : "the output folder contains the blog folder"
-        } else if inside(target, resolved(options.source.appendingPathComponent("content"))) {
-            problem = "the output folder is inside content/"
+        } else if inside(target, resolved(URL(fileURLWithPath: config.content, relativeTo: options.source))) {
+            problem = "the output folder is inside \(config.content)/"
         } else if inside(target, resolved(options.source.appendingPathComponent("themes"))) {
             problem = "the output folder is inside themes/"
         } else if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty, target == resolved(URL(fileURLWithPath: home)) {

@@ -45,14 +45,18 @@ struct Build: ParsableCommand {
     @Flag(name: .long, help: "Fail (exit 1, nothing written) when there is any warning; for CI.")
     var strict = false
 
+    @Flag(name: .customLong("no-cache"), help: "Build everything, without reading or writing the build cache (cache_dir).")
+    var noCache = false
+
     func run() throws {
         let start = Date()
         var options = BuildOptions(source: site.source, output: output, baseURL: baseURL, drafts: site.drafts, future: site.future)
         options.strict = strict
+        options.cache = !noCache
         do {
             let report = try Pipeline.build(options)
             if !quiet {
-                Console.printDiagnostics(report.warnings)
+                Console.printDiagnostics(report.warnings + report.cacheWarnings)
                 let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
                 print("Built \(report.posts) posts, \(report.tags) tags, \(report.pages) pages "
                       + "(\(report.files.written) files written, \(report.files.unchanged) unchanged) in \(seconds) s into \(report.output)/")
@@ -61,6 +65,7 @@ struct Build: ParsableCommand {
                 for (stage, seconds) in report.timings {
                     print(String(format: "%8.3f s  %@", seconds, stage))
                 }
+                if let summary = report.cacheSummary { print("cache: \(summary)") }
             }
         } catch let failure as BuildFailure {
             Console.printDiagnostics(quiet ? failure.diagnostics.filter { $0.severity == .error } : failure.diagnostics)

@@ -43,7 +43,7 @@ final class EndToEndTests: XCTestCase {
 
         Use `set -euo pipefail`.
         """)
-        try site.write("content/posts/ios.markdown", """
+        try site.write("content/posts/ios-notes-layout.markdown", """
         ---
         title: "iOS notes: layout"
         date: 11th March 2014

@@ -204,10 +204,11 @@ final class PostReaderTests: XCTestCase {
         XCTAssertEqual(post.date, Date(timeIntervalSince1970: 1_480_028_400))
     }
 
-    func testMissingDateIsAnError() {
-        let diagnostics = failure("Title: t\n\nBody", source: "content/posts/t.md")
-        XCTAssertEqual(diagnostics.map(\.description), [
-            "content/posts/t.md:1:1: error: missing date: add a `date: YYYY-MM-DD` header line",
+    func testMissingDateIsAWarningAndThePostIsUndated() throws {
+        let (post, warnings) = try XCTUnwrap(read("Title: t\n\nBody", source: "content/posts/t.md"))
+        XCTAssertFalse(post.dated)
+        XCTAssertEqual(warnings.map(\.description), [
+            "content/posts/t.md:1:1: warning: missing date: the post is listed after every dated post and shows no date; add a `date: YYYY-MM-DD` header line",
         ])
     }
 

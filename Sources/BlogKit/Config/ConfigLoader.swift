@@ -9,7 +9,8 @@ public enum ConfigLoader {
     /// The keys `blog.yml` understands.
     public static let knownKeys: Set<String> = [
         "title", "description", "author", "base_url", "language", "timezone", "theme",
-        "paginate", "date_format", "output", "permalinks", "feed_limit", "feed_content", "tagfilter",
+        "paginate", "date_format", "output", "content", "permalinks", "feed_limit", "feed_content", "tagfilter",
+        "cache_dir",
     ]
 
     /// Loads `path`; a missing file gives the defaults. Throws ``BuildFailure`` on errors.
@@ -74,9 +75,19 @@ public enum ConfigLoader {
                     }
                 }
             case "date_format": if let s = string(value, key) { config.dateFormat = s }
-            case "output":
+            case "output", "content":
                 if let s = string(value, key) {
-                    if s.isEmpty { fail(value, "`output` must not be empty") } else { config.output = s }
+                    if s.isEmpty {
+                        fail(value, "`\(key)` must not be empty")
+                    } else if key == "output" {
+                        config.output = s
+                    } else {
+                        config.content = s
+                    }
+                }
+            case "cache_dir":
+                if let s = string(value, key) {
+                    if s.isEmpty { fail(value, "`cache_dir` must not be empty") } else { config.cacheDir = s }
                 }
             case "base_url":
                 if let s = string(value, key) {
@@ -135,15 +146,17 @@ public enum ConfigLoader {
                         } else {
                             config.permalinks.post = Permalinks.normalize(pattern)
                         }
-                    case "tag":
+                    case "tag", "page":
                         if let problem = Permalinks.problem(in: pattern, allowed: ["slug"]) {
                             fail(patternNode, problem)
-                        } else {
+                        } else if kind == "tag" {
                             config.permalinks.tag = Permalinks.normalize(pattern)
+                        } else {
+                            config.permalinks.page = Permalinks.normalize(pattern)
                         }
                     default:
                         diagnostics.append(.warning(path, line: kindNode.mark?.line ?? 1, column: kindNode.mark?.column ?? 1,
-                                                    "unknown permalink `\(kind)` (known: post, tag); ignored"))
+                                                    "unknown permalink `\(kind)` (known: post, tag, page); ignored"))
                     }
                 }
             default:

@@ -24,6 +24,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var dateFormat: String = "%a %-d %B %Y"
     /// The output folder, relative to the blog folder unless absolute.
     public var output: String = "public"
+    /// The folder of posts, relative to the blog folder (`_posts` for a Jekyll site as it is).
+    public var content: String = "content"
+    /// The build cache's folder (`cache_dir`), relative to the blog folder unless absolute.
+    public var cacheDir: String = ".blog-cache"
     /// URL patterns of the generated pages.
     public var permalinks: Permalinks = Permalinks()
     /// How many of the newest listed posts each feed holds (`feed_limit`), 1 or more.
@@ -65,6 +69,8 @@ public struct Permalinks: Sendable, Equatable {
     public var post: String = "posts/{slug}/"
     /// A tag's list page: `{slug}` is the tag's slug.
     public var tag: String = "tags/{slug}/"
+    /// A page's URL (a file under `content/pages/`): `{slug}` is replaced.
+    public var page: String = "{slug}/"
 
     /// The default patterns.
     public init() {}

@@ -9,12 +9,16 @@ public struct ParsedDate: Sendable, Equatable {
     /// Whether the text was a numeric date that could be read day-first or month-first
     /// (`03/04/2017`); it was read day-first.
     public var ambiguous: Bool
+    /// Whether the year was written twice, before the offset (`2023-01-29 18:30:22 2023 -0800`, as
+    /// one Jekyll post has it): read, but worth a warning.
+    public var repeatedYear: Bool = false
 
     /// Creates a parsed date.
-    public init(date: Date, hasTime: Bool, ambiguous: Bool = false) {
+    public init(date: Date, hasTime: Bool, ambiguous: Bool = false, repeatedYear: Bool = false) {
         self.date = date
         self.hasTime = hasTime
         self.ambiguous = ambiguous
+        self.repeatedYear = repeatedYear
     }
 }
 
@@ -72,6 +76,8 @@ public enum DateParser {
         /// Numeric day-first form: messages say how it was read.
         var dayFirstNumeric = false
         var ambiguous = false
+        /// The year again after the time (`2023-01-29 18:30:22 2023 -0800`).
+        var repeatedYear = false
 
         func resolve(timeZone: TimeZone, text: String) throws -> ParsedDate {
             let hint = dayFirstNumeric
@@ -121,7 +127,7 @@ public enum DateParser {
             guard let date = calendar.date(from: parts) else {
                 throw Failure("impossible date \"\(text)\"")
             }
-            return ParsedDate(date: date.addingTimeInterval(fraction), hasTime: time != nil, ambiguous: ambiguous)
+            return ParsedDate(date: date.addingTimeInterval(fraction), hasTime: time != nil, ambiguous: ambiguous, repeatedYear: repeatedYear)
         }
     }
 
@@ -212,6 +218,13 @@ public enum DateParser {
             if take("T") || take("t") || skipSpaces() {
                 if let time = try time() {
                     fields.time = time
+                    // `18:30:22 2023 -0800`: the year once more before the offset.
+                    let beforeYear = i
+                    if skipSpaces(), digitRun(from: i) == 4, let again = number(max: 4), again.value == year {
+                        fields.repeatedYear = true
+                    } else {
+                        i = beforeYear
+                    }
                 } else {
                     i = save
                 }

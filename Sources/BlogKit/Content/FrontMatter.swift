@@ -3,7 +3,7 @@ internal import TOMLKit
 import Yams
 
 /// How a post's header is written.
-public enum FrontMatterFormat: String, Sendable {
+public enum FrontMatterFormat: String, Sendable, Codable {
     /// `Key: value` lines from the first line to the first blank line (Pelican, Python-Markdown meta).
     case pelican
     /// YAML between a first `---` line and the next `---` (or `...`) line (Jekyll, Hugo).
@@ -265,9 +265,27 @@ public enum FrontMatterParser {
                 keyOrder.append(key)
             }
             fields[key] = HeaderField(value: metaValue(valueNode, text: textKeys.contains(key)), line: line, column: column)
+            if textKeys.contains(key) || key == "description", case .scalar(let scalar) = valueNode, scalar.style == .plain,
+               let comment = trailingComment(in: block, line: line - lineOffset, column: column, value: scalar.string) {
+                warnings.append(.warning(path, line: line, column: column + comment.offset,
+                                         "`\(key)` is \"\(scalar.string)\": YAML reads ` \(comment.text)` as a comment; put the whole value in quotes to keep it"))
+            }
         }
         if !errors.isEmpty { throw BuildFailure(errors + warnings) }
         return (fields, keyOrder, warnings)
+    }
+
+    /// The ` #...` comment YAML found after a plain value on its line (`title: Fixing issue #42`
+    /// reads as "Fixing issue"): its text and its offset from the value's column; nil without one.
+    static func trailingComment(in block: String, line: Int, column: Int, value: String) -> (text: String, offset: Int)? {
+        let lines = SourceText.lines(block)
+        guard line >= 1, line <= lines.count else { return nil }
+        let rest = Array(lines[line - 1].dropFirst(max(0, column - 1)))
+        guard rest.contains("#") else { return nil }
+        for index in rest.indices.dropFirst() where rest[index] == "#" && (rest[index - 1] == " " || rest[index - 1] == "\t") {
+            return (String(rest[index...]), index)
+        }
+        return nil
     }
 
     /// Renames all but the last copy of each exactly repeated top-level key (a line starting at

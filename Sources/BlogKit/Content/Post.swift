@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value from a post's header, kept as the header said it so templates can use any key.
-public enum MetaValue: Sendable, Hashable {
+public enum MetaValue: Sendable, Hashable, Codable {
     case string(String)
     case int(Int)
     case double(Double)
@@ -26,7 +26,7 @@ public enum MetaValue: Sendable, Hashable {
 
 /// A tag (or category) with the name the author wrote and the slug used in its URL.
 /// Two spellings with the same slug (`iOS`, `ios`) are one tag: the first spelling seen names it.
-public struct Tag: Sendable, Hashable {
+public struct Tag: Sendable, Hashable, Codable {
     /// The display name, as the author wrote it.
     public var name: String
     /// The URL slug.
@@ -44,7 +44,7 @@ public struct Tag: Sendable, Hashable {
 }
 
 /// Whether and where a post appears.
-public enum PostStatus: String, Sendable, Hashable {
+public enum PostStatus: String, Sendable, Hashable, Codable {
     /// On its page and in every list.
     case published
     /// Left out unless `--drafts`.
@@ -53,20 +53,52 @@ public enum PostStatus: String, Sendable, Hashable {
     case hidden
 }
 
+/// What a content file is.
+public enum PostKind: String, Sendable, Hashable, Codable {
+    /// A dated entry of the blog: in the home list, tags, archives and feeds.
+    case post
+    /// A standalone page (Pelican's `content/pages/`, Hugo's `_index.md` section pages): its own
+    /// page only, in no list, no date needed.
+    case page
+}
+
 /// One post, read from its file: header fields resolved, body still markdown.
-public struct Post: Sendable {
+public struct Post: Sendable, Codable {
     /// The file, relative to the blog folder (`content/posts/x.md`): used in messages and `blog list`.
     public var source: String
+    /// The file, relative to `content/` (`posts/x.md`): where its relative links start from.
+    public var contentPath: String
     /// The title.
     public var title: String
+    /// A post or a page.
+    public var kind: PostKind = .post
+    /// How its header was written: Jekyll Liquid and Hugo shortcodes are read in YAML and TOML
+    /// posts only, never in Pelican ones.
+    public var headerFormat: FrontMatterFormat = .none
     /// When it was published, as an absolute instant (offset-less dates use the site's time zone).
+    /// 1970-01-01 when ``dated`` is false.
     public var date: Date
+    /// Whether the header (or the file name) gave a date. A post without one (Hugo allows it) is
+    /// listed after every dated post, and shows no date.
+    public var dated: Bool = true
     /// When it was last changed, if the header says.
     public var modified: Date?
     /// Tags in the order written, without duplicates.
     public var tags: [Tag]
-    /// The category, if any.
-    public var category: Tag?
+    /// Categories in the order written (Jekyll and Hugo allow several), without duplicates.
+    public var categories: [Tag] = []
+    /// The first category, if any.
+    public var category: Tag? { categories.first }
+    /// The language (`lang`), when the header names one that differs from nothing; translations
+    /// in another language than the site's go under `/<lang>/`.
+    public var lang: String?
+    /// The URL the header asks for (Jekyll `permalink`, Hugo and Pelican `url`), site-relative
+    /// without a leading `/`; nil for the site's permalink pattern.
+    public var permalink: String?
+    /// The output file the header asks for (Pelican `save_as`), relative to the output folder.
+    public var saveAs: String?
+    /// Other URLs that redirect to this one (Hugo `aliases`, Jekyll `redirect_from`), site-relative.
+    public var aliases: [String] = []
     /// The URL slug: never contains `/`, `..` or anything that could leave the output folder.
     public var slug: String
     /// The author, if the header names one (else the site's author applies).
@@ -87,11 +119,12 @@ public struct Post: Sendable {
                 category: Tag? = nil, slug: String, author: String? = nil, summary: String? = nil,
                 status: PostStatus = .published, meta: [String: MetaValue] = [:], body: String, bodyLine: Int = 1) {
         self.source = source
+        self.contentPath = source.hasPrefix("content/") ? String(source.dropFirst("content/".count)) : source
         self.title = title
         self.date = date
         self.modified = modified
         self.tags = tags
-        self.category = category
+        self.categories = category.map { [$0] } ?? []
         self.slug = slug
         self.author = author
         self.summary = summary

@@ -6,10 +6,14 @@ public enum PostReader {
     /// Reads one post. `source` is the path shown in messages and stored in `Post.source`
     /// (e.g. `content/posts/a.md`). Throws ``BuildFailure`` (errors and warnings); returns the
     /// post and its warnings.
-    public static func read(data: Data, source: String, timeZone: TimeZone) throws -> (Post, [Diagnostic]) {
+    /// `contentPath` is the file's path under `content/` (`pages/about.md`): a file under `pages/`,
+    /// and a Hugo section page `_index.md`, is a page rather than a post. It defaults to `source`.
+    public static func read(data: Data, source: String, contentPath: String? = nil,
+                            timeZone: TimeZone) throws -> (Post, [Diagnostic]) {
         let text = try SourceText.decode(data, path: source)
         let (header, headerWarnings) = try FrontMatterParser.parse(text, path: source)
-        var resolver = Resolver(header: header, source: source, timeZone: timeZone)
+        let path = contentPath ?? (source.hasPrefix("content/") ? String(source.dropFirst("content/".count)) : source)
+        var resolver = Resolver(header: header, source: source, contentPath: path, timeZone: timeZone)
         resolver.diagnostics = headerWarnings
         let post = resolver.resolve()
         let diagnostics = resolver.diagnostics.sortedForDisplay()
@@ -18,14 +22,15 @@ public enum PostReader {
     }
 
     /// Reads the post in the file at `url` (see ``read(data:source:timeZone:)``).
-    public static func read(fileAt url: URL, source: String, timeZone: TimeZone) throws -> (Post, [Diagnostic]) {
+    public static func read(fileAt url: URL, source: String, contentPath: String? = nil,
+                            timeZone: TimeZone) throws -> (Post, [Diagnostic]) {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw BuildFailure([.error(source, "cannot read the file: \(reason(error))")])
         }
-        return try read(data: data, source: source, timeZone: timeZone)
+        return try read(data: data, source: source, contentPath: contentPath, timeZone: timeZone)
     }
 
     static func reason(_ error: Error) -> String {
@@ -48,12 +53,15 @@ public enum PostReader {
         var stem: String
         /// The date prefix's year, month and day, if any.
         var datePrefix: (year: Int, month: Int, day: Int)?
+        /// A Hugo section page: `_index.md`, named by its folder.
+        var isSectionIndex = false
 
         init(source: String) {
             var parts = source.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
             var last = parts.popLast() ?? source
             if let dot = last.lastIndex(of: "."), dot != last.startIndex { last = String(last[..<dot]) }
-            if last.lowercased() == "index", let folder = parts.last { last = folder }
+            isSectionIndex = last.lowercased() == "_index"
+            if ["index", "_index"].contains(last.lowercased()), let folder = parts.last { last = folder }
             stem = last
             name = last
             // YYYY-M-D- prefix (Jekyll), unpadded month and day allowed.
@@ -99,13 +107,18 @@ public enum PostReader {
         let source: String
         let timeZone: TimeZone
         let file: FileName
+        let contentPath: String
+        /// A page (no date needed, in no list) rather than a post.
+        let kind: PostKind
         var diagnostics: [Diagnostic] = []
 
-        init(header: FrontMatter, source: String, timeZone: TimeZone) {
+        init(header: FrontMatter, source: String, contentPath: String, timeZone: TimeZone) {
             self.header = header
             self.source = source
             self.timeZone = timeZone
-            self.file = FileName(source: source)
+            self.file = FileName(source: contentPath)
+            self.contentPath = contentPath
+            kind = file.isSectionIndex || contentPath.hasPrefix("pages/") ? .page : .post
         }
 
         mutating func error(_ field: HeaderField?, _ message: String) {
@@ -162,11 +175,12 @@ public enum PostReader {
                 warning(titleField, "missing title: using \"\(title)\" from the file name")
             }
 
-            // Dates.
-            let date = resolveDate("date", required: true)
-            let modified = resolveDate("modified", required: false)
+            // Dates. A post without one (Hugo allows it) is listed last; a page needs none.
+            let parsedDate = resolveDate(["date", "publishdate", "pubdate"], required: kind == .post)
+            let modified = resolveDate(["modified", "lastmod"], required: false)
 
-            // Slug.
+            // Slug: the header's; else, for Jekyll and Hugo, the file's name (a bundle's folder),
+            // as those tools do; else, as Pelican does, the title.
             var slug = ""
             if let (s, f) = text("slug") {
                 let s = s.trimmingCharacters(in: .whitespaces)
@@ -179,6 +193,9 @@ public enum PostReader {
                     }
                 }
             }
+            if slug.isEmpty, header.format == .yaml || header.format == .toml || file.isSectionIndex {
+                slug = Slug.isPlainFileName(file.name) ? file.name : Slug.make(file.name)
+            }
             if slug.isEmpty, titleFromHeader { slug = Slug.make(title) }
             if slug.isEmpty { slug = Slug.make(file.name) }
             if slug.isEmpty { slug = Slug.make(file.stem) }
@@ -186,52 +203,21 @@ public enum PostReader {
                 error(field("slug") ?? titleField, "empty slug: neither the title nor the file name has a letter or digit; add a `slug:` header line")
             }
 
-            // Tags and category.
             let tags = resolveTags()
-            var category: Tag?
-            if let (c, f) = text("category") {
-                let name = c.trimmingCharacters(in: .whitespaces)
-                if !name.isEmpty {
-                    let tag = Tag(name: name)
-                    if tag.slug.isEmpty {
-                        warning(f, "category \"\(name)\" has no letter or digit to make its URL: ignored")
-                    } else {
-                        category = tag
-                    }
-                }
-            }
+            let categories = resolveCategories()
+            let author = resolveAuthor()
 
-            // Author.
-            var author: String?
-            if let f = field("author") {
-                switch f.value {
-                case .list(let items):
-                    var names: [String] = []
-                    for item in items {
-                        switch item {
-                        case .list, .map: error(f, "`author` must be text or a list of names")
-                        case .null: continue
-                        default:
-                            let name = item.text?.trimmingCharacters(in: .whitespaces) ?? ""
-                            if !name.isEmpty { names.append(name) }
-                        }
-                    }
-                    author = names.isEmpty ? nil : names.joined(separator: ", ")
-                case .map:
-                    error(f, "`author` must be text or a list of names, not a mapping")
-                default:
-                    let a = f.value.text?.trimmingCharacters(in: .whitespaces) ?? ""
-                    author = a.isEmpty ? nil : a
-                }
-            }
-
-            // Summary.
+            // Summary: the header's `summary` (or Jekyll's `excerpt`), else the body up to the
+            // post's `excerpt_separator`; else the renderer finds `<!--more-->` or the first paragraph.
             var summary: String?
-            if let (s, _) = text("summary") {
+            if let (s, _) = text("summary") ?? text("excerpt") {
                 summary = s.isEmpty ? nil : s
+            } else if let (separator, _) = text("excerpt_separator"), !separator.isEmpty,
+                      let cut = header.body.range(of: separator) {
+                summary = String(header.body[..<cut.lowerBound])
             }
 
-            // Status and draft.
+            // Status: `status`, Hugo's `draft`, Jekyll's `published: false`.
             var status = PostStatus.published
             if let (s, f) = text("status") {
                 let word = s.trimmingCharacters(in: .whitespaces).lowercased()
@@ -241,28 +227,172 @@ public enum PostReader {
                     error(f, "unknown status \"\(s)\": use published, draft or hidden")
                 }
             }
-            if let f = field("draft") {
-                switch f.value {
-                case .bool(let b):
-                    if b { status = .draft }
-                case .string(let s) where ["true", "false"].contains(s.trimmingCharacters(in: .whitespaces).lowercased()):
-                    if s.trimmingCharacters(in: .whitespaces).lowercased() == "true" { status = .draft }
-                default:
-                    error(f, "`draft` must be true or false")
-                }
-            }
+            if flag("draft") == true { status = .draft }
+            if flag("published") == false { status = .draft }
+
+            // Where it goes: Jekyll `permalink`, Hugo and Pelican `url`, Pelican `save_as`.
+            let permalink = resolvePath(["permalink", "url"], date: parsedDate, slug: slug, categories: categories)
+            let saveAs = resolvePath(["save_as"], date: parsedDate, slug: slug, categories: categories)
+            let aliases = resolveAliases()
+            let lang = text("lang").map { $0.0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
 
             var meta: [String: MetaValue] = [:]
             for (key, f) in header.fields { meta[key] = f.value }
 
-            guard !diagnostics.hasErrors, let date else { return nil }
-            return Post(source: source, title: title, date: date, modified: modified, tags: tags, category: category,
-                        slug: slug, author: author, summary: summary, status: status, meta: meta,
-                        body: header.body, bodyLine: header.bodyLine)
+            guard !diagnostics.hasErrors else { return nil }
+            var post = Post(source: source, title: title, date: parsedDate ?? Date(timeIntervalSince1970: 0),
+                            modified: modified, tags: tags, slug: slug, author: author, summary: summary,
+                            status: status, meta: meta, body: header.body, bodyLine: header.bodyLine)
+            post.kind = kind
+            post.headerFormat = header.format
+            post.contentPath = contentPath
+            post.dated = parsedDate != nil
+            post.categories = categories
+            post.permalink = permalink
+            post.saveAs = saveAs
+            post.aliases = aliases
+            post.lang = lang
+            return post
         }
 
-        mutating func resolveDate(_ key: String, required: Bool) -> Date? {
-            guard let f = field(key) else {
+        /// A true/false field (`true`, `false` as text too); nil when absent, an error otherwise.
+        mutating func flag(_ key: String) -> Bool? {
+            guard let f = field(key) else { return nil }
+            switch f.value {
+            case .bool(let b): return b
+            case .string(let s) where ["true", "false"].contains(s.trimmingCharacters(in: .whitespaces).lowercased()):
+                return s.trimmingCharacters(in: .whitespaces).lowercased() == "true"
+            default:
+                error(f, "`\(key)` must be true or false")
+                return nil
+            }
+        }
+
+        /// `author`: a name or a list of names (joined with ", ").
+        mutating func resolveAuthor() -> String? {
+            guard let f = field("author") else { return nil }
+            switch f.value {
+            case .list(let items):
+                var names: [String] = []
+                for item in items {
+                    switch item {
+                    case .list, .map: error(f, "`author` must be text or a list of names")
+                    case .null: continue
+                    default:
+                        let name = item.text?.trimmingCharacters(in: .whitespaces) ?? ""
+                        if !name.isEmpty { names.append(name) }
+                    }
+                }
+                return names.isEmpty ? nil : names.joined(separator: ", ")
+            case .map:
+                error(f, "`author` must be text or a list of names, not a mapping")
+                return nil
+            default:
+                let a = f.value.text?.trimmingCharacters(in: .whitespaces) ?? ""
+                return a.isEmpty ? nil : a
+            }
+        }
+
+        /// Categories: Jekyll's and Hugo's `categories` (a list, or words separated by spaces), then
+        /// `category`; for a Pelican post without one, its folder's name (Pelican's default).
+        mutating func resolveCategories() -> [Tag] {
+            var names: [String] = []
+            if let f = field("categories") {
+                if case .list = f.value {
+                    names += itemNames(f, key: "categories")
+                } else if let text = f.value.text {
+                    names += text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+                } else {
+                    error(f, "`categories` must be a list of names or names separated by spaces, not \(kind(f.value))")
+                }
+            }
+            if let (c, _) = text("category") { names.append(c) }
+            if names.isEmpty, header.format == .pelican, kind == .post {
+                // The folder under content/, except `posts/` itself, which holds every post and
+                // says nothing about this one.
+                let folders = contentPath.split(separator: "/").dropLast()
+                if let folder = folders.last, folders.count > 1 || folder != "posts" { names.append(String(folder)) }
+            }
+            return tagList(names, field: field("categories") ?? field("category"), what: "category")
+        }
+
+        /// The names of a list field's items; an item that is itself a list or a mapping is an error.
+        mutating func itemNames(_ f: HeaderField, key: String) -> [String] {
+            guard case .list(let items) = f.value else { return [] }
+            var names: [String] = []
+            for item in items {
+                switch item {
+                case .list, .map:
+                    error(f, "`\(key)` must be text or a list of names; an item is \(kind(item))")
+                case .null:
+                    continue
+                default:
+                    names.append(item.text ?? "")
+                }
+            }
+            return names
+        }
+
+        /// Names trimmed, empty ones dropped, repeats (same slug) dropped, order kept.
+        mutating func tagList(_ names: [String], field f: HeaderField?, what: String) -> [Tag] {
+            var tags: [Tag] = []
+            for raw in names {
+                let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+                if name.isEmpty { continue }
+                let tag = Tag(name: name)
+                if tag.slug.isEmpty {
+                    warning(f, "\(what) \"\(name)\" has no letter or digit to make its URL: ignored")
+                    continue
+                }
+                if !tags.contains(tag) { tags.append(tag) }
+            }
+            return tags
+        }
+
+        /// A site-relative path from the first of `keys` present: `/2016/about/` -> `2016/about/`.
+        /// Jekyll's `:year`, `:month`, `:day`, `:title`/`:slug` and `:categories` are replaced.
+        mutating func resolvePath(_ keys: [String], date: Date?, slug: String, categories: [Tag]) -> String? {
+            guard let key = keys.first(where: { field($0) != nil }), let (raw, f) = text(key) else { return nil }
+            var path = raw.trimmingCharacters(in: .whitespaces)
+            if path.contains(":") {
+                let time = CivilTime(date ?? Date(timeIntervalSince1970: 0), timeZone: timeZone)
+                for (placeholder, value) in [(":year", String(format: "%04d", time.year)),
+                                             (":month", String(format: "%02d", time.month)),
+                                             (":day", String(format: "%02d", time.day)),
+                                             (":title", slug), (":slug", slug),
+                                             (":categories", categories.map(\.slug).joined(separator: "/"))] {
+                    path = path.replacingOccurrences(of: placeholder, with: value)
+                }
+            }
+            guard let clean = SitePath.clean(path) else {
+                error(f, "`\(key)` \"\(raw)\" must be a path inside the site such as /about/ (no \"..\", no scheme)")
+                return nil
+            }
+            return clean
+        }
+
+        /// Hugo's `aliases` and Jekyll's `redirect_from`: old URLs that redirect to the post.
+        mutating func resolveAliases() -> [String] {
+            var paths: [String] = []
+            for key in ["aliases", "redirect_from"] {
+                guard let f = field(key) else { continue }
+                let items: [String]
+                if case .list = f.value { items = itemNames(f, key: key) } else { items = f.value.text.map { [$0] } ?? [] }
+                for item in items {
+                    if let clean = SitePath.clean(item), !clean.isEmpty {
+                        if !paths.contains(clean) { paths.append(clean) }
+                    } else {
+                        warning(f, "`\(key)`: \"\(item)\" is not a path inside the site such as /old-name/: no redirect made for it")
+                    }
+                }
+            }
+            return paths
+        }
+
+        /// The date of the first of `keys` present. Without one, a required date comes from the file
+        /// name's `YYYY-MM-DD-` prefix, else is missing: a warning, and nil.
+        mutating func resolveDate(_ keys: [String], required: Bool) -> Date? {
+            guard let key = keys.first(where: { field($0) != nil }), let f = field(key) else {
                 guard required else { return nil }
                 if let (y, m, d) = file.datePrefix {
                     do {
@@ -275,7 +405,7 @@ public enum PostReader {
                         return nil
                     }
                 }
-                error(nil, "missing date: add a `date: YYYY-MM-DD` header line")
+                warning(nil, "missing date: the post is listed after every dated post and shows no date; add a `date: YYYY-MM-DD` header line")
                 return nil
             }
             switch f.value {
@@ -286,6 +416,9 @@ public enum PostReader {
                 do {
                     let parsed = try DateParser.parse(text, timeZone: timeZone)
                     if parsed.ambiguous { warning(f, DateParser.ambiguityMessage(text)) }
+                    if parsed.repeatedYear {
+                        warning(f, "`\(key)` \"\(text)\" has the year twice, before the offset: read as \(DateText.iso8601(parsed.date, timeZone: timeZone)); remove the second year")
+                    }
                     return parsed.date
                 } catch let failure as DateParser.Failure {
                     error(f, "`\(key)`: \(failure.message)")
@@ -299,22 +432,18 @@ public enum PostReader {
             }
         }
 
-        /// Tags: a list, or text split on `;` when it has one, else on `,`. Items trimmed, empty
-        /// ones dropped, repeats (same slug) dropped, order kept.
+        /// Tags: a list, or text split on `;` when it has one, else on `,`. A list holding one text
+        /// with commas (`tags = ["go, docker"]`, a common TOML slip) is split, with a warning.
         mutating func resolveTags() -> [Tag] {
             guard let f = field("tags") else { return [] }
             var names: [String] = []
             switch f.value {
-            case .list(let items):
-                for item in items {
-                    switch item {
-                    case .list, .map:
-                        error(f, "`tags` must be text or a list of tag names; an item is \(kind(item))")
-                    case .null:
-                        continue
-                    default:
-                        names.append(item.text ?? "")
-                    }
+            case .list:
+                names = itemNames(f, key: "tags")
+                if names.count == 1, names[0].contains(",") {
+                    let parts = names[0].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                    warning(f, "`tags` is a list holding one text with commas: read as \(parts.count) tags (\(parts.joined(separator: ", "))); write one item per tag")
+                    names = parts
                 }
             case .map:
                 error(f, "`tags` must be text or a list of tag names, not a mapping")
@@ -323,18 +452,7 @@ public enum PostReader {
                 let separator: Character = text.contains(";") ? ";" : ","
                 names = text.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
             }
-            var tags: [Tag] = []
-            for raw in names {
-                let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-                if name.isEmpty { continue }
-                let tag = Tag(name: name)
-                if tag.slug.isEmpty {
-                    warning(f, "tag \"\(name)\" has no letter or digit to make its URL: ignored")
-                    continue
-                }
-                if !tags.contains(tag) { tags.append(tag) }
-            }
-            return tags
+            return tagList(names, field: f, what: "tag")
         }
     }
 }

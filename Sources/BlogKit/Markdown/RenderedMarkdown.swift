@@ -1,5 +1,5 @@
 /// A heading in a rendered body, with the `id` that links to it.
-public struct Heading: Sendable, Equatable {
+public struct Heading: Sendable, Equatable, Codable {
     /// 1...6.
     public var level: Int
     /// The `id` attribute: slug of the text, unique in the page.
@@ -15,7 +15,7 @@ public struct Heading: Sendable, Equatable {
 }
 
 /// A post's body and summary as HTML.
-public struct RenderedMarkdown: Sendable, Equatable {
+public struct RenderedMarkdown: Sendable, Equatable, Codable {
     /// The whole body.
     public var html: String
     /// The summary for lists and feeds: the `summary` field rendered, else the body up to

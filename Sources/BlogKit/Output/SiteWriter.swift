@@ -107,6 +107,8 @@ public enum SiteWriter {
                 case .copy(let source):
                     linked = previousFile.map { linkIfUnchanged(copyOf: source, previous: $0, target: target) } ?? false
                     if !linked { try FileManager.default.copyItem(at: source, to: URL(fileURLWithPath: target)) }
+                case .stored(let stored):
+                    linked = try place(stored.data(), at: target, previous: previousFile)
                 }
                 if linked { lock.lock(); unchanged += 1; lock.unlock() }
             } catch let failure as BuildFailure {

@@ -54,31 +54,10 @@ public enum AbsoluteURLs {
     /// comments, the content of `<script>`, `<style>`, `<textarea>` and `<title>`, or anything inside
     /// `<pre>` and `<code>` (where code samples show HTML as it is written).
     public static func rewrite(html: String, base: String) -> String {
-        let bytes = Array(html.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + bytes.count / 8)
-        var copied = 0
-        HTMLAttributes.scan(bytes) { attribute in
-            guard !attribute.inCode else { return }
-            let value = String(decoding: bytes[attribute.value], as: UTF8.self)
-            let resolved: String
-            if urlAttributes.contains(attribute.name) {
-                resolved = resolve(value, against: base)
-            } else if attribute.name == "srcset" {
-                resolved = resolveSrcset(value, against: base)
-            } else {
-                return
-            }
-            out += bytes[copied..<attribute.value.lowerBound]
-            out += resolved.utf8
-            copied = attribute.value.upperBound
+        HTMLAttributes.rewriteURLs(in: html) { value in
+            value.isSrcset ? resolveSrcset(value.text, against: base) : resolve(value.text, against: base)
         }
-        out += bytes[copied...]
-        return String(decoding: out, as: UTF8.self)
     }
-
-    /// Attributes that hold one URL (`srcset` holds a list of them).
-    static let urlAttributes: Set<String> = ["href", "src", "poster"]
 
     /// The `srcset` value with the URL of each candidate resolved; descriptors (`2x`, `480w`) and
     /// separators are kept as written.

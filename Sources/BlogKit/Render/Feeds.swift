@@ -92,10 +92,11 @@ public enum Feeds {
         return stem + "/" + atomPath
     }
 
-    /// Indices of the posts a feed of `listed` (newest first) shows: published ones only (drafts
-    /// are listed in a `--drafts` build, but never in a feed), at most `feed_limit`.
+    /// Indices of the posts a feed of `listed` (newest first) shows: published, dated ones only
+    /// (drafts are listed in a `--drafts` build, but never in a feed; a feed entry needs a date),
+    /// at most `feed_limit`.
     static func feedPosts(_ site: Site, from listed: [Int]) -> [Int] {
-        Array(listed.lazy.filter { site.posts[$0].post.status == .published }.prefix(site.config.feedLimit))
+        Array(listed.lazy.filter { site.posts[$0].post.status == .published && site.posts[$0].post.dated }.prefix(site.config.feedLimit))
     }
 
     /// The name shown for a post's author: its own, else the site's, else the site's title

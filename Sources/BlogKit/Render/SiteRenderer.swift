@@ -3,28 +3,37 @@ import Mustache
 
 /// The Render stage: every page of a site through a theme's templates.
 public enum SiteRenderer {
-    /// Every page of `site.pages`, in that order, as files whose bytes are rendered with the
-    /// theme when ``SiteWriter`` writes them: each page is rendered, written and let go on one
-    /// core, so pages are never all in memory at once. The same site and theme always give the
-    /// same bytes.
-    public static func pages(_ site: Site, theme: Theme) -> [OutputFile] {
-        var context = TemplateContext(site: site)
-        if let summaries = theme.listSummaries {
-            context.addListEntries { theme.library.render($0, withTemplate: summaries.partial) ?? "" }
+    /// Every page of `site.pages`, in that order, as files whose bytes are made when
+    /// ``SiteWriter`` writes them: each page is rendered (or, with `cache`, taken from the build
+    /// cache when its template and context are those of a cached page), written and let go on
+    /// one core, so pages are never all in memory at once. The same site and theme always give
+    /// the same bytes.
+    static func pages(_ site: Site, theme: Theme, cache: PageCache? = nil) -> [OutputFile] {
+        let context = TemplateContext(site: site)
+        let entries = theme.listSummaries.map { summaries in
+            ListEntries(count: site.posts.count) { theme.library.render($0, withTemplate: summaries.partial) ?? "" }
         }
         return site.pages.map { page in
             OutputFile(path: page.outputPath, contents: .made(by: OutputFile.Maker {
-                let (template, values) = context.page(page)
-                var library = theme.library
-                if let summaries = theme.listSummaries, ListSummaries.listTemplates.contains(template) {
-                    library = summaries.listLibrary
+                var (template, values) = context.page(page)
+                // A theme without a page template shows pages with its post template.
+                if template == "page", !theme.hasPageTemplate { template = "post" }
+                let render = { () -> String? in
+                    if let summaries = theme.listSummaries, let entries, ListSummaries.listTemplates.contains(template) {
+                        return summaries.listLibrary.render(context.withListEntries(values, page, entries), withTemplate: template)
+                    }
+                    return theme.library.render(values, withTemplate: template)
                 }
-                guard let html = library.render(values, withTemplate: template) else {
+                let contents = cache.map { $0.contents(template: template, values: values, render: render) }
+                    ?? render().map { .bytes(Data($0.utf8)) }
+                switch contents {
+                case .bytes(let data)?: return data
+                case .stored(let stored)?: return try stored.data()
+                default:
                     // Unreachable with a theme from Theme.load, which checks every page template.
                     throw BuildFailure([.error("themes/\(theme.name)/templates/\(template).mustache",
                                                "missing template: the theme must have templates/\(template).mustache")])
                 }
-                return Data(html.utf8)
             }))
         }
     }
@@ -46,5 +55,32 @@ public enum SiteRenderer {
         }
         if !diagnostics.isEmpty { throw BuildFailure(Array(Set(diagnostics)).sortedForDisplay()) }
         return files
+    }
+}
+
+/// Each post's rendered list entry (see ``ListSummaries``), made the first time a list page
+/// shows the post and kept for the others; safe to use from every core.
+final class ListEntries: @unchecked Sendable {
+    private var entries: [String?]
+    private let lock = NSLock()
+    private let render: ([String: Any]) -> String
+
+    init(count: Int, render: @escaping ([String: Any]) -> String) {
+        entries = Array(repeating: nil, count: count)
+        self.render = render
+    }
+
+    /// The entry of post `index`, whose template values are `values`.
+    func entry(_ index: Int, values: [String: Any]) -> String {
+        lock.lock()
+        let known = entries[index]
+        lock.unlock()
+        if let known { return known }
+        // Two cores may render the same entry at once; both give the same text.
+        let made = render(values)
+        lock.lock()
+        entries[index] = made
+        lock.unlock()
+        return made
     }
 }

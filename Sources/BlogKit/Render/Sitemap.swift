@@ -30,7 +30,7 @@ public enum Sitemap {
         let dates = FeedDates(timeZone: config.timeZone)
         func isPublished(_ index: Int) -> Bool { site.posts[index].post.status == .published }
         func newest(_ indices: [Int]) -> Date? {
-            FeedDates.newest(indices.lazy.filter(isPublished).map { site.posts[$0].post })
+            FeedDates.newest(indices.lazy.filter { isPublished($0) && site.posts[$0].post.dated }.map { site.posts[$0].post })
         }
         let siteNewest = newest(site.listed)
 
@@ -41,7 +41,8 @@ public enum Sitemap {
             switch page.kind {
             case .post(let index):
                 guard isPublished(index) else { continue }
-                lastmod = FeedDates.updated(site.posts[index].post)
+                let post = site.posts[index].post
+                lastmod = post.dated ? FeedDates.updated(post) : post.modified
             case .home(let pagination), .tag(_, let pagination):
                 lastmod = newest(pagination.posts) ?? siteNewest
             case .tagIndex, .archives:

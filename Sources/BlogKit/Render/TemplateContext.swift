@@ -15,8 +15,6 @@ struct TemplateContext {
     private let shared: [String: Any]
     /// The site menu (`nav`) of each page template, its own entry marked current.
     private let navs: [String: [[String: Any]]]
-    /// The posts as list pages see them, with their rendered list entry (see ``ListSummaries``).
-    private var listPosts: [[String: Any]]?
 
     /// Builds the dictionaries of `site`, the posts' on every core.
     init(site: Site) {
@@ -60,15 +58,21 @@ struct TemplateContext {
         })
     }
 
-    /// Renders every listed post's entry in the lists once, on all cores: list pages then see
-    /// it under ``ListSummaries/key``.
-    mutating func addListEntries(_ render: ([String: Any]) -> String) {
-        let posts = self.posts
-        var listPosts = posts
-        let listed = site.listed
-        let entries = Parallel.map(listed.count) { render(posts[listed[$0]]) }
-        for (index, entry) in zip(listed, entries) { listPosts[index][ListSummaries.key] = entry }
-        self.listPosts = listPosts
+    /// `values` of the list page `page` with each of its posts carrying its rendered list entry
+    /// under ``ListSummaries/key``, for a library where the entry partial prints it.
+    func withListEntries(_ values: [String: Any], _ page: Page, _ entries: ListEntries) -> [String: Any] {
+        let pagination: Pagination
+        switch page.kind {
+        case .home(let list), .tag(_, let list): pagination = list
+        default: return values
+        }
+        var values = values
+        values["posts"] = pagination.posts.map { index -> [String: Any] in
+            var post = posts[index]
+            post[ListSummaries.key] = entries.entry(index, values: post)
+            return post
+        }
+        return values
     }
 
     /// The template that renders `page`, and the values it sees.
@@ -80,7 +84,7 @@ struct TemplateContext {
         var description = site.config.description
         switch page.kind {
         case .post(let index):
-            template = "post"
+            template = site.posts[index].post.kind == .page ? "page" : "post"
             let post = posts[index]
             values["post"] = post
             let (older, newer) = site.neighbours(of: index)
@@ -130,7 +134,7 @@ struct TemplateContext {
 
     /// `posts` and `pagination` of a list page.
     private func add(_ pagination: Pagination, to values: inout [String: Any]) {
-        values["posts"] = pagination.posts.map { listPosts?[$0] ?? posts[$0] }
+        values["posts"] = pagination.posts.map { posts[$0] }
         var about: [String: Any] = ["number": pagination.number, "count": pagination.count,
                                     "hasLinks": pagination.newerURL != nil || pagination.olderURL != nil]
         about.setIfPresent("newer", pagination.newerURL.map(links.href))
@@ -170,11 +174,8 @@ private struct PostValues {
 
     func values(of sitePost: SitePost) -> [String: Any] {
         let post = sitePost.post
-        let time = CivilTime(post.date, timeZone: config.timeZone)
         var values: [String: Any] = [
-            "title": post.title, "slug": post.slug, "url": links.href(sitePost.url),
-            "date": shown.format(post.date), "datetime": iso8601(post.date),
-            "year": time.year, "month": time.month, "monthName": DateFormat.monthNames[time.month - 1], "day": time.day,
+            "title": post.title, "slug": post.slug, "url": links.href(sitePost.url), "kind": post.kind.rawValue,
             "tags": post.tags.map(tagValues), "html": sitePost.rendered.html,
             // Lists show the summary on other pages: its relative links must point where they did on the post's page.
             "summaryHTML": AbsoluteURLs.rewrite(html: sitePost.rendered.summaryHTML, base: links.href(sitePost.url)),
@@ -186,7 +187,18 @@ private struct PostValues {
                 ?? WebText.plainText(fromHTML: sitePost.rendered.summaryHTML, limit: 160),
         ]
         values.setIfPresent("permalink", links.absolute(sitePost.url))
+        if post.dated {
+            let time = CivilTime(post.date, timeZone: config.timeZone)
+            values["date"] = shown.format(post.date)
+            values["datetime"] = iso8601(post.date)
+            values["year"] = time.year
+            values["month"] = time.month
+            values["monthName"] = DateFormat.monthNames[time.month - 1]
+            values["day"] = time.day
+        }
         values.setIfPresent("category", post.category.map(tagValues))
+        if !post.categories.isEmpty { values["categories"] = post.categories.map(tagValues) }
+        values.setIfPresent("lang", post.lang)
         let author = post.author ?? config.author
         values.setIfPresent("author", author.isEmpty ? nil : author)
         if let modified = post.modified {

@@ -17,6 +17,10 @@ public struct Theme: Sendable {
     /// The theme's static/ files, to copy to the output root (`static/style.css` -> `style.css`):
     /// embedded ones as `.bytes`, the site's as `.copy`. Sorted by path.
     public let staticFiles: [OutputFile]
+    /// The text of every template by name (`post`, `partials/x`): the build cache keys pages by it.
+    let templateTexts: [String: String]
+    /// Whether the theme has `templates/page.mustache` for pages (else they use `post`).
+    public var hasPageTemplate = false
 
     /// Loads `name`: for `default`, the embedded theme, with any file of `siteRoot/themes/default/`
     /// overriding the embedded one of the same path (a site may override single templates or add
@@ -41,6 +45,7 @@ public struct Theme: Sendable {
         }
         var library = MustacheLibrary()
         var sources: [(path: String, text: String)] = []
+        var texts: [String: String] = [:]
         for (path, file) in files.sorted(by: { $0.key < $1.key }) {
             guard let templateName = templateName(path) else { continue }
             do {
@@ -54,6 +59,7 @@ public struct Theme: Sendable {
                 }
                 library.register(template, named: templateName)
                 sources.append((prefix + path, text))
+                texts[templateName] = text
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.append(.error(prefix + path, line: error.context.lineNumber,
                                           column: error.context.columnNumber, TemplateCheck.describe(error.error)))
@@ -71,10 +77,10 @@ public struct Theme: Sendable {
         let statics = files.keys.filter { $0.hasPrefix("static/") }.sorted().map { path in
             OutputFile(path: String(path.dropFirst("static/".count)), contents: files[path]!.contents)
         }
-        let texts = Dictionary(sources.map { (templateName(String($0.path.dropFirst(prefix.count)))!, $0.text) },
-                               uniquingKeysWith: { first, _ in first })
-        return Theme(name: name, library: library, listSummaries: ListSummaries(sources: texts, library: library),
-                     staticFiles: statics)
+        var theme = Theme(name: name, library: library, listSummaries: ListSummaries(sources: texts, library: library),
+                          staticFiles: statics, templateTexts: texts)
+        theme.hasPageTemplate = files["templates/page.mustache"] != nil
+        return theme
     }
 
     /// `post` for `templates/post.mustache`, `partials/x` for `templates/partials/x.mustache`;

@@ -4,12 +4,19 @@ import Foundation
 public struct PostListing: Sendable {
     /// One post.
     public struct Entry: Sendable, Equatable {
+        /// `post` or `page`.
+        public var kind: String
         public var title: String
-        /// ISO 8601 with the site's offset.
-        public var date: String
+        /// ISO 8601 with the site's offset; nil for an undated post or page.
+        public var date: String?
         /// Display names.
         public var tags: [String]
+        /// The first category.
         public var category: String?
+        /// Every category.
+        public var categories: [String]
+        /// The language the header names.
+        public var lang: String?
         public var slug: String
         /// Site-relative URL with the base path (`/posts/x/`).
         public var url: String
@@ -25,18 +32,22 @@ public struct PostListing: Sendable {
     public init(site: Site) {
         let base = site.config.basePath
         entries = site.posts.map { item in
-            Entry(title: item.post.title, date: DateText.iso8601(item.post.date, timeZone: site.config.timeZone),
-                  tags: item.post.tags.map(\.name), category: item.post.category?.name, slug: item.post.slug,
+            Entry(kind: item.post.kind.rawValue, title: item.post.title,
+                  date: item.post.dated ? DateText.iso8601(item.post.date, timeZone: site.config.timeZone) : nil,
+                  tags: item.post.tags.map(\.name), category: item.post.category?.name,
+                  categories: item.post.categories.map(\.name), lang: item.post.lang, slug: item.post.slug,
                   url: base + item.url, source: item.post.source, draft: item.post.status == .draft)
         }
     }
 
-    /// A JSON array of objects with `title`, `date`, `tags`, `category`, `slug`, `url`, `source`, `draft`.
+    /// A JSON array of objects with `kind`, `title`, `date` (null when undated), `tags`,
+    /// `category`, `categories`, `lang`, `slug`, `url`, `source`, `draft`.
     public func json() -> String {
+        func orNull(_ value: String?) -> Any { value.map { $0 as Any } ?? NSNull() }
         let objects: [[String: Any]] = entries.map { entry in
-            ["title": entry.title, "date": entry.date, "tags": entry.tags,
-             "category": entry.category.map { $0 as Any } ?? NSNull(), "slug": entry.slug, "url": entry.url,
-             "source": entry.source, "draft": entry.draft]
+            ["kind": entry.kind, "title": entry.title, "date": orNull(entry.date), "tags": entry.tags,
+             "category": orNull(entry.category), "categories": entry.categories, "lang": orNull(entry.lang),
+             "slug": entry.slug, "url": entry.url, "source": entry.source, "draft": entry.draft]
         }
         let data = try! JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self)
@@ -45,7 +56,8 @@ public struct PostListing: Sendable {
     /// Aligned columns: date, title, tags, URL; drafts marked.
     public func table() -> String {
         let rows = entries.map { entry in
-            [String(entry.date.prefix(10)), (entry.draft ? "[draft] " : "") + entry.title, entry.tags.joined(separator: ", "), entry.url]
+            [entry.date.map { String($0.prefix(10)) } ?? (entry.kind == "page" ? "page" : "undated"),
+             (entry.draft ? "[draft] " : "") + entry.title, entry.tags.joined(separator: ", "), entry.url]
         }
         let header = ["DATE", "TITLE", "TAGS", "URL"]
         let widths = (0..<header.count).map { column in

@@ -22,6 +22,29 @@ public struct TagGroup: Sendable {
     public var url: String
 }
 
+/// A file under `content/` copied to the output.
+public struct SiteAsset: Sendable, Equatable {
+    /// Its path under `content/`.
+    public var source: String
+    /// Its path in the output folder: the same, or beside its post's page (bundles, `{attach}`).
+    public var path: String
+
+    public init(source: String, path: String) {
+        self.source = source
+        self.path = path
+    }
+}
+
+/// A page at an old URL that sends readers to a post's page.
+public struct Redirect: Sendable, Equatable {
+    /// The old URL, site-relative (`0-19/`).
+    public var url: String
+    /// The file written there.
+    public var outputPath: String
+    /// Index into ``Site/posts`` of the post it sends to.
+    public var target: Int
+}
+
 /// A month in the archives.
 public struct ArchiveMonth: Sendable {
     /// 1...12.
@@ -92,8 +115,13 @@ public struct Site: Sendable {
     public var archives: [ArchiveYear]
     /// Every page to render, in a stable order.
     public var pages: [Page]
-    /// Files under `content/` that are not posts, copied as they are (paths relative to `content/`).
-    public var assets: [String]
+    /// Files under `content/` that are not posts, copied as they are.
+    public var assets: [SiteAsset]
+    /// Redirect pages at the posts' old URLs (`aliases`).
+    public var redirects: [Redirect] = []
+    /// Indices into ``posts`` of translations (another language, same slug as a post in the
+    /// site's language): they have a page but are in no list.
+    public var translations: Set<Int> = []
 
     /// The previous (older) and next (newer) listed post around `index`, for post pages.
     public func neighbours(of index: Int) -> (older: Int?, newer: Int?) {

@@ -48,12 +48,16 @@ public enum SiteBuilder {
         }
         let ordered = included.sorted(by: newestFirst)
         let sitePosts = ordered.map { item -> SitePost in
-            let url = postURL(item.post, config: config)
-            return SitePost(post: item.post, rendered: item.rendered, url: url, outputPath: outputPath(for: url))
+            let (url, outputPath) = placement(of: item.post, config: config)
+            return SitePost(post: item.post, rendered: item.rendered, url: url, outputPath: outputPath)
         }
-        let listed = sitePosts.indices.filter { sitePosts[$0].post.status != .hidden }
+        let translated = translations(sitePosts, config: config)
+        let listed = sitePosts.indices.filter {
+            let post = sitePosts[$0].post
+            return post.status != .hidden && post.kind == .post && !translated.contains($0)
+        }
         let tags = tagGroups(sitePosts, listed: listed, config: config)
-        let archives = archiveYears(sitePosts, listed: listed, timeZone: config.timeZone)
+        let archives = archiveYears(sitePosts, listed: listed.filter { sitePosts[$0].post.dated }, timeZone: config.timeZone)
 
         var pages: [Page] = sitePosts.indices.map { Page(kind: .post($0), url: sitePosts[$0].url, outputPath: sitePosts[$0].outputPath) }
         for pagination in paginate(listed, perPage: config.paginate, firstURL: "") {
@@ -70,18 +74,113 @@ public enum SiteBuilder {
         pages.append(Page(kind: .archives, url: "archives/", outputPath: "archives/index.html"))
         pages.append(Page(kind: .notFound, url: "404.html", outputPath: "404.html"))
 
-        let site = Site(config: config, posts: sitePosts, listed: listed, tags: tags, archives: archives,
-                        pages: pages, assets: assets)
+        var redirects: [Redirect] = []
+        for (index, item) in sitePosts.enumerated() {
+            for alias in item.post.aliases {
+                redirects.append(Redirect(url: alias, outputPath: outputPath(for: alias), target: index))
+            }
+        }
+
+        var site = Site(config: config, posts: sitePosts, listed: listed, tags: tags, archives: archives,
+                        pages: pages, assets: placeAssets(assets, posts: sitePosts, allPosts: posts.map(\.post)))
+        site.redirects = redirects
+        site.translations = translated
         let collisions = urlCollisions(site)
         if !collisions.isEmpty { throw BuildFailure(collisions) }
         return site
     }
 
-    /// Newest first; ties broken by title, then source path, so the order never depends on input order.
+    /// Newest first, undated posts last; ties broken by title, then source path, so the order
+    /// never depends on input order.
     static func newestFirst(_ a: RenderedPost, _ b: RenderedPost) -> Bool {
+        if a.post.dated != b.post.dated { return a.post.dated }
         if a.post.date != b.post.date { return a.post.date > b.post.date }
         if a.post.title != b.post.title { return a.post.title < b.post.title }
         return a.post.source < b.post.source
+    }
+
+    /// A post's URL and output file: the header's `save_as` and `permalink`/`url` when given; a
+    /// Hugo section page (`news/_index.md`) at its folder's URL; a page from `permalinks.page`; a
+    /// post from `permalinks.post`. A post in another language than the site's goes under `<lang>/`.
+    static func placement(of post: Post, config: SiteConfig) -> (url: String, outputPath: String) {
+        if let saveAs = post.saveAs {
+            return (post.permalink ?? saveAs, outputPath(for: saveAs))
+        }
+        if let permalink = post.permalink { return (permalink, outputPath(for: permalink)) }
+        var url: String
+        if post.kind == .page, isSectionIndex(post.contentPath) {
+            url = (post.contentPath as NSString).deletingLastPathComponent + "/"
+        } else if post.kind == .page {
+            url = config.permalinks.page.replacingOccurrences(of: "{slug}", with: post.slug)
+        } else {
+            url = postURL(post, config: config)
+        }
+        if let lang = post.lang, !sameLanguage(lang, config.language) { url = Slug.make(lang) + "/" + url }
+        return (url, outputPath(for: url))
+    }
+
+    /// Whether `path` (under content/) is a Hugo section page, `_index.md`.
+    static func isSectionIndex(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent.lowercased()
+        return name.hasPrefix("_index.")
+    }
+
+    /// `en` and `en-GB`, `EN`: the same language for URLs.
+    static func sameLanguage(_ a: String, _ b: String) -> Bool {
+        func primary(_ s: String) -> String { String(s.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "") }
+        return primary(a) == primary(b)
+    }
+
+    /// Posts in another language than the site's whose slug a post in the site's language also has
+    /// (Pelican translations): they have their page under `<lang>/` but are in no list.
+    static func translations(_ posts: [SitePost], config: SiteConfig) -> Set<Int> {
+        func isDefault(_ post: Post) -> Bool { post.lang.map { sameLanguage($0, config.language) } ?? true }
+        let originals = Set(posts.filter { isDefault($0.post) }.map { "\($0.post.kind)/\($0.post.slug)" })
+        return Set(posts.indices.filter { !isDefault(posts[$0].post) && originals.contains("\(posts[$0].post.kind)/\(posts[$0].post.slug)") })
+    }
+
+    /// Where each file under content/ is copied. A file in a Hugo page bundle (a folder holding an
+    /// `index.md`, and its subfolders) goes beside the bundle's page, as Hugo does; a file that a
+    /// post links with Pelican's `{attach}` goes beside that post's page; every other file keeps
+    /// its path. Files of bundles whose post is left out (a draft) are left out too.
+    static func placeAssets(_ assets: [String], posts: [SitePost], allPosts: [Post]) -> [SiteAsset] {
+        // Bundle folder -> the output folder of its page (nil when the post is left out).
+        var bundles: [String: String?] = [:]
+        for post in allPosts where isLeafBundle(post.contentPath) {
+            bundles[(post.contentPath as NSString).deletingLastPathComponent] = .some(nil)
+        }
+        for item in posts where isLeafBundle(item.post.contentPath) {
+            bundles[(item.post.contentPath as NSString).deletingLastPathComponent] = (item.outputPath as NSString).deletingLastPathComponent
+        }
+        let attached = ContentLinks.attachments(posts)
+        var placed: [SiteAsset] = []
+        for asset in assets {
+            if let target = attached[asset] {
+                placed.append(SiteAsset(source: asset, path: target))
+                continue
+            }
+            var folder = (asset as NSString).deletingLastPathComponent
+            var bundle: (folder: String, output: String?)?
+            while !folder.isEmpty {
+                if let output = bundles[folder] { bundle = (folder, output); break }
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+            if let bundle {
+                guard let output = bundle.output else { continue }
+                let inside = String(asset.dropFirst(bundle.folder.count + 1))
+                placed.append(SiteAsset(source: asset, path: output.isEmpty ? inside : output + "/" + inside))
+            } else {
+                placed.append(SiteAsset(source: asset, path: asset))
+            }
+        }
+        return placed
+    }
+
+    /// `x/index.md` (not `_index.md`): a Hugo leaf bundle's page.
+    static func isLeafBundle(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        guard parts.count > 1, let name = parts.last?.lowercased() else { return false }
+        return name.hasPrefix("index.") && ContentScanner.postExtensions.contains(String(name.dropFirst("index.".count)))
     }
 
     /// The post's URL from the permalink pattern (`posts/{slug}/`).
@@ -183,7 +282,10 @@ public enum SiteBuilder {
         // Generated pages first, so a post that collides with one is the one named at fault.
         for page in site.pages where !isPost(page) { claim(page.outputPath, by: describe(page), blameNewcomer: false) }
         for page in site.pages where isPost(page) { claim(page.outputPath, by: describe(page), blameNewcomer: true) }
-        for asset in site.assets { claim(asset, by: "content/" + asset, blameNewcomer: true) }
+        for asset in site.assets { claim(asset.path, by: "content/" + asset.source, blameNewcomer: true) }
+        for redirect in site.redirects {
+            claim(redirect.outputPath, by: site.posts[redirect.target].post.source + " (alias /\(redirect.url))", blameNewcomer: true)
+        }
         return diagnostics.sortedForDisplay()
     }
 

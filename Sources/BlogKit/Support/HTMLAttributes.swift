@@ -10,6 +10,14 @@ struct HTMLAttribute {
     var inCode: Bool
 }
 
+/// A URL-holding attribute's value, as ``HTMLAttributes/rewriteURLs(in:_:)`` hands it over.
+struct URLAttributeValue {
+    /// The value as written (entities not decoded).
+    var text: String
+    /// Whether it is a `srcset` (a list of URLs with descriptors) rather than one URL.
+    var isSrcset: Bool
+}
+
 /// A careful walk over the start tags of HTML, tag by tag rather than with a pattern: text is
 /// never read as markup, nor are comments, `<!…>`/`<?…>` declarations, or the content of
 /// `<script>`, `<style>`, `<textarea>`, `<title>` and `<xmp>`.
@@ -25,6 +33,31 @@ enum HTMLAttributes {
         var walker = Walker(bytes: bytes)
         walker.run(visit)
     }
+
+    /// `html` with the value of every `href`, `src`, `poster` and `srcset` attribute outside
+    /// `<pre>`/`<code>` replaced by `transform(value)`; a nil result leaves the value as it is.
+    static func rewriteURLs(in html: String, _ transform: (URLAttributeValue) -> String?) -> String {
+        let bytes = Array(html.utf8)
+        var out: [UInt8] = []
+        var copied = 0
+        scan(bytes) { attribute in
+            guard !attribute.inCode else { return }
+            let isSrcset = attribute.name == "srcset"
+            guard isSrcset || urlAttributes.contains(attribute.name) else { return }
+            let value = String(decoding: bytes[attribute.value], as: UTF8.self)
+            guard let replaced = transform(URLAttributeValue(text: value, isSrcset: isSrcset)) else { return }
+            if out.isEmpty { out.reserveCapacity(bytes.count + bytes.count / 8) }
+            out += bytes[copied..<attribute.value.lowerBound]
+            out += replaced.utf8
+            copied = attribute.value.upperBound
+        }
+        if copied == 0 { return html }
+        out += bytes[copied...]
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Attributes that hold one URL (`srcset` holds a list of them).
+    static let urlAttributes: Set<String> = ["href", "src", "poster"]
 
     /// The 1-based line and column (in characters) of the byte at `offset`.
     static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {

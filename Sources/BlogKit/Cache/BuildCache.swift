@@ -1,0 +1,304 @@
+import Foundation
+
+/// Bytes kept in the build cache, read only when a file must be written from them: an unchanged
+/// page whose file the output folder (or its spare) already holds is never read back.
+public struct StoredBytes: Sendable {
+    /// The digest of the bytes.
+    let digest: Digest
+    /// How many bytes.
+    let count: Int
+    let load: @Sendable () throws -> Data
+
+    /// The bytes.
+    public func data() throws -> Data { try load() }
+}
+
+/// The build cache of one build: what the previous build left in `cache_dir`, and what this build
+/// adds, saved by ``save(trees:)`` once the site is written.
+///
+/// What is kept, and under which key (a key holds everything the value depends on, so a value
+/// is reused only where computing it again would give the same result):
+/// - a post file's parsed ``Post`` and warnings: under its path and a *reader key* (the whole
+///   configuration, the path shown in messages, the `blog` version), checked by the file's
+///   size and times, else by the digest of its bytes (a checkout on another machine has new times);
+/// - a post's rendered markdown: under the digest of the body and summary handed to the
+///   renderer and the ``MarkdownOptions``;
+/// - a page's bytes: under the digest of its template's text and every value of its context the
+///   template can read (see ``PageKeys``).
+///
+/// A cache of another `blog` version or format, or one that is damaged, is ignored with a warning
+/// and the build is a clean one; a cache that can't be written is a warning too. Neither ever
+/// fails the build, and warnings about the cache don't count for `--strict`.
+final class BuildCache: @unchecked Sendable {
+    let store: CacheStore
+    /// Warnings about the cache itself.
+    private(set) var warnings: [Diagnostic] = []
+
+    private let oldIndex: CacheIndex?
+    private let pack: Data?
+    private let oldPosts: [String: PostEntry]
+    private let oldMarkdown: [Digest: BlobRef]
+    private let oldPages: [Digest: BlobRef]
+
+    private let lock = NSLock()
+    private var newPosts: [String: PostEntry] = [:]
+    private var newMarkdown: [Digest: BlobRef] = [:]
+    private var newPages: [Digest: BlobRef] = [:]
+    private var pending: [[UInt8]] = []
+    private var damaged = false
+    /// Counts for `--timings`-style reports and tests.
+    private(set) var stats = (postsReused: 0, postsRead: 0, markdownReused: 0, markdownRendered: 0, pagesReused: 0, pagesRendered: 0)
+
+    /// Opens the cache in `folder`; never throws: an unusable cache is a warning and an empty cache.
+    init(folder: URL, display: String, version: String) {
+        store = CacheStore(folder: folder, display: display, version: version)
+        var loaded: (index: CacheIndex, pack: Data)?
+        do {
+            loaded = try store.load()
+        } catch {
+            let why: String
+            switch error {
+            case let problem as CacheStore.CacheProblem: why = problem.description
+            case let coder as BinaryCoderError: why = "it is damaged: \(coder)"
+            default: why = "it can't be read: \(PostReader.reason(error))"
+            }
+            warnings.append(.warning(display, "ignoring the build cache: \(why); building everything"))
+        }
+        oldIndex = loaded?.index
+        pack = loaded?.pack
+        oldPosts = Dictionary((loaded?.index.posts ?? []).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        oldMarkdown = Dictionary((loaded?.index.markdown ?? []).map { ($0.key, $0.ref) }, uniquingKeysWith: { a, _ in a })
+        oldPages = Dictionary((loaded?.index.pages ?? []).map { ($0.key, $0.ref) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Whether the previous build's cache was found and usable.
+    var isWarm: Bool { oldIndex != nil }
+
+    /// What the previous build recorded about the output folder and its spare.
+    var previousTrees: OutputTrees? { damaged ? nil : oldIndex?.trees }
+
+    // MARK: - Blobs
+
+    /// The bytes of `ref`, checked against its digest; nil (and the cache marked damaged, with a
+    /// warning) when they don't match.
+    private func withBlob<T>(_ ref: BlobRef, _ body: (UnsafeRawBufferPointer) throws -> T) -> T? {
+        guard let pack, ref.offset >= 0, ref.length >= 0, ref.offset + ref.length <= pack.count else {
+            markDamaged("a blob lies outside \(CacheStore.packName)")
+            return nil
+        }
+        return pack.withUnsafeBytes { raw -> T? in
+            let bytes = UnsafeRawBufferPointer(rebasing: raw[ref.offset..<ref.offset + ref.length])
+            guard Digest.of(bytes) == ref.digest else {
+                markDamaged("a blob's checksum does not match")
+                return nil
+            }
+            do {
+                return try body(bytes)
+            } catch {
+                markDamaged("a blob can't be decoded (\(error))")
+                return nil
+            }
+        }
+    }
+
+    private func markDamaged(_ why: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        if !damaged {
+            damaged = true
+            warnings.append(.warning(store.display, "the build cache is damaged: \(why); what it holds is not used"))
+        }
+    }
+
+    /// Keeps `bytes` for the save; returns a ref to them.
+    private func add(_ bytes: [UInt8]) -> BlobRef {
+        let digest = Digest.of(bytes)
+        lock.lock()
+        defer { lock.unlock() }
+        pending.append(bytes)
+        return BlobRef(offset: -pending.count, length: bytes.count, digest: digest)
+    }
+
+    // MARK: - Posts
+
+    /// The post in the file at `url` (`path` relative to `content/`), from the cache when the
+    /// file and `readerKey` are as before, else from `read` (given the file's bytes), then kept.
+    /// Errors are not kept: a post that fails is read again by the next build.
+    func post(at url: URL, path: String, readerKey: Digest, source: String,
+              read: (Data) throws -> (Post, [Diagnostic])) throws -> (Post, [Diagnostic]) {
+        let stat = FileStat.of(url.path)
+        let old = oldPosts[path].flatMap { $0.readerKey == readerKey ? $0 : nil }
+        if let old, let stat, stat == old.stat, !damaged,
+           let cached = withBlob(old.ref, { try BinaryDecoder.decode(CachedPost.self, from: $0) }) {
+            record(path, old)
+            return (cached.post, cached.warnings)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw BuildFailure([.error(source, "cannot read the file: \(PostReader.reason(error))")])
+        }
+        let content = Digest.of(data)
+        if let old, old.content == content, !damaged,
+           let cached = withBlob(old.ref, { try BinaryDecoder.decode(CachedPost.self, from: $0) }) {
+            var entry = old
+            entry.stat = stat ?? old.stat
+            record(path, entry)
+            return (cached.post, cached.warnings)
+        }
+        let (post, warnings) = try read(data)
+        if let stat, let bytes = try? BinaryEncoder.encode(CachedPost(post: post, warnings: warnings)) {
+            let entry = PostEntry(path: path, readerKey: readerKey, stat: stat, content: content, ref: add(bytes))
+            lock.lock()
+            newPosts[path] = entry
+            stats.postsRead += 1
+            lock.unlock()
+        }
+        return (post, warnings)
+    }
+
+    private func record(_ path: String, _ entry: PostEntry) {
+        lock.lock()
+        newPosts[path] = entry
+        stats.postsReused += 1
+        lock.unlock()
+    }
+
+    // MARK: - Markdown
+
+    /// The rendered body and summary: from the cache when the same body, summary and options were
+    /// rendered before, else from `render`, then kept.
+    func rendered(body: String, summary: String?, options: MarkdownOptions,
+                  render: () -> RenderedMarkdown) -> RenderedMarkdown {
+        var input = DigestInput()
+        input.add(store.version)
+        input.add((try? BinaryEncoder.encode(options)) ?? [])
+        input.add(body)
+        if let summary { input.add(1 as UInt8); input.add(summary) } else { input.add(0 as UInt8) }
+        let key = input.digest
+        if let ref = oldMarkdown[key], !damaged,
+           let cached = withBlob(ref, { try BinaryDecoder.decode(RenderedMarkdown.self, from: $0) }) {
+            lock.lock()
+            newMarkdown[key] = ref
+            stats.markdownReused += 1
+            lock.unlock()
+            return cached
+        }
+        let rendered = render()
+        if let bytes = try? BinaryEncoder.encode(rendered) {
+            let ref = add(bytes)
+            lock.lock()
+            newMarkdown[key] = ref
+            stats.markdownRendered += 1
+            lock.unlock()
+        }
+        return rendered
+    }
+
+    // MARK: - Pages
+
+    /// The bytes of the page rendered under `key` before, without reading them yet.
+    func page(_ key: Digest) -> StoredBytes? {
+        guard !damaged, let ref = oldPages[key], let pack, ref.offset >= 0, ref.offset + ref.length <= pack.count else { return nil }
+        lock.lock()
+        newPages[key] = ref
+        stats.pagesReused += 1
+        lock.unlock()
+        return StoredBytes(digest: ref.digest, count: ref.length) { [self] in
+            guard let data = withBlob(ref, { Data($0) }) else {
+                throw BuildFailure([.error(store.display, "the build cache is damaged: a page's bytes don't match their checksum; build again (the cache will be ignored) or delete \(store.display)")])
+            }
+            return data
+        }
+    }
+
+    /// Keeps the bytes of a page rendered under `key`.
+    @discardableResult
+    func storePage(_ key: Digest, _ bytes: [UInt8]) -> Digest {
+        let ref = add(bytes)
+        lock.lock()
+        newPages[key] = ref
+        stats.pagesRendered += 1
+        lock.unlock()
+        return ref.digest
+    }
+
+    // MARK: - Saving
+
+    /// Writes the cache for the next build; a failure is a warning, never a failed build.
+    func save(trees: OutputTrees?) {
+        var index = CacheIndex(packID: damaged ? .zero : (oldIndex?.packID ?? .zero), packLength: damaged ? 0 : (oldIndex?.packLength ?? 0),
+                               posts: newPosts.values.sorted { $0.path < $1.path },
+                               markdown: newMarkdown.map { BlobEntry(key: $0.key, ref: $0.value) }.sorted { $0.key.high < $1.key.high },
+                               pages: newPages.map { BlobEntry(key: $0.key, ref: $0.value) }.sorted { $0.key.high < $1.key.high },
+                               trees: trees)
+        // Rewrite the pack without dead blobs when they are more than half of it.
+        let live = (index.posts.map(\.ref) + index.markdown.map(\.ref) + index.pages.map(\.ref))
+            .filter { $0.offset >= 0 }.reduce(0) { $0 + $1.length }
+        let dead = (oldIndex?.packLength ?? 0) - live
+        let rewrite = damaged || oldIndex == nil || pack == nil || dead > max(live, 16 << 20)
+        if damaged { // nothing of the old pack is trusted
+            index.posts.removeAll { $0.ref.offset >= 0 }
+            index.markdown.removeAll { $0.ref.offset >= 0 }
+            index.pages.removeAll { $0.ref.offset >= 0 }
+            index.trees = nil
+        }
+        do {
+            try store.save(index, blobs: pending, oldPack: rewrite && !damaged ? pack : (rewrite ? nil : pack), rewrite: rewrite)
+        } catch {
+            warnings.append(.warning(store.display, "cannot write the build cache: \(PostReader.reason(error)); the site was built, but the next build can't reuse this one"))
+        }
+    }
+}
+
+/// Placeholder, filled by the writer.
+struct OutputTrees: Codable, Sendable {}
+
+extension BuildCache {
+    /// The cache of a build, or nil with `--no-cache`. Throws when `cache_dir` is a folder the
+    /// build must not write into (inside `content/`, `themes/` or the output folder).
+    static func open(_ options: BuildOptions, config: SiteConfig, output: URL) throws -> BuildCache? {
+        guard options.cache else { return nil }
+        let folder = URL(fileURLWithPath: config.cacheDir, relativeTo: options.source).standardizedFileURL
+        let display = config.cacheDir.hasPrefix("/") ? config.cacheDir : options.sourceDisplay + config.cacheDir
+        let target = Pipeline.resolved(folder)
+        func inside(_ path: String, _ folder: String) -> Bool {
+            path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
+        }
+        var problem: String?
+        if inside(target, Pipeline.resolved(output)) {
+            problem = "it is inside the output folder, which every build replaces"
+        } else if case let content = Pipeline.resolved(URL(fileURLWithPath: config.content, relativeTo: options.source).standardizedFileURL),
+                  inside(target, content), !target.dropFirst(content.count + 1).split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            // A hidden folder is never read as content.
+            problem = "it is inside the content folder (\(config.content)), where its files would be read as content"
+        } else if inside(target, Pipeline.resolved(options.source.appendingPathComponent("themes"))) {
+            problem = "it is inside themes/"
+        } else if target == Pipeline.resolved(options.source) || inside(Pipeline.resolved(options.source), target) {
+            problem = "it holds the blog folder"
+        }
+        if let problem {
+            throw BuildFailure([.error(options.sourceDisplay + "blog.yml", "refusing `cache_dir: \(config.cacheDir)`: \(problem); choose a folder of its own such as .blog-cache")])
+        }
+        return BuildCache(folder: folder, display: display, version: options.version)
+    }
+
+    /// What a parsed post depends on besides its file: the whole configuration (whatever of it
+    /// the reader uses, now or later) and the `blog` version.
+    static func readerKey(config: SiteConfig, version: String) -> Digest {
+        var input = DigestInput()
+        input.add(version)
+        input.add(String(reflecting: config))
+        return input.digest
+    }
+}
+
+extension BuildCache {
+    /// `posts 9999 reused, 1 read; markdown …; pages …`.
+    var summary: String {
+        let s = stats
+        return "posts \(s.postsReused) reused, \(s.postsRead) read; markdown \(s.markdownReused) reused, \(s.markdownRendered) rendered; "
+            + "pages \(s.pagesReused) reused, \(s.pagesRendered) rendered"
+    }
+}

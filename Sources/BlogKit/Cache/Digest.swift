@@ -1,0 +1,100 @@
+import Foundation
+
+/// A 128-bit fingerprint of bytes (MurmurHash3 x64-128, seed 0): fast, and with 128 bits an
+/// accidental collision among a cache's millions of keys is out of reach. Not cryptographic: the
+/// cache guards against stale or damaged data, not against someone forging it.
+struct Digest: Hashable, Codable, Sendable, CustomStringConvertible {
+    var high: UInt64
+    var low: UInt64
+
+    static let zero = Digest(high: 0, low: 0)
+
+    /// The digest of `bytes`.
+    static func of(_ bytes: UnsafeRawBufferPointer) -> Digest {
+        var h1: UInt64 = 0, h2: UInt64 = 0
+        let c1: UInt64 = 0x87c3_7b91_1142_53d5, c2: UInt64 = 0x4cf5_ad43_2745_937f
+        let count = bytes.count
+        let blocks = count / 16
+        if let base = bytes.baseAddress {
+            for i in 0..<blocks {
+                var k1 = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i * 16, as: UInt64.self))
+                var k2 = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i * 16 + 8, as: UInt64.self))
+                k1 &*= c1; k1 = rotl(k1, 31); k1 &*= c2; h1 ^= k1
+                h1 = rotl(h1, 27); h1 &+= h2; h1 = h1 &* 5 &+ 0x52dc_e729
+                k2 &*= c2; k2 = rotl(k2, 33); k2 &*= c1; h2 ^= k2
+                h2 = rotl(h2, 31); h2 &+= h1; h2 = h2 &* 5 &+ 0x3849_5ab5
+            }
+            var k1: UInt64 = 0, k2: UInt64 = 0
+            let tail = blocks * 16
+            let rest = count & 15
+            if rest > 8 {
+                for j in stride(from: rest - 1, through: 8, by: -1) { k2 ^= UInt64(bytes[tail + j]) << (UInt64(j - 8) * 8) }
+                k2 &*= c2; k2 = rotl(k2, 33); k2 &*= c1; h2 ^= k2
+            }
+            if rest > 0 {
+                for j in stride(from: min(rest, 8) - 1, through: 0, by: -1) { k1 ^= UInt64(bytes[tail + j]) << (UInt64(j) * 8) }
+                k1 &*= c1; k1 = rotl(k1, 31); k1 &*= c2; h1 ^= k1
+            }
+        }
+        h1 ^= UInt64(count); h2 ^= UInt64(count)
+        h1 &+= h2; h2 &+= h1
+        h1 = fmix(h1); h2 = fmix(h2)
+        h1 &+= h2; h2 &+= h1
+        return Digest(high: h1, low: h2)
+    }
+
+    static func of(_ bytes: [UInt8]) -> Digest { bytes.withUnsafeBytes { of($0) } }
+    static func of(_ data: Data) -> Digest { data.withUnsafeBytes { of($0) } }
+    static func of(_ text: String) -> Digest {
+        var text = text
+        return text.withUTF8 { of(UnsafeRawBufferPointer($0)) }
+    }
+
+    @inline(__always) private static func rotl(_ x: UInt64, _ r: UInt64) -> UInt64 { (x << r) | (x >> (64 - r)) }
+
+    @inline(__always) private static func fmix(_ k: UInt64) -> UInt64 {
+        var k = k
+        k ^= k >> 33; k &*= 0xff51_afd7_ed55_8ccd
+        k ^= k >> 33; k &*= 0xc4ce_b9fe_1a85_ec53
+        k ^= k >> 33
+        return k
+    }
+
+    var description: String { String(format: "%016llx%016llx", high, low) }
+}
+
+/// Bytes put together to be digested: parts are written with their lengths so that no two
+/// different sequences of parts give the same bytes.
+struct DigestInput {
+    var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(1024) }
+
+    mutating func add(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            add(UInt64(utf8.count))
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    mutating func add(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func add(_ value: Int) { add(UInt64(bitPattern: Int64(value))) }
+
+    mutating func add(_ value: UInt8) { bytes.append(value) }
+
+    mutating func add(_ digest: Digest) {
+        add(digest.high)
+        add(digest.low)
+    }
+
+    mutating func add(_ data: [UInt8]) {
+        add(UInt64(data.count))
+        bytes.append(contentsOf: data)
+    }
+
+    var digest: Digest { Digest.of(bytes) }
+}
