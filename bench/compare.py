@@ -11,7 +11,8 @@ post pages, a paginated home with summaries, tag pages and their Atom feeds, the
 archives, 404, the site's Atom, RSS and JSON feeds, sitemap.xml, robots.txt), builds blog in
 release mode, then in each of RUNS rounds, alternating:
 
-  blog clean        `blog build` after deleting the output folder and the cache (.blog-cache/)
+  blog clean        `blog build` after deleting the output folder and the cache (.blog-cache/);
+                    with a build cache, also `blog build --no-cache` after deleting them
   blog touched      `blog build` again, after touching one post (its modification time only)
   blog title edit   `blog build` again, after changing that post's title (lists, tags, feeds change)
   hugo clean        `hugo` after deleting its output (public/) and resources/
@@ -38,7 +39,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HUGO_SITE = os.path.join(ROOT, "bench", "hugo")
 BASE_URL = "https://example.org/"
-BLOG_CLEAN, BLOG_TOUCHED, BLOG_TITLE, HUGO_CLEAN = "clean", "one post touched", "one title edited", "hugo"
+BLOG_CLEAN, BLOG_NO_CACHE, BLOG_TOUCHED, BLOG_TITLE, HUGO_CLEAN = (
+    "clean", "clean, --no-cache", "one post touched", "one title edited", "hugo")
 
 
 def sh(args, **kwargs):
@@ -77,9 +79,9 @@ class BlogSite:
             self.original = f.read()
         self.edits = 0
 
-    def build(self):
+    def build(self, *flags):
         """(seconds, peak MiB, {stage: seconds})"""
-        seconds, peak, out = measured([self.binary, "build", "--quiet", "--timings", "--future",
+        seconds, peak, out = measured([self.binary, "build", "--quiet", "--timings", "--future", *flags,
                                        "--source", self.folder, "--output", self.output])
         stages = {m.group(2): float(m.group(1)) for m in re.finditer(r"^\s*([\d.]+) s  (.+)$", out, re.M)}
         return seconds, peak, stages
@@ -163,6 +165,8 @@ def main():
     os.makedirs(work, exist_ok=True)
 
     version = subprocess.run([binary, "--version"], capture_output=True, text=True).stdout.strip()
+    # With a build cache (cache_dir), a clean build also fills it; --no-cache times a build without it.
+    has_cache = "--no-cache" in subprocess.run([binary, "build", "--help"], capture_output=True, text=True).stdout
     print(f"blog {version}" + (f", Hugo {hugo}" if hugo else "") +
           f", {os.cpu_count()} cores, {args.runs} rounds per size, clean and incremental builds alternating\n")
     rows, notes, clean_medians = [], [], {}
@@ -174,7 +178,7 @@ def main():
         if hugo_site:
             hugo_site.clean(); hugo_site.build()
 
-        results = {kind: [] for kind in (BLOG_CLEAN, BLOG_TOUCHED, BLOG_TITLE, HUGO_CLEAN)}
+        results = {kind: [] for kind in (BLOG_CLEAN, BLOG_NO_CACHE, BLOG_TOUCHED, BLOG_TITLE, HUGO_CLEAN)}
         stages = []
         files = {}
         try:
@@ -184,6 +188,12 @@ def main():
                 results[BLOG_CLEAN].append((seconds, peak))
                 stages.append(timing)
                 files[BLOG_CLEAN] = count_files(blog.output)
+                if has_cache:
+                    blog.clean()
+                    results[BLOG_NO_CACHE].append(blog.build("--no-cache")[:2])
+                    files[BLOG_NO_CACHE] = count_files(blog.output)
+                    blog.clean()
+                    blog.build()  # the cache the incremental builds start from
                 blog.touch()
                 results[BLOG_TOUCHED].append(blog.build()[:2])
                 files[BLOG_TOUCHED] = count_files(blog.output)
@@ -214,6 +224,8 @@ def main():
         if hugo_site:
             hugo_peak = max(p for _, p in results[HUGO_CLEAN])
             blog_peak = max(p for _, p in results[BLOG_CLEAN])
+            if results[BLOG_NO_CACHE]:
+                line += f" Hugo/blog --no-cache {median(HUGO_CLEAN) / median(BLOG_NO_CACHE):.1f}×;"
             line += (f" Hugo/blog {median(HUGO_CLEAN) / clean:.1f}× (clean builds);"
                      f" blog's peak memory {blog_peak / hugo_peak:.0%} of Hugo's;")
             aliases = sum(1 for root, _, names in os.walk(hugo_site.output) for n in names
