@@ -2,7 +2,7 @@
 """blog against Hugo on the same synthetic blog, in one run.
 
 Usage: python3 bench/compare.py [--sizes 1000 10000] [--runs 3] [--corpus-tool ../shared/bench/gen_corpus.py]
-                                [--work DIR] [--no-hugo]
+                                [--work DIR] [--no-hugo] [--rm-now]
 
 For each size N it generates the same N posts twice with the corpus tool (Pelican form for blog,
 Hugo form for Hugo; by default ../shared/bench/gen_corpus.py, beside the repository), gives the
@@ -11,11 +11,14 @@ post pages, a paginated home with summaries, tag pages and their Atom feeds, the
 archives, 404, the site's Atom, RSS and JSON feeds, sitemap.xml, robots.txt), builds blog in
 release mode, then in each of RUNS rounds, alternating:
 
-  blog clean        `blog build` after deleting the output folder and the cache (.blog-cache/);
-                    with a build cache, also `blog build --no-cache` after deleting them
+  blog clean        `blog build` after removing the output folder and the cache (.blog-cache/);
+                    with a build cache, also `blog build --no-cache` after removing them
   blog touched      `blog build` again, after touching one post (its modification time only)
   blog title edit   `blog build` again, after changing that post's title (lists, tags, feeds change)
-  hugo clean        `hugo` after deleting its output (public/) and resources/
+  hugo clean        `hugo` after removing its output (public/) and resources/
+
+Removed folders are moved aside and deleted when the run ends (see Trash; --rm-now deletes them
+at once): on this machine's file system the first build after a big deletion pays for it.
 
 It prints, per size and kind of build, the median, fastest and slowest wall time, the peak memory
 (maximum resident set size, from /usr/bin/time) and the files in the output folder; then the
@@ -47,6 +50,30 @@ def sh(args, **kwargs):
     return subprocess.run(args, check=True, **kwargs)
 
 
+class Trash:
+    """Where clean builds put the folders they remove, deleted when the run ends (or at once with
+    --rm-now). On a file system such as this machine's (ext4 without a journal), a new file skips
+    the inodes freed in the last 30 seconds one by one (perf: recently_deleted), so the first build
+    after deleting 20,000 files pays for the deletion; moving the folder aside keeps the build
+    clean (its output folder and cache do not exist) without timing the deletion's aftermath."""
+
+    def __init__(self, work, now):
+        self.folder, self.now, self.count = os.path.join(work, "trash"), now, 0
+
+    def remove(self, path):
+        if not os.path.exists(path):
+            return
+        if self.now:
+            shutil.rmtree(path)
+            return
+        os.makedirs(self.folder, exist_ok=True)
+        self.count += 1
+        os.rename(path, os.path.join(self.folder, str(self.count)))
+
+    def empty(self):
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
 def count_files(folder):
     return sum(len(files) for _, _, files in os.walk(folder))
 
@@ -66,8 +93,8 @@ def measured(args, cwd=None):
 class BlogSite:
     """The Pelican-form copy of the posts, built by `blog`."""
 
-    def __init__(self, binary, folder, corpus_tool, size):
-        self.binary, self.folder = binary, folder
+    def __init__(self, binary, folder, corpus_tool, size, trash):
+        self.binary, self.folder, self.trash = binary, folder, trash
         sh([sys.executable, corpus_tool, "--posts", str(size), "--format", "pelican", "--out", folder],
            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         with open(os.path.join(folder, "blog.yml"), "w") as f:
@@ -87,8 +114,8 @@ class BlogSite:
         return seconds, peak, stages
 
     def clean(self):
-        shutil.rmtree(self.output, ignore_errors=True)
-        shutil.rmtree(os.path.join(self.folder, ".blog-cache"), ignore_errors=True)
+        self.trash.remove(self.output)
+        self.trash.remove(os.path.join(self.folder, ".blog-cache"))
 
     def touch(self):
         os.utime(self.edited)
@@ -108,8 +135,8 @@ class BlogSite:
 class HugoSite:
     """The Hugo-form copy of the posts with bench/hugo/ around it."""
 
-    def __init__(self, folder, corpus_tool, size):
-        self.folder = folder
+    def __init__(self, folder, corpus_tool, size, trash):
+        self.folder, self.trash = folder, trash
         shutil.rmtree(folder, ignore_errors=True)
         shutil.copytree(HUGO_SITE, folder)
         os.makedirs(os.path.join(folder, "static"), exist_ok=True)
@@ -119,8 +146,8 @@ class HugoSite:
         self.output = os.path.join(folder, "public")
 
     def clean(self):
-        shutil.rmtree(self.output, ignore_errors=True)
-        shutil.rmtree(os.path.join(self.folder, "resources"), ignore_errors=True)
+        self.trash.remove(self.output)
+        self.trash.remove(os.path.join(self.folder, "resources"))
 
     def build(self):
         seconds, peak, _ = measured(["hugo", "--quiet", "--source", self.folder, "--destination", self.output])
@@ -151,6 +178,8 @@ def main():
                         help="the corpus generator (default ../shared/bench/gen_corpus.py beside the repository)")
     parser.add_argument("--work", help="folder for the generated blogs (default: a temporary folder, removed after)")
     parser.add_argument("--no-hugo", action="store_true", help="time blog alone")
+    parser.add_argument("--rm-now", action="store_true",
+                        help="delete the output before each clean build instead of moving it aside until the end")
     args = parser.parse_args()
 
     if not os.path.exists(args.corpus_tool):
@@ -171,8 +200,9 @@ def main():
           f", {os.cpu_count()} cores, {args.runs} rounds per size, clean and incremental builds alternating\n")
     rows, notes, clean_medians = [], [], {}
     for size in args.sizes:
-        blog = BlogSite(binary, os.path.join(work, f"blog-{size}"), args.corpus_tool, size)
-        hugo_site = HugoSite(os.path.join(work, f"hugo-{size}"), args.corpus_tool, size) if hugo else None
+        trash = Trash(work, args.rm_now)
+        blog = BlogSite(binary, os.path.join(work, f"blog-{size}"), args.corpus_tool, size, trash)
+        hugo_site = HugoSite(os.path.join(work, f"hugo-{size}"), args.corpus_tool, size, trash) if hugo else None
         # Warm the file cache once, untimed.
         blog.clean(); blog.build()
         if hugo_site:
@@ -206,6 +236,7 @@ def main():
                     files[HUGO_CLEAN] = count_files(hugo_site.output)
         finally:
             blog.restore()
+            trash.empty()
 
         def median(kind):
             return statistics.median(s for s, _ in results[kind])
