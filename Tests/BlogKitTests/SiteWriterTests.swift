@@ -41,8 +41,50 @@ final class SiteWriterTests: XCTestCase {
         XCTAssertEqual(report, WriteReport(written: 2, unchanged: 0))
         XCTAssertEqual(try listing(), ["index.html", "posts", "posts/b", "posts/b/index.html"], "a file gone from the site is gone from the output")
         XCTAssertEqual(read("index.html"), "home 2")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.path)
-        XCTAssertEqual(leftovers, ["public"], "no staging folder is left behind")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
+        XCTAssertEqual(leftovers, [".public.blog-spare", "public"], "no staging folder is left behind; the old site is the spare")
+    }
+
+    /// Every file under `folder` with its bytes.
+    func tree(_ folder: URL) throws -> [String: String] {
+        var out: [String: String] = [:]
+        let walker = FileManager.default.enumerator(atPath: folder.path)!
+        for case let path as String in walker {
+            var isDirectory: ObjCBool = false
+            let url = folder.appendingPathComponent(path)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                out[path] = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+            }
+        }
+        return out
+    }
+
+    func testTheSpareIsUpdatedIntoTheNextSiteAndNeverWrittenThrough() throws {
+        let output = root.appendingPathComponent("public")
+        let spare = root.appendingPathComponent(".public.blog-spare")
+        let sites: [[String: String]] = [
+            ["index.html": "v1", "posts/a/index.html": "A", "posts/b/index.html": "B", "style.css": "css"],
+            ["index.html": "v2", "posts/a/index.html": "A", "posts/c/index.html": "C", "style.css": "css"],
+            ["index.html": "v3", "posts/a/index.html": "A2", "posts/b/index.html": "B", "posts/c": "now a file", "style.css": "css"],
+            ["index.html": "v3", "posts/a/index.html": "A2", "style.css": "css", "posts/c/d/index.html": "deep"],
+        ]
+        var previous: [String: String] = [:]
+        for (round, site) in sites.enumerated() {
+            let files = site.keys.sorted().map { file($0, site[$0]!) }
+            _ = try SiteWriter.write(files, to: output, displayPath: "public")
+            XCTAssertEqual(try tree(output), site, "round \(round + 1): the output is exactly the new site")
+            if round > 0 {
+                XCTAssertEqual(try tree(spare), previous, "round \(round + 1): the spare is exactly the site before")
+            }
+            previous = site
+        }
+        // A spare someone changed (a stray file, a file rewritten) never leaks into the site.
+        try Data("stray".utf8).write(to: spare.appendingPathComponent("stray.html"))
+        try FileManager.default.removeItem(at: spare.appendingPathComponent("index.html"))
+        try Data("tampered".utf8).write(to: spare.appendingPathComponent("index.html"))
+        let last = sites[3]
+        _ = try SiteWriter.write(last.keys.sorted().map { file($0, last[$0]!) }, to: output, displayPath: "public")
+        XCTAssertEqual(try tree(output), last)
     }
 
     func testUnchangedFilesKeepTheirModificationTime() throws {
@@ -124,12 +166,16 @@ extension SiteWriterTests {
         let mode = try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent("a/b/c/d/e.txt").path)[.posixPermissions] as? Int
         XCTAssertEqual(mode, 0o666 & ~Int(currentUmask()), "files get the usual permissions")
 
-        // A second build links all 305 unchanged files and removes the previous tree whole.
+        // A second build links all 305 unchanged files; the previous tree becomes the spare.
         let again = try SiteWriter.write(Array(files.dropFirst(100)), to: output, displayPath: "public")
         XCTAssertEqual(again, WriteReport(written: 0, unchanged: files.count - 100))
         XCTAssertNil(read("posts/p0/index.html"))
         XCTAssertEqual(read("posts/p100/index.html"), "post 100")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path), ["public"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted(), [".public.blog-spare", "public"])
+        // A third build updates the spare: the 100 files it has but the site no longer has go.
+        _ = try SiteWriter.write(Array(files.dropFirst(100)), to: output, displayPath: "public")
+        XCTAssertEqual(try tree(output).count, files.count - 100)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent(".public.blog-spare/posts/p0").path))
     }
 
     func testALeftoverStagingFolderOfAKilledBuildIsReplaced() throws {
