@@ -11,7 +11,8 @@ post pages, a paginated home with summaries, tag pages and their Atom feeds, the
 archives, 404, the site's Atom, RSS and JSON feeds, sitemap.xml, robots.txt), builds blog in
 release mode, then in each of RUNS rounds, alternating:
 
-  blog clean        `blog build` after removing the output folder and the cache (.blog-cache/);
+  blog clean        `blog build` after removing the output folder, the cache (.blog-cache/) and the
+                    spare copy of the previous site (.public.blog-spare/);
                     with a build cache, also `blog build --no-cache` after removing them
   blog touched      `blog build` again, after touching one post (its modification time only)
   blog title edit   `blog build` again, after changing that post's title (lists, tags, feeds change)
@@ -116,6 +117,8 @@ class BlogSite:
     def clean(self):
         self.trash.remove(self.output)
         self.trash.remove(os.path.join(self.folder, ".blog-cache"))
+        # The previous site blog keeps beside the output to update into the next one.
+        self.trash.remove(os.path.join(self.folder, ".public.blog-spare"))
 
     def touch(self):
         os.utime(self.edited)
