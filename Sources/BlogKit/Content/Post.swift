@@ -119,7 +119,7 @@ public struct Post: Sendable, Codable {
                 category: Tag? = nil, slug: String, author: String? = nil, summary: String? = nil,
                 status: PostStatus = .published, meta: [String: MetaValue] = [:], body: String, bodyLine: Int = 1) {
         self.source = source
-        self.contentPath = source.hasPrefix("content/") ? String(source.dropFirst("content/".count)) : source
+        self.contentPath = Post.contentPath(ofSource: source)
         self.title = title
         self.date = date
         self.modified = modified
@@ -132,5 +132,11 @@ public struct Post: Sendable, Codable {
         self.meta = meta
         self.body = body
         self.bodyLine = bodyLine
+    }
+
+    /// The path under `content/` of a file named from the blog folder (`content/posts/a.md` ->
+    /// `posts/a.md`); a path without that prefix is taken as it is.
+    static func contentPath(ofSource source: String) -> String {
+        source.hasPrefix("content/") ? String(source.dropFirst("content/".count)) : source
     }
 }

@@ -12,7 +12,7 @@ public enum PostReader {
                             timeZone: TimeZone) throws -> (Post, [Diagnostic]) {
         let text = try SourceText.decode(data, path: source)
         let (header, headerWarnings) = try FrontMatterParser.parse(text, path: source)
-        let path = contentPath ?? (source.hasPrefix("content/") ? String(source.dropFirst("content/".count)) : source)
+        let path = contentPath ?? Post.contentPath(ofSource: source)
         var resolver = Resolver(header: header, source: source, contentPath: path, timeZone: timeZone)
         resolver.diagnostics = headerWarnings
         let post = resolver.resolve()
