@@ -16,6 +16,9 @@ release mode, then in each of RUNS rounds, alternating:
                     with a build cache, also `blog build --no-cache` after removing them
   blog touched      `blog build` again, after touching one post (its modification time only)
   blog title edit   `blog build` again, after changing that post's title (lists, tags, feeds change)
+  blog body edit    `blog build` again, after appending a paragraph that names the round to the end
+                    of that post's body (its page and the feeds holding its body change, not its
+                    title or summary); the script checks that the post's page shows it
   hugo clean        `hugo` after removing its output (public/) and resources/
 
 Removed folders are moved aside and deleted when the run ends (see Trash; --rm-now deletes them
@@ -24,8 +27,9 @@ at once): on this machine's file system the first build after a big deletion pay
 It prints, per size and kind of build, the median, fastest and slowest wall time, the peak memory
 (maximum resident set size, from /usr/bin/time) and the files in the output folder; then the
 ratios Hugo/blog, incremental/clean, blog's 10,000/1,000 growth, and the median seconds of each of
-blog's stages (`blog build --timings`). Incremental builds use blog's on-disk cache when the blog
-has one; without it they are whole builds into an existing output folder.
+blog's stages (`blog build --timings`) in the clean builds and in the body edits. Incremental builds
+use blog's on-disk cache when the blog has one; without it they are whole builds into an existing
+output folder.
 
 Hugo 0.111 is expected (Debian: `apt-get install -y hugo`). The machine may be shared: compare
 numbers of one run, not across days.
@@ -43,8 +47,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HUGO_SITE = os.path.join(ROOT, "bench", "hugo")
 BASE_URL = "https://example.org/"
-BLOG_CLEAN, BLOG_NO_CACHE, BLOG_TOUCHED, BLOG_TITLE, HUGO_CLEAN = (
-    "clean", "clean, --no-cache", "one post touched", "one title edited", "hugo")
+BLOG_CLEAN, BLOG_NO_CACHE, BLOG_TOUCHED, BLOG_TITLE, BLOG_BODY, HUGO_CLEAN = (
+    "clean", "clean, --no-cache", "one post touched", "one title edited", "one body edited", "hugo")
 
 
 def sh(args, **kwargs):
@@ -105,7 +109,9 @@ class BlogSite:
         self.edited = os.path.join(posts, sorted(os.listdir(posts))[len(os.listdir(posts)) // 2])
         with open(self.edited, encoding="utf-8") as f:
             self.original = f.read()
-        self.edits = 0
+        self.title = re.search(r"^title: (.*)$", self.original, re.M).group(1)
+        self.slug = re.search(r"^slug: (.*)$", self.original, re.M).group(1).strip()
+        self.edits = self.body_edits = 0
 
     def build(self, *flags):
         """(seconds, peak MiB, {stage: seconds})"""
@@ -124,11 +130,33 @@ class BlogSite:
         os.utime(self.edited)
 
     def edit_title(self):
+        """Changes the title only: the paragraphs earlier body edits appended stay."""
         self.edits += 1
-        text = re.sub(r"^title: (.*)$", lambda m: f"title: {m.group(1)} (edit {self.edits})", self.original,
-                      count=1, flags=re.M)
+        with open(self.edited, encoding="utf-8") as f:
+            text = f.read()
+        text = re.sub(r"^title: .*$", lambda _: f"title: {self.title} (edit {self.edits})", text, count=1, flags=re.M)
         with open(self.edited, "w", encoding="utf-8") as f:
             f.write(text)
+
+    def edit_body(self):
+        """Appends a paragraph after all of the body, new each round (the summary, its first
+        paragraph, and the title stay); returns the paragraph."""
+        self.body_edits += 1
+        paragraph = f"Edited in round {self.body_edits}."
+        with open(self.edited, "a", encoding="utf-8") as f:
+            f.write(f"\n\n{paragraph}\n")
+        return paragraph
+
+    def check_page(self, paragraph):
+        """Fails unless the edited post's page (`posts/<slug>/`, the default permalink) shows `paragraph`."""
+        page = os.path.join(self.output, "posts", self.slug, "index.html")
+        try:
+            with open(page, encoding="utf-8") as f:
+                html = f.read()
+        except FileNotFoundError:
+            sys.exit(f"body edit: no page for the edited post {self.edited} at {page}")
+        if f"<p>{paragraph}</p>" not in html:
+            sys.exit(f"body edit: {page} lacks the paragraph appended to {self.edited}: {paragraph!r}")
 
     def restore(self):
         with open(self.edited, "w", encoding="utf-8") as f:
@@ -211,15 +239,15 @@ def main():
         if hugo_site:
             hugo_site.clean(); hugo_site.build()
 
-        results = {kind: [] for kind in (BLOG_CLEAN, BLOG_NO_CACHE, BLOG_TOUCHED, BLOG_TITLE, HUGO_CLEAN)}
-        stages = []
+        results = {kind: [] for kind in (BLOG_CLEAN, BLOG_NO_CACHE, BLOG_TOUCHED, BLOG_TITLE, BLOG_BODY, HUGO_CLEAN)}
+        stages = {BLOG_CLEAN: [], BLOG_BODY: []}
         files = {}
         try:
             for _ in range(args.runs):
                 blog.clean()
                 seconds, peak, timing = blog.build()
                 results[BLOG_CLEAN].append((seconds, peak))
-                stages.append(timing)
+                stages[BLOG_CLEAN].append(timing)
                 files[BLOG_CLEAN] = count_files(blog.output)
                 if has_cache:
                     blog.clean()
@@ -233,6 +261,12 @@ def main():
                 blog.edit_title()
                 results[BLOG_TITLE].append(blog.build()[:2])
                 files[BLOG_TITLE] = count_files(blog.output)
+                paragraph = blog.edit_body()
+                seconds, peak, timing = blog.build()
+                results[BLOG_BODY].append((seconds, peak))
+                stages[BLOG_BODY].append(timing)
+                blog.check_page(paragraph)
+                files[BLOG_BODY] = count_files(blog.output)
                 if hugo_site:
                     hugo_site.clean()
                     results[HUGO_CLEAN].append(hugo_site.build()[:2])
@@ -265,11 +299,13 @@ def main():
             aliases = sum(1 for root, _, names in os.walk(hugo_site.output) for n in names
                           if n == "index.html" and root.endswith(os.sep + "page" + os.sep + "1"))
             line += f" Hugo's files include {aliases} page/1/ redirects blog does not write;"
-        line += (f" touched/clean {median(BLOG_TOUCHED) / clean:.0%}, title edit/clean {median(BLOG_TITLE) / clean:.0%}")
+        line += (f" touched/clean {median(BLOG_TOUCHED) / clean:.0%}, title edit/clean {median(BLOG_TITLE) / clean:.0%},"
+                 f" one body edited / clean {median(BLOG_BODY) / clean:.0%}")
         notes.append(line)
-        keys = list(dict.fromkeys(k for t in stages for k in t))
-        notes.append(f"{size:,} posts, blog's stages (median of the clean builds): " +
-                     ", ".join(f"{k} {statistics.median(t.get(k, 0) for t in stages):.2f} s" for k in keys))
+        for kind, builds in ((BLOG_CLEAN, "clean builds"), (BLOG_BODY, "body edits")):
+            keys = list(dict.fromkeys(k for t in stages[kind] for k in t))
+            notes.append(f"{size:,} posts, blog's stages (median of the {builds}): " +
+                         ", ".join(f"{k} {statistics.median(t.get(k, 0) for t in stages[kind]):.2f} s" for k in keys))
 
     print("| posts | generator | build | median | fastest | slowest | peak memory | files |")
     print("|---:|---|---|---:|---:|---:|---:|---:|")
