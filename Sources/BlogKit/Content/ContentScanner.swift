@@ -50,20 +50,21 @@ public enum ContentScanner {
             for name in names where !name.hasPrefix(".") {
                 let path = folder + "/" + name
                 let relative = relativeFolder.isEmpty ? name : relativeFolder + "/" + name
-                guard let type = try? fm.attributesOfItem(atPath: path)[.type] as? FileAttributeType else { continue }
-                switch type {
-                case .typeDirectory:
+                // lstat, not FileManager's attributes: those also look up the owner's name, which
+                // cost a connection to the name service per file (10,000 for 10,000 posts).
+                var status = stat()
+                guard lstat(path, &status) == 0 else { continue }
+                switch status.st_mode & S_IFMT {
+                case S_IFDIR:
                     pending.append((path, relative))
-                case .typeRegular:
+                case S_IFREG:
                     add(relative, to: &inventory)
-                case .typeSymbolicLink:
+                case S_IFLNK:
                     // Only a link to a regular file that stays inside the folder.
                     let target = resolved(path)
-                    guard target.hasPrefix(realRoot + "/") else { continue }
-                    var targetIsDirectory: ObjCBool = false
-                    guard fm.fileExists(atPath: target, isDirectory: &targetIsDirectory), !targetIsDirectory.boolValue,
-                          (try? fm.attributesOfItem(atPath: target)[.type] as? FileAttributeType) == .typeRegular
-                    else { continue }
+                    var targetStatus = stat()
+                    guard target.hasPrefix(realRoot + "/"), stat(target, &targetStatus) == 0,
+                          (targetStatus.st_mode & S_IFMT) == S_IFREG else { continue }
                     add(relative, to: &inventory)
                 default:
                     continue  // sockets, pipes, devices
