@@ -22,6 +22,9 @@ public struct BuildOptions: Sendable {
     public var cache: Bool = true
     /// The `blog` version the cache is made by: a cache of another version is not used.
     public var version: String = blogVersion
+    /// With the cache, patch post bodies into the published site when nothing else changed
+    /// (see ``QuickBuild``); tests of the full incremental build turn it off.
+    var quick: Bool = true
 
     /// The build's "now": `SOURCE_DATE_EPOCH` (seconds since 1970, the reproducible-builds
     /// convention) when the environment sets it, else the clock. Only the cut-off for future posts
@@ -132,6 +135,10 @@ public enum Pipeline {
             }
         }
         warnings += read.flatMap { $0.1 }
+        if let cache {
+            // From this time on, a post now in the future is published with no file changed.
+            cache.dueAt = read.compactMap { $0.0 }.filter { $0.dated && $0.date > options.now }.map(\.date.timeIntervalSince1970).min()
+        }
         clock.lap("read posts")
         if warnings.hasErrors { throw BuildFailure(warnings.sortedForDisplay()) }
 
@@ -180,42 +187,78 @@ public enum Pipeline {
                              resolvePost: { links.href(forPostNamed: $0) }, resolvePath: { links.href(forPath: $0) })
     }
 
-    /// Builds the whole site and writes it to the output folder.
+    /// Builds the site and writes it to the output folder: in place when only post bodies changed
+    /// since the last build (see ``QuickBuild``), else whole.
     public static func build(_ options: BuildOptions) throws -> BuildReport {
-        try buildSite(options).report
+        try buildSite(options, quick: options.quick).report
     }
 
-    /// Builds the whole site, and returns the site model with the report (`blog check` reads both).
-    static func buildSite(_ options: BuildOptions) throws -> (report: BuildReport, site: Site) {
+    /// Builds the whole site, and returns the site model with the report (`blog check` reads both);
+    /// with `quick`, a build done in place (see ``QuickBuild``) returns no site.
+    static func buildSite(_ options: BuildOptions, quick: Bool = false) throws -> (report: BuildReport, site: Site?) {
         let (config, configWarnings) = try loadConfig(options)
         let (output, outputDisplay) = try outputFolder(options, config: config)
         var clock = StageClock()
         let theme = try Theme.load(name: config.theme, siteRoot: options.source)
-        let cache = try BuildCache.open(options, config: config, output: output)
+        // With --no-cache the cache folder is only where the last cached build's state is dropped.
+        let store = options.cache ? try BuildCache.store(options, config: config, output: output)
+            : (try? BuildCache.store(options, config: config, output: output)) ?? nil
+        var fullBecause: String?
+        if quick, options.cache, let store {
+            do {
+                return (try QuickBuild.attempt(options, config: config, warnings: configWarnings, theme: theme, output: output,
+                                               outputDisplay: outputDisplay, store: store, clock: &clock), nil)
+            } catch let refusal as QuickBuild.Refusal {
+                fullBecause = refusal.reason
+            }
+        }
+        let previousPaths = store?.loadState()?.pathsDigest
+        let cache = options.cache ? store.map { BuildCache(store: $0) } : nil
         clock.lap("config and theme")
         let feedWarnings = Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml")
         let (site, warnings) = try loadSite(options, config: config, warnings: configWarnings + feedWarnings, render: true,
                                             cache: cache, clock: &clock)
-        if options.strict, !warnings.isEmpty {
-            throw BuildFailure(warnings + [.error(options.sourceDisplay + "blog.yml", "--strict: \(warnings.count) warning\(warnings.count == 1 ? "" : "s") above; fix them or build without --strict")])
-        }
+        try checkStrict(options, warnings: warnings)
         // Pages are rendered as they are written, on all cores: see SiteRenderer.pages.
-        var files = SiteRenderer.pages(site, theme: theme, cache: cache.map { PageCache(theme: theme, cache: $0) })
+        let log = RenderLog(pages: site.pages.count)
+        var files = SiteRenderer.pages(site, theme: theme, cache: cache.map { PageCache(theme: theme, cache: $0, site: site) }, log: log)
         let pages = files.count
-        files += Feeds.render(site) + Sitemap.render(site)
+        let (feeds, feedHoles) = Feeds.render(site, holes: log.holes)
+        files += feeds + Sitemap.render(site)
         clock.lap("template values and feeds")
         files += theme.staticFiles
         let contentDir = URL(fileURLWithPath: config.content, relativeTo: options.source).standardizedFileURL
         files += site.assets.map { OutputFile(path: $0.path, contents: .copy(from: contentDir.appendingPathComponent($0.source))) }
         files += Redirects.render(site)
+        // The state describes the published site: it goes before the site changes (a build into
+        // another folder leaves it).
+        if let store, cache != nil || store.loadState()?.output == resolved(output) { store.dropState() }
         let written = try SiteWriter.write(files, to: output, displayPath: outputDisplay)
         clock.lap("render pages and write")
-        cache?.save(trees: nil)
-        if cache != nil { clock.lap("save cache") }
+        if let cache, let store {
+            cache.save(trees: nil)
+            let contentDisplay = config.content.hasPrefix("/") ? config.content : options.sourceDisplay + config.content
+            if let inventory = try? ContentScanner.scan(contentDir, displayPath: contentDisplay),
+               let state = QuickBuild.state(after: site, files: files, pageHoles: log.pageHoles, feedHoles: feedHoles,
+                                            opaque: log.opaquePosts, inventory: inventory, contentDir: contentDir,
+                                            entries: cache.postEntries, warnings: warnings, dueAt: cache.dueAt,
+                                            options: options, theme: theme, output: output, previousPaths: previousPaths) {
+                store.saveState(state)
+            }
+            clock.lap("save cache")
+        }
         let report = BuildReport(posts: site.posts.filter { $0.post.kind == .post }.count, tags: site.tags.count, pages: pages, files: written,
                                  output: outputDisplay, warnings: warnings, timings: clock.timings,
-                                 cacheWarnings: cache?.warnings ?? [], cacheSummary: cache?.summary)
+                                 cacheWarnings: cache?.warnings ?? [],
+                                 cacheSummary: cache.map { $0.summary + (fullBecause.map { "; full build: \($0)" } ?? "") })
         return (report, site)
+    }
+
+    /// With `--strict`, any warning fails the build before anything is written.
+    static func checkStrict(_ options: BuildOptions, warnings: [Diagnostic]) throws {
+        if options.strict, !warnings.isEmpty {
+            throw BuildFailure(warnings + [.error(options.sourceDisplay + "blog.yml", "--strict: \(warnings.count) warning\(warnings.count == 1 ? "" : "s") above; fix them or build without --strict")])
+        }
     }
 
     /// blog.yml with the command line's overrides applied.

@@ -38,20 +38,29 @@ final class BuildCache: @unchecked Sendable {
     private let pack: Data?
     private let oldPosts: [String: PostEntry]
     private let oldMarkdown: [Digest: BlobRef]
-    private let oldPages: [Digest: BlobRef]
+    private let oldPages: [Digest: PageEntry]
 
     private let lock = NSLock()
     private var newPosts: [String: PostEntry] = [:]
     private var newMarkdown: [Digest: BlobRef] = [:]
-    private var newPages: [Digest: BlobRef] = [:]
+    private var newPages: [Digest: PageEntry] = [:]
     private var pending: [[UInt8]] = []
     private var damaged = false
     /// Counts for `--timings`-style reports and tests.
     private(set) var stats = (postsReused: 0, postsRead: 0, markdownReused: 0, markdownRendered: 0, pagesReused: 0, pagesRendered: 0)
 
+    /// When the first post now in the future falls due (seconds since 1970), set by the build.
+    var dueAt: Double?
+
     /// Opens the cache in `folder`; never throws: an unusable cache is a warning and an empty cache.
-    init(folder: URL, display: String, version: String) {
-        store = CacheStore(folder: folder, display: display, version: version)
+    convenience init(folder: URL, display: String, version: String) {
+        self.init(store: CacheStore(folder: folder, display: display, version: version))
+    }
+
+    /// Opens the cache of `store`; never throws: an unusable cache is a warning and an empty cache.
+    init(store: CacheStore) {
+        self.store = store
+        let display = store.display
         var loaded: (index: CacheIndex, pack: Data)?
         do {
             loaded = try store.load()
@@ -68,7 +77,7 @@ final class BuildCache: @unchecked Sendable {
         pack = loaded?.pack
         oldPosts = Dictionary((loaded?.index.posts ?? []).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         oldMarkdown = Dictionary((loaded?.index.markdown ?? []).map { ($0.key, $0.ref) }, uniquingKeysWith: { a, _ in a })
-        oldPages = Dictionary((loaded?.index.pages ?? []).map { ($0.key, $0.ref) }, uniquingKeysWith: { a, _ in a })
+        oldPages = Dictionary((loaded?.index.pages ?? []).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// Whether the previous build's cache was found and usable.
@@ -149,13 +158,21 @@ final class BuildCache: @unchecked Sendable {
         }
         let (post, warnings) = try read(data)
         if let stat, let bytes = try? BinaryEncoder.encode(CachedPost(post: post, warnings: warnings)) {
-            let entry = PostEntry(path: path, readerKey: readerKey, stat: stat, content: content, ref: add(bytes))
+            let entry = PostEntry(path: path, readerKey: readerKey, stat: stat, content: content, ref: add(bytes),
+                                  skeleton: SiteState.digest(of: post))
             lock.lock()
             newPosts[path] = entry
             stats.postsRead += 1
             lock.unlock()
         }
         return (post, warnings)
+    }
+
+    /// The post files this build read, by path under the content folder.
+    var postEntries: [String: PostEntry] {
+        lock.lock()
+        defer { lock.unlock() }
+        return newPosts
     }
 
     private func record(_ path: String, _ entry: PostEntry) {
@@ -198,27 +215,30 @@ final class BuildCache: @unchecked Sendable {
 
     // MARK: - Pages
 
-    /// The bytes of the page rendered under `key` before, without reading them yet.
-    func page(_ key: Digest) -> StoredBytes? {
-        guard !damaged, let ref = oldPages[key], let pack, ref.offset >= 0, ref.offset + ref.length <= pack.count else { return nil }
+    /// The bytes of the page rendered under `key` before, without reading them yet, and where
+    /// post bodies are in them.
+    func page(_ key: Digest) -> (bytes: StoredBytes, holes: [StoredHole])? {
+        guard !damaged, let entry = oldPages[key], let pack, entry.ref.offset >= 0, entry.ref.offset + entry.ref.length <= pack.count else { return nil }
+        let ref = entry.ref
         lock.lock()
-        newPages[key] = ref
+        newPages[key] = entry
         stats.pagesReused += 1
         lock.unlock()
-        return StoredBytes(digest: ref.digest, count: ref.length) { [self] in
+        let bytes = StoredBytes(digest: ref.digest, count: ref.length) { [self] in
             guard let data = withBlob(ref, { Data($0) }) else {
                 throw BuildFailure([.error(store.display, "the build cache is damaged: a page's bytes don't match their checksum; build again (the cache will be ignored) or delete \(store.display)")])
             }
             return data
         }
+        return (bytes, entry.holes)
     }
 
-    /// Keeps the bytes of a page rendered under `key`.
+    /// Keeps the bytes of a page rendered under `key`, with where post bodies are in them.
     @discardableResult
-    func storePage(_ key: Digest, _ bytes: [UInt8]) -> Digest {
+    func storePage(_ key: Digest, _ bytes: [UInt8], holes: [StoredHole]) -> Digest {
         let ref = add(bytes)
         lock.lock()
-        newPages[key] = ref
+        newPages[key] = PageEntry(key: key, ref: ref, holes: holes)
         stats.pagesRendered += 1
         lock.unlock()
         return ref.digest
@@ -231,7 +251,7 @@ final class BuildCache: @unchecked Sendable {
         var index = CacheIndex(packID: damaged ? .zero : (oldIndex?.packID ?? .zero), packLength: damaged ? 0 : (oldIndex?.packLength ?? 0),
                                posts: newPosts.values.sorted { $0.path < $1.path },
                                markdown: newMarkdown.map { BlobEntry(key: $0.key, ref: $0.value) }.sorted { $0.key.high < $1.key.high },
-                               pages: newPages.map { BlobEntry(key: $0.key, ref: $0.value) }.sorted { $0.key.high < $1.key.high },
+                               pages: newPages.values.sorted { $0.key.high < $1.key.high },
                                trees: trees)
         // Rewrite the pack without dead blobs when they are more than half of it.
         let live = (index.posts.map(\.ref) + index.markdown.map(\.ref) + index.pages.map(\.ref))
@@ -260,6 +280,12 @@ extension BuildCache {
     /// build must not write into (inside `content/`, `themes/` or the output folder).
     static func open(_ options: BuildOptions, config: SiteConfig, output: URL) throws -> BuildCache? {
         guard options.cache else { return nil }
+        return try store(options, config: config, output: output).map { BuildCache(store: $0) }
+    }
+
+    /// Where the cache of a build is, also with `--no-cache` (whose build makes the state of the
+    /// last cached one stale). Throws when `cache_dir` is a folder the build must not write into.
+    static func store(_ options: BuildOptions, config: SiteConfig, output: URL) throws -> CacheStore? {
         let folder = URL(fileURLWithPath: config.cacheDir, relativeTo: options.source).standardizedFileURL
         let display = config.cacheDir.hasPrefix("/") ? config.cacheDir : options.sourceDisplay + config.cacheDir
         let target = Pipeline.resolved(folder)
@@ -281,7 +307,7 @@ extension BuildCache {
         if let problem {
             throw BuildFailure([.error(options.sourceDisplay + "blog.yml", "refusing `cache_dir: \(config.cacheDir)`: \(problem); choose a folder of its own such as .blog-cache")])
         }
-        return BuildCache(folder: folder, display: display, version: options.version)
+        return CacheStore(folder: folder, display: display, version: options.version)
     }
 
     /// What a parsed post depends on besides its file: the whole configuration (whatever of it

@@ -15,6 +15,21 @@ struct BlobEntry: Codable, Sendable {
 
 /// What the cache knows about one post file: how it looked on disk, its content's digest, and
 /// where its parsed ``Post`` and warnings are.
+/// A cached page: its bytes, and where post bodies are in them (by the posts' content paths).
+struct PageEntry: Codable, Sendable {
+    var key: Digest
+    var ref: BlobRef
+    var holes: [StoredHole]
+}
+
+/// A ``BodyHole`` with the post named by its path under the content folder.
+struct StoredHole: Codable, Sendable, Equatable {
+    var post: String
+    var offset: Int
+    var length: Int
+    var form: BodyForm
+}
+
 struct PostEntry: Codable, Sendable {
     /// The file, relative to `content/`.
     var path: String
@@ -23,6 +38,8 @@ struct PostEntry: Codable, Sendable {
     var stat: FileStat
     var content: Digest
     var ref: BlobRef
+    /// ``SiteState/digest(of:)`` of the post.
+    var skeleton: Digest
 }
 
 /// A file's identity and the times that change with its content: a fast check that it is untouched.
@@ -39,6 +56,14 @@ struct FileStat: Codable, Sendable, Equatable {
         let result = followingLinks ? stat(path, &info) : lstat(path, &info)
         guard result == 0 else { return nil }
         return FileStat(info)
+    }
+
+    init(device: UInt64, inode: UInt64, size: Int64, mtime: Int64, ctime: Int64) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.mtime = mtime
+        self.ctime = ctime
     }
 
     init(_ info: stat) {
@@ -64,7 +89,7 @@ struct CacheIndex: Codable {
     var packLength: Int
     var posts: [PostEntry]
     var markdown: [BlobEntry]
-    var pages: [BlobEntry]
+    var pages: [PageEntry]
     /// What the cache knows about the output folder and its spare (see ``OutputTrees``).
     var trees: OutputTrees?
 }
@@ -81,7 +106,7 @@ struct CacheIndex: Codable {
 struct CacheStore {
     static let magic = Array("BLOGCACHE".utf8)
     /// Bump when the index or blob layout changes.
-    static let formatVersion: UInt32 = 1
+    static let formatVersion: UInt32 = 2
     static let indexName = "index"
     static let packName = "data.pack"
     static let packMagic = Array("BLOGPACK".utf8)
@@ -133,7 +158,17 @@ struct CacheStore {
     }
 
     static func decodeIndex(_ data: Data, version: String) throws -> CacheIndex {
-        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> CacheIndex in
+        try decodeRecord(CacheIndex.self, data, version: version)
+    }
+
+    /// A value written by ``encodeRecord(_:version:)``, checked: the format, the `blog` version, the length and the checksum.
+    static func decodeRecord<T: Decodable>(_ type: T.Type, _ data: Data, version: String) throws -> T {
+        try unwrapRecord(data, version: version) { try BinaryDecoder.decode(T.self, from: $0) }
+    }
+
+    /// `read` given the body of a record, checked as ``decodeRecord(_:_:version:)`` says.
+    static func unwrapRecord<T>(_ data: Data, version: String, _ read: (UnsafeRawBufferPointer) throws -> T) throws -> T {
+        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> T in
             var position = 0
             func take(_ count: Int) throws -> UnsafeRawBufferPointer {
                 guard count >= 0, raw.count - position >= count else { throw CacheProblem.damaged("the index ends too early") }
@@ -156,12 +191,21 @@ struct CacheStore {
             guard length >= 0, raw.count - position == length else { throw CacheProblem.damaged("the index is \(raw.count - position < length ? "truncated" : "too long")") }
             let body = try take(length)
             guard Digest.of(body) == digest else { throw CacheProblem.damaged("the index's checksum does not match") }
-            return try BinaryDecoder.decode(CacheIndex.self, from: body)
+            return try read(body)
         }
     }
 
     static func encodeIndex(_ index: CacheIndex, version: String) throws -> [UInt8] {
-        let body = try BinaryEncoder.encode(index)
+        try encodeRecord(index, version: version)
+    }
+
+    /// `value` behind a header: magic, format, `blog` version, length and checksum.
+    static func encodeRecord<T: Encodable>(_ value: T, version: String) throws -> [UInt8] {
+        wrapRecord(try BinaryEncoder.encode(value), version: version)
+    }
+
+    /// `body` behind the header of a record.
+    static func wrapRecord(_ body: [UInt8], version: String) -> [UInt8] {
         var out = magic
         func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { out.append(contentsOf: $0) } }
         func u64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { out.append(contentsOf: $0) } }

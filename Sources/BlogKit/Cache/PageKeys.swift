@@ -120,6 +120,9 @@ private struct ValueDigest {
             return addArray(value as! [Any])
         } else if type == ObjectIdentifier([String].self) {
             return addArray(value as! [String])
+        } else if type == ObjectIdentifier(BodyMarker.self) {
+            // What the page shows is the body, wherever the marker stands.
+            addString((value as! BodyMarker).html)
         } else {
             return false
         }
@@ -238,22 +241,34 @@ struct TemplateNames {
 final class PageCache: @unchecked Sendable {
     let keys: PageKeys
     let cache: BuildCache
+    /// Each post's path under the content folder, by index into ``Site/posts``, and back.
+    private let paths: [String]
+    private let indices: [String: Int]
 
-    init(theme: Theme, cache: BuildCache) {
+    init(theme: Theme, cache: BuildCache, site: Site) {
         keys = PageKeys(theme: theme, version: cache.store.version)
         self.cache = cache
+        paths = site.posts.map(\.post.contentPath)
+        indices = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
-    /// The page's contents: the cached bytes when its key is known, else `render`'s (then kept);
-    /// nil when `render` fails.
-    func contents(template: String, values: [String: Any], render: () -> String?) -> OutputFile.Contents? {
+    /// The page's contents and body holes: the cached ones when its key is known, else
+    /// `render`'s (then kept); nil when `render` fails.
+    func contents(template: String, values: [String: Any],
+                  render: () -> (bytes: [UInt8], holes: [BodyHole])?) -> (contents: OutputFile.Contents, holes: [BodyHole])? {
         guard let key = keys.key(template: template, values: values) else {
-            return render().map { .bytes(Data($0.utf8)) }
+            return render().map { (.bytes(Data($0.bytes)), $0.holes) }
         }
-        if let stored = cache.page(key) { return .stored(stored) }
-        guard let html = render() else { return nil }
-        let bytes = Array(html.utf8)
-        cache.storePage(key, bytes)
-        return .bytes(Data(bytes))
+        if let (stored, storedHoles) = cache.page(key) {
+            let holes = storedHoles.compactMap { hole in
+                indices[hole.post].map { BodyHole(post: $0, offset: hole.offset, length: hole.length, form: hole.form) }
+            }
+            if holes.count == storedHoles.count { return (.stored(stored), holes) }
+        }
+        guard let made = render() else { return nil }
+        cache.storePage(key, made.bytes, holes: made.holes.map {
+            StoredHole(post: paths[$0.post], offset: $0.offset, length: $0.length, form: $0.form)
+        })
+        return (.bytes(Data(made.bytes)), made.holes)
     }
 }

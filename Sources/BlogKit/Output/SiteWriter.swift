@@ -76,6 +76,42 @@ public enum SiteWriter {
         return report
     }
 
+    /// Publishes the site in `output` with the files of `changed` replaced, all others as they
+    /// are: the spare copy of the site before (see ``write(_:to:displayPath:)``) becomes the
+    /// staging folder, gets a link to each unchanged file and the changed files' new bytes, and
+    /// is swapped in. `paths` are every file of the site; with `spareSamePaths` the spare holds
+    /// exactly those, else it is pruned first. Returns nil, leaving the output as it was, when
+    /// there is no spare or it can't be brought up to date (the caller then builds in full).
+    static func patch(output: URL, paths: [String], changed: [String: Data], spareSamePaths: Bool) -> WriteReport? {
+        let parent = output.deletingLastPathComponent()
+        let staging = parent.appendingPathComponent(".\(output.lastPathComponent).blog-staging")
+        let spare = parent.appendingPathComponent(".\(output.lastPathComponent).blog-spare")
+        removeTree(staging)
+        var status = stat()
+        guard lstat(spare.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR, rename(spare.path, staging.path) == 0 else { return nil }
+        let root = staging.path
+        let published = output.path
+        if !spareSamePaths {
+            prune(root: root, keeping: paths)
+            guard (try? makeFolders(for: paths, under: root, existing: true)) != nil else { removeTree(staging); return nil }
+        }
+        let failed = Parallel.map(paths.count) { number -> Bool in
+            let path = paths[number]
+            let target = root + "/" + path
+            if let data = changed[path] {
+                unlink(target)
+                return (try? create(target, with: data)) == nil
+            }
+            return !relink(published + "/" + path, target, reuse: true)
+        }
+        guard !failed.contains(true), blog_sync_filesystem(root) == 0,
+              (try? swap(staging, into: output, exists: true, displayPath: "", keepingOldAs: spare)) != nil else {
+            removeTree(staging)
+            return nil
+        }
+        return WriteReport(written: changed.count, unchanged: paths.count - changed.count)
+    }
+
     /// Every path must stay inside the output folder, and be there once.
     static func checkPaths(_ files: [OutputFile], displayPath: String) throws {
         var seen = Set<String>()

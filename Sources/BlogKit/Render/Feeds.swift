@@ -37,19 +37,35 @@ public enum Feeds {
     /// Every feed file of the site: Atom, RSS and JSON Feed of the site, then one Atom feed per
     /// tag in the order of ``Site/tags``.
     public static func render(_ site: Site) -> [OutputFile] {
+        render(site, holes: nil).files
+    }
+
+    /// The feed files, and with `holes` where each post body is in them (see ``BodyHoles``):
+    /// entries are made with markers, each feed's text then gets the bodies in its own form.
+    static func render(_ site: Site, holes: BodyHoles?) -> (files: [OutputFile], holes: [String: [BodyHole]]) {
         let config = site.config
         let siteIndices = feedPosts(site, from: site.listed)
         let tagIndices = site.tags.map { feedPosts(site, from: $0.posts) }
         // Each post's entry is made once, however many feeds show it.
         let needed = Array(Set(siteIndices + tagIndices.joined())).sorted()
-        let made = Parallel.map(needed.count) { entry(for: site.posts[needed[$0]], config: config) }
+        let made = Parallel.map(needed.count) { entry(for: site.posts[needed[$0]], config: config, marker: holes?.feedMarker(needed[$0])) }
         let entries = Dictionary(uniqueKeysWithValues: zip(needed, made))
+        var found: [String: [BodyHole]] = [:]
+        func file(_ path: String, _ text: String, json: Bool = false) -> OutputFile {
+            guard let holes else { return Feeds.file(path, text) }
+            let (bytes, placed) = holes.fillFeed(text) { index in
+                let base = entries[index]?.permalink ?? ""
+                return json ? .feedJSON(base: base) : .feedXML(base: base)
+            }
+            if !placed.isEmpty { found[path] = placed }
+            return OutputFile(path: path, contents: .bytes(Data(bytes)))
+        }
 
         let siteFeed = FeedChannel(title: config.title, page: "", entries: siteIndices.map { entries[$0]! }, config: config)
         var files = [
             file(atomPath, atom(siteFeed, selfPath: atomPath, config: config)),
             file(rssPath, rss(siteFeed, selfPath: rssPath, config: config)),
-            file(jsonPath, json(siteFeed, selfPath: jsonPath, config: config)),
+            file(jsonPath, json(siteFeed, selfPath: jsonPath, config: config), json: true),
         ]
         for (group, indices) in zip(site.tags, tagIndices) {
             let feed = FeedChannel(title: tagFeedTitle(group, config: config), page: group.url,
@@ -57,7 +73,7 @@ public enum Feeds {
             let path = feedPath(for: group)
             files.append(file(path, atom(feed, selfPath: path, config: config)))
         }
-        return files
+        return (files, found)
     }
 
     /// The feeds a page links to in its `<head>`: the site's Atom, RSS and JSON feeds, and on a
@@ -114,11 +130,12 @@ public enum Feeds {
     }
 
     /// A post as every feed format shows it.
-    private static func entry(for item: SitePost, config: SiteConfig) -> FeedEntry {
+    /// With `marker`, the entry's whole content is the marker (see ``BodyHoles``).
+    private static func entry(for item: SitePost, config: SiteConfig, marker: String? = nil) -> FeedEntry {
         let permalink = AbsoluteURLs.url(item.url, config: config)
         let full: String?
         switch config.feedContent {
-        case .full: full = AbsoluteURLs.rewrite(html: item.rendered.html, base: permalink)
+        case .full: full = marker ?? AbsoluteURLs.rewrite(html: item.rendered.html, base: permalink)
         case .summary: full = nil
         }
         var entry = FeedEntry(title: item.post.title, permalink: permalink, author: author(of: item.post, config: config),

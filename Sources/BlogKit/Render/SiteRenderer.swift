@@ -8,31 +8,43 @@ public enum SiteRenderer {
     /// cache when its template and context are those of a cached page), written and let go on
     /// one core, so pages are never all in memory at once. The same site and theme always give
     /// the same bytes.
-    static func pages(_ site: Site, theme: Theme, cache: PageCache? = nil) -> [OutputFile] {
-        let context = TemplateContext(site: site)
+    static func pages(_ site: Site, theme: Theme, cache: PageCache? = nil, log: RenderLog? = nil) -> [OutputFile] {
+        let holes = BodyHoles(site: site)
+        log?.holes = holes
+        let context = TemplateContext(site: site, holes: holes)
         let entries = theme.listSummaries.map { summaries in
             ListEntries(count: site.posts.count) { theme.library.render($0, withTemplate: summaries.partial) ?? "" }
         }
-        return site.pages.map { page in
+        return site.pages.enumerated().map { number, page in
             OutputFile(path: page.outputPath, contents: .made(by: OutputFile.Maker {
                 var (template, values) = context.page(page)
                 // A theme without a page template shows pages with its post template.
                 if template == "page", !theme.hasPageTemplate { template = "post" }
-                let render = { () -> String? in
+                let render = { () -> (bytes: [UInt8], holes: [BodyHole])? in
+                    let marked: String?
                     if let summaries = theme.listSummaries, let entries, ListSummaries.listTemplates.contains(template) {
-                        return summaries.listLibrary.render(context.withListEntries(values, page, entries), withTemplate: template)
+                        marked = summaries.listLibrary.render(context.withListEntries(values, page, entries), withTemplate: template)
+                    } else {
+                        marked = theme.library.render(values, withTemplate: template)
                     }
-                    return theme.library.render(values, withTemplate: template)
+                    return marked.map(holes.fill)
                 }
-                let contents = cache.map { $0.contents(template: template, values: values, render: render) }
-                    ?? render().map { .bytes(Data($0.utf8)) }
-                switch contents {
-                case .bytes(let data)?: return data
-                case .stored(let stored)?: return try stored.data()
-                default:
+                let made: (contents: OutputFile.Contents, holes: [BodyHole])?
+                if let cache {
+                    made = cache.contents(template: template, values: values, render: render)
+                } else {
+                    made = render().map { (.bytes(Data($0.bytes)), $0.holes) }
+                }
+                guard let made else {
                     // Unreachable with a theme from Theme.load, which checks every page template.
                     throw BuildFailure([.error("themes/\(theme.name)/templates/\(template).mustache",
                                                "missing template: the theme must have templates/\(template).mustache")])
+                }
+                log?.record(page: number, holes: made.holes)
+                switch made.contents {
+                case .stored(let stored): return try stored.data()
+                case .bytes(let data): return data
+                default: preconditionFailure("pages are bytes")
                 }
             }))
         }
@@ -56,6 +68,30 @@ public enum SiteRenderer {
         if !diagnostics.isEmpty { throw BuildFailure(Array(Set(diagnostics)).sortedForDisplay()) }
         return files
     }
+}
+
+/// What rendering the pages found out, for the next build (see ``QuickBuild``): where each page
+/// shows post bodies, and which bodies a template transformed.
+final class RenderLog: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Holes by index into ``Site/pages``; pages not rendered yet have none.
+    private(set) var pageHoles: [[BodyHole]]
+    /// The markers the pages were rendered with.
+    fileprivate(set) var holes: BodyHoles?
+
+    init(pages: Int) {
+        pageHoles = Array(repeating: [], count: pages)
+    }
+
+    func record(page: Int, holes: [BodyHole]) {
+        guard !holes.isEmpty else { return }
+        lock.lock()
+        pageHoles[page] = holes
+        lock.unlock()
+    }
+
+    /// Posts whose body was transformed by a template: never patched in place.
+    var opaquePosts: Set<Int> { holes?.opaquePosts ?? [] }
 }
 
 /// Each post's rendered list entry (see ``ListSummaries``), made the first time a list page

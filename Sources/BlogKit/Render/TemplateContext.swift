@@ -16,8 +16,10 @@ struct TemplateContext {
     /// The site menu (`nav`) of each page template, its own entry marked current.
     private let navs: [String: [[String: Any]]]
 
-    /// Builds the dictionaries of `site`, the posts' on every core.
-    init(site: Site) {
+    /// Builds the dictionaries of `site`, the posts' on every core. Each post's `html` is its
+    /// marker in `holes` (see ``BodyHoles``): pages print markers, which ``BodyHoles/fill(_:)``
+    /// replaces with the bodies.
+    init(site: Site, holes: BodyHoles) {
         self.site = site
         let links = SiteLinks(config: site.config)
         self.links = links
@@ -28,7 +30,7 @@ struct TemplateContext {
         self.tags = tags
         let tagIndex = Dictionary(site.tags.enumerated().map { ($1.tag.slug, $0) }, uniquingKeysWith: { a, _ in a })
         let builder = PostValues(config: site.config, links: links, tags: tags, tagIndex: tagIndex)
-        let posts = Parallel.map(site.posts.count) { builder.values(of: site.posts[$0]) }
+        let posts = Parallel.map(site.posts.count) { builder.values(of: site.posts[$0], html: holes.markers[$0]) }
         self.posts = posts
 
         let archives = site.archives.map { year -> [String: Any] in
@@ -172,11 +174,12 @@ private struct PostValues {
         shown = DatePattern(config.dateFormat, timeZone: config.timeZone)
     }
 
-    func values(of sitePost: SitePost) -> [String: Any] {
+    /// The post's values; `html` is what templates see as `html` (its ``BodyMarker``).
+    func values(of sitePost: SitePost, html: Any) -> [String: Any] {
         let post = sitePost.post
         var values: [String: Any] = [
             "title": post.title, "slug": post.slug, "url": links.href(sitePost.url), "kind": post.kind.rawValue,
-            "tags": post.tags.map(tagValues), "html": sitePost.rendered.html,
+            "tags": post.tags.map(tagValues), "html": html,
             // Lists show the summary on other pages: its relative links must point where they did on the post's page.
             "summaryHTML": AbsoluteURLs.rewrite(html: sitePost.rendered.summaryHTML, base: links.href(sitePost.url)),
             "truncated": sitePost.rendered.summaryHTML != sitePost.rendered.html,

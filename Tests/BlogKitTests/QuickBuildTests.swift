@@ -1,0 +1,186 @@
+@testable import BlogKit
+import Foundation
+import XCTest
+
+/// The build in place (QuickBuild): when only post bodies changed, the new bodies are patched
+/// into the published pages and feeds, and the site is byte for byte what a clean build writes.
+/// Anything more than a body change is a full build, which says why.
+extension BuildCacheTests {
+    @discardableResult
+    func quickBuild(strict: Bool = false, now: Date? = nil) throws -> BuildReport {
+        try build(strict: strict, quick: true, now: now)
+    }
+
+    /// Two builds: the first has no output to keep as the spare copy, the second has one, which
+    /// later builds in place update.
+    func buildTwice() throws {
+        try quickBuild()
+        try build()
+    }
+
+    func assertQuick(_ report: BuildReport, changed: Int, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(report.cacheSummary?.hasPrefix("quick build: \(changed) post") ?? false, report.cacheSummary ?? "no summary",
+                      file: file, line: line)
+    }
+
+    func assertFull(_ report: BuildReport, because reason: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(report.cacheSummary.map { $0.contains("; full build: ") && $0.contains(reason) } ?? false, report.cacheSummary ?? "no summary",
+                      file: file, line: line)
+    }
+
+    func testQuickBodyEditIsPatchedInPlace() throws {
+        try buildTwice()
+        try edit("content/posts/post-4.md") { $0.replacingOccurrences(of: "More text.", with: "Other *words* & <b>tags</b>.") }
+        let report = try quickBuild()
+        assertQuick(report, changed: 1)
+        XCTAssertGreaterThanOrEqual(report.files.written, 1)
+        XCTAssertEqual(report.files.written + report.files.unchanged, site.files(under: "public").count)
+        XCTAssertEqual(report.posts, 7)
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/post-number-4/index.html")).contains("Other <em>words</em> &amp; <b>tags</b>."))
+        try assertSameAsCleanBuild()
+        // Again, from the state the quick build left.
+        try edit("content/posts/post-4.md") { $0 + "\n\nOne more paragraph.\n" }
+        assertQuick(try quickBuild(), changed: 1)
+        try assertSameAsCleanBuild()
+    }
+
+    func testQuickEditOfTheNewestPostPatchesTheFeeds() throws {
+        try buildTwice()
+        let feedBefore = try XCTUnwrap(site.read("public/feed.xml"))
+        try edit("content/posts/post-7.md") { $0.replacingOccurrences(of: "More text.", with: "Fresh \"text\" with a [link](other/) & more.") }
+        let report = try quickBuild()
+        assertQuick(report, changed: 1)
+        let feed = try XCTUnwrap(site.read("public/feed.xml"))
+        XCTAssertNotEqual(feed, feedBefore)
+        XCTAssertTrue(feed.contains("https://example.org/blog/posts/post-number-7/other/"), "links in feeds stay absolute")
+        XCTAssertTrue(try XCTUnwrap(site.read("public/feed.json")).contains("Fresh “text” with a"))
+        try assertSameAsCleanBuild()
+    }
+
+    func testQuickSummaryChangeIsAFullBuild() throws {
+        try buildTwice()
+        try edit("content/posts/post-2.md") { $0.replacingOccurrences(of: "The body of post 2", with: "The new start of post 2") }
+        let report = try quickBuild()
+        assertFull(report, because: "the header, summary or headings of")
+        try assertSameAsCleanBuild()
+    }
+
+    func testQuickHeaderChangeIsAFullBuild() throws {
+        try buildTwice()
+        try edit("content/posts/post-2.md") { $0.replacingOccurrences(of: "Post number 2", with: "Post number two") }
+        assertFull(try quickBuild(), because: "the header, summary or headings of")
+        try assertSameAsCleanBuild()
+    }
+
+    func testQuickTouchWritesNothing() throws {
+        try buildTwice()
+        let page = site.root.appendingPathComponent("public/posts/post-number-3/index.html")
+        let before = try FileManager.default.attributesOfItem(atPath: page.path)[.systemFileNumber] as? Int
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)],
+                                              ofItemAtPath: site.root.appendingPathComponent("content/posts/post-3.md").path)
+        let report = try quickBuild()
+        assertQuick(report, changed: 0)
+        XCTAssertEqual(report.files.written, 0)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: page.path)[.systemFileNumber] as? Int, before)
+        try assertSameAsCleanBuild()
+    }
+
+    func testQuickRefusesAnOutputFileChangedByHand() throws {
+        try buildTwice()
+        try site.write("public/posts/post-number-5/index.html", "changed by hand")
+        try edit("content/posts/post-4.md") { $0 + "\n\nAppended.\n" }
+        assertFull(try quickBuild(), because: "public/posts/post-number-5/index.html is not the file the last build wrote")
+        try assertSameAsCleanBuild()
+    }
+
+    func testQuickWithoutTheSpareIsAFullBuild() throws {
+        try buildTwice()
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent(".public.blog-spare"))
+        try edit("content/posts/post-4.md") { $0 + "\n\nAppended.\n" }
+        assertFull(try quickBuild(), because: "the spare copy of the site")
+        try assertSameAsCleanBuild()
+        // The full build left a state: the next edit is patched again.
+        try edit("content/posts/post-4.md") { $0 + "\n\nAppended again.\n" }
+        assertQuick(try quickBuild(), changed: 1)
+        try assertSameAsCleanBuild()
+    }
+
+    func testQuickAfterNoCacheBuildIsAFullBuild() throws {
+        try buildTwice()
+        try edit("content/posts/post-4.md") { $0 + "\n\nAppended.\n" }
+        try build(cache: false)
+        try edit("content/posts/post-4.md") { $0 + "\n\nAppended again.\n" }
+        assertFull(try quickBuild(), because: "no state of a previous build")
+        try assertSameAsCleanBuild()
+    }
+
+    func testQuickNewFileAndConfigChangeAreFullBuilds() throws {
+        try buildTwice()
+        try site.write("content/images/new.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+        assertFull(try quickBuild(), because: "files were added to or removed from")
+        try site.write("content/images/new.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><g/></svg>")
+        assertFull(try quickBuild(), because: "a file that is not a post changed")
+        try edit("blog.yml") { $0.replacingOccurrences(of: "Cache Notes", with: "Other Notes") }
+        assertFull(try quickBuild(), because: "blog.yml, the options, the theme or the blog version changed")
+        try assertSameAsCleanBuild()
+    }
+
+    func testQuickFuturePostFallingDueIsAFullBuild() throws {
+        try site.write("content/posts/later.md", "title: Later\ndate: 2030-06-01\n\nNot yet.\n")
+        try buildTwice()
+        XCTAssertFalse(site.exists("public/posts/later/index.html"))
+        let report = try quickBuild(now: Date(timeIntervalSince1970: 1_950_000_000))
+        assertFull(report, because: "a post dated in the future is due")
+        XCTAssertTrue(site.exists("public/posts/later/index.html"))
+    }
+
+    func testQuickEscapedAndTransformedBodies() throws {
+        // A theme that prints the body escaped too: the patch escapes it the same way.
+        try site.write("themes/default/templates/post.mustache", """
+        {{#post}}<article>{{{html}}}</article><pre>{{html}}</pre>{{/post}}
+        {{#neighbours}}{{#older}}<aside>{{{html}}}</aside>{{/older}}{{/neighbours}}
+
+        """)
+        try buildTwice()
+        try edit("content/posts/post-4.md") { $0.replacingOccurrences(of: "More text.", with: "Now <i>\"quoted\"</i> & 'apostrophes'.") }
+        XCTAssertFalse(try XCTUnwrap(site.read("public/posts/post-number-5/index.html")).contains("Now <i>"))
+        let report = try quickBuild()
+        assertQuick(report, changed: 1)
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/post-number-5/index.html")).contains("<aside><p>The body of post 4"),
+                      "the newer neighbour's page shows the post's body too")
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/post-number-5/index.html")).contains("Now <i>"))
+        try assertSameAsCleanBuild()
+        // A template that transforms the body: the post is never patched in place.
+        try site.write("themes/default/templates/post.mustache", "{{#post}}<article>{{uppercased(html)}}</article>{{/post}}\n")
+        try quickBuild()
+        try edit("content/posts/post-4.md") { $0 + "\n\nAppended.\n" }
+        assertFull(try quickBuild(), because: "content/posts/post-4.md had links to other posts, or a template transforms its body")
+        try assertSameAsCleanBuild()
+    }
+
+    func testQuickKeepsWarningsAndStrict() throws {
+        try site.write("content/posts/undated.md", "title: No date\n\nBody.\n")
+        try buildTwice()
+        let first = try build()
+        XCTAssertFalse(first.warnings.isEmpty)
+        try edit("content/posts/post-4.md") { $0 + "\n\nAppended.\n" }
+        let second = try quickBuild()
+        assertQuick(second, changed: 1)
+        XCTAssertEqual(second.warnings, first.warnings)
+        try edit("content/posts/post-4.md") { $0 + "\n\nAppended again.\n" }
+        XCTAssertThrowsError(try quickBuild(strict: true)) { error in
+            XCTAssertTrue("\(error)".contains("--strict"), "\(error)")
+        }
+        XCTAssertFalse(try XCTUnwrap(site.read("public/posts/post-number-4/index.html")).contains("Appended again."))
+    }
+
+    func testQuickDraftEditChangesNothing() throws {
+        try site.write("content/posts/draft.md", "title: Draft\ndate: 2020-02-02\nstatus: draft\n\nFirst.\n\nSecond.\n")
+        try buildTwice()
+        try edit("content/posts/draft.md") { $0 + "\nThird.\n" }
+        let report = try quickBuild()
+        assertQuick(report, changed: 1)
+        XCTAssertEqual(report.files.written, 0)
+        try assertSameAsCleanBuild()
+    }
+}
