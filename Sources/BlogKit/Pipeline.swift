@@ -237,6 +237,7 @@ public enum Pipeline {
         clock.lap("render pages and write")
         if let cache, let store {
             cache.save(trees: nil)
+            clock.lap("save cache")
             let contentDisplay = config.content.hasPrefix("/") ? config.content : options.sourceDisplay + config.content
             if let inventory = try? ContentScanner.scan(contentDir, displayPath: contentDisplay),
                let state = QuickBuild.state(after: site, files: files, pageHoles: log.pageHoles, feedHoles: feedHoles,
@@ -245,7 +246,7 @@ public enum Pipeline {
                                             options: options, theme: theme, output: output, previousPaths: previousPaths) {
                 store.saveState(state)
             }
-            clock.lap("save cache")
+            clock.lap("save state")
         }
         let report = BuildReport(posts: site.posts.filter { $0.post.kind == .post }.count, tags: site.tags.count, pages: pages, files: written,
                                  output: outputDisplay, warnings: warnings, timings: clock.timings,

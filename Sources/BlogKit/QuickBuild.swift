@@ -50,6 +50,7 @@ enum QuickBuild {
         // Read what changed; give up at the first change that is more than a body.
         let headings = theme.templateTexts.values.contains { TemplateNames($0).names.contains("headings") || !TemplateNames($0).analysable }
         let markdownOptions = MarkdownOptions(tagfilter: config.tagfilter)
+        let readerKey = BuildCache.readerKey(config: config, version: options.version)
         typealias Changed = (content: Digest, post: Post?, rendered: RenderedMarkdown?, warnings: [Diagnostic])
         let read = Parallel.map(touched.count) { number -> Result<Changed, Refusal> in
             let old = state.posts[touched[number]]
@@ -61,7 +62,7 @@ enum QuickBuild {
             guard !(SiteBuilder.isSectionIndex(old.path) && !old.path.contains("/")),
                   let (post, warnings) = try? PostReader.read(data: data, source: source, contentPath: old.path, timeZone: config.timeZone)
             else { return .failure(Refusal("\(source) has an error")) }
-            let bare = SiteState.digest(of: post)
+            let bare = SiteState.digest(of: post, file: data, readerKey: readerKey)
             guard old.index != nil else {
                 return SiteState.digest(unplaced: bare) == old.skeleton ? .success((content, post, nil, warnings))
                     : .failure(Refusal("the header of \(source) changed"))

@@ -159,7 +159,7 @@ final class BuildCache: @unchecked Sendable {
         let (post, warnings) = try read(data)
         if let stat, let bytes = try? BinaryEncoder.encode(CachedPost(post: post, warnings: warnings)) {
             let entry = PostEntry(path: path, readerKey: readerKey, stat: stat, content: content, ref: add(bytes),
-                                  skeleton: SiteState.digest(of: post))
+                                  skeleton: SiteState.digest(of: post, file: data, readerKey: readerKey))
             lock.lock()
             newPosts[path] = entry
             stats.postsRead += 1

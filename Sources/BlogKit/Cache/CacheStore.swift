@@ -38,7 +38,7 @@ struct PostEntry: Codable, Sendable {
     var stat: FileStat
     var content: Digest
     var ref: BlobRef
-    /// ``SiteState/digest(of:)`` of the post.
+    /// ``SiteState/digest(of:file:readerKey:)`` of the post.
     var skeleton: Digest
 }
 

@@ -69,39 +69,28 @@ extension FileStat {
 extension SiteState {
     static let fileName = "state"
 
-    /// Digest of a post as read, without its body.
-    static func digest(of post: Post) -> Digest {
-        var bare = post
-        bare.body = ""
-        // A dictionary is encoded in its hash order, which changes from run to run: `meta` is
-        // digested in the order of its keys instead.
-        bare.meta = [:]
+    /// Digest of a post as read, without its body: of what it is read from besides the body.
+    /// A post is its header's lines, its path and the reader's settings (`readerKey`); of the
+    /// body, the reader only takes the summary (Jekyll's `excerpt_separator`).
+    static func digest(of post: Post, file data: Data, readerKey: Digest) -> Digest {
         var input = DigestInput()
-        input.add((try? BinaryEncoder.encode(bare)) ?? Array(post.body.utf8))
-        add(.map(post.meta), to: &input)
-        return input.digest
-    }
-
-    private static func add(_ value: MetaValue, to input: inout DigestInput) {
-        switch value {
-        case .string(let text): input.add(1 as UInt8); input.add(text)
-        case .int(let number): input.add(2 as UInt8); input.add(number)
-        case .double(let number): input.add(3 as UInt8); input.add(number.bitPattern)
-        case .bool(let flag): input.add(4 as UInt8); input.add(flag ? 1 as UInt8 : 0)
-        case .date(let date): input.add(5 as UInt8); input.add(date.timeIntervalSince1970.bitPattern)
-        case .list(let items):
-            input.add(6 as UInt8)
-            input.add(items.count)
-            for item in items { add(item, to: &input) }
-        case .map(let entries):
-            input.add(7 as UInt8)
-            input.add(entries.count)
-            for (key, item) in entries.sorted(by: { $0.key < $1.key }) {
-                input.add(key)
-                add(item, to: &input)
+        input.add(readerKey)
+        input.add(post.source)
+        input.add(post.contentPath)
+        input.add(post.bodyLine)
+        if let summary = post.summary { input.add(1 as UInt8); input.add(summary) } else { input.add(0 as UInt8) }
+        // The lines before the body.
+        let header = data.withUnsafeBytes { raw -> Digest in
+            var lines = post.bodyLine - 1
+            var end = 0
+            while lines > 0, end < raw.count {
+                if raw[end] == UInt8(ascii: "\n") { lines -= 1 }
+                end += 1
             }
-        case .null: input.add(8 as UInt8)
+            return Digest.of(UnsafeRawBufferPointer(rebasing: raw[0..<end]))
         }
+        input.add(header)
+        return input.digest
     }
 
     /// What other pages can show of a post with a page: the post without its body, its summary,
