@@ -300,7 +300,7 @@ def main():
                           if n == "index.html" and root.endswith(os.sep + "page" + os.sep + "1"))
             line += f" Hugo's files include {aliases} page/1/ redirects blog does not write;"
         line += (f" touched/clean {median(BLOG_TOUCHED) / clean:.0%}, title edit/clean {median(BLOG_TITLE) / clean:.0%},"
-                 f" one body edited / clean {median(BLOG_BODY) / clean:.0%}")
+                 f" body edit/clean {median(BLOG_BODY) / clean:.0%}")
         notes.append(line)
         for kind, builds in ((BLOG_CLEAN, "clean builds"), (BLOG_BODY, "body edits")):
             keys = list(dict.fromkeys(k for t in stages[kind] for k in t))

@@ -149,7 +149,7 @@ enum QuickBuild {
         clock.lap("quick: write")
         state.warnings = warnings.filter { !configWarningPaths(options).contains($0.path) }
         store.saveState(state)
-        clock.lap("save cache")
+        clock.lap("save state")
         return BuildReport(posts: state.postCount, tags: state.tagCount, pages: state.pageCount, files: written, output: outputDisplay,
                            warnings: warnings, timings: clock.timings, cacheWarnings: [],
                            cacheSummary: "quick build: \(changedSources.count) post\(changedSources.count == 1 ? "" : "s") changed, \(patched.count) file\(patched.count == 1 ? "" : "s") patched in place")
@@ -167,6 +167,8 @@ enum QuickBuild {
         var input = DigestInput()
         input.add(options.version)
         input.add(String(reflecting: config))
+        // Messages name files as the blog folder was named on the command line.
+        input.add(options.sourceDisplay)
         input.add(options.drafts ? 1 as UInt8 : 0)
         input.add(options.future ? 1 as UInt8 : 0)
         input.add(Pipeline.resolved(output))
