@@ -203,6 +203,10 @@ public enum Pipeline {
         // With --no-cache the cache folder is only where the last cached build's state is dropped.
         let store = options.cache ? try BuildCache.store(options, config: config, output: output)
             : (try? BuildCache.store(options, config: config, output: output)) ?? nil
+        // One build at a time per cache (and so per output folder): two would share the staging
+        // folder, the spare copy and the state.
+        let lock = try store.map { try $0.lock(create: options.cache) }
+        defer { lock?.release() }
         var fullBecause: String?
         if quick, options.cache, let store {
             do {

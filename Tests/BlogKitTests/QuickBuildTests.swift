@@ -183,4 +183,18 @@ extension BuildCacheTests {
         XCTAssertEqual(report.files.written, 0)
         try assertSameAsCleanBuild()
     }
+
+    func testASecondBuildAtTheSameTimeIsRefused() throws {
+        try buildTwice()
+        let fd = open(cacheFolder.appendingPathComponent("lock").path, O_RDWR | O_CREAT, 0o666)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        XCTAssertEqual(flock(fd, LOCK_EX | LOCK_NB), 0)
+        XCTAssertThrowsError(try quickBuild()) { error in
+            XCTAssertTrue("\(error)".contains("another `blog build` of this blog is running"), "\(error)")
+        }
+        close(fd)
+        try edit("content/posts/post-4.md") { $0 + "\n\nAppended.\n" }
+        assertQuick(try quickBuild(), changed: 1)
+        try assertSameAsCleanBuild()
+    }
 }

@@ -154,6 +154,25 @@ extension CacheStore {
         }
     }
 
+    /// Holds `lock` in the cache folder for the build; throws when another build holds it.
+    /// Without `create`, a missing cache folder is left missing and nothing is held.
+    func lock(create: Bool) throws -> BuildLock {
+        let path = folder.appendingPathComponent("lock").path
+        if create { try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        // A cache folder that can't be written is a warning of the build, not an error here.
+        guard fd >= 0 else { return BuildLock(fd: -1) }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            let busy = errno == EWOULDBLOCK
+            close(fd)
+            if busy {
+                throw BuildFailure([.error(display, "another `blog build` of this blog is running (it holds \(display)/lock); wait for it to finish")])
+            }
+            return BuildLock(fd: -1)
+        }
+        return BuildLock(fd: fd)
+    }
+
     /// Removes the state: done before the output changes, so that a build stopped half way never
     /// leaves a state that describes another site.
     func dropState() {
@@ -309,5 +328,14 @@ private struct StateReader {
     mutating func string() throws -> String { String(decoding: try take(try count()), as: UTF8.self) }
     mutating func stat() throws -> FileStat {
         FileStat(device: try u64(), inode: try u64(), size: Int64(try int()), mtime: Int64(try int()), ctime: Int64(try int()))
+    }
+}
+
+/// The cache folder's lock, held until ``release()``.
+struct BuildLock {
+    let fd: Int32
+
+    func release() {
+        if fd >= 0 { close(fd) }
     }
 }
