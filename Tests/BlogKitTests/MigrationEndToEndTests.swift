@@ -130,6 +130,15 @@ final class MigrationEndToEndTests: XCTestCase {
 
     // MARK: Pelican
 
+    func testPelicanLinkWarningNamesTheContentFolderAsConfigured() throws {
+        try site.write("blog.yml", "title: Moved\nbase_url: https://example.org/blog/\ncontent: articles\n")
+        try site.write("articles/first.md", "Title: First\nDate: 2020-01-01\n\nSee [gone]({filename}missing.md).\n")
+        let result = try build()
+        XCTAssertTrue(result.stderr.contains("articles/first.md:4:"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("no post or page articles/missing.md in the site"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("content/"), result.stderr)
+    }
+
     func testPelicanLinksSaveAsPagesAndTranslations() throws {
         try site.write("content/posts/first.md", """
         Title: First

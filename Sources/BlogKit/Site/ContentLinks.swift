@@ -44,6 +44,12 @@ public struct ContentLinks: Sendable {
 
     /// A path relative to the file at `from` (or to `content/` when it starts with `/`), with `.`
     /// and `..` resolved; nil when it leaves `content/`. Query and fragment are cut off.
+    /// The content folder as messages name it, with a trailing `/` (`content/`, `site/_posts/`):
+    /// the post's source path without its path in the folder.
+    static func folder(of post: Post) -> String {
+        post.source.hasSuffix("/" + post.contentPath) ? String(post.source.dropLast(post.contentPath.count)) : "content/"
+    }
+
     static func contentPath(_ path: String, from: String) -> String? {
         let bare = String(path.prefix { $0 != "#" && $0 != "?" })
         var parts: [Substring] = bare.hasPrefix("/") ? [] : from.split(separator: "/").dropLast()
@@ -95,7 +101,7 @@ public struct ContentLinks: Sendable {
             let written = "{\(marker)}\(path)"
             let (line, column) = Self.position(of: written, in: post)
             warnings.append(.warning(post.source, line: line, column: column,
-                                     "link \(written): no \(marker == "filename" ? "post or page" : "file") content/\(target ?? path) in the site; left as written"))
+                                     "link \(written): no \(marker == "filename" ? "post or page" : "file") \(Self.folder(of: post))\(target ?? path) in the site; left as written"))
             return nil
         }
         return (rewritten, warnings)
