@@ -211,7 +211,7 @@ final class BuildCacheTests: XCTestCase {
         try site.write(".blog-cache", "not a folder")
         let report = try build()
         XCTAssertEqual(report.cacheWarnings.count, 1, "\(report.cacheWarnings)")
-        XCTAssertTrue(report.cacheWarnings.first?.description.contains("warning: cannot write the build cache: ") ?? false, "\(report.cacheWarnings)")
+        XCTAssertTrue(report.cacheWarnings.first?.description.contains("warning: cannot write the build cache: \(cacheFolder.path) is a file, where the cache folder should be;") ?? false, "\(report.cacheWarnings)")
         XCTAssertTrue(report.cacheWarnings.first?.description.hasSuffix("; the site was built, but the next build can't reuse this one") ?? false, "\(report.cacheWarnings)")
         XCTAssertEqual(try build().cacheWarnings.count, 1)
         try assertSameAsCleanBuild()

@@ -267,7 +267,8 @@ final class BuildCache: @unchecked Sendable {
         do {
             try store.save(index, blobs: pending, oldPack: rewrite && !damaged ? pack : (rewrite ? nil : pack), rewrite: rewrite)
         } catch {
-            warnings.append(.warning(store.display, "cannot write the build cache: \(PostReader.reason(error)); the site was built, but the next build can't reuse this one"))
+            let why = (error as? CacheStore.WriteError)?.description ?? PostReader.reason(error)
+            warnings.append(.warning(store.display, "cannot write the build cache: \(why); the site was built, but the next build can't reuse this one"))
         }
     }
 }

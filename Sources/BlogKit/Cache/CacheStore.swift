@@ -143,6 +143,20 @@ struct CacheStore {
     }
 
     /// Why a cache could not be used; the text ends a warning.
+    /// Why the cache could not be written, in words for the warning.
+    struct WriteError: Error, CustomStringConvertible {
+        let description: String
+
+        init(_ description: String) {
+            self.description = description
+        }
+
+        /// `what`, with the system's reason (`errno`).
+        static func system(_ what: String) -> WriteError {
+            WriteError("\(what): \(String(cString: strerror(errno)))")
+        }
+    }
+
     enum CacheProblem: Error, CustomStringConvertible {
         case otherVersion(String)
         case otherFormat
@@ -235,10 +249,14 @@ struct CacheStore {
     func save(_ index: CacheIndex, blobs: [[UInt8]], oldPack: Data?, rewrite: Bool) throws {
         let fm = FileManager.default
         var index = index
-        try fm.createDirectory(at: folder, withIntermediateDirectories: true)
         var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CocoaError(.fileWriteFileExists)
+        if fm.fileExists(atPath: folder.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw WriteError("\(display) is a file, where the cache folder should be")
+        }
+        do {
+            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw WriteError("cannot create the folder \(display): \(PostReader.reason(error))")
         }
         let handle: FileHandle
         var length: Int
@@ -248,7 +266,7 @@ struct CacheStore {
             index.packID = Digest.of(Array(UUID().uuidString.utf8) + withUnsafeBytes(of: DispatchTime.now().uptimeNanoseconds) { Array($0) })
             let temporary = folder.appendingPathComponent(Self.packName + ".new")
             try? fm.removeItem(at: temporary)
-            guard fm.createFile(atPath: temporary.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+            guard fm.createFile(atPath: temporary.path, contents: nil) else { throw WriteError("cannot create \(display)/\(temporary.lastPathComponent)") }
             handle = try FileHandle(forWritingTo: temporary)
             defer { try? handle.close() }
             var header = Data(Self.packMagic)
@@ -277,7 +295,7 @@ struct CacheStore {
             handle.write(buffer)
             try handle.synchronize()
             try handle.close()
-            guard rename(temporary.path, packURL.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            guard rename(temporary.path, packURL.path) == 0 else { throw WriteError.system("cannot replace \(display)/\(Self.packName)") }
         } else {
             handle = try FileHandle(forWritingTo: packURL)
             defer { try? handle.close() }
@@ -304,6 +322,6 @@ struct CacheStore {
         let bytes = try Self.encodeIndex(index, version: version)
         let temporary = folder.appendingPathComponent(Self.indexName + ".new")
         try Data(bytes).write(to: temporary)
-        guard rename(temporary.path, indexURL.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        guard rename(temporary.path, indexURL.path) == 0 else { throw WriteError.system("cannot replace \(display)/\(Self.indexName)") }
     }
 }
