@@ -94,11 +94,23 @@ public enum Pipeline {
     public static func loadSite(_ options: BuildOptions, render: Bool = true) throws -> (Site, [Diagnostic]) {
         let (config, warnings) = try loadConfig(options)
         var clock = StageClock()
-        return try loadSite(options, config: config, warnings: warnings, render: render, cache: nil, clock: &clock)
+        let loaded = try loadSite(options, config: config, warnings: warnings, render: render, cache: nil, clock: &clock)
+        return (loaded.site, loaded.warnings)
+    }
+
+    /// What reading the content gives a build.
+    struct LoadedSite {
+        var site: Site
+        /// In display order.
+        var warnings: [Diagnostic]
+        /// The content folder's files.
+        var inventory: ContentInventory
+        /// When the first post dated after the build's "now" falls due (seconds since 1970).
+        var dueAt: Double?
     }
 
     static func loadSite(_ options: BuildOptions, config: SiteConfig, warnings configWarnings: [Diagnostic],
-                         render: Bool, cache: BuildCache?, clock: inout StageClock) throws -> (Site, [Diagnostic]) {
+                         render: Bool, cache: BuildCache?, clock: inout StageClock) throws -> LoadedSite {
         var warnings = configWarnings
         let contentDir = URL(fileURLWithPath: config.content, relativeTo: options.source).standardizedFileURL
         let contentDisplay = config.content.hasPrefix("/") ? config.content : options.sourceDisplay + config.content
@@ -135,10 +147,8 @@ public enum Pipeline {
             }
         }
         warnings += read.flatMap { $0.1 }
-        if let cache {
-            // From this time on, a post now in the future is published with no file changed.
-            cache.dueAt = read.compactMap { $0.0 }.filter { $0.dated && $0.date > options.now }.map(\.date.timeIntervalSince1970).min()
-        }
+        // From this time on, a post now in the future is published with no file changed.
+        let dueAt = read.compactMap { $0.0 }.filter { $0.dated && $0.date > options.now }.map(\.date.timeIntervalSince1970).min()
         clock.lap("read posts")
         if warnings.hasErrors { throw BuildFailure(warnings.sortedForDisplay()) }
 
@@ -172,7 +182,7 @@ public enum Pipeline {
             warnings += rendered.flatMap(\.1)
             clock.lap("markdown")
         }
-        return (site, warnings.sortedForDisplay())
+        return LoadedSite(site: site, warnings: warnings.sortedForDisplay(), inventory: inventory, dueAt: dueAt)
     }
 
     /// What Jekyll's `{{ site.baseurl }}` and `{{ site.url }}`, `{% post_url %}`, `{% link %}` and
@@ -220,8 +230,9 @@ public enum Pipeline {
         let cache = options.cache ? store.map { BuildCache(store: $0) } : nil
         clock.lap("config and theme")
         let feedWarnings = Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml")
-        let (site, warnings) = try loadSite(options, config: config, warnings: configWarnings + feedWarnings, render: true,
-                                            cache: cache, clock: &clock)
+        let loaded = try loadSite(options, config: config, warnings: configWarnings + feedWarnings, render: true,
+                                  cache: cache, clock: &clock)
+        let (site, warnings) = (loaded.site, loaded.warnings)
         try checkStrict(options, warnings: warnings)
         // Pages are rendered as they are written, on all cores: see SiteRenderer.pages.
         let log = RenderLog(pages: site.pages.count)
@@ -240,13 +251,11 @@ public enum Pipeline {
         let written = try SiteWriter.write(files, to: output, displayPath: outputDisplay)
         clock.lap("render pages and write")
         if let cache, let store {
-            cache.save(trees: nil)
+            cache.save()
             clock.lap("save cache")
-            let contentDisplay = config.content.hasPrefix("/") ? config.content : options.sourceDisplay + config.content
-            if let inventory = try? ContentScanner.scan(contentDir, displayPath: contentDisplay),
-               let state = QuickBuild.state(after: site, files: files, pageHoles: log.pageHoles, feedHoles: feedHoles,
-                                            opaque: log.opaquePosts, inventory: inventory, contentDir: contentDir,
-                                            entries: cache.postEntries, warnings: warnings, dueAt: cache.dueAt,
+            if let state = QuickBuild.state(after: site, files: files, pageHoles: log.pageHoles, feedHoles: feedHoles,
+                                            opaque: log.opaquePosts, inventory: loaded.inventory, contentDir: contentDir,
+                                            entries: cache.postEntries, warnings: warnings, dueAt: loaded.dueAt,
                                             options: options, theme: theme, output: output, previousPaths: previousPaths) {
                 store.saveState(state)
             }

@@ -48,7 +48,7 @@ enum QuickBuild {
         clock.lap("quick: scan content")
 
         // Read what changed; give up at the first change that is more than a body.
-        let headings = theme.templateTexts.values.contains { TemplateNames($0).names.contains("headings") || !TemplateNames($0).analysable }
+        let headings = showsHeadings(theme)
         let markdownOptions = MarkdownOptions(tagfilter: config.tagfilter)
         let readerKey = BuildCache.readerKey(config: config, version: options.version)
         typealias Changed = (content: Digest, post: Post?, rendered: RenderedMarkdown?, warnings: [Diagnostic])
@@ -155,6 +155,14 @@ enum QuickBuild {
                            cacheSummary: "quick build: \(changedSources.count) post\(changedSources.count == 1 ? "" : "s") changed, \(patched.count) file\(patched.count == 1 ? "" : "s") patched in place")
     }
 
+    /// Whether a template may show posts' headings (then they are part of a post's skeleton).
+    static func showsHeadings(_ theme: Theme) -> Bool {
+        theme.templateTexts.values.contains { text in
+            let names = TemplateNames(text)
+            return !names.analysable || names.names.contains("headings")
+        }
+    }
+
     /// Paths of the warnings that the configuration gives (made again by every build).
     static func configWarningPaths(_ options: BuildOptions) -> Set<String> {
         [options.sourceDisplay + "blog.yml", "--base-url"]
@@ -199,7 +207,7 @@ enum QuickBuild {
                       opaque: Set<Int>, inventory: ContentInventory, contentDir: URL, entries: [String: PostEntry],
                       warnings: [Diagnostic], dueAt: Double?, options: BuildOptions, theme: Theme,
                       output: URL, previousPaths: Digest?) -> SiteState? {
-        let headings = theme.templateTexts.values.contains { TemplateNames($0).names.contains("headings") || !TemplateNames($0).analysable }
+        let headings = showsHeadings(theme)
         let placed = Dictionary(site.posts.enumerated().map { ($1.post.contentPath, $0) }, uniquingKeysWith: { a, _ in a })
         var posts: [PostState] = []
         posts.reserveCapacity(inventory.posts.count)

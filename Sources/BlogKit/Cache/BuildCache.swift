@@ -14,7 +14,7 @@ public struct StoredBytes: Sendable {
 }
 
 /// The build cache of one build: what the previous build left in `cache_dir`, and what this build
-/// adds, saved by ``save(trees:)`` once the site is written.
+/// adds, saved by ``save()`` once the site is written.
 ///
 /// What is kept, and under which key (a key holds everything the value depends on, so a value
 /// is reused only where computing it again would give the same result):
@@ -49,9 +49,6 @@ final class BuildCache: @unchecked Sendable {
     /// Counts for `--timings`-style reports and tests.
     private(set) var stats = (postsReused: 0, postsRead: 0, markdownReused: 0, markdownRendered: 0, pagesReused: 0, pagesRendered: 0)
 
-    /// When the first post now in the future falls due (seconds since 1970), set by the build.
-    var dueAt: Double?
-
     /// Opens the cache in `folder`; never throws: an unusable cache is a warning and an empty cache.
     convenience init(folder: URL, display: String, version: String) {
         self.init(store: CacheStore(folder: folder, display: display, version: version))
@@ -83,8 +80,6 @@ final class BuildCache: @unchecked Sendable {
     /// Whether the previous build's cache was found and usable.
     var isWarm: Bool { oldIndex != nil }
 
-    /// What the previous build recorded about the output folder and its spare.
-    var previousTrees: OutputTrees? { damaged ? nil : oldIndex?.trees }
 
     // MARK: - Blobs
 
@@ -247,12 +242,11 @@ final class BuildCache: @unchecked Sendable {
     // MARK: - Saving
 
     /// Writes the cache for the next build; a failure is a warning, never a failed build.
-    func save(trees: OutputTrees?) {
+    func save() {
         var index = CacheIndex(packID: damaged ? .zero : (oldIndex?.packID ?? .zero), packLength: damaged ? 0 : (oldIndex?.packLength ?? 0),
                                posts: newPosts.values.sorted { $0.path < $1.path },
                                markdown: newMarkdown.map { BlobEntry(key: $0.key, ref: $0.value) }.sorted { $0.key.high < $1.key.high },
-                               pages: newPages.values.sorted { $0.key.high < $1.key.high },
-                               trees: trees)
+                               pages: newPages.values.sorted { $0.key.high < $1.key.high })
         // Rewrite the pack without dead blobs when they are more than half of it.
         let live = (index.posts.map(\.ref) + index.markdown.map(\.ref) + index.pages.map(\.ref))
             .filter { $0.offset >= 0 }.reduce(0) { $0 + $1.length }
@@ -262,7 +256,6 @@ final class BuildCache: @unchecked Sendable {
             index.posts.removeAll { $0.ref.offset >= 0 }
             index.markdown.removeAll { $0.ref.offset >= 0 }
             index.pages.removeAll { $0.ref.offset >= 0 }
-            index.trees = nil
         }
         do {
             try store.save(index, blobs: pending, oldPack: rewrite && !damaged ? pack : (rewrite ? nil : pack), rewrite: rewrite)
@@ -273,8 +266,6 @@ final class BuildCache: @unchecked Sendable {
     }
 }
 
-/// Placeholder, filled by the writer.
-struct OutputTrees: Codable, Sendable {}
 
 extension BuildCache {
     /// The cache of a build, or nil with `--no-cache`. Throws when `cache_dir` is a folder the

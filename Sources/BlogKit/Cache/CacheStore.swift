@@ -90,11 +90,9 @@ struct CacheIndex: Codable {
     var posts: [PostEntry]
     var markdown: [BlobEntry]
     var pages: [PageEntry]
-    /// What the cache knows about the output folder and its spare (see ``OutputTrees``).
-    var trees: OutputTrees?
 }
 
-/// The cache's two files in its folder:
+/// The cache's files in its folder:
 ///
 /// - `index`: a header (magic, format version, `blog` version, body length, body digest) and the
 ///   ``CacheIndex``. Any mismatch means the whole cache is ignored.
@@ -103,6 +101,8 @@ struct CacheIndex: Codable {
 ///   what it made; the pack is rewritten without dead blobs when they outweigh the live ones.
 ///
 /// Both are replaced by renames, so a build that stops half way leaves the previous cache whole.
+/// Beside them: `state` (the same header, then a ``SiteState``, for builds in place) and `lock`
+/// (held by the running build).
 struct CacheStore {
     static let magic = Array("BLOGCACHE".utf8)
     /// Bump when the index or blob layout changes.
