@@ -1,5 +1,8 @@
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <stdio.h>
@@ -38,4 +41,33 @@ static int remove_entry(const char *path, const struct stat *status, int type, s
 
 int blog_remove_tree(const char *path) {
     return nftw(path, remove_entry, 32, FTW_DEPTH | FTW_PHYS);
+}
+
+/* cmark-gfm keeps the inline parser's table of special characters in a global array. Each
+ * cmark_parser_finish adds its extensions' characters to it before parsing inlines and removes
+ * them after (through this exported function), so two parsers at once remove each other's
+ * characters. Every parser of blog attaches the same extensions, so the characters may as well
+ * stay: this definition, in the executable, takes the library's place (the library calls it
+ * through its PLT), passes additions on to the library's own and drops removals. Additions then
+ * only ever write the values already there. blog_cmark_removals_dropped says whether this
+ * definition is the one in use; until it is, GFM.parse keeps parsing serial. */
+static void (*real_manage_special_characters)(void *, int);
+static pthread_once_t real_manage_once = PTHREAD_ONCE_INIT;
+static atomic_int removals_dropped;
+
+static void find_real_manage(void) {
+    real_manage_special_characters = (void (*)(void *, int))dlsym(RTLD_NEXT, "cmark_manage_extensions_special_characters");
+}
+
+void cmark_manage_extensions_special_characters(void *parser, int add) {
+    if (!add) {
+        atomic_store(&removals_dropped, 1);
+        return;
+    }
+    pthread_once(&real_manage_once, find_real_manage);
+    if (real_manage_special_characters) real_manage_special_characters(parser, add);
+}
+
+int blog_cmark_removals_dropped(void) {
+    return atomic_load(&removals_dropped);
 }

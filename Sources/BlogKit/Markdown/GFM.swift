@@ -1,4 +1,5 @@
 import CCmarkGFM
+import CSystem
 import Foundation
 
 /// The process-wide cmark-gfm setup: options, the GFM extensions, and the lock that keeps parsing serial.
@@ -23,6 +24,12 @@ enum GFM {
     /// array: creating and freeing parsers, editing trees and rendering HTML (its table and
     /// footnote state lives in each renderer) all stay outside and run in parallel. Measured on
     /// the sample blogs (cmark only): feed 28%, finish 58%, render 14% of the time.
+    ///
+    /// blog's executable defines `cmark_manage_extensions_special_characters` itself (CSystem), the
+    /// function through which `cmark_parser_finish` adds and removes the characters: it keeps
+    /// additions and drops removals. Every parser of blog attaches the same extensions, so the
+    /// table then only ever holds the same values, and once the first parse shows that definition
+    /// in use (`blog_cmark_removals_dropped`), parsing no longer takes the lock.
     static let parseLock = NSLock()
 
     /// Parses `markdown` with the GFM extensions. The caller owns the returned document and must
@@ -36,13 +43,17 @@ enum GFM {
         for extensionPointer in Extensions.shared.parsing {
             cmark_parser_attach_syntax_extension(parser, extensionPointer)
         }
-        return parseLock.withLock {
+        let run = { () -> OpaquePointer in
             text.withUTF8 { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
             }
             guard let document = cmark_parser_finish(parser) else { preconditionFailure("cmark_parser_finish failed") }
             return document
         }
+        // Once blog's own cmark_manage_extensions_special_characters is known to be in use (it keeps
+        // the characters in the table: see CSystem), parsers run at once; until then, one at a time.
+        if blog_cmark_removals_dropped() != 0 { return run() }
+        return parseLock.withLock(run)
     }
 
     /// `node` and its descendants as HTML; with `tagfilter`, raw `<script>`, `<iframe>` and the

@@ -14,4 +14,9 @@ int blog_sync_filesystem(const char *path);
 /// Returns 0 on success (also when parts were already gone); -1 with errno set otherwise.
 int blog_remove_tree(const char *path);
 
+/// 1 once blog's own `cmark_manage_extensions_special_characters` (see csystem.c) has dropped a
+/// removal of cmark-gfm's special characters: parsers may then run at once. 0 before, or when the
+/// library does not call it (parsing must then stay serial).
+int blog_cmark_removals_dropped(void);
+
 #endif
