@@ -112,8 +112,7 @@ public enum Pipeline {
     static func loadSite(_ options: BuildOptions, config: SiteConfig, warnings configWarnings: [Diagnostic],
                          render: Bool, cache: BuildCache?, clock: inout StageClock) throws -> LoadedSite {
         var warnings = configWarnings
-        let contentDir = URL(fileURLWithPath: config.content, relativeTo: options.source).standardizedFileURL
-        let contentDisplay = config.content.hasPrefix("/") ? config.content : options.sourceDisplay + config.content
+        let (contentDir, contentDisplay) = contentFolder(options, config: config)
         let inventory = try ContentScanner.scan(contentDir, displayPath: contentDisplay)
         if inventory.posts.isEmpty {
             throw BuildFailure(warnings + [.error(contentDisplay, "no posts found: expected *.md or *.markdown files under \(contentDisplay)/")])
@@ -217,16 +216,17 @@ public enum Pipeline {
         // folder, the spare copy and the state.
         let lock = try store.map { try $0.lock(create: options.cache) }
         defer { lock?.release() }
+        // The last build's state: for a build in place, and to know what the spare copy holds.
+        let previous = store?.loadState()
         var fullBecause: String?
         if quick, options.cache, let store {
             do {
                 return (try QuickBuild.attempt(options, config: config, warnings: configWarnings, theme: theme, output: output,
-                                               outputDisplay: outputDisplay, store: store, clock: &clock), nil)
+                                               outputDisplay: outputDisplay, store: store, state: previous, clock: &clock), nil)
             } catch let refusal as QuickBuild.Refusal {
                 fullBecause = refusal.reason
             }
         }
-        let previousPaths = store?.loadState()?.pathsDigest
         let cache = options.cache ? store.map { BuildCache(store: $0) } : nil
         clock.lap("config and theme")
         let feedWarnings = Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml")
@@ -242,12 +242,12 @@ public enum Pipeline {
         files += feeds + Sitemap.render(site)
         clock.lap("template values and feeds")
         files += theme.staticFiles
-        let contentDir = URL(fileURLWithPath: config.content, relativeTo: options.source).standardizedFileURL
+        let contentDir = contentFolder(options, config: config).url
         files += site.assets.map { OutputFile(path: $0.path, contents: .copy(from: contentDir.appendingPathComponent($0.source))) }
         files += Redirects.render(site)
         // The state describes the published site: it goes before the site changes (a build into
         // another folder leaves it).
-        if let store, cache != nil || store.loadState()?.output == resolved(output) { store.dropState() }
+        if let store, cache != nil || previous?.output == resolved(output) { store.dropState() }
         let written = try SiteWriter.write(files, to: output, displayPath: outputDisplay)
         clock.lap("render pages and write")
         if let cache, let store {
@@ -256,7 +256,7 @@ public enum Pipeline {
             if let state = QuickBuild.state(after: site, files: files, pageHoles: log.pageHoles, feedHoles: feedHoles,
                                             opaque: log.opaquePosts, inventory: loaded.inventory, contentDir: contentDir,
                                             entries: cache.postEntries, warnings: warnings, dueAt: loaded.dueAt,
-                                            options: options, theme: theme, output: output, previousPaths: previousPaths) {
+                                            options: options, theme: theme, output: output, previousPaths: previous?.pathsDigest) {
                 store.saveState(state)
             }
             clock.lap("save state")
@@ -273,6 +273,12 @@ public enum Pipeline {
         if options.strict, !warnings.isEmpty {
             throw BuildFailure(warnings + [.error(options.sourceDisplay + "blog.yml", "--strict: \(warnings.count) warning\(warnings.count == 1 ? "" : "s") above; fix them or build without --strict")])
         }
+    }
+
+    /// The content folder, and how messages name it (`content`, `site/_posts`).
+    static func contentFolder(_ options: BuildOptions, config: SiteConfig) -> (url: URL, display: String) {
+        (URL(fileURLWithPath: config.content, relativeTo: options.source).standardizedFileURL,
+         config.content.hasPrefix("/") ? config.content : options.sourceDisplay + config.content)
     }
 
     /// blog.yml with the command line's overrides applied.

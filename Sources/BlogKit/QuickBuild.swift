@@ -27,15 +27,15 @@ enum QuickBuild {
     /// The report of a build done in place; throws ``Refusal`` when a full build is needed, and
     /// a ``BuildFailure`` when the build fails (`--strict`).
     static func attempt(_ options: BuildOptions, config: SiteConfig, warnings configWarnings: [Diagnostic], theme: Theme,
-                        output: URL, outputDisplay: String, store: CacheStore, clock: inout StageClock) throws -> BuildReport {
-        guard var state = store.loadState() else { throw Refusal("no state of a previous build") }
+                        output: URL, outputDisplay: String, store: CacheStore, state: SiteState?,
+                        clock: inout StageClock) throws -> BuildReport {
+        guard var state else { throw Refusal("no state of a previous build") }
         clock.lap("quick: load state")
         guard state.inputs == inputs(options, config: config, theme: theme, output: output) else {
             throw Refusal("blog.yml, the options, the theme or the blog version changed")
         }
         if let due = state.dueAt, options.now.timeIntervalSince1970 >= due { throw Refusal("a post dated in the future is due") }
-        let contentDir = URL(fileURLWithPath: config.content, relativeTo: options.source).standardizedFileURL
-        let contentDisplay = config.content.hasPrefix("/") ? config.content : options.sourceDisplay + config.content
+        let (contentDir, contentDisplay) = Pipeline.contentFolder(options, config: config)
         guard let inventory = try? ContentScanner.scan(contentDir, displayPath: contentDisplay),
               inventory.posts == state.posts.map(\.path), inventory.assets == state.assets.map(\.path) else {
             throw Refusal("files were added to or removed from \(contentDisplay)")

@@ -49,11 +49,6 @@ final class BuildCache: @unchecked Sendable {
     /// Counts for `--timings`-style reports and tests.
     private(set) var stats = (postsReused: 0, postsRead: 0, markdownReused: 0, markdownRendered: 0, pagesReused: 0, pagesRendered: 0)
 
-    /// Opens the cache in `folder`; never throws: an unusable cache is a warning and an empty cache.
-    convenience init(folder: URL, display: String, version: String) {
-        self.init(store: CacheStore(folder: folder, display: display, version: version))
-    }
-
     /// Opens the cache of `store`; never throws: an unusable cache is a warning and an empty cache.
     init(store: CacheStore) {
         self.store = store
@@ -268,13 +263,6 @@ final class BuildCache: @unchecked Sendable {
 
 
 extension BuildCache {
-    /// The cache of a build, or nil with `--no-cache`. Throws when `cache_dir` is a folder the
-    /// build must not write into (inside `content/`, `themes/` or the output folder).
-    static func open(_ options: BuildOptions, config: SiteConfig, output: URL) throws -> BuildCache? {
-        guard options.cache else { return nil }
-        return try store(options, config: config, output: output).map { BuildCache(store: $0) }
-    }
-
     /// Where the cache of a build is, also with `--no-cache` (whose build makes the state of the
     /// last cached one stale). Throws when `cache_dir` is a folder the build must not write into.
     static func store(_ options: BuildOptions, config: SiteConfig, output: URL) throws -> CacheStore? {
@@ -287,7 +275,7 @@ extension BuildCache {
         var problem: String?
         if inside(target, Pipeline.resolved(output)) {
             problem = "it is inside the output folder, which every build replaces"
-        } else if case let content = Pipeline.resolved(URL(fileURLWithPath: config.content, relativeTo: options.source).standardizedFileURL),
+        } else if case let content = Pipeline.resolved(Pipeline.contentFolder(options, config: config).url),
                   inside(target, content), !target.dropFirst(content.count + 1).split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
             // A hidden folder is never read as content.
             problem = "it is inside the content folder (\(config.content)), where its files would be read as content"

@@ -40,9 +40,8 @@ public enum SiteWriter {
         if outputExists && !isDirectory.boolValue {
             throw BuildFailure([.error(displayPath, "the output path is a file; expected a folder (or nothing) there")])
         }
-        let parent = output.deletingLastPathComponent()
-        let staging = parent.appendingPathComponent(".\(output.lastPathComponent).blog-staging")
-        let spare = parent.appendingPathComponent(".\(output.lastPathComponent).blog-spare")
+        let staging = beside(output, "blog-staging")
+        let spare = beside(output, "blog-spare")
         // The site before the published one, kept by the last build: updating it costs what
         // changed, where building a whole new tree costs a folder and a link per page.
         var reuse = false
@@ -83,9 +82,8 @@ public enum SiteWriter {
     /// exactly those, else it is pruned first. Returns nil, leaving the output as it was, when
     /// there is no spare or it can't be brought up to date (the caller then builds in full).
     static func patch(output: URL, paths: [String], changed: [String: Data], spareSamePaths: Bool) -> WriteReport? {
-        let parent = output.deletingLastPathComponent()
-        let staging = parent.appendingPathComponent(".\(output.lastPathComponent).blog-staging")
-        let spare = parent.appendingPathComponent(".\(output.lastPathComponent).blog-spare")
+        let staging = beside(output, "blog-staging")
+        let spare = beside(output, "blog-spare")
         removeTree(staging)
         var status = stat()
         guard lstat(spare.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR, rename(spare.path, staging.path) == 0 else { return nil }
@@ -110,6 +108,11 @@ public enum SiteWriter {
             return nil
         }
         return WriteReport(written: changed.count, unchanged: paths.count - changed.count)
+    }
+
+    /// The hidden folder `.<output>.<suffix>` beside the output folder (staging, spare, previous).
+    static func beside(_ output: URL, _ suffix: String) -> URL {
+        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).\(suffix)")
     }
 
     /// Every path must stay inside the output folder, and be there once.
@@ -318,7 +321,7 @@ public enum SiteWriter {
         }
         if blog_exchange_paths(staging.path, output.path) != 0 {
             // No atomic exchange on this system or file system: two renames, undone on failure.
-            let old = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).blog-previous")
+            let old = beside(output, "blog-previous")
             try? fm.removeItem(at: old)
             guard rename(output.path, old.path) == 0 else {
                 let failure = fail("cannot move the previous output aside")
