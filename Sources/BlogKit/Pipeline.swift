@@ -236,7 +236,7 @@ public enum Pipeline {
         try checkStrict(options, warnings: warnings)
         // Pages are rendered as they are written, on all cores: see SiteRenderer.pages.
         let log = RenderLog(pages: site.pages.count)
-        var files = SiteRenderer.pages(site, theme: theme, cache: cache.map { PageCache(theme: theme, cache: $0, site: site) }, log: log)
+        var files = SiteRenderer.pages(site, theme: theme, log: log)
         let pages = files.count
         let (feeds, feedHoles) = Feeds.render(site, holes: log.holes)
         files += feeds + Sitemap.render(site)

@@ -1,18 +1,5 @@
 import Foundation
 
-/// Bytes kept in the build cache, read only when a file must be written from them: an unchanged
-/// page whose file the output folder (or its spare) already holds is never read back.
-public struct StoredBytes: Sendable {
-    /// The digest of the bytes.
-    let digest: Digest
-    /// How many bytes.
-    let count: Int
-    let load: @Sendable () throws -> Data
-
-    /// The bytes.
-    public func data() throws -> Data { try load() }
-}
-
 /// The build cache of one build: what the previous build left in `cache_dir`, and what this build
 /// adds, saved by ``save()`` once the site is written.
 ///
@@ -22,9 +9,10 @@ public struct StoredBytes: Sendable {
 ///   configuration, the path shown in messages, the `blog` version), checked by the file's
 ///   size and times, else by the digest of its bytes (a checkout on another machine has new times);
 /// - a post's rendered markdown: under the digest of the body and summary handed to the
-///   renderer and the ``MarkdownOptions``;
-/// - a page's bytes: under the digest of its template's text and every value of its context the
-///   template can read (see ``PageKeys``).
+///   renderer and the ``MarkdownOptions``.
+///
+/// Pages are not kept: rendering one costs less than digesting what it depends on, and a build
+/// that changes only bodies doesn't render pages at all (see ``QuickBuild``).
 ///
 /// A cache of another `blog` version or format, or one that is damaged, is ignored with a warning
 /// and the build is a clean one; a cache that can't be written is a warning too. Neither ever
@@ -38,16 +26,14 @@ final class BuildCache: @unchecked Sendable {
     private let pack: Data?
     private let oldPosts: [String: PostEntry]
     private let oldMarkdown: [Digest: BlobRef]
-    private let oldPages: [Digest: PageEntry]
 
     private let lock = NSLock()
     private var newPosts: [String: PostEntry] = [:]
     private var newMarkdown: [Digest: BlobRef] = [:]
-    private var newPages: [Digest: PageEntry] = [:]
     private var pending: [[UInt8]] = []
     private var damaged = false
     /// Counts for `--timings`-style reports and tests.
-    private(set) var stats = (postsReused: 0, postsRead: 0, markdownReused: 0, markdownRendered: 0, pagesReused: 0, pagesRendered: 0)
+    private(set) var stats = (postsReused: 0, postsRead: 0, markdownReused: 0, markdownRendered: 0)
 
     /// Opens the cache of `store`; never throws: an unusable cache is a warning and an empty cache.
     init(store: CacheStore) {
@@ -69,7 +55,6 @@ final class BuildCache: @unchecked Sendable {
         pack = loaded?.pack
         oldPosts = Dictionary((loaded?.index.posts ?? []).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         oldMarkdown = Dictionary((loaded?.index.markdown ?? []).map { ($0.key, $0.ref) }, uniquingKeysWith: { a, _ in a })
-        oldPages = Dictionary((loaded?.index.pages ?? []).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// Whether the previous build's cache was found and usable.
@@ -203,54 +188,21 @@ final class BuildCache: @unchecked Sendable {
         return rendered
     }
 
-    // MARK: - Pages
-
-    /// The bytes of the page rendered under `key` before, without reading them yet, and where
-    /// post bodies are in them.
-    func page(_ key: Digest) -> (bytes: StoredBytes, holes: [StoredHole])? {
-        guard !damaged, let entry = oldPages[key], let pack, entry.ref.offset >= 0, entry.ref.offset + entry.ref.length <= pack.count else { return nil }
-        let ref = entry.ref
-        lock.lock()
-        newPages[key] = entry
-        stats.pagesReused += 1
-        lock.unlock()
-        let bytes = StoredBytes(digest: ref.digest, count: ref.length) { [self] in
-            guard let data = withBlob(ref, { Data($0) }) else {
-                throw BuildFailure([.error(store.display, "the build cache is damaged: a page's bytes don't match their checksum; build again (the cache will be ignored) or delete \(store.display)")])
-            }
-            return data
-        }
-        return (bytes, entry.holes)
-    }
-
-    /// Keeps the bytes of a page rendered under `key`, with where post bodies are in them.
-    @discardableResult
-    func storePage(_ key: Digest, _ bytes: [UInt8], holes: [StoredHole]) -> Digest {
-        let ref = add(bytes)
-        lock.lock()
-        newPages[key] = PageEntry(key: key, ref: ref, holes: holes)
-        stats.pagesRendered += 1
-        lock.unlock()
-        return ref.digest
-    }
-
     // MARK: - Saving
 
     /// Writes the cache for the next build; a failure is a warning, never a failed build.
     func save() {
         var index = CacheIndex(packID: damaged ? .zero : (oldIndex?.packID ?? .zero), packLength: damaged ? 0 : (oldIndex?.packLength ?? 0),
                                posts: newPosts.values.sorted { $0.path < $1.path },
-                               markdown: newMarkdown.map { BlobEntry(key: $0.key, ref: $0.value) }.sorted { $0.key.high < $1.key.high },
-                               pages: newPages.values.sorted { $0.key.high < $1.key.high })
+                               markdown: newMarkdown.map { BlobEntry(key: $0.key, ref: $0.value) }.sorted { $0.key.high < $1.key.high })
         // Rewrite the pack without dead blobs when they are more than half of it.
-        let live = (index.posts.map(\.ref) + index.markdown.map(\.ref) + index.pages.map(\.ref))
+        let live = (index.posts.map(\.ref) + index.markdown.map(\.ref))
             .filter { $0.offset >= 0 }.reduce(0) { $0 + $1.length }
         let dead = (oldIndex?.packLength ?? 0) - live
         let rewrite = damaged || oldIndex == nil || pack == nil || dead > max(live, 16 << 20)
         if damaged { // nothing of the old pack is trusted
             index.posts.removeAll { $0.ref.offset >= 0 }
             index.markdown.removeAll { $0.ref.offset >= 0 }
-            index.pages.removeAll { $0.ref.offset >= 0 }
         }
         do {
             try store.save(index, blobs: pending, oldPack: rewrite && !damaged ? pack : (rewrite ? nil : pack), rewrite: rewrite)
@@ -301,10 +253,9 @@ extension BuildCache {
 }
 
 extension BuildCache {
-    /// `posts 9999 reused, 1 read; markdown …; pages …`.
+    /// `posts 9999 reused, 1 read; markdown 9999 reused, 1 rendered`.
     var summary: String {
         let s = stats
-        return "posts \(s.postsReused) reused, \(s.postsRead) read; markdown \(s.markdownReused) reused, \(s.markdownRendered) rendered; "
-            + "pages \(s.pagesReused) reused, \(s.pagesRendered) rendered"
+        return "posts \(s.postsReused) reused, \(s.postsRead) read; markdown \(s.markdownReused) reused, \(s.markdownRendered) rendered"
     }
 }

@@ -7,7 +7,7 @@ struct BlobRef: Codable, Sendable {
     var digest: Digest
 }
 
-/// A blob under a key: a rendered markdown body, a page's bytes.
+/// A blob under a key: a rendered markdown body.
 struct BlobEntry: Codable, Sendable {
     var key: Digest
     var ref: BlobRef
@@ -15,21 +15,6 @@ struct BlobEntry: Codable, Sendable {
 
 /// What the cache knows about one post file: how it looked on disk, its content's digest, and
 /// where its parsed ``Post`` and warnings are.
-/// A cached page: its bytes, and where post bodies are in them (by the posts' content paths).
-struct PageEntry: Codable, Sendable {
-    var key: Digest
-    var ref: BlobRef
-    var holes: [StoredHole]
-}
-
-/// A ``BodyHole`` with the post named by its path under the content folder.
-struct StoredHole: Codable, Sendable, Equatable {
-    var post: String
-    var offset: Int
-    var length: Int
-    var form: BodyForm
-}
-
 struct PostEntry: Codable, Sendable {
     /// The file, relative to `content/`.
     var path: String
@@ -89,14 +74,13 @@ struct CacheIndex: Codable {
     var packLength: Int
     var posts: [PostEntry]
     var markdown: [BlobEntry]
-    var pages: [PageEntry]
 }
 
 /// The cache's files in its folder:
 ///
 /// - `index`: a header (magic, format version, `blog` version, body length, body digest) and the
 ///   ``CacheIndex``. Any mismatch means the whole cache is ignored.
-/// - `data.pack`: blobs appended one after the other (parsed posts, rendered markdown, pages),
+/// - `data.pack`: blobs appended one after the other (parsed posts, rendered markdown),
 ///   each found through the index and checked against its digest when read. A build appends only
 ///   what it made; the pack is rewritten without dead blobs when they outweigh the live ones.
 ///
@@ -106,7 +90,7 @@ struct CacheIndex: Codable {
 struct CacheStore {
     static let magic = Array("BLOGCACHE".utf8)
     /// Bump when the index or blob layout changes.
-    static let formatVersion: UInt32 = 2
+    static let formatVersion: UInt32 = 3
     static let indexName = "index"
     static let packName = "data.pack"
     static let packMagic = Array("BLOGPACK".utf8)
@@ -245,6 +229,8 @@ struct CacheStore {
     /// Writes the cache: `blobs` appended to the pack (or a new pack holding only the live blobs
     /// of `index` when `rewrite`), then the index. The index is written last and by rename, so
     /// a failure at any point leaves a cache that is either the old one or detected as damaged.
+    /// The pack is not flushed to disk: after a crash, blobs that did not reach it fail their
+    /// digest when read, and the cache is ignored as damaged, so waiting for the disk buys nothing.
     /// Blob refs in `index` with `offset < 0` point into `blobs` (`-1 - i`) and are fixed here.
     func save(_ index: CacheIndex, blobs: [[UInt8]], oldPack: Data?, rewrite: Bool) throws {
         let fm = FileManager.default
@@ -285,15 +271,13 @@ struct CacheStore {
             }
             for i in index.posts.indices { relocate(&index.posts[i].ref) }
             for i in index.markdown.indices { relocate(&index.markdown[i].ref) }
-            for i in index.pages.indices { relocate(&index.pages[i].ref) }
-            for blob in blobs {
+                for blob in blobs {
                 blobOffsets.append(length)
                 buffer.append(contentsOf: blob)
                 length += blob.count
                 if buffer.count > 8 << 20 { handle.write(buffer); buffer.removeAll(keepingCapacity: true) }
             }
             handle.write(buffer)
-            try handle.synchronize()
             try handle.close()
             guard rename(temporary.path, packURL.path) == 0 else { throw WriteError.system("cannot replace \(display)/\(Self.packName)") }
         } else {
@@ -309,7 +293,6 @@ struct CacheStore {
                 length += blob.count
             }
             handle.write(buffer)
-            try handle.synchronize()
             try handle.close()
         }
         func fix(_ ref: inout BlobRef) {
@@ -317,7 +300,6 @@ struct CacheStore {
         }
         for i in index.posts.indices { fix(&index.posts[i].ref) }
         for i in index.markdown.indices { fix(&index.markdown[i].ref) }
-        for i in index.pages.indices { fix(&index.pages[i].ref) }
         index.packLength = length
         let bytes = try Self.encodeIndex(index, version: version)
         let temporary = folder.appendingPathComponent(Self.indexName + ".new")

@@ -11,8 +11,6 @@ public struct OutputFile: Sendable {
         case made(by: Maker)
         /// A file copied as it is (images, a site's own static files).
         case copy(from: URL)
-        /// Bytes the build cache holds (an unchanged page), read only if they must be written.
-        case stored(StoredBytes)
     }
 
     /// Makes a file's bytes; called once, on any thread.

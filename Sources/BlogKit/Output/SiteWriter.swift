@@ -166,8 +166,6 @@ public enum SiteWriter {
                         if reuse { unlink(target) }
                         try FileManager.default.copyItem(at: source, to: URL(fileURLWithPath: target))
                     }
-                case .stored(let stored):
-                    linked = try place(stored.data(), at: target, previous: previousFile, reuse: reuse)
                 }
                 if linked { lock.lock(); unchanged += 1; lock.unlock() }
             } catch let failure as BuildFailure {

@@ -4,11 +4,9 @@ import Mustache
 /// The Render stage: every page of a site through a theme's templates.
 public enum SiteRenderer {
     /// Every page of `site.pages`, in that order, as files whose bytes are made when
-    /// ``SiteWriter`` writes them: each page is rendered (or, with `cache`, taken from the build
-    /// cache when its template and context are those of a cached page), written and let go on
-    /// one core, so pages are never all in memory at once. The same site and theme always give
-    /// the same bytes.
-    static func pages(_ site: Site, theme: Theme, cache: PageCache? = nil, log: RenderLog? = nil) -> [OutputFile] {
+    /// ``SiteWriter`` writes them: each page is rendered, written and let go on one core, so
+    /// pages are never all in memory at once. The same site and theme always give the same bytes.
+    static func pages(_ site: Site, theme: Theme, log: RenderLog? = nil) -> [OutputFile] {
         let holes = BodyHoles(site: site)
         log?.holes = holes
         let context = TemplateContext(site: site, holes: holes)
@@ -20,32 +18,19 @@ public enum SiteRenderer {
                 var (template, values) = context.page(page)
                 // A theme without a page template shows pages with its post template.
                 if template == "page", !theme.hasPageTemplate { template = "post" }
-                let render = { () -> (bytes: [UInt8], holes: [BodyHole])? in
-                    let marked: String?
-                    if let summaries = theme.listSummaries, let entries, ListSummaries.listTemplates.contains(template) {
-                        marked = summaries.listLibrary.render(context.withListEntries(values, page, entries), withTemplate: template)
-                    } else {
-                        marked = theme.library.render(values, withTemplate: template)
-                    }
-                    return marked.map(holes.fill)
-                }
-                let made: (contents: OutputFile.Contents, holes: [BodyHole])?
-                if let cache {
-                    made = cache.contents(template: template, values: values, render: render)
+                let marked: String?
+                if let summaries = theme.listSummaries, let entries, ListSummaries.listTemplates.contains(template) {
+                    marked = summaries.listLibrary.render(context.withListEntries(values, page, entries), withTemplate: template)
                 } else {
-                    made = render().map { (.bytes(Data($0.bytes)), $0.holes) }
+                    marked = theme.library.render(values, withTemplate: template)
                 }
-                guard let made else {
+                guard let made = marked.map(holes.fill) else {
                     // Unreachable with a theme from Theme.load, which checks every page template.
                     throw BuildFailure([.error("themes/\(theme.name)/templates/\(template).mustache",
                                                "missing template: the theme must have templates/\(template).mustache")])
                 }
                 log?.record(page: number, holes: made.holes)
-                switch made.contents {
-                case .stored(let stored): return try stored.data()
-                case .bytes(let data): return data
-                default: preconditionFailure("pages are bytes")
-                }
+                return Data(made.bytes)
             }))
         }
     }
