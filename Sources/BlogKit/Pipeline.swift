@@ -234,6 +234,11 @@ public enum Pipeline {
                                   cache: cache, clock: &clock)
         let (site, warnings) = (loaded.site, loaded.warnings)
         try checkStrict(options, warnings: warnings)
+        // The cache holds parsed posts and rendered markdown, all made by now: it is written while
+        // the pages are rendered (mostly the kernel copying bytes, which the render leaves room for).
+        let saving = DispatchGroup()
+        if let cache { DispatchQueue.global().async(group: saving) { cache.save() } }
+        defer { saving.wait() }
         // Pages are rendered as they are written, on all cores: see SiteRenderer.pages.
         let log = RenderLog(pages: site.pages.count)
         var files = SiteRenderer.pages(site, theme: theme, log: log)
@@ -251,7 +256,7 @@ public enum Pipeline {
         let written = try SiteWriter.write(files, to: output, displayPath: outputDisplay)
         clock.lap("render pages and write")
         if let cache, let store {
-            cache.save()
+            saving.wait()
             clock.lap("save cache")
             if let state = QuickBuild.state(after: site, files: files, pageHoles: log.pageHoles, feedHoles: feedHoles,
                                             opaque: log.opaquePosts, inventory: loaded.inventory, contentDir: contentDir,
