@@ -10,8 +10,8 @@ public enum DateText {
             + padded(t.minute, 2) + ":" + padded(t.second, 2) + offsetText(t.offset)
     }
 
-    /// `value` with leading zeros up to `width` digits.
-    private static func padded(_ value: Int, _ width: Int) -> String {
+    /// `value` with leading zeros up to `width` digits (as `%0*d` writes a value that isn't negative).
+    static func padded(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }

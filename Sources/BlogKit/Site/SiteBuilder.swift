@@ -46,8 +46,10 @@ public enum SiteBuilder {
             }
             return options.includeFuture || item.post.date <= options.now
         }
-        let ordered = included.sorted(by: newestFirst)
-        let sitePosts = ordered.map { item -> SitePost in
+        // Sorting indices moves integers, not whole posts.
+        let order = included.indices.sorted { newestFirst(included[$0], included[$1]) }
+        let sitePosts = Parallel.map(order.count) { number -> SitePost in
+            let item = included[order[number]]
             let (url, outputPath) = placement(of: item.post, config: config)
             return SitePost(post: item.post, rendered: item.rendered, url: url, outputPath: outputPath)
         }
@@ -188,9 +190,9 @@ public enum SiteBuilder {
         let fields = CivilTime(post.date, timeZone: config.timeZone)
         var url = config.permalinks.post
         let values: [(String, String)] = [
-            ("{year}", String(format: "%04d", fields.year)),
-            ("{month}", String(format: "%02d", fields.month)),
-            ("{day}", String(format: "%02d", fields.day)),
+            ("{year}", DateText.padded(fields.year, 4)),
+            ("{month}", DateText.padded(fields.month, 2)),
+            ("{day}", DateText.padded(fields.day, 2)),
             ("{slug}", post.slug),
             ("{category}", post.category?.slug.nilIfEmpty ?? "uncategorized"),
         ]
