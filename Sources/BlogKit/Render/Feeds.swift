@@ -50,30 +50,32 @@ public enum Feeds {
         let needed = Array(Set(siteIndices + tagIndices.joined())).sorted()
         let made = Parallel.map(needed.count) { entry(for: site.posts[needed[$0]], config: config, marker: holes?.feedMarker(needed[$0])) }
         let entries = Dictionary(uniqueKeysWithValues: zip(needed, made))
-        var found: [String: [BodyHole]] = [:]
-        func file(_ path: String, _ text: String, json: Bool = false) -> OutputFile {
-            guard let holes else { return Feeds.file(path, text) }
-            let (bytes, placed) = holes.fillFeed(text) { index in
-                let base = entries[index]?.permalink ?? ""
-                return json ? .feedJSON(base: base) : .feedXML(base: base)
-            }
-            if !placed.isEmpty { found[path] = placed }
-            return OutputFile(path: path, contents: .bytes(Data(bytes)))
-        }
-
         let siteFeed = FeedChannel(title: config.title, page: "", entries: siteIndices.map { entries[$0]! }, config: config)
-        var files = [
-            file(atomPath, atom(siteFeed, selfPath: atomPath, config: config)),
-            file(rssPath, rss(siteFeed, selfPath: rssPath, config: config)),
-            file(jsonPath, json(siteFeed, selfPath: jsonPath, config: config), json: true),
+        var feeds: [(path: String, json: Bool, text: () -> String)] = [
+            (atomPath, false, { atom(siteFeed, selfPath: atomPath, config: config) }),
+            (rssPath, false, { rss(siteFeed, selfPath: rssPath, config: config) }),
+            (jsonPath, true, { json(siteFeed, selfPath: jsonPath, config: config) }),
         ]
         for (group, indices) in zip(site.tags, tagIndices) {
-            let feed = FeedChannel(title: tagFeedTitle(group, config: config), page: group.url,
-                                   entries: indices.map { entries[$0]! }, config: config)
             let path = feedPath(for: group)
-            files.append(file(path, atom(feed, selfPath: path, config: config)))
+            feeds.append((path, false, {
+                atom(FeedChannel(title: tagFeedTitle(group, config: config), page: group.url,
+                                 entries: indices.map { entries[$0]! }, config: config), selfPath: path, config: config)
+            }))
         }
-        return (files, found)
+        // Each feed on any core: its text, then its bytes with the bodies in the feed's form.
+        let files = Parallel.map(feeds.count) { number -> (file: OutputFile, holes: [BodyHole]) in
+            let feed = feeds[number]
+            guard let holes else { return (file(feed.path, feed.text()), []) }
+            let (bytes, placed) = holes.fillFeed(feed.text()) { index in
+                let base = entries[index]?.permalink ?? ""
+                return feed.json ? .feedJSON(base: base) : .feedXML(base: base)
+            }
+            return (OutputFile(path: feed.path, contents: .bytes(Data(bytes))), placed)
+        }
+        var found: [String: [BodyHole]] = [:]
+        for (feed, made) in zip(feeds, files) where !made.holes.isEmpty { found[feed.path] = made.holes }
+        return (files.map(\.file), found)
     }
 
     /// The feeds a page links to in its `<head>`: the site's Atom, RSS and JSON feeds, and on a
