@@ -185,7 +185,7 @@ private struct PostValues {
             "truncated": sitePost.rendered.summaryHTML != sitePost.rendered.html,
             "headings": sitePost.rendered.headings.map { ["level": $0.level, "id": $0.id, "text": $0.text] as [String: Any] },
             "meta": TemplateValue.map(post.meta, timeZone: config.timeZone),
-            "hidden": post.status == .hidden,
+            "hidden": post.status == .hidden, "dated": post.dated,
             "description": post.meta["description"]?.text
                 ?? WebText.plainText(fromHTML: sitePost.rendered.summaryHTML, limit: 160),
         ]
