@@ -19,6 +19,10 @@ final class FeedURLTests: XCTestCase {
             ("..", "https://example.org/blog/posts/"),
             ("", "https://example.org/blog/posts/x/"),
             ("  b.png ", "https://example.org/blog/posts/x/b.png"),
+            ("\n\tc.png\r\n", "https://example.org/blog/posts/x/c.png"),
+            ("\u{A0}d.png\u{3000}", "https://example.org/blog/posts/x/d.png"),
+            (" \u{301}e.png", "https://example.org/blog/posts/x/\u{301}e.png"),
+            ("café.png ", "https://example.org/blog/posts/x/café.png"),
             // Absolute references stay as written.
             ("https://swift.org/a/../b", "https://swift.org/a/../b"),
             ("HTTP://Example.org/", "HTTP://Example.org/"),

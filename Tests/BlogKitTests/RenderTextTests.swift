@@ -39,6 +39,61 @@ final class RenderTextTests: XCTestCase {
         }
     }
 
+    /// plainText reads bytes; it must give what reading Characters gives (the code it replaced,
+    /// below), with white space of other scripts, combining marks after spaces, tags and entities,
+    /// and punctuation of other scripts at the cut.
+    func testPlainTextIsTheTextOfItsCharacters() {
+        XCTAssertEqual(WebText.plainText(fromHTML: "<p>a\u{A0}b\u{3000}c\u{2028}d\u{85}e\u{2009}f</p>", limit: 100), "a b c d e f")
+        XCTAssertEqual(WebText.plainText(fromHTML: "<p>x \u{301}y</p><p>\u{301}z &amp;\u{301}</p>", limit: 100), "x \u{301}y \u{301}z &\u{301}")
+        XCTAssertEqual(WebText.plainText(fromHTML: "<p>Wait… what？ really。 yes</p>", limit: 14), "Wait… what…")
+        XCTAssertEqual(WebText.plainText(fromHTML: "<p>one, two; three!? four</p>", limit: 17), "one, two…")
+        XCTAssertEqual(WebText.plainText(fromHTML: "<p>abcdefgh</p>", limit: 0), "…")
+        let pieces = ["word", "Word.", " ", "\u{A0}", "\u{3000}", "\u{2028}", "\u{85}", "\t", "\r\n", "\u{301}", "e\u{301}",
+                      "&amp;", "&lt;", "&quot;", "&#39;", "&gt", "&nbsp;", "<b>", "</b>", "<a href=\"é\">", "…", "？", "(", ")",
+                      "!", "$", "日本", "👩‍👩‍👧", "🇫🇷", "\u{600}", "-"]
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<400 {
+            let html = (0..<Int.random(in: 0...60, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            for limit in [0, 1, 3, 10, 30, 200, Int.max] {
+                XCTAssertEqual(WebText.plainText(fromHTML: html, limit: limit), plainTextByCharacters(html, limit: limit),
+                               "round \(round), limit \(limit): \(html.debugDescription)")
+            }
+        }
+    }
+
+    /// ``WebText/plainText(fromHTML:limit:)`` as it was written before it read bytes.
+    private func plainTextByCharacters(_ html: String, limit: Int) -> String {
+        var text = ""
+        var inTag = false
+        var pendingSpace = false
+        var scalars = html.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            if inTag {
+                if scalar == ">" { inTag = false; pendingSpace = true }
+                continue
+            }
+            var character = Character(scalar)
+            if scalar == "<" { inTag = true; continue }
+            if scalar == "&" {
+                for (name, decoded) in [("amp;", "&"), ("lt;", "<"), ("gt;", ">"), ("quot;", "\""), ("#39;", "'")]
+                    as [(String, Character)] where scalars.starts(with: name.unicodeScalars) {
+                    character = decoded
+                    scalars = scalars.dropFirst(name.unicodeScalars.count)
+                    break
+                }
+            }
+            if character.isWhitespace { pendingSpace = true; continue }
+            if pendingSpace && !text.isEmpty { text.append(" ") }
+            pendingSpace = false
+            text.append(character)
+        }
+        guard text.count > limit else { return text }
+        var cut = text.prefix(limit)
+        if let space = cut.lastIndex(of: " ") { cut = cut[..<space] }
+        while let last = cut.last, last.isPunctuation || last == " " { cut.removeLast() }
+        return cut + "…"
+    }
+
     /// Feed text: entities for & < > ", the characters XML 1.0 forbids left out, the rest as it is.
     func testXMLEscapingDropsForbiddenCharacters() {
         XCTAssertEqual(XMLWriter.escape("plain"), "plain")

@@ -10,6 +10,35 @@ final class SlugTests: XCTestCase {
         XCTAssertEqual(Slug.make("!!!"), "")
     }
 
+    /// ASCII titles take a byte-by-byte path; every ASCII character, alone and between letters,
+    /// must give what the Character-by-Character rules give.
+    func testASCIIGivesWhatTheCharacterRulesGive() {
+        for byte in UInt8(0)..<0x80 {
+            let c = String(UnicodeScalar(byte))
+            for text in [c, "a\(c)b", "\(c)\(c)Z9\(c)", "Don\(c)t Stop"] {
+                XCTAssertEqual(Slug.make(text), Slug.slugByCharacters(text), text.debugDescription)
+            }
+        }
+        XCTAssertEqual(Slug.make("Don't STOP_me\r\nnow 2day"), "dont-stop-me-now-2day")
+        XCTAssertEqual(Slug.make("a\r\nb"), "a-b")
+    }
+
+    /// Text with any byte above ASCII keeps the Character rules: a combining mark stays with its
+    /// letter and goes with a dropped character, other scripts' letters and digits are kept.
+    func testNonASCIIKeepsTheCharacterRules() {
+        XCTAssertEqual(Slug.make("Don’t Stop"), "dont-stop")
+        XCTAssertEqual(Slug.make("Cafe\u{301} & Cre\u{300}me"), "cafe\u{301}-cre\u{300}me")
+        XCTAssertEqual(Slug.make("a -\u{301} b"), "a-b", "the mark goes with the dash")
+        XCTAssertEqual(Slug.make("ΣΟΦΙΑ ① Ｆｕｌｌ"), "σοφια-①-ｆｕｌｌ")
+        XCTAssertEqual(Slug.make("Tea\u{A0}for\u{3000}two 🎉 now"), "tea-for-two-now")
+        XCTAssertEqual(Slug.make("İstanbul"), "i\u{307}stanbul")
+        XCTAssertEqual(Slug.make("Straße 9"), "straße-9")
+        XCTAssertEqual(Slug.make("x\u{301}'y"), "x\u{301}y")
+        XCTAssertEqual(Slug.make("日本語 (Kyoto)"), "日本語-kyoto")
+        XCTAssertEqual(Slug.make("🇫🇷 France"), "france")
+        XCTAssertEqual(Slug.make("e\u{301}\r\n!"), "e\u{301}")
+    }
+
     func testSafety() {
         XCTAssertTrue(Slug.isSafe("my-post"))
         XCTAssertFalse(Slug.isSafe("../etc"))

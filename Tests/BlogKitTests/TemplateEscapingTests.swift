@@ -10,6 +10,7 @@ final class TemplateEscapingTests: XCTestCase {
         "", "plain text", "<script>alert('x') & \"y\"</script>", "a&b", "&&&", "'quoted'",
         "Kyoto (京都) <b>", "café & crème", "München > Zürich", "&\u{301} and <\u{338}", "x\u{301}<y",
         "line\r\nbreak & more", "🎉 <party> 👩‍👩‍👧 & family", "tab\there", "é", "<", ">é",
+        "\u{600}<b>", "<\u{200D}>", "a<\u{903}", "&\u{FE0F}", "é'é", "日本'語\"", "\u{1F1EB}&\u{1F1F7}", "<\r\n>", "x\r\n&",
     ]
 
     func testEscapesExactlyAsSwiftMustache() throws {

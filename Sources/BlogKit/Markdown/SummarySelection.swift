@@ -17,8 +17,8 @@ enum SummarySelection {
     /// `<!--more-->`, `<!--  More -->`).
     static func isMoreMarker(_ node: CmarkNode) -> Bool {
         guard node.type == CMARK_NODE_HTML_BLOCK, let literal = node.literal else { return false }
-        let comment = literal.trimmingCharacters(in: .whitespacesAndNewlines)
+        let comment = literal.trimmingWhitespacesAndNewlines()
         guard comment.hasPrefix("<!--"), comment.hasSuffix("-->"), comment.count >= 7 else { return false }
-        return comment.dropFirst(4).dropLast(3).trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "more"
+        return comment.dropFirst(4).dropLast(3).trimmingWhitespacesAndNewlines().lowercased() == "more"
     }
 }

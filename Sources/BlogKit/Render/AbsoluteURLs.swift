@@ -25,7 +25,7 @@ public enum AbsoluteURLs {
     /// with a scheme (`https:`, `mailto:`, `data:`) or a host (`//cdn.example.org/a`) is returned
     /// unchanged. `base` is an absolute URL, or a path starting with `/` (then results are paths).
     public static func resolve(_ reference: String, against base: String) -> String {
-        let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = reference.trimmingWhitespacesAndNewlines()
         if hasScheme(trimmed) || trimmed.hasPrefix("//") { return reference }
         let (origin, basePath, baseQuery) = split(base)
         if trimmed.isEmpty { return origin + basePath + baseQuery }

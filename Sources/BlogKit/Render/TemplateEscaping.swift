@@ -15,41 +15,42 @@ struct TemplateEscaping: MustacheContentType {
     /// `text` with `<`, `>`, `&`, `"` and `'` as entities, as swift-mustache's `htmlEscape()`:
     /// it replaces a `Character` equal to one of them, so such a byte followed by a combining
     /// mark (one `Character` with it) stays as it is.
+    ///
+    /// One pass over the bytes, copying the runs between special bytes. A special byte between
+    /// two ASCII bytes (or at an end) is a `Character` of its own: no ASCII scalar extends a
+    /// `Character`, and none but CR before LF joins the next. Only when a special byte touches a
+    /// byte above ASCII is the text escaped `Character` by `Character`, as swift-mustache does.
     func escapeText(_ text: String) -> String {
-        var special = false
-        var ascii = true
-        for byte in text.utf8 {
-            if byte >= 0x80 {
-                ascii = false
-            } else if Self.entity(for: byte) != nil {
-                special = true
+        var contiguous = text
+        return contiguous.withUTF8 { bytes -> String? in
+            var out: [UInt8] = []
+            var copied = 0
+            for (index, byte) in bytes.enumerated() {
+                guard let entity = Self.entity(for: byte) else { continue }
+                if (index > 0 && bytes[index - 1] >= 0x80) || (index + 1 < bytes.count && bytes[index + 1] >= 0x80) {
+                    return nil  // may be part of a longer Character
+                }
+                if out.isEmpty { out.reserveCapacity(bytes.count + 16) }
+                out.append(contentsOf: bytes[copied..<index])
+                out.append(contentsOf: entity.utf8)
+                copied = index + 1
             }
-        }
-        guard special else { return text }
+            if out.isEmpty { return text }
+            out.append(contentsOf: bytes[copied...])
+            return String(decoding: out, as: UTF8.self)
+        } ?? escapeCharacters(text)
+    }
+
+    /// ``escapeText(_:)`` one `Character` at a time.
+    private func escapeCharacters(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
-        if ascii {
-            // Every ASCII byte is a Character of its own (but "\r\n", which is not escaped).
-            var start = text.utf8.startIndex
-            var index = start
-            let utf8 = text.utf8
-            while index != utf8.endIndex {
-                if let entity = Self.entity(for: utf8[index]) {
-                    out += text[start..<index]
-                    out += entity
-                    start = utf8.index(after: index)
-                }
-                index = utf8.index(after: index)
-            }
-            out += text[start...]
-        } else {
-            for character in text {
-                let utf8 = character.utf8
-                if utf8.count == 1, let entity = Self.entity(for: utf8.first!) {
-                    out += entity
-                } else {
-                    out.append(character)
-                }
+        for character in text {
+            let utf8 = character.utf8
+            if utf8.count == 1, let entity = Self.entity(for: utf8.first!) {
+                out += entity
+            } else {
+                out.append(character)
             }
         }
         return out

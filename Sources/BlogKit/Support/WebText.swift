@@ -72,39 +72,83 @@ enum WebText {
     /// The text of an HTML fragment for `<meta name="description">`: tags dropped, the entities
     /// cmark writes (`&amp;` `&lt;` `&gt;` `&quot;` `&#39;`) decoded, runs of white space made one
     /// space, and cut at a word boundary with `…` when longer than `limit` characters.
+    ///
+    /// Works on the UTF-8 bytes, one scalar at a time, and makes a `String` only at the end: the
+    /// text is the scalars kept, in order, whatever `Character`s they form. Building a `Character`
+    /// for each scalar to ask `isWhitespace` was a fortieth of a clean build. A `Character` is
+    /// white space when its first scalar is (`Character.isWhitespace`), so asking the scalar is
+    /// the same; ASCII bytes are answered without looking up Unicode properties.
     static func plainText(fromHTML html: String, limit: Int) -> String {
-        var text = ""
+        var html = html
+        return html.withUTF8 { plainText(fromHTML: $0, limit: limit) }
+    }
+
+    private static func plainText(fromHTML html: UnsafeBufferPointer<UInt8>, limit: Int) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(Swift.min(html.count, 4096))
+        var allASCII = true
         var inTag = false
         var pendingSpace = false
-        var scalars = html.unicodeScalars[...]
         // Stop reading once the text has `limit + 2` Characters: the first `limit + 1` can't change
         // (a Character only ever grows at the end), and nothing after them is shown. `appended`
-        // counts appends, never fewer than the Characters, so `text.count` is only counted when
-        // it may be large enough.
+        // counts appended scalars, never fewer than the Characters, and all of them while the text
+        // is ASCII (no CR is ever kept, so no CR LF makes one Character of two); otherwise the
+        // Characters are only counted when there may be enough.
         let enough = limit > Int.max - 2 ? Int.max : limit + 2
         var appended = 0
         var nextCount = enough
-        while let scalar = scalars.popFirst() {
+        var index = 0
+        while index < html.count {
+            let byte = html[index]
             if inTag {
-                if scalar == ">" { inTag = false; pendingSpace = true }
+                if byte == UInt8(ascii: ">") { inTag = false; pendingSpace = true }
+                index += 1
                 continue
             }
-            var character = Character(scalar)
-            if scalar == "<" { inTag = true; continue }
-            if scalar == "&", let (decoded, length) = entity(at: scalars) {
-                character = decoded
-                scalars = scalars.dropFirst(length)
+            if byte == UInt8(ascii: "<") { inTag = true; index += 1; continue }
+            var kept = index..<index + 1
+            var decoded: UInt8?
+            let isWhitespace: Bool
+            if byte < 0x80 {
+                if byte == UInt8(ascii: "&"), let (character, length) = entity(at: html[(index + 1)...]) {
+                    decoded = character
+                    kept = index..<index + 1 + length
+                }
+                isWhitespace = decoded == nil && isASCIIWhitespace(byte)
+            } else {
+                let (scalar, length) = scalar(startingAt: index, in: html)
+                kept = index..<index + length
+                isWhitespace = scalar.properties.isWhitespace
             }
-            if character.isWhitespace { pendingSpace = true; continue }
-            if pendingSpace && !text.isEmpty { text.append(" "); appended += 1 }
+            index = kept.upperBound
+            if isWhitespace { pendingSpace = true; continue }
+            if pendingSpace && !out.isEmpty { out.append(UInt8(ascii: " ")); appended += 1 }
             pendingSpace = false
-            text.append(character)
+            if let decoded {
+                out.append(decoded)
+            } else {
+                out.append(contentsOf: html[kept])
+                allASCII = allASCII && byte < 0x80
+            }
             appended += 1
             if appended >= nextCount {
-                if text.count >= enough { break }
+                if allASCII || String(decoding: out, as: UTF8.self).count >= enough { break }
                 nextCount = appended + 32
             }
         }
+        guard allASCII else { return cut(String(decoding: out, as: UTF8.self), limit: limit) }
+        // ASCII: every byte is a Character, the same cut as ``cut(_:limit:)`` on bytes.
+        guard out.count > limit else { return String(decoding: out, as: UTF8.self) }
+        var end = out[..<limit].lastIndex(of: UInt8(ascii: " ")) ?? limit
+        while end > 0, out[end - 1] == UInt8(ascii: " ") || Character(Unicode.Scalar(out[end - 1])).isPunctuation {
+            end -= 1
+        }
+        return String(decoding: out[..<end], as: UTF8.self) + "…"
+    }
+
+    /// `text` when it has at most `limit` characters; otherwise its first `limit`, cut back to
+    /// the last space among them and then past trailing punctuation and spaces, with `…`.
+    private static func cut(_ text: String, limit: Int) -> String {
         guard text.count > limit else { return text }
         var cut = text.prefix(limit)
         if let space = cut.lastIndex(of: " ") { cut = cut[..<space] }
@@ -112,11 +156,40 @@ enum WebText {
         return cut + "…"
     }
 
+    /// Tab, line feed, vertical tab, form feed, carriage return and space: the ASCII characters
+    /// that are `Character.isWhitespace` (and in Foundation's `.whitespacesAndNewlines`).
+    static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte)
+    }
+
+    /// The scalar whose UTF-8 form starts at `bytes[index]`, a lead byte of valid UTF-8 above
+    /// ASCII, and the number of its bytes.
+    private static func scalar(startingAt index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Unicode.Scalar, Int) {
+        let lead = bytes[index]
+        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        var value = UInt32(lead & (0x7F >> length))
+        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+    }
+
+    /// The entities cmark writes, without their `&`, and the character each stands for.
+    private static let entities: [(name: String, character: UInt8)] = [
+        ("amp;", UInt8(ascii: "&")), ("lt;", UInt8(ascii: "<")), ("gt;", UInt8(ascii: ">")),
+        ("quot;", UInt8(ascii: "\"")), ("#39;", UInt8(ascii: "'")),
+    ]
+
     /// The entity that starts right after an `&` at the start of `rest`, and how many scalars it spans.
     private static func entity(at rest: Substring.UnicodeScalarView) -> (Character, Int)? {
-        for (name, character) in [("amp;", "&"), ("lt;", "<"), ("gt;", ">"), ("quot;", "\""), ("#39;", "'")]
-            as [(String, Character)] where rest.starts(with: name.unicodeScalars) {
-            return (character, name.unicodeScalars.count)
+        for (name, character) in entities where rest.starts(with: name.unicodeScalars) {
+            return (Character(Unicode.Scalar(character)), name.unicodeScalars.count)
+        }
+        return nil
+    }
+
+    /// The entity that starts right after an `&` at the start of `rest`, and how many bytes it spans.
+    private static func entity(at rest: Slice<UnsafeBufferPointer<UInt8>>) -> (UInt8, Int)? {
+        for (name, character) in entities where rest.starts(with: name.utf8) {
+            return (character, name.utf8.count)
         }
         return nil
     }
