@@ -48,7 +48,7 @@ public enum DateParser {
 
     /// Reads `text`; a date without an offset is in `timeZone`.
     public static func parse(_ text: String, timeZone: TimeZone) throws -> ParsedDate {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespacesAndNewlines()
         guard !trimmed.isEmpty else { throw Failure("empty date: \(acceptedForms)") }
         var scanner = Scanner(trimmed)
         let fields: Fields

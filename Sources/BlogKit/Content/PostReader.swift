@@ -166,7 +166,7 @@ public enum PostReader {
             var title = ""
             var titleField: HeaderField?
             if let (t, f) = text("title") {
-                title = t.trimmingCharacters(in: .whitespacesAndNewlines)
+                title = t.trimmingWhitespacesAndNewlines()
                 titleField = f
             }
             let titleFromHeader = !title.isEmpty
@@ -183,7 +183,7 @@ public enum PostReader {
             // as those tools do; else, as Pelican does, the title.
             var slug = ""
             if let (s, f) = text("slug") {
-                let s = s.trimmingCharacters(in: .whitespaces)
+                let s = s.trimmingWhitespaces()
                 if !s.isEmpty {
                     if Slug.isSafe(s) {
                         slug = s
@@ -220,7 +220,7 @@ public enum PostReader {
             // Status: `status`, Hugo's `draft`, Jekyll's `published: false`.
             var status = PostStatus.published
             if let (s, f) = text("status") {
-                let word = s.trimmingCharacters(in: .whitespaces).lowercased()
+                let word = s.trimmingWhitespaces().lowercased()
                 if let known = PostStatus(rawValue: word) {
                     status = known
                 } else {
@@ -234,7 +234,7 @@ public enum PostReader {
             let permalink = resolvePath(["permalink", "url"], date: parsedDate, slug: slug, categories: categories)
             let saveAs = resolvePath(["save_as"], date: parsedDate, slug: slug, categories: categories)
             let aliases = resolveAliases()
-            let lang = text("lang").map { $0.0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+            let lang = text("lang").map { $0.0.trimmingWhitespaces() }.flatMap { $0.isEmpty ? nil : $0 }
 
             var meta: [String: MetaValue] = [:]
             for (key, f) in header.fields { meta[key] = f.value }
@@ -260,8 +260,8 @@ public enum PostReader {
             guard let f = field(key) else { return nil }
             switch f.value {
             case .bool(let b): return b
-            case .string(let s) where ["true", "false"].contains(s.trimmingCharacters(in: .whitespaces).lowercased()):
-                return s.trimmingCharacters(in: .whitespaces).lowercased() == "true"
+            case .string(let s) where ["true", "false"].contains(s.trimmingWhitespaces().lowercased()):
+                return s.trimmingWhitespaces().lowercased() == "true"
             default:
                 error(f, "`\(key)` must be true or false")
                 return nil
@@ -279,7 +279,7 @@ public enum PostReader {
                     case .list, .map: error(f, "`author` must be text or a list of names")
                     case .null: continue
                     default:
-                        let name = item.text?.trimmingCharacters(in: .whitespaces) ?? ""
+                        let name = item.text?.trimmingWhitespaces() ?? ""
                         if !name.isEmpty { names.append(name) }
                     }
                 }
@@ -288,7 +288,7 @@ public enum PostReader {
                 error(f, "`author` must be text or a list of names, not a mapping")
                 return nil
             default:
-                let a = f.value.text?.trimmingCharacters(in: .whitespaces) ?? ""
+                let a = f.value.text?.trimmingWhitespaces() ?? ""
                 return a.isEmpty ? nil : a
             }
         }
@@ -337,7 +337,7 @@ public enum PostReader {
         mutating func tagList(_ names: [String], field f: HeaderField?, what: String) -> [Tag] {
             var tags: [Tag] = []
             for raw in names {
-                let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+                let name = raw.trimmingWhitespacesAndNewlines()
                 if name.isEmpty { continue }
                 let tag = Tag(name: name)
                 if tag.slug.isEmpty {
@@ -353,7 +353,7 @@ public enum PostReader {
         /// Jekyll's `:year`, `:month`, `:day`, `:title`/`:slug` and `:categories` are replaced.
         mutating func resolvePath(_ keys: [String], date: Date?, slug: String, categories: [Tag]) -> String? {
             guard let key = keys.first(where: { field($0) != nil }), let (raw, f) = text(key) else { return nil }
-            var path = raw.trimmingCharacters(in: .whitespaces)
+            var path = raw.trimmingWhitespaces()
             if path.contains(":") {
                 let time = CivilTime(date ?? Date(timeIntervalSince1970: 0), timeZone: timeZone)
                 for (placeholder, value) in [(":year", String(format: "%04d", time.year)),
@@ -441,7 +441,7 @@ public enum PostReader {
             case .list:
                 names = itemNames(f, key: "tags")
                 if names.count == 1, names[0].contains(",") {
-                    let parts = names[0].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                    let parts = names[0].split(separator: ",").map { $0.trimmingWhitespaces() }.filter { !$0.isEmpty }
                     warning(f, "`tags` is a list holding one text with commas: read as \(parts.count) tags (\(parts.joined(separator: ", "))); write one item per tag")
                     names = parts
                 }
@@ -460,7 +460,7 @@ public enum PostReader {
 extension DateParser {
     /// `ambiguous date "03/04/2017": read as day/month (3 April 2017); write 2017-04-03 to be explicit`.
     static func ambiguityMessage(_ text: String) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespacesAndNewlines()
         let numbers = trimmed.split(whereSeparator: { !$0.isNumber }).prefix(3).compactMap { Int($0) }
         guard numbers.count == 3 else { return "ambiguous date \"\(trimmed)\": read as day/month" }
         let (day, month, year) = (numbers[0], numbers[1], numbers[2])

@@ -80,7 +80,7 @@ public enum SitePath {
     /// stays): no leading `/`, no empty, `.` or `..` segment; a last segment without an extension
     /// gets a `/`. nil when it could leave the site: `..`, a scheme (`https://`), `\`, control characters.
     public static func clean(_ path: String) -> String? {
-        let trimmed = path.trimmingCharacters(in: .whitespaces)
+        let trimmed = path.trimmingWhitespaces()
         if trimmed.contains("://") || trimmed.hasPrefix("//") || trimmed.contains("\\")
             || trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return nil

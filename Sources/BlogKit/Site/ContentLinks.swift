@@ -122,7 +122,7 @@ public struct ContentLinks: Sendable {
     /// under the Jekyll site, `_posts/x.md`), a path ending like one, or a bundle's folder; nil
     /// when nothing matches.
     public func href(forPath reference: String) -> String? {
-        var clean = reference.trimmingCharacters(in: .whitespaces)
+        var clean = reference.trimmingWhitespaces()
         while clean.hasPrefix("/") || clean.hasPrefix("./") { clean.removeFirst(clean.hasPrefix("/") ? 1 : 2) }
         if clean.hasSuffix("/") { clean.removeLast() }
         guard !clean.isEmpty else { return nil }
@@ -147,7 +147,7 @@ public struct ContentLinks: Sendable {
     /// The address of the post a `{% post_url 2010-07-21-name %}` names (its file name without
     /// extension, maybe after folders); nil when no post has that name.
     public func href(forPostNamed name: String) -> String? {
-        let wanted = name.trimmingCharacters(in: .whitespaces)
+        let wanted = name.trimmingWhitespaces()
         let last = wanted.split(separator: "/").last.map(String.init) ?? wanted
         func stem(_ path: String) -> String {
             let file = (path as NSString).lastPathComponent
