@@ -187,17 +187,18 @@ public enum SiteBuilder {
 
     /// The post's URL from the permalink pattern (`posts/{slug}/`).
     static func postURL(_ post: Post, config: SiteConfig) -> String {
-        let fields = CivilTime(post.date, timeZone: config.timeZone)
         var url = config.permalinks.post
-        let values: [(String, String)] = [
-            ("{year}", DateText.padded(fields.year, 4)),
-            ("{month}", DateText.padded(fields.month, 2)),
-            ("{day}", DateText.padded(fields.day, 2)),
-            ("{slug}", post.slug),
-            ("{category}", post.category?.slug.nilIfEmpty ?? "uncategorized"),
+        guard ByteSearch.contains(url, "{") else { return url }
+        let fields = CivilTime(post.date, timeZone: config.timeZone)
+        let values: [(String, () -> String)] = [
+            ("{year}", { DateText.padded(fields.year, 4) }),
+            ("{month}", { DateText.padded(fields.month, 2) }),
+            ("{day}", { DateText.padded(fields.day, 2) }),
+            ("{slug}", { post.slug }),
+            ("{category}", { post.category?.slug.nilIfEmpty ?? "uncategorized" }),
         ]
-        for (placeholder, value) in values where url.contains(placeholder) {
-            url = url.replacingOccurrences(of: placeholder, with: value)
+        for (placeholder, value) in values where ByteSearch.contains(url, placeholder) {
+            url = url.replacingOccurrences(of: placeholder, with: value())
         }
         return url
     }
