@@ -725,7 +725,13 @@ private struct SingleDecoder: SingleValueDecodingContainer {
     let reader: Reader
     let codingPath: [CodingKey]
 
-    func decodeNil() -> Bool { (try? reader.peek()) == CoderTag.null.rawValue }
+    /// True when the value is null, which is then read: `Optional.init(from:)` asks nothing more of a
+    /// nil, and the reader must be after it for the next value (`[String?]`).
+    func decodeNil() -> Bool {
+        guard (try? reader.peek()) == CoderTag.null.rawValue else { return false }
+        reader.position += 1
+        return true
+    }
     func decode(_ type: Bool.Type) throws -> Bool { try reader.bool() }
     func decode(_ type: String.Type) throws -> String { try reader.string() }
     func decode(_ type: Double.Type) throws -> Double { try reader.double() }
