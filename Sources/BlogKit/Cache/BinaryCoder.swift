@@ -41,25 +41,44 @@ struct BinaryEncoder {
     /// The bytes of `value`.
     static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
         let state = EncoderState()
-        try state.encodeValue(value, codingPath: [])
-        return state.bytes
+        try state.encodeValue(value, depth: 0)
+        return state.out.pointee.bytes
     }
 }
 
-private final class EncoderState {
+/// What an encoding writes, and the coding path of the value being written: a stack of keys that
+/// containers see a prefix of (their depth), so a nested value needs no path array of its own.
+private struct EncoderOutput {
     var bytes: [UInt8] = []
+    var keys: [CodingKey] = []
+}
 
-    init() { bytes.reserveCapacity(4096) }
+/// One encoding, shared by its containers. The output is behind a pointer: Swift checks every
+/// access to a class's `var` for exclusivity at run time, and those checks cost more than the
+/// appends they guarded.
+private final class EncoderState {
+    let out: UnsafeMutablePointer<EncoderOutput>
 
-    @inline(__always) func tag(_ tag: CoderTag) { bytes.append(tag.rawValue) }
+    init() {
+        out = .allocate(capacity: 1)
+        out.initialize(to: EncoderOutput())
+        out.pointee.bytes.reserveCapacity(4096)
+    }
+
+    deinit {
+        out.deinitialize(count: 1)
+        out.deallocate()
+    }
+
+    @inline(__always) func tag(_ tag: CoderTag) { out.pointee.bytes.append(tag.rawValue) }
 
     func varint(_ value: UInt64) {
         var v = value
         while v >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
+            out.pointee.bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
             v >>= 7
         }
-        bytes.append(UInt8(v))
+        out.pointee.bytes.append(UInt8(v))
     }
 
     func int(_ value: Int64) {
@@ -78,14 +97,14 @@ private final class EncoderState {
     }
 
     func raw64(_ value: UInt64) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: value.littleEndian) { out.pointee.bytes.append(contentsOf: $0) }
     }
 
     func rawString(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
             varint(UInt64(utf8.count))
-            bytes.append(contentsOf: utf8)
+            out.pointee.bytes.append(contentsOf: utf8)
         }
     }
 
@@ -94,69 +113,109 @@ private final class EncoderState {
         rawString(value)
     }
 
-    /// Starts a container: its tag and a 4-byte count patched as items come; returns where the count is.
+    /// Starts a container: its tag and a 4-byte count bumped as items come; returns where the count is.
     func openContainer(_ kind: CoderTag) -> Int {
         tag(kind)
-        let at = bytes.count
-        bytes.append(contentsOf: [0, 0, 0, 0])
+        let at = out.pointee.bytes.count
+        withUnsafeBytes(of: UInt32(0)) { out.pointee.bytes.append(contentsOf: $0) }
         return at
     }
 
+    /// The count of the container whose count is at `offset`.
+    func count(at offset: Int) -> Int {
+        out.pointee.bytes.withUnsafeBytes { Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
+    }
+
     func bumpCount(at offset: Int) {
-        var count = UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
-        count += 1
-        bytes[offset] = UInt8(truncatingIfNeeded: count)
-        bytes[offset + 1] = UInt8(truncatingIfNeeded: count >> 8)
-        bytes[offset + 2] = UInt8(truncatingIfNeeded: count >> 16)
-        bytes[offset + 3] = UInt8(truncatingIfNeeded: count >> 24)
+        out.pointee.bytes.withUnsafeMutableBytes { raw in
+            let count = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+            raw.storeBytes(of: (count + 1).littleEndian, toByteOffset: offset, as: UInt32.self)
+        }
+    }
+
+    /// The coding path of a container at `depth`.
+    func codingPath(_ depth: Int) -> [CodingKey] { Array(out.pointee.keys.prefix(depth)) }
+
+    /// Puts `key` on the path after the first `depth` keys; returns the depth of the value under it.
+    func enter<Key: CodingKey>(_ depth: Int, _ key: Key) -> Int {
+        let extra = out.pointee.keys.count - depth
+        if extra > 0 { out.pointee.keys.removeLast(extra) }
+        out.pointee.keys.append(key)
+        return out.pointee.keys.count
+    }
+
+    /// Writes a value of the common leaf types directly (compared by type, which costs less than
+    /// trying casts); false for any other type.
+    @inline(__always) func leaf<T: Encodable>(_ value: T) -> Bool {
+        if T.self == String.self {
+            string(unsafeBitCast(value, to: String.self))
+        } else if T.self == Int.self {
+            int(Int64(unsafeBitCast(value, to: Int.self)))
+        } else if T.self == Bool.self {
+            tag(unsafeBitCast(value, to: Bool.self) ? .true : .false)
+        } else if T.self == Date.self {
+            tag(.date)
+            raw64(unsafeBitCast(value, to: Date.self).timeIntervalSinceReferenceDate.bitPattern)
+        } else if T.self == Double.self {
+            double(unsafeBitCast(value, to: Double.self))
+        } else if T.self == Data.self {
+            let data = unsafeBitCast(value, to: Data.self)
+            tag(.data)
+            varint(UInt64(data.count))
+            out.pointee.bytes.append(contentsOf: data)
+        } else if T.self == URL.self {
+            string(unsafeBitCast(value, to: URL.self).absoluteString)
+        } else {
+            return false
+        }
+        return true
     }
 
     /// Writes any value: the common leaf types directly, everything else through its `encode(to:)`.
-    func encodeValue<T: Encodable>(_ value: T, codingPath: [CodingKey]) throws {
-        switch value {
-        case let v as String: string(v)
-        case let v as Int: int(Int64(v))
-        case let v as Bool: tag(v ? .true : .false)
-        case let v as Double: double(v)
-        case let v as Date:
-            tag(.date)
-            raw64(v.timeIntervalSinceReferenceDate.bitPattern)
-        case let v as Data:
-            tag(.data)
-            varint(UInt64(v.count))
-            bytes.append(contentsOf: v)
-        case let v as URL: string(v.absoluteString)
-        default:
-            let start = bytes.count
-            try value.encode(to: ValueEncoder(state: self, codingPath: codingPath))
-            // A value that wrote nothing (an empty struct) is an empty keyed container.
-            if bytes.count == start { _ = openContainer(.keyed) }
-        }
+    func encodeValue<T: Encodable>(_ value: T, depth: Int) throws {
+        if leaf(value) { return }
+        try encodeComposite(value, depth: depth)
+    }
+
+    /// Writes the value of `key` (in a container at `depth`): the key joins the path only when the
+    /// value has containers of its own.
+    func encodeValue<T: Encodable, Key: CodingKey>(_ value: T, depth: Int, key: Key) throws {
+        if leaf(value) { return }
+        try encodeComposite(value, depth: enter(depth, key))
+    }
+
+    private func encodeComposite<T: Encodable>(_ value: T, depth: Int) throws {
+        let start = out.pointee.bytes.count
+        try value.encode(to: ValueEncoder(state: self, depth: depth))
+        // A value that wrote nothing (an empty struct) is an empty keyed container.
+        if out.pointee.bytes.count == start { _ = openContainer(.keyed) }
     }
 }
 
 private struct ValueEncoder: Encoder {
     let state: EncoderState
-    let codingPath: [CodingKey]
+    let depth: Int
+    var codingPath: [CodingKey] { state.codingPath(depth) }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(KeyedEncoder<Key>(state: state, countAt: state.openContainer(.keyed), codingPath: codingPath))
+        KeyedEncodingContainer(KeyedEncoder<Key>(state: state, countAt: state.openContainer(.keyed), depth: depth))
     }
 
     func unkeyedContainer() -> UnkeyedEncodingContainer {
-        UnkeyedEncoder(state: state, countAt: state.openContainer(.unkeyed), codingPath: codingPath)
+        UnkeyedEncoder(state: state, countAt: state.openContainer(.unkeyed), depth: depth)
     }
 
     func singleValueContainer() -> SingleValueEncodingContainer {
-        SingleEncoder(state: state, codingPath: codingPath)
+        SingleEncoder(state: state, depth: depth)
     }
 }
 
 private struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let state: EncoderState
     let countAt: Int
-    let codingPath: [CodingKey]
+    let depth: Int
+    var codingPath: [CodingKey] { state.codingPath(depth) }
 
     private func key(_ key: Key) {
         state.bumpCount(at: countAt)
@@ -180,7 +239,7 @@ private struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt64, forKey k: Key) throws { key(k); state.uint(value) }
     mutating func encode<T: Encodable>(_ value: T, forKey k: Key) throws {
         key(k)
-        try state.encodeValue(value, codingPath: codingPath + [k])
+        try state.encodeValue(value, depth: depth, key: k)
     }
 
     // Absent optionals are written as an explicit null, so the keys stay in order for the decoder.
@@ -202,12 +261,12 @@ private struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey k: Key) -> KeyedEncodingContainer<NestedKey> {
         key(k)
-        return KeyedEncodingContainer(KeyedEncoder<NestedKey>(state: state, countAt: state.openContainer(.keyed), codingPath: codingPath + [k]))
+        return KeyedEncodingContainer(KeyedEncoder<NestedKey>(state: state, countAt: state.openContainer(.keyed), depth: state.enter(depth, k)))
     }
 
     mutating func nestedUnkeyedContainer(forKey k: Key) -> UnkeyedEncodingContainer {
         key(k)
-        return UnkeyedEncoder(state: state, countAt: state.openContainer(.unkeyed), codingPath: codingPath + [k])
+        return UnkeyedEncoder(state: state, countAt: state.openContainer(.unkeyed), depth: state.enter(depth, k))
     }
 
     mutating func superEncoder() -> Encoder {
@@ -217,22 +276,15 @@ private struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func superEncoder(forKey key: Key) -> Encoder { superEncoder() }
 }
 
+/// Three words, so that it fits in an `UnkeyedEncodingContainer` without a box of its own.
 private struct UnkeyedEncoder: UnkeyedEncodingContainer {
     let state: EncoderState
     let countAt: Int
-    let codingPath: [CodingKey]
-    var count = 0
+    let depth: Int
+    var codingPath: [CodingKey] { state.codingPath(depth) }
+    var count: Int { state.count(at: countAt) }
 
-    init(state: EncoderState, countAt: Int, codingPath: [CodingKey]) {
-        self.state = state
-        self.countAt = countAt
-        self.codingPath = codingPath
-    }
-
-    private mutating func item() {
-        count += 1
-        state.bumpCount(at: countAt)
-    }
+    private func item() { state.bumpCount(at: countAt) }
 
     mutating func encodeNil() throws { item(); state.tag(.null) }
     mutating func encode(_ value: Bool) throws { item(); state.tag(value ? .true : .false) }
@@ -244,17 +296,17 @@ private struct UnkeyedEncoder: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { item(); state.uint(value) }
     mutating func encode<T: Encodable>(_ value: T) throws {
         item()
-        try state.encodeValue(value, codingPath: codingPath)
+        try state.encodeValue(value, depth: depth)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         item()
-        return KeyedEncodingContainer(KeyedEncoder<NestedKey>(state: state, countAt: state.openContainer(.keyed), codingPath: codingPath))
+        return KeyedEncodingContainer(KeyedEncoder<NestedKey>(state: state, countAt: state.openContainer(.keyed), depth: depth))
     }
 
     mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer {
         item()
-        return UnkeyedEncoder(state: state, countAt: state.openContainer(.unkeyed), codingPath: codingPath)
+        return UnkeyedEncoder(state: state, countAt: state.openContainer(.unkeyed), depth: depth)
     }
 
     mutating func superEncoder() -> Encoder {
@@ -264,7 +316,8 @@ private struct UnkeyedEncoder: UnkeyedEncodingContainer {
 
 private struct SingleEncoder: SingleValueEncodingContainer {
     let state: EncoderState
-    let codingPath: [CodingKey]
+    let depth: Int
+    var codingPath: [CodingKey] { state.codingPath(depth) }
 
     mutating func encodeNil() throws { state.tag(.null) }
     mutating func encode(_ value: Bool) throws { state.tag(value ? .true : .false) }
@@ -281,7 +334,7 @@ private struct SingleEncoder: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt16) throws { state.uint(UInt64(value)) }
     mutating func encode(_ value: UInt32) throws { state.uint(UInt64(value)) }
     mutating func encode(_ value: UInt64) throws { state.uint(value) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try state.encodeValue(value, codingPath: codingPath) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try state.encodeValue(value, depth: depth) }
 }
 
 // MARK: - Decoding
@@ -725,7 +778,13 @@ private struct SingleDecoder: SingleValueDecodingContainer {
     let reader: Reader
     let codingPath: [CodingKey]
 
-    func decodeNil() -> Bool { (try? reader.peek()) == CoderTag.null.rawValue }
+    /// True when the value is null, which is then read: `Optional.init(from:)` asks nothing more of a
+    /// nil, and the reader must be after it for the next value (`[String?]`).
+    func decodeNil() -> Bool {
+        guard (try? reader.peek()) == CoderTag.null.rawValue else { return false }
+        reader.position += 1
+        return true
+    }
     func decode(_ type: Bool.Type) throws -> Bool { try reader.bool() }
     func decode(_ type: String.Type) throws -> String { try reader.string() }
     func decode(_ type: Double.Type) throws -> Double { try reader.double() }
