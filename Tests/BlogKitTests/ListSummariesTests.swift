@@ -28,6 +28,8 @@ extension ThemeLoadTests {
     func testTheDefaultThemeRendersEachEntryOnceWithTheSamePages() throws {
         let theme = try Theme.load(name: "default", siteRoot: siteRoot)
         XCTAssertEqual(theme.listSummaries?.partial, "post-summary")
+        // post-meta, on post pages and in every entry, is rendered once per post too.
+        XCTAssertEqual(theme.listSummaries?.postPartials, ["post-meta"])
         let (cached, plain) = try pagesWithAndWithout(theme)
         XCTAssertEqual(cached, plain)
         XCTAssertTrue(cached["tags/swift/index.html"]!.contains("<h2 class=\"post-title\"><a href=\"/blog/posts/swift-6/\">Swift &lt;6&gt; &amp; You</a></h2>"))
@@ -80,5 +82,33 @@ extension ThemeLoadTests {
         XCTAssertNil(partial("{{$block}}{{/block}}"))
         XCTAssertNil(partial("{{=<% %>=}}"))
         XCTAssertNil(partial("{{>*dynamic}}"))
+    }
+
+    func testAPostPartialIsRenderedOncePerPostOnlyWhereThePostIsOnTop() throws {
+        let post = "{{<base}}{{$content}}\n{{#post}}\n<h1>{{title}}</h1>\n{{>post-meta}}\n{{{html}}}\n{{/post}}\n{{#neighbours}}{{#older}}<a href=\"{{url}}\">{{title}}</a>{{/older}}{{/neighbours}}\n{{/content}}{{/base}}\n"
+        try writeTemplate("post.mustache", post)
+        var theme = try Theme.load(name: "default", siteRoot: siteRoot)
+        XCTAssertEqual(theme.listSummaries?.postPartials, ["post-meta"])
+        var (cached, plain) = try pagesWithAndWithout(theme)
+        XCTAssertEqual(cached, plain)
+        XCTAssertTrue(cached["posts/swift-6/index.html"]!.contains("<ul class=\"tag-list\""), cached["posts/swift-6/index.html"]!)
+
+        // Where the partial is shown for another object than the post, or indented, or outside a
+        // post page, it is rendered in place everywhere; the pages stay the same.
+        let refused = [
+            ("post.mustache", post.replacingOccurrences(of: "{{/older}}", with: "{{>post-meta}}{{/older}}")),
+            ("post.mustache", post.replacingOccurrences(of: "\n{{>post-meta}}\n", with: "\n  {{>post-meta}}\n")),
+            ("post.mustache", post.replacingOccurrences(of: "{{/post}}\n", with: "{{/post}}\n{{>post-meta}}\n")),
+            ("post.mustache", post.replacingOccurrences(of: "\n{{>post-meta}}\n", with: "\n{{#tags}}{{>post-meta}}{{/tags}}\n")),
+            ("tags.mustache", "{{<base}}{{$content}}\n{{#post}}\n{{>post-meta}}\n{{/post}}\n{{/content}}{{/base}}\n"),
+        ]
+        for (path, text) in refused {
+            try writeTemplate("post.mustache", post)
+            try writeTemplate(path, text)
+            theme = try Theme.load(name: "default", siteRoot: siteRoot)
+            XCTAssertEqual(theme.listSummaries?.postPartials, [], text)
+            (cached, plain) = try pagesWithAndWithout(theme)
+            XCTAssertEqual(cached, plain, text)
+        }
     }
 }

@@ -19,6 +19,12 @@ struct ListSummaries {
     let partial: String
     /// The theme's library with the partial replaced by the post's rendered entry.
     let listLibrary: MustacheLibrary
+    /// Partials that the entry and the post pages both show for the post on top of the stack
+    /// (the default theme's `post-meta`), rendered once per post (see ``postPartials(_:entry:)``).
+    let postPartials: [String]
+    /// The theme's library with each of ``postPartials`` replaced by the post's rendered text,
+    /// for every page but the lists, and for the entries.
+    let pageLibrary: MustacheLibrary
 
     /// The key of the rendered entry in the post values the list pages see.
     static let key = "__blog_listEntry"
@@ -40,8 +46,62 @@ struct ListSummaries {
         var listLibrary = library
         guard let entry = try? MustacheTemplate(string: "{{{\(Self.key)}}}") else { return nil }
         listLibrary.register(entry, named: partial)
+        var pageLibrary = library
+        var postPartials: [String] = []
+        for name in Self.postPartials(sources, entry: partial) {
+            guard let text = try? MustacheTemplate(string: "{{{\(Self.postPartialKey(name))}}}") else { continue }
+            pageLibrary.register(text, named: name)
+            listLibrary.register(text, named: name)
+            postPartials.append(name)
+        }
         self.partial = partial
         self.listLibrary = listLibrary
+        self.postPartials = postPartials
+        self.pageLibrary = pageLibrary
+    }
+
+    /// The key of a post partial's rendered text in the post values.
+    static func postPartialKey(_ name: String) -> String { "__blog_partial_" + name }
+
+    /// The partials, besides the entry, that can be rendered once per post: each reads only the
+    /// post (``readsOnlyThePost``), the entry includes it at its top level, and every other
+    /// template that includes it is a post or page template doing so directly inside its
+    /// `{{#post}}` section, itself outside any other section, in a block of a parent that expands
+    /// it at its top level. The post is then on top of the stack wherever the partial is shown,
+    /// and it shows the same text there as when rendered with the post alone. A partial included
+    /// after indentation (which swift-mustache adds to its lines) is left out.
+    static func postPartials(_ sources: [String: String], entry: String) -> [String] {
+        guard let entryTags = TemplateTags.scan(sources[entry] ?? "") else { return [] }
+        let candidates = Set(entryTags.filter { $0.kind == ">" && $0.depth == 0 }.map(\.name))
+        var refused: Set<String> = []
+        for (name, text) in sources {
+            guard let tags = TemplateTags.scan(text) else { return [] }
+            var open: [TemplateTag] = []  // sections, parents and blocks around the tag
+            for tag in tags {
+                if tag.kind == "/" { if !open.isEmpty { open.removeLast() }; continue }
+                if let kind = tag.kind, "#^<$".contains(kind) { open.append(tag) }
+                guard tag.kind == ">" || tag.kind == "<", candidates.contains(tag.name) else { continue }
+                let sections = open.filter { $0.kind == "#" || $0.kind == "^" }
+                let allowed: Bool
+                if tag.kind == "<" || indented(tag, in: text) {
+                    allowed = false
+                } else if name == entry {
+                    allowed = sections.isEmpty
+                } else {
+                    allowed = (name == "post" || name == "page") && sections.count == 1 && sections[0].kind == "#"
+                        && sections[0].name == "post" && parentsExpandBlocksAtTheTop(tags, sources)
+                }
+                if !allowed { refused.insert(tag.name) }
+            }
+        }
+        return candidates.subtracting(refused).filter { readsOnlyThePost($0, sources, seen: []) }.sorted()
+    }
+
+    /// Whether only spaces or tabs stand between the start of the tag's line and the tag.
+    private static func indented(_ tag: TemplateTag, in text: String) -> Bool {
+        let before = text[..<tag.range.lowerBound]
+        let line = before[(before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex)...]
+        return !line.isEmpty && line.allSatisfy { $0 == " " || $0 == "\t" }
     }
 
     /// The partial that every list template shows its posts with, in the default theme's shape at

@@ -9,9 +9,15 @@ public enum SiteRenderer {
     static func pages(_ site: Site, theme: Theme, log: RenderLog? = nil) -> [OutputFile] {
         let holes = BodyHoles(site: site)
         log?.holes = holes
-        let context = TemplateContext(site: site, holes: holes)
-        let entries = theme.listSummaries.map { summaries in
-            ListEntries(count: site.posts.count) { theme.library.render($0, withTemplate: summaries.partial) ?? "" }
+        let summaries = theme.listSummaries
+        let postPartials = (summaries?.postPartials ?? []).map { name -> (key: String, render: ([String: Any]) -> String) in
+            (ListSummaries.postPartialKey(name), { values in theme.library.render(values, withTemplate: name) ?? "" })
+        }
+        let context = TemplateContext(site: site, holes: holes, postPartials: postPartials)
+        // Where a post partial is rendered once per post, pages and entries show that text.
+        let library = summaries?.pageLibrary ?? theme.library
+        let entries = summaries.map { summaries in
+            ListEntries(count: site.posts.count) { library.render($0, withTemplate: summaries.partial) ?? "" }
         }
         return site.pages.enumerated().map { number, page in
             OutputFile(path: page.outputPath, contents: .made(by: OutputFile.Maker {
@@ -19,10 +25,10 @@ public enum SiteRenderer {
                 // A theme without a page template shows pages with its post template.
                 if template == "page", !theme.hasPageTemplate { template = "post" }
                 let marked: String?
-                if let summaries = theme.listSummaries, let entries, ListSummaries.listTemplates.contains(template) {
+                if let summaries, let entries, ListSummaries.listTemplates.contains(template) {
                     marked = summaries.listLibrary.render(context.withListEntries(values, page, entries), withTemplate: template)
                 } else {
-                    marked = theme.library.render(values, withTemplate: template)
+                    marked = library.render(values, withTemplate: template)
                 }
                 guard let made = marked.map(holes.fill) else {
                     // Unreachable with a theme from Theme.load, which checks every page template.

@@ -18,8 +18,9 @@ struct TemplateContext {
 
     /// Builds the dictionaries of `site`, the posts' on every core. Each post's `html` is its
     /// marker in `holes` (see ``BodyHoles``): pages print markers, which ``BodyHoles/fill(_:)``
-    /// replaces with the bodies.
-    init(site: Site, holes: BodyHoles) {
+    /// replaces with the bodies. Each of `postPartials` adds to every post the text it renders
+    /// from the post's values, under its key (see ``ListSummaries/postPartials``).
+    init(site: Site, holes: BodyHoles, postPartials: [(key: String, render: ([String: Any]) -> String)] = []) {
         self.site = site
         let links = SiteLinks(config: site.config)
         self.links = links
@@ -30,7 +31,11 @@ struct TemplateContext {
         self.tags = tags
         let tagIndex = Dictionary(site.tags.enumerated().map { ($1.tag.slug, $0) }, uniquingKeysWith: { a, _ in a })
         let builder = PostValues(config: site.config, links: links, tags: tags, tagIndex: tagIndex)
-        let posts = Parallel.map(site.posts.count) { builder.values(of: site.posts[$0], html: holes.markers[$0]) }
+        let posts = Parallel.map(site.posts.count) { index -> [String: Any] in
+            var values = builder.values(of: site.posts[index], html: holes.markers[index])
+            for partial in postPartials { values[partial.key] = partial.render(values) }
+            return values
+        }
         self.posts = posts
 
         let archives = site.archives.map { year -> [String: Any] in
