@@ -22,7 +22,9 @@ release mode, then in each of RUNS rounds, alternating:
   hugo clean        `hugo` after removing its output (public/) and resources/
 
 Removed folders are moved aside and deleted when the run ends (see Trash; --rm-now deletes them
-at once): on this machine's file system the first build after a big deletion pays for it.
+at once): on this machine's file system the first build after a big deletion pays for it. Before
+each timed build the script runs `sync` (untimed), so that no build waits for the disk writes the
+previous one left behind.
 
 It prints, per size and kind of build, the median, fastest and slowest wall time, the peak memory
 (maximum resident set size, from /usr/bin/time) and the files in the output folder; then the
@@ -84,7 +86,12 @@ def count_files(folder):
 
 
 def measured(args, cwd=None):
-    """Runs `args` under /usr/bin/time; returns (seconds, peak RSS in MiB, stdout)."""
+    """Runs `args` under /usr/bin/time; returns (seconds, peak RSS in MiB, stdout).
+
+    Writes every dirty page to disk first (`sync`, untimed): no build pays for the disk writes of
+    the one before (Hugo leaves 300 MB of them, and blog's flush before it publishes would wait
+    for them)."""
+    os.sync()
     start = time.perf_counter()
     proc = subprocess.run(["/usr/bin/time", "-f", "peak-kib %M", *args], cwd=cwd,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
