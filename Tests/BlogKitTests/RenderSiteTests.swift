@@ -2,8 +2,8 @@ import Foundation
 import XCTest
 @testable import BlogKit
 
-/// A small site built by hand, as the SiteBuilder would: four posts (one hidden), three tags
-/// (one with a non-ASCII name), two home pages, archives over two years, under `/blog/`.
+/// A small site built by hand, as the SiteBuilder would: four posts (one hidden), a page, three
+/// tags (one with a non-ASCII name), two home pages, archives over two years, under `/blog/`.
 enum RenderFixture {
     static func date(_ text: String) -> Date {
         ISO8601DateFormatter().date(from: text)!
@@ -26,6 +26,12 @@ enum RenderFixture {
         config.baseURL = baseURL
         config.timeZone = TimeZone(identifier: "Europe/Paris")!
         config.paginate = 2
+        var about = sitePost("About", slug: "about", date: "2016-01-01T00:00:00+01:00",
+                             html: "<p>Who I am</p>\n", summary: "<p>Who I am</p>\n")
+        about.post.kind = .page
+        about.post.dated = false
+        about.url = "about/"
+        about.outputPath = "about/index.html"
         let posts = [
             sitePost("Swift <6> & You", slug: "swift-6", date: "2017-03-10T09:30:00+01:00", tags: ["Swift", "Linux"],
                      category: "Programming", author: "Bob",
@@ -38,6 +44,7 @@ enum RenderFixture {
                      status: .hidden, html: "<p>Psst</p>\n", summary: "<p>Psst</p>\n"),
             sitePost("First", slug: "first", date: "2016-10-01T08:00:00+02:00",
                      html: "<p>Hello</p>\n", summary: "<p>Hello</p>\n"),
+            about,
         ]
         let tags = [
             TagGroup(tag: Tag(name: "Café"), posts: [1], url: "tags/café/"),
@@ -226,6 +233,17 @@ final class RenderSiteTests: XCTestCase {
             "<h3>October 2016</h3>", "Sat 1 October 2016</time> <a href=\"/blog/posts/first/\">First</a>",
         ])
         XCTAssertFalse(html.contains("Hidden thing"))
+    }
+
+    func testAPageHasTheSiteMenuWithNoEntryCurrentAndNoDateOrNeighbours() throws {
+        let html = try page("about/index.html")
+        assertInOrder(html, ["<title>About · Notes</title>", "<nav class=\"site-nav\"",
+                             "<li><a href=\"/blog/\">Home</a></li>", "<li><a href=\"/blog/tags/\">Tags</a></li>",
+                             "<li><a href=\"/blog/archives/\">Archives</a></li>", "</nav>",
+                             "<article class=\"page\">", "<h1 class=\"post-title\">About</h1>", "<p>Who I am</p>"])
+        XCTAssertFalse(html.contains("aria-current"))
+        XCTAssertFalse(html.contains("<time"))
+        XCTAssertFalse(html.contains("post-nav"))
     }
 
     func testNotFoundPageLinksFromTheBasePathAndHasNoCanonical() throws {

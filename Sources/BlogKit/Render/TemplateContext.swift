@@ -58,7 +58,8 @@ struct TemplateContext {
         shared["feeds"] = Self.feedValues(Feeds.feedLinks(site: site, tag: nil))
         self.shared = shared
         let menu = [("Home", "home", "index"), ("Tags", "tags", "tags"), ("Archives", "archives", "archives")]
-        navs = Dictionary(uniqueKeysWithValues: Theme.pageTemplates.map { template in
+        // A page (`page`) is in no menu entry, but has the menu.
+        navs = Dictionary(uniqueKeysWithValues: (Theme.pageTemplates + ["page"]).map { template in
             (template, menu.compactMap { title, key, target -> [String: Any]? in
                 linkValues[key].map { ["title": title, "href": $0, "current": target == template] }
             })
