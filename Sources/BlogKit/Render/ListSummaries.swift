@@ -76,14 +76,11 @@ struct ListSummaries {
         var refused: Set<String> = []
         for (name, text) in sources {
             guard let tags = TemplateTags.scan(text) else { return [] }
-            var open: [TemplateTag] = []  // sections, parents and blocks around the tag
-            for tag in tags {
-                if tag.kind == "/" { if !open.isEmpty { open.removeLast() }; continue }
-                if let kind = tag.kind, "#^<$".contains(kind) { open.append(tag) }
+            for (tag, open) in zip(tags, TemplateTags.enclosing(tags)) {
                 guard tag.kind == ">" || tag.kind == "<", candidates.contains(tag.name) else { continue }
                 let sections = open.filter { $0.kind == "#" || $0.kind == "^" }
                 let allowed: Bool
-                if tag.kind == "<" || indented(tag, in: text) {
+                if tag.kind == "<" || TemplateTags.indented(tag, in: text) {
                     allowed = false
                 } else if name == entry {
                     allowed = sections.isEmpty
@@ -94,14 +91,7 @@ struct ListSummaries {
                 if !allowed { refused.insert(tag.name) }
             }
         }
-        return candidates.subtracting(refused).filter { readsOnlyThePost($0, sources, seen: []) }.sorted()
-    }
-
-    /// Whether only spaces or tabs stand between the start of the tag's line and the tag.
-    private static func indented(_ tag: TemplateTag, in text: String) -> Bool {
-        let before = text[..<tag.range.lowerBound]
-        let line = before[(before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex)...]
-        return !line.isEmpty && line.allSatisfy { $0 == " " || $0 == "\t" }
+        return candidates.subtracting(refused).filter { readsOnlyThePost($0, sources) }.sorted()
     }
 
     /// The partial that every list template shows its posts with, in the default theme's shape at
@@ -124,7 +114,7 @@ struct ListSummaries {
                 uses += 1
             }
         }
-        guard let partial, readsOnlyThePost(partial, sources, seen: []) else { return nil }
+        guard let partial, readsOnlyThePost(partial, sources) else { return nil }
         // Used nowhere but in those lists: the list library would show the post's entry there too.
         var references = 0
         for text in sources.values {
@@ -147,21 +137,10 @@ struct ListSummaries {
 
     /// Whether `name` and the partials it includes read only the post they are rendered with:
     /// no name of ``pageNames``, no blocks, parents, dynamic partials or pragmas.
-    private static func readsOnlyThePost(_ name: String, _ sources: [String: String], seen: Set<String>) -> Bool {
-        guard !seen.contains(name), let text = sources[name], let tags = TemplateTags.scan(text) else { return false }
-        for tag in tags {
-            switch tag.kind {
-            case "!", "/":
-                continue
-            case "$", "<", "%":
-                return false
-            case ">":
-                if tag.name.hasPrefix("*") || !readsOnlyThePost(tag.name, sources, seen: seen.union([name])) { return false }
-            default:
-                if pageNames.contains(tag.rootName) { return false }
-            }
+    private static func readsOnlyThePost(_ name: String, _ sources: [String: String]) -> Bool {
+        TemplateTags.lookups(of: name, in: { sources[$0].flatMap(TemplateTags.scan) }) { tag, _ in
+            !pageNames.contains(tag.rootName)
         }
-        return true
     }
 }
 
@@ -188,6 +167,50 @@ struct TemplateTag {
 }
 
 enum TemplateTags {
+    /// Whether only spaces or tabs stand between the start of the tag's line and the tag: a
+    /// partial or block shown there has every line indented by swift-mustache.
+    static func indented(_ tag: TemplateTag, in text: String) -> Bool {
+        let before = text[..<tag.range.lowerBound]
+        let line = before[(before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex)...]
+        return !line.isEmpty && line.allSatisfy { $0 == " " || $0 == "\t" }
+    }
+
+    /// Whether every name that the template `name` and the partials it includes look up passes
+    /// `allowed`, and they have no blocks, parents, dynamic partials or pragmas. `allowed` also
+    /// gets whether the tag is at the top level of what `name` is shown with (outside any of
+    /// their sections). `tags` gives a template's tags by name.
+    static func lookups(of name: String, in tags: (String) -> [TemplateTag]?, atTop: Bool = true, seen: Set<String> = [],
+                        allowed: (TemplateTag, _ atTop: Bool) -> Bool) -> Bool {
+        guard !seen.contains(name), let list = tags(name) else { return false }
+        for tag in list {
+            switch tag.kind {
+            case "!", "/":
+                continue
+            case "$", "<", "%":
+                return false
+            case ">":
+                guard !tag.name.hasPrefix("*"), lookups(of: tag.name, in: tags, atTop: atTop && tag.depth == 0,
+                                                        seen: seen.union([name]), allowed: allowed) else { return false }
+            default:
+                if !allowed(tag, atTop && tag.depth == 0) { return false }
+            }
+        }
+        return true
+    }
+
+    /// For each of `tags`, the sections, parents and blocks open around it, outermost first.
+    static func enclosing(_ tags: [TemplateTag]) -> [[TemplateTag]] {
+        var open: [TemplateTag] = []
+        return tags.map { tag in
+            if tag.kind == "/" {
+                if !open.isEmpty { open.removeLast() }
+                return open
+            }
+            defer { if let kind = tag.kind, "#^<$".contains(kind) { open.append(tag) } }
+            return open
+        }
+    }
+
     /// Every tag of `text` in order; nil when the text changes the delimiters (`{{=<% %>=}}`)
     /// or a tag is not closed.
     static func scan(_ text: String) -> [TemplateTag]? {

@@ -14,8 +14,10 @@ public enum SiteRenderer {
             (ListSummaries.postPartialKey(name), { values in theme.library.render(values, withTemplate: name) ?? "" })
         }
         let context = TemplateContext(site: site, holes: holes, postPartials: postPartials)
-        // Where a post partial is rendered once per post, pages and entries show that text.
-        let library = summaries?.pageLibrary ?? theme.library
+        // Where a post partial is rendered once per post, or a shared partial once per kind of
+        // page, pages and entries show that text.
+        let library = summaries?.pageLibrary ?? theme.pageLibrary
+        let shared = SharedTexts()
         let entries = summaries.map { summaries in
             ListEntries(count: site.posts.count) { library.render($0, withTemplate: summaries.partial) ?? "" }
         }
@@ -24,6 +26,12 @@ public enum SiteRenderer {
                 var (template, values) = context.page(page)
                 // A theme without a page template shows pages with its post template.
                 if template == "page", !theme.hasPageTemplate { template = "post" }
+                if let names = theme.sharedPartials?.shown[template], !names.isEmpty {
+                    let texts = shared.texts(for: context.kind(of: page)) {
+                        names.map { (SharedPartials.key($0), theme.library.render(values, withTemplate: $0) ?? "") }
+                    }
+                    for (key, text) in texts { values[key] = text }
+                }
                 let marked: String?
                 if let summaries, let entries, ListSummaries.listTemplates.contains(template) {
                     marked = summaries.listLibrary.render(context.withListEntries(values, page, entries), withTemplate: template)

@@ -66,6 +66,25 @@ struct TemplateContext {
         })
     }
 
+    /// The keys of a page's values that may differ between two pages of the same kind
+    /// (``kind(of:)``). The others (`config`, `links`, `tags`, `archives`, `nav`, `feeds`) are
+    /// the same on every page of a kind, so ``SharedPartials`` that read only them are rendered
+    /// once per kind.
+    static let variableKeys: Set<String> = ["post", "neighbours", "posts", "pagination", "tag", "page"]
+
+    /// The kind of `page`, as far as the values outside ``variableKeys`` go: its template (`post`
+    /// and `page` for posts and pages), and for a tag's pages the tag, whose feeds they show.
+    func kind(of page: Page) -> String {
+        switch page.kind {
+        case .post(let index): return site.posts[index].post.kind == .page ? "page" : "post"
+        case .home: return "index"
+        case .tag(let index, _): return "tag \(index)"
+        case .tagIndex: return "tags"
+        case .archives: return "archives"
+        case .notFound: return "404"
+        }
+    }
+
     /// `values` of the list page `page` with each of its posts carrying its rendered list entry
     /// under ``ListSummaries/key``, for a library where the entry partial prints it.
     func withListEntries(_ values: [String: Any], _ page: Page, _ entries: ListEntries) -> [String: Any] {

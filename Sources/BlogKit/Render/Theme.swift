@@ -13,7 +13,9 @@ public struct Theme: Sendable {
     /// Every template, registered under its path in `templates/` without `.mustache` (`post`, `partials/x`).
     let library: MustacheLibrary
     /// Each post's entry in the lists rendered once, when the theme's list templates allow it.
-    let listSummaries: ListSummaries?
+    var listSummaries: ListSummaries?
+    /// The partials rendered once per kind of page, when the theme has any.
+    var sharedPartials: SharedPartials? = nil
     /// The theme's static/ files, to copy to the output root (`static/style.css` -> `style.css`):
     /// embedded ones as `.bytes`, the site's as `.copy`. Sorted by path.
     public let staticFiles: [OutputFile]
@@ -21,6 +23,13 @@ public struct Theme: Sendable {
     let templateTexts: [String: String]
     /// Whether the theme has `templates/page.mustache` for pages (else they use `post`).
     public var hasPageTemplate = false
+
+    /// ``library`` with each of ``sharedPartials`` printing its text from the page's values.
+    var pageLibrary: MustacheLibrary {
+        var library = library
+        sharedPartials?.register(in: &library)
+        return library
+    }
 
     /// Loads `name`: for `default`, the embedded theme, with any file of `siteRoot/themes/default/`
     /// overriding the embedded one of the same path (a site may override single templates or add
@@ -77,9 +86,12 @@ public struct Theme: Sendable {
         let statics = files.keys.filter { $0.hasPrefix("static/") }.sorted().map { path in
             OutputFile(path: String(path.dropFirst("static/".count)), contents: files[path]!.contents)
         }
-        var theme = Theme(name: name, library: library, listSummaries: ListSummaries(sources: texts, library: library),
+        let hasPageTemplate = files["templates/page.mustache"] != nil
+        let shared = SharedPartials(sources: texts, pageTemplates: pageTemplates + (hasPageTemplate ? ["page"] : []))
+        var theme = Theme(name: name, library: library, listSummaries: nil, sharedPartials: shared,
                           staticFiles: statics, templateTexts: texts)
-        theme.hasPageTemplate = files["templates/page.mustache"] != nil
+        theme.listSummaries = ListSummaries(sources: texts, library: theme.pageLibrary)
+        theme.hasPageTemplate = hasPageTemplate
         return theme
     }
 
