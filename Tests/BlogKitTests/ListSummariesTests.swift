@@ -67,6 +67,30 @@ extension ThemeLoadTests {
         XCTAssertEqual(cached, plain)
     }
 
+    func testAnEntryInABlockExpandedInsideASectionOrIndentedIsRenderedInPlace() throws {
+        // The list's block is expanded by a partial of base, inside {{#config}}: names the post
+        // lacks are found in config there, not when the entry is rendered with the post alone.
+        let base = try XCTUnwrap(String(data: ThemeFile.embedded["templates/base.mustache"]!, encoding: .utf8))
+        try writeTemplate("base.mustache", base.replacingOccurrences(of: "{{$content}}{{/content}}", with: "{{>main}}"))
+        try writeTemplate("main.mustache", "{{#config}}\n{{$content}}{{/content}}\n{{/config}}\n")
+        try writeTemplate("post-summary.mustache", "<li>{{title}} {{baseURL}}</li>\n")
+        let theme = try Theme.load(name: "default", siteRoot: siteRoot)
+        XCTAssertNil(theme.listSummaries)
+        let (cached, plain) = try pagesWithAndWithout(theme)
+        XCTAssertEqual(cached, plain)
+        XCTAssertTrue(plain["index.html"]!.contains("<li>Second https://example.org/blog/</li>"))
+
+        // Expanded with indentation: swift-mustache indents every line of the entry there.
+        try FileManager.default.removeItem(at: siteRoot.appendingPathComponent("themes/default/templates/main.mustache"))
+        try writeTemplate("base.mustache", base.replacingOccurrences(of: "{{$content}}", with: "  {{$content}}"))
+        try writeTemplate("post-summary.mustache", "<li>\n{{title}}\n</li>\n")
+        let indented = try Theme.load(name: "default", siteRoot: siteRoot)
+        XCTAssertNil(indented.listSummaries)
+        let (cachedIndented, plainIndented) = try pagesWithAndWithout(indented)
+        XCTAssertEqual(cachedIndented, plainIndented)
+        XCTAssertTrue(plainIndented["index.html"]!.contains("\n  Second\n"), plainIndented["index.html"]!)
+    }
+
     func testWhatAnEntryMayRead() {
         let base = ["index": "{{#posts}}\n{{>entry}}\n{{/posts}}\n", "tag": "x", "entry": ""]
         func partial(_ entry: String, _ extra: [String: String] = [:]) -> String? {

@@ -86,7 +86,7 @@ struct ListSummaries {
                     allowed = sections.isEmpty
                 } else {
                     allowed = (name == "post" || name == "page") && sections.count == 1 && sections[0].kind == "#"
-                        && sections[0].name == "post" && parentsExpandBlocksAtTheTop(tags, sources)
+                        && sections[0].name == "post" && TemplateTags.blocksShownAtTheTop(of: name, sources)
                 }
                 if !allowed { refused.insert(tag.name) }
             }
@@ -99,8 +99,8 @@ struct ListSummaries {
     static func cacheablePartial(_ sources: [String: String]) -> String? {
         var partial: String?
         var uses = 0
-        for name in listTemplates {
-            guard let text = sources[name], let tags = TemplateTags.scan(text) else { return nil }
+        for list in listTemplates {
+            guard let text = sources[list], let tags = TemplateTags.scan(text) else { return nil }
             for (index, tag) in tags.enumerated() where tag.kind == "#" && tag.name == "posts" {
                 guard index + 2 < tags.count, tags[index + 1].kind == ">", tags[index + 2].kind == "/" else { return nil }
                 let name = tags[index + 1].name
@@ -109,7 +109,7 @@ struct ListSummaries {
                 guard text[start..<end] == shape, start == text.startIndex || text[text.index(before: start)] == "\n",
                       end == text.endIndex || text[end] == "\n",
                       partial == nil || partial == name, tag.depth == 0,
-                      parentsExpandBlocksAtTheTop(tags, sources) else { return nil }
+                      TemplateTags.blocksShownAtTheTop(of: list, sources) else { return nil }
                 partial = name
                 uses += 1
             }
@@ -122,17 +122,6 @@ struct ListSummaries {
             references += tags.filter { ($0.kind == ">" || $0.kind == "<") && $0.name == partial }.count
         }
         return references == uses ? partial : nil
-    }
-
-    /// The parent templates (`{{<base}}`) `tags` fills have their blocks outside any section,
-    /// and no parents of their own: a block's content is then rendered with the page's values
-    /// alone on the stack.
-    private static func parentsExpandBlocksAtTheTop(_ tags: [TemplateTag], _ sources: [String: String]) -> Bool {
-        for parent in tags where parent.kind == "<" {
-            guard let text = sources[parent.name], let parentTags = TemplateTags.scan(text) else { return false }
-            if parentTags.contains(where: { $0.kind == "<" || ($0.kind == "$" && $0.depth > 0) }) { return false }
-        }
-        return true
     }
 
     /// Whether `name` and the partials it includes read only the post they are rendered with:
@@ -193,6 +182,30 @@ enum TemplateTags {
                                                         seen: seen.union([name]), allowed: allowed) else { return false }
             default:
                 if !allowed(tag, atTop && tag.depth == 0) { return false }
+            }
+        }
+        return true
+    }
+
+    /// Whether the blocks that `template` fills (`{{<base}}{{$content}}...{{/content}}{{/base}}`)
+    /// are shown with the page's values alone on the stack and without indentation: its parents
+    /// are at its top level and not indented, have no parents of their own, and expand blocks
+    /// outside any section, parent or block, without indentation; and no other template expands a
+    /// block (a partial of the parent could expand the page's block inside a section).
+    static func blocksShownAtTheTop(of template: String, _ sources: [String: String]) -> Bool {
+        guard let text = sources[template], let tags = scan(text) else { return false }
+        var parents: Set<String> = []
+        for (tag, open) in zip(tags, enclosing(tags)) where tag.kind == "<" {
+            guard open.isEmpty, !indented(tag, in: text) else { return false }
+            parents.insert(tag.name)
+        }
+        for (name, text) in sources {
+            guard let tags = scan(text) else { return false }
+            for (tag, open) in zip(tags, enclosing(tags)) {
+                if tag.kind == "<" && parents.contains(name) { return false }
+                // A block inside a parent tag is a block's content, not an expansion.
+                guard tag.kind == "$", !open.contains(where: { $0.kind == "<" }) else { continue }
+                guard parents.contains(name), open.isEmpty, !indented(tag, in: text) else { return false }
             }
         }
         return true

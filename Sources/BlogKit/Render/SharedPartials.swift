@@ -57,17 +57,13 @@ struct SharedPartials {
             return uses.allSatisfy { $0.tag.kind == "<" && pages.contains($0.template) && $0.open.isEmpty
                 && !indented($0.tag, in: $0.template) }
         })
-        // A page template's block is shown where a template expands it: at a parent's top level,
-        // unless another template (a partial the parent includes) expands blocks too.
-        let blocksElsewhere = scanned.contains { name, tags in
-            !pages.contains(name) && !parents.contains(name) && tags.contains { $0.kind == "$" }
-        }
         func shownOnTop(_ use: (template: String, tag: TemplateTag, open: [TemplateTag])) -> Bool {
             guard use.tag.kind == ">", !indented(use.tag, in: use.template),
                   !use.open.contains(where: { $0.kind == "#" || $0.kind == "^" }) else { return false }
             if parents.contains(use.template) { return true }
+            // In a page template: at its top level, or in a block its parent shows there.
             return pages.contains(use.template)
-                && use.open.allSatisfy { ($0.kind == "$" && !blocksElsewhere) || parents.contains($0.name) }
+                && (use.open.isEmpty || TemplateTags.blocksShownAtTheTop(of: use.template, sources))
         }
         let names = references.keys.filter { name in
             scanned[name] != nil && !pages.contains(name) && !parents.contains(name)
