@@ -61,6 +61,24 @@ final class ContentScannerTests: XCTestCase {
         XCTAssertEqual(inventory.assets, [])
     }
 
+    func testAFoldersEntriesComeWithTheirTypesAndAPipeIsSkipped() throws {
+        try write("a.md")
+        try write("sub/b.md")
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("link.md"),
+                                                   withDestinationURL: root.appendingPathComponent("a.md"))
+        XCTAssertEqual(mkfifo(root.appendingPathComponent("pipe.md").path, 0o600), 0)
+        let entries = try XCTUnwrap(ContentScanner.entries(of: root.path))
+        let types = Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0.type) })
+        XCTAssertEqual(Set(types.keys), ["a.md", "sub", "link.md", "pipe.md"])
+        // ext4 and tmpfs say the type; another file system may not (nil: the scan then uses lstat).
+        for (name, type) in [("a.md", S_IFREG), ("sub", S_IFDIR), ("link.md", S_IFLNK)] where types[name]! != nil {
+            XCTAssertEqual(types[name]!, type, name)
+        }
+        XCTAssertNil(ContentScanner.entries(of: root.appendingPathComponent("missing").path))
+        let inventory = try ContentScanner.scan(root, displayPath: "content")
+        XCTAssertEqual(inventory.posts, ["a.md", "link.md", "sub/b.md"])
+    }
+
     func testMissingFolderIsAnError() {
         XCTAssertThrowsError(try ContentScanner.scan(root.appendingPathComponent("nope"), displayPath: "content")) { error in
             XCTAssertEqual((error as? BuildFailure)?.description, "content:1:1: error: content folder not found")
