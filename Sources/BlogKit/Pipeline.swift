@@ -237,7 +237,13 @@ public enum Pipeline {
         // The cache holds parsed posts and rendered markdown, all made by now: it is written while
         // the pages are rendered (mostly the kernel copying bytes, which the render leaves room for).
         let saving = DispatchGroup()
-        if let cache { DispatchQueue.global().async(group: saving) { cache.save() } }
+        let postStates = PostStates()
+        if let cache {
+            DispatchQueue.global().async(group: saving) { cache.save() }
+            DispatchQueue.global().async(group: saving) {
+                postStates.value = QuickBuild.postStates(site, inventory: loaded.inventory, entries: cache.postEntries, theme: theme)
+            }
+        }
         defer { saving.wait() }
         // Pages are rendered as they are written, on all cores: see SiteRenderer.pages.
         let log = RenderLog(pages: site.pages.count)
@@ -255,12 +261,12 @@ public enum Pipeline {
         if let store, cache != nil || previous?.output == resolved(output) { store.dropState() }
         let written = try SiteWriter.write(files, to: output, displayPath: outputDisplay)
         clock.lap("render pages and write")
-        if let cache, let store {
+        if cache != nil, let store {
             saving.wait()
             clock.lap("save cache")
             if let state = QuickBuild.state(after: site, files: files, pageHoles: log.pageHoles, feedHoles: feedHoles,
-                                            opaque: log.opaquePosts, inventory: loaded.inventory, contentDir: contentDir,
-                                            entries: cache.postEntries, warnings: warnings, dueAt: loaded.dueAt,
+                                            opaque: log.opaquePosts, posts: postStates.value, inventory: loaded.inventory,
+                                            contentDir: contentDir, warnings: warnings, dueAt: loaded.dueAt,
                                             options: options, theme: theme, output: output, previousPaths: previous?.pathsDigest) {
                 store.saveState(state)
             }
@@ -346,4 +352,10 @@ public enum Pipeline {
         for part in rest { path = (path as NSString).appendingPathComponent(part) }
         return path
     }
+}
+
+/// The post states of a full build, made on another thread while the site is written and read
+/// after the group they were made in is waited for.
+private final class PostStates: @unchecked Sendable {
+    var value: [PostState]?
 }

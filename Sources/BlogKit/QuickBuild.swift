@@ -201,12 +201,12 @@ enum QuickBuild {
         return input.digest
     }
 
-    /// The state of a full build that just published `files` (the pages first, in the order of
-    /// ``Site/pages``); nil when some post has no cache entry.
-    static func state(after site: Site, files: [OutputFile], pageHoles: [[BodyHole]], feedHoles: [String: [BodyHole]],
-                      opaque: Set<Int>, inventory: ContentInventory, contentDir: URL, entries: [String: PostEntry],
-                      warnings: [Diagnostic], dueAt: Double?, options: BuildOptions, theme: Theme,
-                      output: URL, previousPaths: Digest?) -> SiteState? {
+    /// The state of each post file of `inventory`, before the pages are rendered: a post is
+    /// patchable here when its body links nowhere else (``state(after:files:pageHoles:feedHoles:opaque:posts:inventory:contentDir:warnings:dueAt:options:theme:output:previousPaths:)``
+    /// then also leaves out bodies a template transformed). Nil when some post has no cache entry.
+    /// A full build makes these while it writes the site, whose disk flush leaves the cores idle.
+    static func postStates(_ site: Site, inventory: ContentInventory, entries: [String: PostEntry],
+                           theme: Theme) -> [PostState]? {
         let headings = showsHeadings(theme)
         let placed = Dictionary(site.posts.enumerated().map { ($1.post.contentPath, $0) }, uniquingKeysWith: { a, _ in a })
         var posts: [PostState] = []
@@ -221,11 +221,26 @@ enum QuickBuild {
             let item = site.posts[index]
             return PostState(path: path, stat: entry.stat, content: entry.content,
                              skeleton: SiteState.digest(post: entry.skeleton, rendered: item.rendered, headings: headings),
-                             index: index, patchable: !opaque.contains(index) && !SiteState.linksElsewhere(item.post, item.rendered))
+                             index: index, patchable: !SiteState.linksElsewhere(item.post, item.rendered))
         }
         for post in built {
             guard let post else { return nil }
             posts.append(post)
+        }
+        return posts
+    }
+
+    /// The state of a full build that just published `files` (the pages first, in the order of
+    /// ``Site/pages``), with `posts` from ``postStates(_:inventory:entries:theme:)`` (nil when
+    /// that found a post without cache entry: then nil), and `opaque` the posts whose bodies a
+    /// template transformed.
+    static func state(after site: Site, files: [OutputFile], pageHoles: [[BodyHole]], feedHoles: [String: [BodyHole]],
+                      opaque: Set<Int>, posts: [PostState]?, inventory: ContentInventory, contentDir: URL,
+                      warnings: [Diagnostic], dueAt: Double?, options: BuildOptions, theme: Theme,
+                      output: URL, previousPaths: Digest?) -> SiteState? {
+        guard var posts else { return nil }
+        for number in posts.indices {
+            if let index = posts[number].index, opaque.contains(index) { posts[number].patchable = false }
         }
         let contentPath = contentDir.path
         var assets: [FileState] = []
