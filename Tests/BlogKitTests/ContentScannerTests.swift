@@ -67,14 +67,14 @@ final class ContentScannerTests: XCTestCase {
         try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("link.md"),
                                                    withDestinationURL: root.appendingPathComponent("a.md"))
         XCTAssertEqual(mkfifo(root.appendingPathComponent("pipe.md").path, 0o600), 0)
-        let entries = try XCTUnwrap(ContentScanner.entries(of: root.path))
+        let entries = try XCTUnwrap(FolderEntries.of(root.path))
         let types = Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0.type) })
         XCTAssertEqual(Set(types.keys), ["a.md", "sub", "link.md", "pipe.md"])
         // ext4 and tmpfs say the type; another file system may not (nil: the scan then uses lstat).
         for (name, type) in [("a.md", S_IFREG), ("sub", S_IFDIR), ("link.md", S_IFLNK)] where types[name]! != nil {
             XCTAssertEqual(types[name]!, type, name)
         }
-        XCTAssertNil(ContentScanner.entries(of: root.appendingPathComponent("missing").path))
+        XCTAssertNil(FolderEntries.of(root.appendingPathComponent("missing").path))
         let inventory = try ContentScanner.scan(root, displayPath: "content")
         XCTAssertEqual(inventory.posts, ["a.md", "link.md", "sub/b.md"])
     }

@@ -40,7 +40,7 @@ public enum ContentScanner {
         var inventory = ContentInventory()
         var pending: [(path: String, relative: String)] = [(rootPath, "")]
         while let (folder, relativeFolder) = pending.popLast() {
-            guard let entries = entries(of: folder) else {
+            guard let entries = FolderEntries.of(folder) else {
                 let shown = relativeFolder.isEmpty ? displayPath : join(displayPath, relativeFolder)
                 throw BuildFailure([.error(shown, "cannot read the folder: \(String(cString: strerror(errno)))")])
             }
@@ -75,34 +75,6 @@ public enum ContentScanner {
         inventory.posts.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         inventory.assets.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         return inventory
-    }
-
-    /// The names in `folder` with their types (`S_IFDIR`, `S_IFREG`, `S_IFLNK`, ...) as readdir
-    /// gives them, nil where the file system doesn't say; nil (and `errno` set) when the folder
-    /// can't be read. Knowing the types spares a stat per file: 10,000 for 10,000 posts, in every
-    /// build in place.
-    static func entries(of folder: String) -> [(name: String, type: mode_t?)]? {
-        guard let directory = opendir(folder) else { return nil }
-        defer { closedir(directory) }
-        var entries: [(name: String, type: mode_t?)] = []
-        while true {
-            errno = 0
-            guard let entry = readdir(directory) else { break }
-            let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-            }
-            if name == "." || name == ".." { continue }
-            let type: mode_t?
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_DIR): type = S_IFDIR
-            case Int32(DT_REG): type = S_IFREG
-            case Int32(DT_LNK): type = S_IFLNK
-            case Int32(DT_UNKNOWN): type = nil
-            default: type = S_IFIFO  // sockets, pipes, devices: skipped
-            }
-            entries.append((name, type))
-        }
-        return errno == 0 ? entries : nil
     }
 
     static func add(_ relative: String, to inventory: inout ContentInventory) {

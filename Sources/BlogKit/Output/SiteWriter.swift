@@ -200,19 +200,12 @@ public enum SiteWriter {
         var pending = [""]
         while let relative = pending.popLast() {
             let folder = relative.isEmpty ? root : root + "/" + relative
-            guard let directory = opendir(folder) else { continue }
-            var children: [(name: String, isFolder: Bool)] = []
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name == "." || name == ".." { continue }
-                var isFolder = Int(entry.pointee.d_type) == Int(DT_DIR)
-                if Int(entry.pointee.d_type) == Int(DT_UNKNOWN) {
-                    var status = stat()
-                    isFolder = lstat(folder + "/" + name, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
-                }
-                children.append((name, isFolder))
+            guard let entries = FolderEntries.of(folder) else { continue }
+            let children = entries.map { name, type -> (name: String, isFolder: Bool) in
+                if let type { return (name, type == S_IFDIR) }
+                var status = stat()
+                return (name, lstat(folder + "/" + name, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR)
             }
-            closedir(directory)
             for child in children {
                 let path = relative.isEmpty ? child.name : relative + "/" + child.name
                 if child.isFolder {
