@@ -49,14 +49,12 @@ struct SharedPartials {
                 references[tag.name, default: []].append((template, tag, open))
             }
         }
-        // Parents that only page templates extend, at their top level, and that expand their
-        // blocks at their own top level without indentation.
+        // Parents that only page templates extend, each showing its blocks at the top of the page
+        // (so the parent itself is shown there too).
         let parents = Set(references.keys.filter { name in
-            guard let tags = scanned[name], !pages.contains(name),
-                  !tags.contains(where: { $0.kind == "<" || ($0.kind == "$" && ($0.depth > 0 || indented($0, in: name))) }),
-                  let uses = references[name] else { return false }
-            return uses.allSatisfy { $0.tag.kind == "<" && pages.contains($0.template) && $0.open.isEmpty
-                && !indented($0.tag, in: $0.template) }
+            scanned[name] != nil && !pages.contains(name) && references[name]!.allSatisfy {
+                $0.tag.kind == "<" && pages.contains($0.template) && TemplateTags.blocksShownAtTheTop(of: $0.template, sources)
+            }
         })
         func shownOnTop(_ use: (template: String, tag: TemplateTag, open: [TemplateTag])) -> Bool {
             guard use.tag.kind == ">", !indented(use.tag, in: use.template),
