@@ -47,15 +47,9 @@ public enum ContentScanner {
             for (name, type) in entries where !name.hasPrefix(".") {
                 let path = folder + "/" + name
                 let relative = relativeFolder.isEmpty ? name : relativeFolder + "/" + name
-                // The type readdir gives, else lstat's. Not FileManager's attributes: those also
-                // look up the owner's name, which cost a connection to the name service per file.
-                var mode = type
-                if mode == nil {
-                    var status = stat()
-                    guard lstat(path, &status) == 0 else { continue }
-                    mode = status.st_mode & S_IFMT
-                }
-                switch mode {
+                // Not FileManager's attributes: those also look up the owner's name, which cost a
+                // connection to the name service per file.
+                switch type {
                 case S_IFDIR:
                     pending.append((path, relative))
                 case S_IFREG:

@@ -201,14 +201,9 @@ public enum SiteWriter {
         while let relative = pending.popLast() {
             let folder = relative.isEmpty ? root : root + "/" + relative
             guard let entries = FolderEntries.of(folder) else { continue }
-            let children = entries.map { name, type -> (name: String, isFolder: Bool) in
-                if let type { return (name, type == S_IFDIR) }
-                var status = stat()
-                return (name, lstat(folder + "/" + name, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR)
-            }
-            for child in children {
+            for child in entries {
                 let path = relative.isEmpty ? child.name : relative + "/" + child.name
-                if child.isFolder {
+                if child.type == S_IFDIR {
                     if wantedFolders.contains(path) { pending.append(path) } else { blog_remove_tree(root + "/" + path) }
                 } else if !wantedFiles.contains(path) {
                     unlink(root + "/" + path)
