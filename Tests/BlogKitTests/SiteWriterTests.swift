@@ -220,3 +220,46 @@ extension SiteWriterTests {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path), ["public"])
     }
 }
+
+extension SiteWriterTests {
+    /// Folders several files share are made up front, parents first; a folder that holds one
+    /// file and nothing else (a post's own folder) is left to that file's writer.
+    func testFolderPlanLeavesAFolderThatHoldsOneFileToThatFile() {
+        let paths = ["index.html", "posts/a/index.html", "posts/b/index.html", "tag/x/index.html", "tag/x/feed.xml",
+                     "page/2/index.html", "a/b/c.html", "a/b/d/e.html"]
+        let plan = SiteWriter.FolderPlan(paths)
+        XCTAssertEqual(plan.shared.map(String.init), ["a", "a/b", "page", "posts", "tag", "tag/x"])
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: zip(paths, plan.alone)), [
+            "index.html": false, "posts/a/index.html": true, "posts/b/index.html": true, "tag/x/index.html": false,
+            "tag/x/feed.xml": false, "page/2/index.html": true, "a/b/c.html": false, "a/b/d/e.html": true,
+        ])
+    }
+
+    /// A file's own folder that can't be made fails the build with the folder's name, and the
+    /// published site stays as it was.
+    func testAFolderThatCannotBeMadeFailsTheWriteAndKeepsThePreviousSite() throws {
+        let output = root.appendingPathComponent("public")
+        _ = try SiteWriter.write([file("index.html", "published")], to: output, displayPath: "public")
+        let long = String(repeating: "x", count: 300)
+        XCTAssertThrowsError(try SiteWriter.write([file("index.html", "half"), file("posts/\(long)/index.html", "too long")],
+                                                  to: output, displayPath: "public")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("posts/\(long):1:1: error: cannot create this output folder: File name too long"), "\(error)")
+        }
+        XCTAssertEqual(try listing(), ["index.html"])
+        XCTAssertEqual(read("index.html"), "published")
+    }
+
+    /// The work given to `write` runs once every file is staged, before the site is published.
+    func testWorkWhileFlushingSeesTheStagedSiteBeforeItIsPublished() throws {
+        let output = root.appendingPathComponent("public")
+        _ = try SiteWriter.write([file("index.html", "v1")], to: output, displayPath: "public")
+        var seen: (staged: String?, published: String?)
+        _ = try SiteWriter.write([file("index.html", "v2"), file("posts/a/index.html", "A")], to: output, displayPath: "public") { staged in
+            XCTAssertNotEqual(staged.standardizedFileURL.path, output.standardizedFileURL.path)
+            seen = ((try? String(contentsOf: staged.appendingPathComponent("posts/a/index.html"), encoding: .utf8)), read("index.html"))
+        }
+        XCTAssertEqual(seen.staged, "A")
+        XCTAssertEqual(seen.published, "v1", "the old site is still published while the new one is flushed")
+        XCTAssertEqual(read("index.html"), "v2")
+    }
+}

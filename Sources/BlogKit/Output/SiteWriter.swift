@@ -31,7 +31,11 @@ public enum SiteWriter {
     ///   - files: every file of the site; paths relative, `/`-separated, unique.
     ///   - output: the output folder (created when missing).
     ///   - displayPath: how to name the output folder in messages.
-    public static func write(_ files: [OutputFile], to output: URL, displayPath: String) throws -> WriteReport {
+    ///   - whileFlushing: work to do, given the folder that holds the new site, once every file
+    ///     is written and while they are flushed to disk (which leaves the cores idle); the site
+    ///     is published only after it returns.
+    public static func write(_ files: [OutputFile], to output: URL, displayPath: String,
+                             whileFlushing: (URL) -> Void = { _ in }) throws -> WriteReport {
         let fm = FileManager.default
         try checkPaths(files, displayPath: displayPath)
 
@@ -64,8 +68,10 @@ public enum SiteWriter {
             report = try writeAll(files, into: staging, previous: outputExists ? output : nil, reuse: reuse)
             // The new site reaches the disk before it replaces the old one: a crash can't publish
             // empty files.
-            if blog_sync_filesystem(staging.path) != 0 {
-                throw BuildFailure([.error(displayPath, "cannot write the new site to disk: \(String(cString: strerror(errno))); the previous output is unchanged")])
+            let flush = Flush(staging.path)
+            whileFlushing(staging)
+            if let failure = flush.wait() {
+                throw BuildFailure([.error(displayPath, "cannot write the new site to disk: \(failure); the previous output is unchanged")])
             }
         } catch {
             removeTree(staging)
@@ -143,8 +149,10 @@ public enum SiteWriter {
     /// unlinked and made anew.
     static func writeAll(_ files: [OutputFile], into root: URL, previous: URL?, reuse: Bool = false) throws -> WriteReport {
         let rootPath = root.path
-        if reuse { prune(root: rootPath, keeping: files.map(\.path)) }
-        try makeFolders(for: files.map(\.path), under: rootPath, existing: reuse)
+        let paths = files.map(\.path)
+        if reuse { prune(root: rootPath, keeping: paths) }
+        let folders = FolderPlan(paths)
+        try makeFolders(folders.shared, under: rootPath, existing: reuse)
 
         let lock = NSLock()
         var failures: [Diagnostic] = []
@@ -153,14 +161,27 @@ public enum SiteWriter {
             let file = files[index]
             let target = rootPath + "/" + file.path
             let previousFile = previous.map { $0.path + "/" + file.path }
+            // A folder that holds this file alone is made here, after the page is rendered: made
+            // up front, 10,000 post folders would keep one core busy while the other waits.
+            func makeOwnFolder() throws {
+                guard folders.alone[index] else { return }
+                let folder = String(file.path[..<file.path.lastIndex(of: "/")!])
+                if mkdir(rootPath + "/" + folder, 0o777) != 0 && !(reuse && errno == EEXIST) {
+                    throw BuildFailure([.error(folder, "cannot create this output folder: \(String(cString: strerror(errno)))")])
+                }
+            }
             do {
                 let linked: Bool
                 switch file.contents {
                 case .bytes(let data):
+                    try makeOwnFolder()
                     linked = try place(data, at: target, previous: previousFile, reuse: reuse)
                 case .made(let maker):
-                    linked = try place(maker.make(), at: target, previous: previousFile, reuse: reuse)
+                    let data = try maker.make()
+                    try makeOwnFolder()
+                    linked = try place(data, at: target, previous: previousFile, reuse: reuse)
                 case .copy(let source):
+                    try makeOwnFolder()
                     linked = previousFile.map { linkIfUnchanged(copyOf: source, previous: $0, target: target, reuse: reuse) } ?? false
                     if !linked {
                         if reuse { unlink(target) }
@@ -182,8 +203,6 @@ public enum SiteWriter {
         return WriteReport(written: files.count - unchanged, unchanged: unchanged)
     }
 
-    /// Creates the folders that hold `paths` under `root` (which exists), parents before their
-    /// children, each level on all cores.
     /// Removes from the tree at `root` every file and folder that `paths` (the new site's files)
     /// don't need: files not in the list, folders that hold none of them, and anything whose
     /// kind (file or folder) is not the one needed.
@@ -212,6 +231,36 @@ public enum SiteWriter {
         }
     }
 
+    /// The folders that hold a site's files, split by who makes them.
+    struct FolderPlan {
+        /// Folders that hold more than one file, or a folder: made before any file, parents first.
+        var shared: [Substring]
+        /// By file: whether its folder holds it alone (a post's `posts/<slug>/`), and is made
+        /// with it.
+        var alone: [Bool]
+
+        init(_ paths: [String]) {
+            var files: [Substring: Int] = [:]
+            var parents = Set<Substring>()
+            for path in paths {
+                guard let slash = path.lastIndex(of: "/") else { continue }
+                var folder = path[..<slash]
+                files[folder, default: 0] += 1
+                while let slash = folder.lastIndex(of: "/") {
+                    folder = folder[..<slash]
+                    guard parents.insert(folder).inserted else { break }
+                }
+            }
+            alone = paths.map { path in
+                guard let slash = path.lastIndex(of: "/") else { return false }
+                let folder = path[..<slash]
+                return files[folder] == 1 && !parents.contains(folder)
+            }
+            shared = parents.union(files.keys.filter { files[$0]! > 1 }).sorted()
+        }
+    }
+
+    /// Creates the folders that hold `paths` under `root` (which exists), parents first.
     static func makeFolders(for paths: [String], under root: String, existing: Bool = false) throws {
         var folders = Set<Substring>()
         for path in paths {
@@ -221,9 +270,15 @@ public enum SiteWriter {
                 guard folders.insert(folder).inserted else { break }
             }
         }
+        try makeFolders(folders.sorted(), under: root, existing: existing)
+    }
+
+    /// Creates `folders` (sorted, so parents come first) under `root`; with `existing`, one that
+    /// is already there is fine.
+    static func makeFolders(_ folders: [Substring], under root: String, existing: Bool) throws {
         // One thread: mkdir in a folder takes the folder's lock, and a second thread would spin on it.
         var errors: [Diagnostic] = []
-        for folder in folders.sorted() where mkdir(root + "/" + folder, 0o777) != 0 && !(existing && errno == EEXIST) {
+        for folder in folders where mkdir(root + "/" + folder, 0o777) != 0 && !(existing && errno == EEXIST) {
             errors.append(.error(String(folder), "cannot create this output folder: \(String(cString: strerror(errno)))"))
         }
         if !errors.isEmpty { throw BuildFailure(errors) }
@@ -346,5 +401,24 @@ public enum SiteWriter {
         }
         _ = Parallel.map(parts.count) { blog_remove_tree(parts[$0]) }
         blog_remove_tree(folder.path)
+    }
+}
+
+/// `syncfs` of a folder's file system, on another thread.
+private final class Flush: @unchecked Sendable {
+    private let done = DispatchGroup()
+    private var failure: String?
+
+    /// Starts flushing the file system that holds `path`.
+    init(_ path: String) {
+        DispatchQueue.global().async(group: done) { [self] in
+            if blog_sync_filesystem(path) != 0 { failure = String(cString: strerror(errno)) }
+        }
+    }
+
+    /// Waits for the flush; returns why it failed, if it did.
+    func wait() -> String? {
+        done.wait()
+        return failure
     }
 }
