@@ -230,11 +230,11 @@ enum QuickBuild {
         return posts
     }
 
-    /// The state of a full build that just published `files` (the pages first, in the order of
-    /// ``Site/pages``), with `posts` from ``postStates(_:inventory:entries:theme:)`` (nil when
+    /// The state of a full build that publishes `files` (the pages first, in the order of
+    /// ``Site/pages``), now written in `folder` and soon in `output`, with `posts` from ``postStates(_:inventory:entries:theme:)`` (nil when
     /// that found a post without cache entry: then nil), and `opaque` the posts whose bodies a
     /// template transformed.
-    static func state(after site: Site, files: [OutputFile], pageHoles: [[BodyHole]], feedHoles: [String: [BodyHole]],
+    static func state(after site: Site, files: [OutputFile], in folder: URL, pageHoles: [[BodyHole]], feedHoles: [String: [BodyHole]],
                       opaque: Set<Int>, posts: [PostState]?, inventory: ContentInventory, contentDir: URL,
                       warnings: [Diagnostic], dueAt: Double?, options: BuildOptions, theme: Theme,
                       output: URL, previousPaths: Digest?) -> SiteState? {
@@ -248,8 +248,8 @@ enum QuickBuild {
             guard let stat = FileStat.of(contentPath + "/" + path) else { return nil }
             assets.append(FileState(path: path, stat: stat))
         }
-        let outputPath = output.path
-        let identities = Parallel.map(files.count) { FileStat.of(outputPath + "/" + files[$0].path, followingLinks: false) }
+        let folderPath = folder.path
+        let identities = Parallel.map(files.count) { FileStat.of(folderPath + "/" + files[$0].path, followingLinks: false) }
         var outputs: [OutputState] = []
         outputs.reserveCapacity(files.count)
         for (number, file) in files.enumerated() {

@@ -53,6 +53,7 @@ struct Build: ParsableCommand {
         var options = BuildOptions(source: site.source, output: output, baseURL: baseURL, drafts: site.drafts, future: site.future)
         options.strict = strict
         options.cache = !noCache
+        options.releasesMemory = false
         do {
             let report = try Pipeline.build(options)
             if !quiet {
