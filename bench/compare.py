@@ -60,8 +60,9 @@ def sh(args, **kwargs):
 class Trash:
     """Where clean builds put the folders they remove, deleted when the run ends (or at once with
     --rm-now). On a file system such as this machine's (ext4 without a journal), a new file skips
-    the inodes freed in the last 30 seconds one by one (perf: recently_deleted), so the first build
-    after deleting 20,000 files pays for the deletion; moving the folder aside keeps the build
+    the inodes freed in the last minute one by one, or in the last six while the inode table is not
+    yet written back (perf: recently_deleted), so a build soon after deleting 20,000 files pays for
+    the deletion; moving the folder aside keeps the build
     clean (its output folder and cache do not exist) without timing the deletion's aftermath."""
 
     def __init__(self, work, now):
@@ -237,8 +238,10 @@ def main():
     print(f"blog {version}" + (f", Hugo {hugo}" if hugo else "") +
           f", {os.cpu_count()} cores, {args.runs} rounds per size, clean and incremental builds alternating\n")
     rows, notes, clean_medians = [], [], {}
+    # One trash for the whole run, emptied at its end: deleting the first size's folders would
+    # slow the file creation of the next size's first builds (see Trash).
+    trash = Trash(work, args.rm_now)
     for size in args.sizes:
-        trash = Trash(work, args.rm_now)
         blog = BlogSite(binary, os.path.join(work, f"blog-{size}"), args.corpus_tool, size, trash)
         hugo_site = HugoSite(os.path.join(work, f"hugo-{size}"), args.corpus_tool, size, trash) if hugo else None
         # Warm the file cache once, untimed.
@@ -280,7 +283,6 @@ def main():
                     files[HUGO_CLEAN] = count_files(hugo_site.output)
         finally:
             blog.restore()
-            trash.empty()
 
         def median(kind):
             return statistics.median(s for s, _ in results[kind])
@@ -314,6 +316,7 @@ def main():
             notes.append(f"{size:,} posts, blog's stages (median of the {builds}): " +
                          ", ".join(f"{k} {statistics.median(t.get(k, 0) for t in stages[kind]):.2f} s" for k in keys))
 
+    trash.empty()
     print("| posts | generator | build | median | fastest | slowest | peak memory | files |")
     print("|---:|---|---|---:|---:|---:|---:|---:|")
     print("\n".join(rows))
