@@ -159,6 +159,43 @@ final class BuildCacheTests: XCTestCase {
         try assertSameAsCleanBuild()
     }
 
+    /// A body that is the file's tail is read from the file, not kept in the pack; a body the
+    /// reader changed (CRLF line ends, a byte order mark) is kept. Both come back the same.
+    func testBodiesAreReadFromTheFileUnlessTheReaderChangedThem() throws {
+        let plain = "Plain body \(UUID().uuidString) with enough words to find."
+        let crlf = "Windows body \(UUID().uuidString) with CRLF line ends."
+        let bom = "Marked body \(UUID().uuidString) after a byte order mark."
+        try site.write("content/posts/plain.md", "title: Plain\ndate: 2021-01-01\n\n\(plain)\n")
+        try Data("title: Windows\r\ndate: 2021-01-02\r\n\r\n\(crlf)\r\n".utf8).write(to: site.root.appendingPathComponent("content/posts/crlf.md"))
+        try Data([0xEF, 0xBB, 0xBF] + Array("title: Marked\ndate: 2021-01-03\n\n\(bom)\n".utf8))
+            .write(to: site.root.appendingPathComponent("content/posts/bom.md"))
+        try build()
+        let pack = try Data(contentsOf: cacheFolder.appendingPathComponent(CacheStore.packName))
+        func packHolds(_ text: String) -> Bool { pack.range(of: Data(text.utf8)) != nil }
+        XCTAssertTrue(packHolds("<p>" + plain + "</p>"), "the rendered body is kept")
+        XCTAssertFalse(packHolds(plain + "\n"), "the markdown body is left in its file")
+        XCTAssertTrue(packHolds(crlf + "\n"), "a body with its line ends changed is kept")
+        XCTAssertFalse(packHolds(bom + "\n"), "a byte order mark does not change the body's bytes")
+
+        // Untouched files, then the same bytes checked out anew: every post reused, same site.
+        XCTAssertEqual(try build().cacheSummary, "posts 10 reused, 0 read; markdown 10 reused, 0 rendered")
+        try assertSameAsCleanBuild()
+        for path in site.files(under: "content") where path.hasSuffix(".md") {
+            let url = site.root.appendingPathComponent("content/\(path)")
+            let data = try Data(contentsOf: url)
+            try FileManager.default.removeItem(at: url)
+            try data.write(to: url)
+        }
+        XCTAssertEqual(try build().cacheSummary, "posts 10 reused, 0 read; markdown 10 reused, 0 rendered")
+        try assertSameAsCleanBuild()
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/plain/index.html")).contains(plain))
+
+        // The body comes from the file as it is now.
+        try edit("content/posts/plain.md") { $0.replacingOccurrences(of: "enough words", with: "other words") }
+        XCTAssertEqual(try build().cacheSummary, "posts 9 reused, 1 read; markdown 9 reused, 1 rendered")
+        try assertSameAsCleanBuild()
+    }
+
     // MARK: - Bad caches
 
     var cacheFolder: URL { site.root.appendingPathComponent(".blog-cache") }
@@ -252,7 +289,7 @@ final class BuildCacheTests: XCTestCase {
                         meta: ["n": .int(-42), "d": .double(0.1), "b": .bool(true), "when": .date(Date(timeIntervalSince1970: -5)),
                                "list": .list([.string(""), .null, .map(["k": .string("v")])]), "empty": .map([:])],
                         body: String(repeating: "body ", count: 1000), bodyLine: 7)
-        let cached = CachedPost(post: post, warnings: [.warning("content/a.md", line: 3, column: 2, "careful")])
+        let cached = CachedPost(post: post, warnings: [.warning("content/a.md", line: 3, column: 2, "careful")], file: Data("another file".utf8))
         let bytes = try BinaryEncoder.encode(cached)
         let back = try BinaryDecoder.decode(CachedPost.self, from: bytes)
         XCTAssertEqual(try BinaryEncoder.encode(back).count, bytes.count)

@@ -112,8 +112,9 @@ final class BuildCache: @unchecked Sendable {
               read: (Data) throws -> (Post, [Diagnostic])) throws -> (Post, [Diagnostic]) {
         let stat = FileStat.of(url.path)
         let old = oldPosts[path].flatMap { $0.readerKey == readerKey ? $0 : nil }
-        if let old, let stat, stat == old.stat, !damaged,
-           let cached = withBlob(old.ref, { try BinaryDecoder.decode(CachedPost.self, from: $0) }) {
+        let cached = old.flatMap { old in damaged ? nil : withBlob(old.ref) { try BinaryDecoder.decode(CachedPost.self, from: $0) } }
+        // An untouched file whose post is kept whole is not read at all.
+        if let old, let stat, stat == old.stat, let cached, cached.bodyBytes == nil {
             record(path, old)
             return (cached.post, cached.warnings)
         }
@@ -123,16 +124,19 @@ final class BuildCache: @unchecked Sendable {
         } catch {
             throw BuildFailure([.error(source, "cannot read the file: \(PostReader.reason(error))")])
         }
+        if let old, let stat, stat == old.stat, let cached, let post = cached.post(file: data) {
+            record(path, old)
+            return (post, cached.warnings)
+        }
         let content = Digest.of(data)
-        if let old, old.content == content, !damaged,
-           let cached = withBlob(old.ref, { try BinaryDecoder.decode(CachedPost.self, from: $0) }) {
+        if let old, old.content == content, let cached, let post = cached.post(file: data) {
             var entry = old
             entry.stat = stat ?? old.stat
             record(path, entry)
-            return (cached.post, cached.warnings)
+            return (post, cached.warnings)
         }
         let (post, warnings) = try read(data)
-        if let stat, let bytes = try? BinaryEncoder.encode(CachedPost(post: post, warnings: warnings)) {
+        if let stat, let bytes = try? BinaryEncoder.encode(CachedPost(post: post, warnings: warnings, file: data)) {
             let entry = PostEntry(path: path, readerKey: readerKey, stat: stat, content: content, ref: add(bytes),
                                   skeleton: SiteState.digest(of: post, file: data, readerKey: readerKey))
             lock.lock()

@@ -62,8 +62,39 @@ struct FileStat: Codable, Sendable, Equatable {
 
 /// The parsed post as the cache stores it.
 struct CachedPost: Codable {
+    /// The post; its body is empty when ``bodyBytes`` is set.
     var post: Post
     var warnings: [Diagnostic]
+    /// When the body is the file's last bytes as they are (a UTF-8 file without CR line ends,
+    /// nearly all), their count: the body is read from the file rather than kept twice.
+    var bodyBytes: Int?
+
+    /// `post` as kept for the file `data` it was read from.
+    init(post: Post, warnings: [Diagnostic], file data: Data) {
+        var body = post.body
+        let count = body.utf8.count
+        let isTail = count <= data.count && body.withUTF8 { bytes in
+            data.withUnsafeBytes { file in
+                count == 0 || memcmp(file.baseAddress! + (file.count - count), bytes.baseAddress!, count) == 0
+            }
+        }
+        self.post = post
+        self.warnings = warnings
+        if isTail {
+            self.post.body = ""
+            bodyBytes = count
+        }
+    }
+
+    /// The post, its body taken from `data` (the file's bytes) where it was left there; nil
+    /// when `data` can't hold it.
+    func post(file data: Data) -> Post? {
+        guard let count = bodyBytes else { return post }
+        guard count <= data.count, let body = String(validating: data.suffix(count), as: UTF8.self) else { return nil }
+        var post = post
+        post.body = body
+        return post
+    }
 }
 
 /// The cache's table of contents, rewritten by every build that uses the cache.
@@ -90,7 +121,7 @@ struct CacheIndex: Codable {
 struct CacheStore {
     static let magic = Array("BLOGCACHE".utf8)
     /// Bump when the index or blob layout changes.
-    static let formatVersion: UInt32 = 3
+    static let formatVersion: UInt32 = 4
     static let indexName = "index"
     static let packName = "data.pack"
     static let packMagic = Array("BLOGPACK".utf8)

@@ -118,9 +118,9 @@ extension SiteState {
         if post.headerFormat == .yaml || post.headerFormat == .toml {
             if Liquid.needsProcessing(post.body) || post.summary.map(Liquid.needsProcessing) == true { return true }
         }
-        if ByteSearch.containsAny(post.body, ["{attach}", "|attach|"]) { return true }
+        if ContentLinks.mayHoldAttachments(post.body) { return true }
         guard let rendered else { return false }
-        return ByteSearch.containsAny(rendered.html, ContentLinks.markers) || ByteSearch.containsAny(rendered.summaryHTML, ContentLinks.markers)
+        return ContentLinks.mayHoldReferences(rendered.html) || ContentLinks.mayHoldReferences(rendered.summaryHTML)
     }
 
     /// Digest of output paths, in order.
