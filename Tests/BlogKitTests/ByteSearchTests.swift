@@ -16,4 +16,32 @@ final class ByteSearchTests: XCTestCase {
         // A bridged (non-native) string works too.
         XCTAssertTrue(ByteSearch.contains(String(NSString(string: "abc {static}x")), "{static}"))
     }
+
+    func testFindsNeedlesOnlyRightAfterAnOpener() {
+        XCTAssertTrue(ByteSearch.containsAny("a {static}x", after: ["{", "|"], ["filename", "static"]))
+        XCTAssertTrue(ByteSearch.containsAny("50% off, %7Bfilename%7D", after: ["{", "%7B"], ["filename"]), "after a false start")
+        XCTAssertFalse(ByteSearch.containsAny("a static file { static", after: ["{", "|"], ["static"]), "not right after")
+        XCTAssertFalse(ByteSearch.containsAny("ends with {", after: ["{"], ["static"]))
+        XCTAssertFalse(ByteSearch.containsAny("", after: ["{"], ["static"]))
+    }
+
+    /// What cmark writes for Pelican's links passes the quick test, and so does every value
+    /// ContentLinks.reference reads; prose that only names the markers does not.
+    func testPelicanReferencesInRenderedMarkdownAreNoticed() {
+        let markdown = """
+        A [post]({filename}../a.md), a [file](|static|img/x.png), [data]({attach}data.csv) and
+        ![pic]({static}/p.png).
+        """
+        for line in markdown.split(separator: "\n") {
+            let html = MarkdownRenderer.render(body: String(line), summary: nil, options: MarkdownOptions()).html
+            XCTAssertTrue(ContentLinks.mayHoldReferences(html), html)
+        }
+        let prose = MarkdownRenderer.render(body: "A static site, a filename, an attached file | a pipe {braces}.", summary: nil,
+                                            options: MarkdownOptions()).html
+        XCTAssertFalse(ContentLinks.mayHoldReferences(prose), prose)
+        for value in ["{filename}a.md", "|static|x.png", "%7Battach%7Dd.csv", "%7Cfilename%7Cb.md", "{static}"] {
+            XCTAssertNotNil(ContentLinks.reference(value), value)
+            XCTAssertTrue(ContentLinks.mayHoldReferences("<a href=\"\(value)\">"), value)
+        }
+    }
 }

@@ -29,6 +29,18 @@ public struct ContentLinks: Sendable {
     /// The Pelican markers, as they appear in a link: `{filename}` and `|filename|`.
     static let markers = ["filename", "static", "attach"]
 
+    /// Whether `html` may hold a Pelican reference: a marker right after `{`, `|` or their
+    /// percent-encoded forms (how cmark writes them in an `href`). Every value that
+    /// ``reference(_:)`` reads passes.
+    static func mayHoldReferences(_ html: String) -> Bool {
+        ByteSearch.containsAny(html, after: ["{", "|", "%7B", "%7C"], markers)
+    }
+
+    /// Whether a markdown body may hold an `{attach}` (or `|attach|`) link.
+    static func mayHoldAttachments(_ body: String) -> Bool {
+        ByteSearch.containsAny(body, after: ["{", "|"], ["attach}", "attach|"])
+    }
+
     /// The marker and path of a Pelican reference (`{filename}../a.md`, `%7Bstatic%7Dimg/x.png` as
     /// cmark writes it in an `href`), or nil.
     static func reference(_ value: String) -> (marker: String, path: String)? {
@@ -67,7 +79,7 @@ public struct ContentLinks: Sendable {
     /// folder of the first (newest) post that attaches it, as Pelican does.
     static func attachments(_ posts: [SitePost]) -> [String: String] {
         var placed: [String: String] = [:]
-        for item in posts where ByteSearch.containsAny(item.post.body, ["{attach}", "|attach|"]) {
+        for item in posts where mayHoldAttachments(item.post.body) {
             var rest = Substring(item.post.body)
             while let marker = rest.range(of: "{attach}") ?? rest.range(of: "|attach|") {
                 rest = rest[marker.upperBound...]
@@ -85,8 +97,7 @@ public struct ContentLinks: Sendable {
     /// targets' addresses, and a warning (at the reference's line in the post) for each one whose
     /// target is not in the site.
     func rewritePelican(html: String, post: Post) -> (String, [Diagnostic]) {
-        // cmark writes `{` in an href as `%7B`, so the markers are looked for without their braces.
-        guard ByteSearch.containsAny(html, ["filename", "static", "attach"]) else { return (html, []) }
+        guard Self.mayHoldReferences(html) else { return (html, []) }
         var warnings: [Diagnostic] = []
         let rewritten = HTMLAttributes.rewriteURLs(in: html) { value in
             guard !value.isSrcset, let (marker, path) = Self.reference(value.text) else { return nil }

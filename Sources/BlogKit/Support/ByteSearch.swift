@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CSystem
 
 /// Substring tests on UTF-8 bytes. Foundation's `contains` on `String` goes through `NSString`
 /// and UTF-16: over every post of a 10,000-post blog it cost more than rendering the markdown.
@@ -15,16 +16,9 @@ enum ByteSearch {
             needle.withUTF8 { pattern in
                 guard !pattern.isEmpty else { return true }
                 guard haystack.count >= pattern.count, let h = haystack.baseAddress, let p = pattern.baseAddress else { return false }
-                // memchr finds each candidate first byte at memory speed; memcmp checks the rest.
-                let last = haystack.count - pattern.count
-                var start = 0
-                while start <= last {
-                    guard let found = memchr(h + start, Int32(p.pointee), last - start + 1) else { return false }
-                    let offset = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - h
-                    if memcmp(h + offset, p, pattern.count) == 0 { return true }
-                    start = offset + 1
-                }
-                return false
+                // memmem skips ahead by whole windows; a memchr for the first byte stopped at every
+                // `s` of a post looking for "static".
+                return blog_contains_bytes(h, haystack.count, p, pattern.count) == 1
             }
         }
     }
@@ -32,5 +26,32 @@ enum ByteSearch {
     /// Whether `text` holds any of `needles`.
     static func containsAny(_ text: String, _ needles: [String]) -> Bool {
         needles.contains { contains(text, $0) }
+    }
+
+    /// Whether `text` holds one of `needles` right after one of `openers`. Fast when the openers'
+    /// first bytes are rare (`{`, `|`, `%`), where a search for a word stops at every letter.
+    static func containsAny(_ text: String, after openers: [String], _ needles: [String]) -> Bool {
+        var text = text
+        return text.withUTF8 { haystack in
+            guard let h = haystack.baseAddress else { return false }
+            let count = haystack.count
+            func matches(_ pattern: String, at offset: Int) -> Bool {
+                var pattern = pattern
+                return pattern.withUTF8 { p in offset + p.count <= count && memcmp(h + offset, p.baseAddress!, p.count) == 0 }
+            }
+            for opener in openers {
+                guard let first = opener.utf8.first else { continue }
+                var start = 0
+                while start < count, let found = memchr(h + start, Int32(first), count - start) {
+                    let offset = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - h
+                    if matches(opener, at: offset) {
+                        let after = offset + opener.utf8.count
+                        if needles.contains(where: { matches($0, at: after) }) { return true }
+                    }
+                    start = offset + 1
+                }
+            }
+            return false
+        }
     }
 }

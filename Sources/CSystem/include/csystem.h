@@ -19,4 +19,8 @@ int blog_remove_tree(const char *path);
 /// library does not call it (parsing must then stay serial).
 int blog_cmark_removals_dropped(void);
 
+/// Whether `needle` (`needle_length` bytes, at least one) occurs in `haystack` (glibc's memmem,
+/// which Swift's Glibc module does not show). Returns 1 or 0.
+int blog_contains_bytes(const void *haystack, long haystack_length, const void *needle, long needle_length);
+
 #endif
