@@ -238,17 +238,6 @@ public enum Pipeline {
                                   cache: cache, clock: &clock)
         let (site, warnings) = (loaded.site, loaded.warnings)
         try checkStrict(options, warnings: warnings)
-        // The cache holds parsed posts and rendered markdown, all made by now: it is written while
-        // the pages are rendered (mostly the kernel copying bytes, which the render leaves room for).
-        let saving = DispatchGroup()
-        let postStates = PostStates()
-        if let cache {
-            DispatchQueue.global().async(group: saving) { cache.save() }
-            DispatchQueue.global().async(group: saving) {
-                postStates.value = QuickBuild.postStates(site, inventory: loaded.inventory, entries: cache.postEntries, theme: theme)
-            }
-        }
-        defer { saving.wait() }
         // Pages are rendered as they are written, on all cores: see SiteRenderer.pages.
         let log = RenderLog(pages: site.pages.count)
         var files = SiteRenderer.pages(site, theme: theme, log: log)
@@ -263,24 +252,38 @@ public enum Pipeline {
         // The state describes the published site: it goes before the site changes (a build into
         // another folder leaves it).
         if let store, cache != nil || previous?.output == resolved(output) { store.dropState() }
-        // The state for the next build in place is made while the new site is flushed to disk,
-        // from the files as staged (a rename keeps their identity), and saved once it is published.
+        // The cache's new parsed posts and rendered markdown are encoded, and the state for the
+        // next build in place made (from the files as staged: a rename keeps their identity),
+        // while the new site is flushed to disk, which leaves the cores idle. Both are saved once
+        // the site is published; the cache also when the write fails.
         var state: SiteState?
-        let written = try SiteWriter.write(files, to: output, displayPath: outputDisplay) { staged in
-            guard cache != nil else { return }
-            saving.wait()
-            state = QuickBuild.state(after: site, files: files, in: staged, pageHoles: log.pageHoles, feedHoles: feedHoles,
-                                     opaque: log.opaquePosts, posts: postStates.value, inventory: loaded.inventory,
-                                     contentDir: contentDir, warnings: warnings, dueAt: loaded.dueAt,
-                                     options: options, theme: theme, output: output, previousPaths: previous?.pathsDigest)
+        let written: WriteReport
+        do {
+            written = try SiteWriter.write(files, to: output, displayPath: outputDisplay) { staged in
+                guard let cache else { return }
+                let entries = cache.postEntries
+                let encoding = DispatchGroup()
+                DispatchQueue.global().async(group: encoding) { cache.encode() }
+                let posts = QuickBuild.postStates(site, inventory: loaded.inventory, entries: entries, theme: theme)
+                state = QuickBuild.state(after: site, files: files, in: staged, pageHoles: log.pageHoles, feedHoles: feedHoles,
+                                         opaque: log.opaquePosts, posts: posts, inventory: loaded.inventory,
+                                         contentDir: contentDir, warnings: warnings, dueAt: loaded.dueAt,
+                                         options: options, theme: theme, output: output, previousPaths: previous?.pathsDigest)
+                encoding.wait()
+            }
+        } catch {
+            cache?.save()
+            throw error
         }
         clock.lap("render pages and write")
-        if let state, let store {
-            store.saveState(state)
+        if let cache, let store {
+            cache.save()
+            clock.lap("save cache")
+            if let state { store.saveState(state) }
             clock.lap("save state")
         }
         if !options.releasesMemory { HeldUntilExit.shared.keep([site, files, loaded, log, cache as Any]) }
-        let report = BuildReport(posts: site.posts.filter { $0.post.kind == .post }.count, tags: site.tags.count, pages: pages, files: written,
+        let report = BuildReport(posts: site.posts.reduce(0) { $0 + ($1.post.kind == .post ? 1 : 0) }, tags: site.tags.count, pages: pages, files: written,
                                  output: outputDisplay, warnings: warnings, timings: clock.timings,
                                  cacheWarnings: cache?.warnings ?? [],
                                  cacheSummary: cache.map { $0.summary + (fullBecause.map { "; full build: \($0)" } ?? "") })
@@ -360,12 +363,6 @@ public enum Pipeline {
         for part in rest { path = (path as NSString).appendingPathComponent(part) }
         return path
     }
-}
-
-/// The post states of a full build, made on another thread while the site is written and read
-/// after the group they were made in is waited for.
-private final class PostStates: @unchecked Sendable {
-    var value: [PostState]?
 }
 
 /// What builds leave to the process's exit to free (see ``BuildOptions/releasesMemory``).

@@ -196,6 +196,18 @@ final class BuildCacheTests: XCTestCase {
         try assertSameAsCleanBuild()
     }
 
+    /// A build whose site can't be written still keeps what it read and rendered.
+    func testABuildThatFailsToWriteStillSavesTheCache() throws {
+        let long = String(repeating: "x", count: 300)
+        try site.write("content/posts/long.md", "title: Long\ndate: 2021-01-01\nslug: \(long)\n\nA post whose folder name is too long.\n")
+        XCTAssertThrowsError(try build()) { error in
+            XCTAssertTrue("\(error)".contains("cannot create this output folder"), "\(error)")
+        }
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/posts/long.md"))
+        XCTAssertEqual(try build().cacheSummary, "posts 7 reused, 0 read; markdown 7 reused, 0 rendered")
+        try assertSameAsCleanBuild()
+    }
+
     // MARK: - Bad caches
 
     var cacheFolder: URL { site.root.appendingPathComponent(".blog-cache") }

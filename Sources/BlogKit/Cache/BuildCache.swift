@@ -30,7 +30,9 @@ final class BuildCache: @unchecked Sendable {
     private let lock = NSLock()
     private var newPosts: [String: PostEntry] = [:]
     private var newMarkdown: [Digest: BlobRef] = [:]
-    private var pending: [[UInt8]] = []
+    /// What this build adds, encoded by ``encode()``: until then their refs have no length or digest.
+    private var pending: [PendingBlob] = []
+    private var encoded: [[UInt8]?]?
     private var damaged = false
     /// Counts for `--timings`-style reports and tests.
     private(set) var stats = (postsReused: 0, postsRead: 0, markdownReused: 0, markdownRendered: 0)
@@ -94,13 +96,18 @@ final class BuildCache: @unchecked Sendable {
         }
     }
 
-    /// Keeps `bytes` for the save; returns a ref to them.
-    private func add(_ bytes: [UInt8]) -> BlobRef {
-        let digest = Digest.of(bytes)
+    /// A value to keep, encoded when the build has time for it (see ``encode()``).
+    private enum PendingBlob {
+        case post(CachedPost)
+        case markdown(RenderedMarkdown)
+    }
+
+    /// Keeps `blob` for the save; returns a ref to it, completed by ``encode()``.
+    private func add(_ blob: PendingBlob) -> BlobRef {
         lock.lock()
         defer { lock.unlock() }
-        pending.append(bytes)
-        return BlobRef(offset: -pending.count, length: bytes.count, digest: digest)
+        pending.append(blob)
+        return BlobRef(offset: -pending.count, length: 0, digest: .zero)
     }
 
     // MARK: - Posts
@@ -136,8 +143,9 @@ final class BuildCache: @unchecked Sendable {
             return (post, cached.warnings)
         }
         let (post, warnings) = try read(data)
-        if let stat, let bytes = try? BinaryEncoder.encode(CachedPost(post: post, warnings: warnings, file: data)) {
-            let entry = PostEntry(path: path, readerKey: readerKey, stat: stat, content: content, ref: add(bytes),
+        if let stat {
+            let entry = PostEntry(path: path, readerKey: readerKey, stat: stat, content: content,
+                                  ref: add(.post(CachedPost(post: post, warnings: warnings, file: data))),
                                   skeleton: SiteState.digest(of: post, file: data, readerKey: readerKey))
             lock.lock()
             newPosts[path] = entry
@@ -182,20 +190,47 @@ final class BuildCache: @unchecked Sendable {
             return cached
         }
         let rendered = render()
-        if let bytes = try? BinaryEncoder.encode(rendered) {
-            let ref = add(bytes)
-            lock.lock()
-            newMarkdown[key] = ref
-            stats.markdownRendered += 1
-            lock.unlock()
-        }
+        let ref = add(.markdown(rendered))
+        lock.lock()
+        newMarkdown[key] = ref
+        stats.markdownRendered += 1
+        lock.unlock()
         return rendered
     }
 
     // MARK: - Saving
 
+    /// Encodes what this build adds, on all cores, and completes the refs to it. A clean build
+    /// calls it while the new site is flushed to disk, which leaves the cores idle; ``save()``
+    /// calls it when no one did.
+    func encode() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard encoded == nil else { return }
+        let blobs = pending
+        let bytes = Parallel.map(blobs.count) { number -> ([UInt8], Digest)? in
+            let made: [UInt8]?
+            switch blobs[number] {
+            case .post(let post): made = try? BinaryEncoder.encode(post)
+            case .markdown(let rendered): made = try? BinaryEncoder.encode(rendered)
+            }
+            return made.map { ($0, Digest.of($0)) }
+        }
+        func complete(_ ref: BlobRef) -> BlobRef? {
+            guard ref.offset < 0 else { return ref }
+            guard let (blob, digest) = bytes[-1 - ref.offset] else { return nil }
+            return BlobRef(offset: ref.offset, length: blob.count, digest: digest)
+        }
+        // A value that can't be encoded is not kept: its post is read, or its markdown rendered, again.
+        newPosts = newPosts.compactMapValues { entry in complete(entry.ref).map { var entry = entry; entry.ref = $0; return entry } }
+        newMarkdown = newMarkdown.compactMapValues(complete)
+        encoded = bytes.map { $0?.0 }
+        pending = []
+    }
+
     /// Writes the cache for the next build; a failure is a warning, never a failed build.
     func save() {
+        encode()
         var index = CacheIndex(packID: damaged ? .zero : (oldIndex?.packID ?? .zero), packLength: damaged ? 0 : (oldIndex?.packLength ?? 0),
                                posts: newPosts.values.sorted { $0.path < $1.path },
                                markdown: newMarkdown.map { BlobEntry(key: $0.key, ref: $0.value) }.sorted { $0.key.high < $1.key.high })
@@ -209,7 +244,7 @@ final class BuildCache: @unchecked Sendable {
             index.markdown.removeAll { $0.ref.offset >= 0 }
         }
         do {
-            try store.save(index, blobs: pending, oldPack: rewrite && !damaged ? pack : (rewrite ? nil : pack), rewrite: rewrite)
+            try store.save(index, blobs: (encoded ?? []).map { $0 ?? [] }, oldPack: rewrite && !damaged ? pack : (rewrite ? nil : pack), rewrite: rewrite)
         } catch {
             let why = (error as? CacheStore.WriteError)?.description ?? PostReader.reason(error)
             warnings.append(.warning(store.display, "cannot write the build cache: \(why); the site was built, but the next build can't reuse this one"))
