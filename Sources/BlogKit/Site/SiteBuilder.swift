@@ -180,9 +180,11 @@ public enum SiteBuilder {
 
     /// `x/index.md` (not `_index.md`): a Hugo leaf bundle's page.
     static func isLeafBundle(_ path: String) -> Bool {
-        let parts = path.split(separator: "/")
-        guard parts.count > 1, let name = parts.last?.lowercased() else { return false }
-        return name.hasPrefix("index.") && ContentScanner.postExtensions.contains(String(name.dropFirst("index.".count)))
+        // Called for every post: the name is looked at only past its last `/`, without splitting.
+        guard let slash = path.lastIndex(of: "/"), path.startIndex < slash else { return false }
+        let name = path[path.index(after: slash)...]
+        guard name.utf8.count > 6, name.prefix(6).lowercased() == "index." else { return false }
+        return ContentScanner.postExtensions.contains(name.dropFirst(6).lowercased())
     }
 
     /// The post's URL from the permalink pattern (`posts/{slug}/`).
