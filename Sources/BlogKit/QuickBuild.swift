@@ -41,8 +41,8 @@ enum QuickBuild {
             throw Refusal("files were added to or removed from \(contentDisplay)")
         }
         let contentPath = contentDir.path
-        let postStats = Parallel.map(state.posts.count) { FileStat.of(contentPath + "/" + state.posts[$0].path) }
-        let assetStats = Parallel.map(state.assets.count) { FileStat.of(contentPath + "/" + state.assets[$0].path) }
+        let postStats = FileStat.of(state.posts.map(\.path), in: contentPath)
+        let assetStats = FileStat.of(state.assets.map(\.path), in: contentPath)
         guard zip(assetStats, state.assets).allSatisfy({ $0 == $1.stat }) else { throw Refusal("a file that is not a post changed") }
         let touched = state.posts.indices.filter { postStats[$0] != state.posts[$0].stat }
         clock.lap("quick: scan content")
@@ -79,7 +79,7 @@ enum QuickBuild {
 
         // Every published file must be the one the last build wrote.
         let outputPath = output.path
-        let identities = Parallel.map(state.outputs.count) { FileStat.of(outputPath + "/" + state.outputs[$0].path, followingLinks: false) }
+        let identities = FileStat.of(state.outputs.map(\.path), in: outputPath, followingLinks: false)
         if let number = state.outputs.indices.first(where: { index in identities[index].map { !$0.sameFile(as: state.outputs[index].identity) } ?? true }) {
             throw Refusal("\(outputDisplay)/\(state.outputs[number].path) is not the file the last build wrote")
         }
@@ -244,12 +244,12 @@ enum QuickBuild {
         }
         let contentPath = contentDir.path
         var assets: [FileState] = []
-        for path in inventory.assets {
-            guard let stat = FileStat.of(contentPath + "/" + path) else { return nil }
+        for (path, stat) in zip(inventory.assets, FileStat.of(inventory.assets, in: contentPath)) {
+            guard let stat else { return nil }
             assets.append(FileState(path: path, stat: stat))
         }
         let folderPath = folder.path
-        let identities = Parallel.map(files.count) { FileStat.of(folderPath + "/" + files[$0].path, followingLinks: false) }
+        let identities = FileStat.of(files.map(\.path), in: folderPath, followingLinks: false)
         var outputs: [OutputState] = []
         outputs.reserveCapacity(files.count)
         for (number, file) in files.enumerated() {

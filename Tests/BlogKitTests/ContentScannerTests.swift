@@ -103,3 +103,31 @@ final class ContentScannerTests: XCTestCase {
         }
     }
 }
+
+extension ContentScannerTests {
+    /// Paths sort by their UTF-8 bytes: `-` (0x2D) before `/` (0x2F), a prefix first, `z` before `é`.
+    func testPathsSortInByteOrder() {
+        let paths = ["posts/é.md", "posts/z.md", "posts/a/b.md", "posts/a-b.md", "posts/a", "posts/", ""]
+        XCTAssertEqual(paths.sorted(by: ContentScanner.bytesPrecede), ["", "posts/", "posts/a", "posts/a-b.md", "posts/a/b.md", "posts/z.md", "posts/é.md"])
+        XCTAssertEqual(paths.sorted(by: ContentScanner.bytesPrecede), paths.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+    }
+
+    /// The states of many files from one folder: as `stat` gives them one by one, nil for a
+    /// missing file, and a symbolic link itself or its target as asked.
+    func testFileStatesFromAFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stats-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("a/b"), withIntermediateDirectories: true)
+        try Data("one".utf8).write(to: folder.appendingPathComponent("a/b/one.md"))
+        try Data("three".utf8).write(to: folder.appendingPathComponent("two.md"))
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.md").path, withDestinationPath: "two.md")
+        let paths = ["a/b/one.md", "two.md", "missing.md", "link.md"]
+        let followed = FileStat.of(paths, in: folder.path)
+        XCTAssertEqual(followed, paths.map { FileStat.of(folder.path + "/" + $0) })
+        XCTAssertEqual(followed.map { $0?.size }, [3, 5, nil, 5])
+        let links = FileStat.of(paths, in: folder.path, followingLinks: false)
+        XCTAssertEqual(links[3], FileStat.of(folder.path + "/link.md", followingLinks: false))
+        XCTAssertNotEqual(links[3], followed[3])
+        XCTAssertEqual(FileStat.of(paths, in: folder.path + "/nowhere"), [nil, nil, nil, nil])
+    }
+}

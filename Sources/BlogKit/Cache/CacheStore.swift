@@ -43,6 +43,20 @@ struct FileStat: Codable, Sendable, Equatable {
         return FileStat(info)
     }
 
+    /// The states of `paths`, relative to `folder`, on all cores. The folder is opened once and
+    /// each path looked up from it (`fstatat`), which walks only the path's own components:
+    /// looking every component up again took most of a build in place.
+    static func of(_ paths: [String], in folder: String, followingLinks: Bool = true) -> [FileStat?] {
+        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { return paths.map { of(folder + "/" + $0, followingLinks: followingLinks) } }
+        defer { close(directory) }
+        let flags = followingLinks ? 0 : AT_SYMLINK_NOFOLLOW
+        return Parallel.map(paths.count) { number in
+            var info = stat()
+            return fstatat(directory, paths[number], &info, flags) == 0 ? FileStat(info) : nil
+        }
+    }
+
     init(device: UInt64, inode: UInt64, size: Int64, mtime: Int64, ctime: Int64) {
         self.device = device
         self.inode = inode

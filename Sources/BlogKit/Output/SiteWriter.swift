@@ -99,14 +99,23 @@ public enum SiteWriter {
             prune(root: root, keeping: paths)
             guard (try? makeFolders(for: paths, under: root, existing: true)) != nil else { removeTree(staging); return nil }
         }
+        // Paths are looked up from the two folders' descriptors: walking each full path again
+        // was most of a build in place.
+        let from = open(published, O_RDONLY | O_DIRECTORY | O_CLOEXEC), into = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if from >= 0 { close(from) }; if into >= 0 { close(into) } }
+        guard from >= 0, into >= 0 else { removeTree(staging); return nil }
         let failed = Parallel.map(paths.count) { number -> Bool in
             let path = paths[number]
-            let target = root + "/" + path
             if let data = changed[path] {
+                let target = root + "/" + path
                 unlink(target)
                 return (try? create(target, with: data)) == nil
             }
-            return !relink(published + "/" + path, target, reuse: true)
+            var a = stat(), b = stat()
+            if fstatat(from, path, &a, AT_SYMLINK_NOFOLLOW) == 0, fstatat(into, path, &b, AT_SYMLINK_NOFOLLOW) == 0,
+               a.st_dev == b.st_dev, a.st_ino == b.st_ino { return false }
+            unlinkat(into, path, 0)
+            return linkat(from, path, into, path, 0) != 0
         }
         guard !failed.contains(true), blog_sync_filesystem(root) == 0,
               (try? swap(staging, into: output, exists: true, displayPath: "", keepingOldAs: spare)) != nil else {
