@@ -225,8 +225,13 @@ enum TemplateTags {
     }
 
     /// Every tag of `text` in order; nil when the text changes the delimiters (`{{=<% %>=}}`)
-    /// or a tag is not closed.
+    /// or a tag is not closed. Each text is scanned once: loading a theme asks for its templates
+    /// again and again (a tenth of a build in place).
     static func scan(_ text: String) -> [TemplateTag]? {
+        ScannedTemplates.shared.tags(of: text, scan: scanning)
+    }
+
+    private static func scanning(_ text: String) -> [TemplateTag]? {
         var tags: [TemplateTag] = []
         var open: [Character] = []  // kinds of the sections, parents and blocks open
         var rest = text[...]
@@ -252,6 +257,24 @@ enum TemplateTags {
             if let kind, "#^<$".contains(kind) { open.append(kind) }
             rest = text[end.upperBound...]
         }
+        return tags
+    }
+}
+
+/// Template texts already scanned by ``TemplateTags/scan(_:)``, for the whole process.
+private final class ScannedTemplates: @unchecked Sendable {
+    static let shared = ScannedTemplates()
+    private let lock = NSLock()
+    private var known: [String: [TemplateTag]?] = [:]
+
+    func tags(of text: String, scan: (String) -> [TemplateTag]?) -> [TemplateTag]? {
+        lock.lock()
+        if let tags = known[text] { lock.unlock(); return tags }
+        lock.unlock()
+        let tags = scan(text)
+        lock.lock()
+        known[text] = .some(tags)
+        lock.unlock()
         return tags
     }
 }
