@@ -111,11 +111,7 @@ public enum SiteWriter {
                 unlink(target)
                 return (try? create(target, with: data)) == nil
             }
-            var a = stat(), b = stat()
-            if fstatat(from, path, &a, AT_SYMLINK_NOFOLLOW) == 0, fstatat(into, path, &b, AT_SYMLINK_NOFOLLOW) == 0,
-               a.st_dev == b.st_dev, a.st_ino == b.st_ino { return false }
-            unlinkat(into, path, 0)
-            return linkat(from, path, into, path, 0) != 0
+            return !relink(path, in: from, path, in: into, reuse: true)
         }
         guard !failed.contains(true), blog_sync_filesystem(root) == 0,
               (try? swap(staging, into: output, exists: true, displayPath: "", keepingOldAs: spare)) != nil else {
@@ -328,12 +324,19 @@ public enum SiteWriter {
     /// Makes `target` a link to `previous`; with `reuse`, a target that already is one is kept
     /// as it is, and another file there is replaced.
     static func relink(_ previous: String, _ target: String, reuse: Bool) -> Bool {
+        relink(previous, in: AT_FDCWD, target, in: AT_FDCWD, reuse: reuse)
+    }
+
+    /// ``relink(_:_:reuse:)`` with each path relative to a folder's descriptor (`AT_FDCWD` for
+    /// the working folder, or an absolute path).
+    static func relink(_ previous: String, in from: Int32, _ target: String, in into: Int32, reuse: Bool) -> Bool {
         if reuse {
             var a = stat(), b = stat()
-            if lstat(previous, &a) == 0, lstat(target, &b) == 0, a.st_dev == b.st_dev, a.st_ino == b.st_ino { return true }
-            unlink(target)
+            if fstatat(from, previous, &a, AT_SYMLINK_NOFOLLOW) == 0, fstatat(into, target, &b, AT_SYMLINK_NOFOLLOW) == 0,
+               a.st_dev == b.st_dev, a.st_ino == b.st_ino { return true }
+            unlinkat(into, target, 0)
         }
-        return link(previous, target) == 0
+        return linkat(from, previous, into, target, 0) == 0
     }
 
     /// Hard-links `previous` to `target` when it holds exactly the bytes of the file `source`.
