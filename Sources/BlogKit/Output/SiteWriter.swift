@@ -213,14 +213,7 @@ public enum SiteWriter {
     /// kind (file or folder) is not the one needed.
     static func prune(root: String, keeping paths: [String]) {
         let wantedFiles = Set(paths)
-        var wantedFolders = Set<String>()
-        for path in paths {
-            var folder = path[...]
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                guard wantedFolders.insert(String(folder)).inserted else { break }
-            }
-        }
+        let wantedFolders = folders(holding: paths)
         var pending = [""]
         while let relative = pending.popLast() {
             let folder = relative.isEmpty ? root : root + "/" + relative
@@ -228,7 +221,7 @@ public enum SiteWriter {
             for child in entries {
                 let path = relative.isEmpty ? child.name : relative + "/" + child.name
                 if child.type == S_IFDIR {
-                    if wantedFolders.contains(path) { pending.append(path) } else { blog_remove_tree(root + "/" + path) }
+                    if wantedFolders.contains(path[...]) { pending.append(path) } else { blog_remove_tree(root + "/" + path) }
                 } else if !wantedFiles.contains(path) {
                     unlink(root + "/" + path)
                 }
@@ -246,16 +239,11 @@ public enum SiteWriter {
 
         init(_ paths: [String]) {
             var files: [Substring: Int] = [:]
-            var parents = Set<Substring>()
             for path in paths {
-                guard let slash = path.lastIndex(of: "/") else { continue }
-                var folder = path[..<slash]
-                files[folder, default: 0] += 1
-                while let slash = folder.lastIndex(of: "/") {
-                    folder = folder[..<slash]
-                    guard parents.insert(folder).inserted else { break }
-                }
+                if let slash = path.lastIndex(of: "/") { files[path[..<slash], default: 0] += 1 }
             }
+            // The folders that hold a folder.
+            let parents = SiteWriter.folders(holding: Array(files.keys))
             alone = paths.map { path in
                 guard let slash = path.lastIndex(of: "/") else { return false }
                 let folder = path[..<slash]
@@ -265,8 +253,8 @@ public enum SiteWriter {
         }
     }
 
-    /// Creates the folders that hold `paths` under `root` (which exists), parents first.
-    static func makeFolders(for paths: [String], under root: String, existing: Bool = false) throws {
+    /// Every folder above `paths` (`a/b/c.html` -> `a` and `a/b`).
+    static func folders<Path: StringProtocol>(holding paths: [Path]) -> Set<Substring> where Path.SubSequence == Substring {
         var folders = Set<Substring>()
         for path in paths {
             var folder = path[...]
@@ -275,7 +263,12 @@ public enum SiteWriter {
                 guard folders.insert(folder).inserted else { break }
             }
         }
-        try makeFolders(folders.sorted(), under: root, existing: existing)
+        return folders
+    }
+
+    /// Creates the folders that hold `paths` under `root` (which exists), parents first.
+    static func makeFolders(for paths: [String], under root: String, existing: Bool = false) throws {
+        try makeFolders(folders(holding: paths).sorted(), under: root, existing: existing)
     }
 
     /// Creates `folders` (sorted, so parents come first) under `root`; with `existing`, one that
