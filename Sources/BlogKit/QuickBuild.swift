@@ -231,9 +231,9 @@ enum QuickBuild {
     }
 
     /// The state of a full build that publishes `files` (the pages first, in the order of
-    /// ``Site/pages``), now written in `folder` and soon in `output`, with `posts` from ``postStates(_:inventory:entries:theme:)`` (nil when
-    /// that found a post without cache entry: then nil), and `opaque` the posts whose bodies a
-    /// template transformed.
+    /// ``Site/pages``), now written in `folder` and soon in `output`, with `posts` from
+    /// ``postStates(_:inventory:entries:theme:)`` (nil when that found a post without cache
+    /// entry: then nil), and `opaque` the posts whose bodies a template transformed.
     static func state(after site: Site, files: [OutputFile], in folder: URL, pageHoles: [[BodyHole]], feedHoles: [String: [BodyHole]],
                       opaque: Set<Int>, posts: [PostState]?, inventory: ContentInventory, contentDir: URL,
                       warnings: [Diagnostic], dueAt: Double?, options: BuildOptions, theme: Theme,

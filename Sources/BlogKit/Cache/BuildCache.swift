@@ -119,7 +119,8 @@ final class BuildCache: @unchecked Sendable {
               read: (Data) throws -> (Post, [Diagnostic])) throws -> (Post, [Diagnostic]) {
         let stat = FileStat.of(url.path)
         let old = oldPosts[path].flatMap { $0.readerKey == readerKey ? $0 : nil }
-        let cached = old.flatMap { old in damaged ? nil : withBlob(old.ref) { try BinaryDecoder.decode(CachedPost.self, from: $0) } }
+        // Decoded only when the file looks unchanged, by its times or by its bytes.
+        lazy var cached = old.flatMap { old in damaged ? nil : withBlob(old.ref) { try BinaryDecoder.decode(CachedPost.self, from: $0) } }
         // An untouched file whose post is kept whole is not read at all.
         if let old, let stat, stat == old.stat, let cached, cached.bodyBytes == nil {
             record(path, old)
