@@ -23,11 +23,6 @@ enum ByteSearch {
         }
     }
 
-    /// Whether `text` holds any of `needles`.
-    static func containsAny(_ text: String, _ needles: [String]) -> Bool {
-        needles.contains { contains(text, $0) }
-    }
-
     /// Whether `text` holds one of `needles` right after one of `openers`. Fast when the openers'
     /// first bytes are rare (`{`, `|`, `%`), where a search for a word stops at every letter.
     static func containsAny(_ text: String, after openers: [String], _ needles: [String]) -> Bool {
