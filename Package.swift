@@ -21,7 +21,8 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
-        // The one system call Foundation lacks: swapping two folders atomically.
+        // System calls Foundation lacks (swapping two folders atomically, syncfs, removing a tree from a
+        // descriptor), memmem, and the hook that keeps cmark-gfm's special characters when parsing on all cores.
         .target(name: "CSystem"),
         // Turns themes/default into Swift source at build time, so the binary carries the default theme.
         .executableTarget(name: "embed-theme", path: "Sources/embed-theme"),

@@ -19,7 +19,8 @@ public struct Theme: Sendable {
     /// The theme's static/ files, to copy to the output root (`static/style.css` -> `style.css`):
     /// embedded ones as `.bytes`, the site's as `.copy`. Sorted by path.
     public let staticFiles: [OutputFile]
-    /// The text of every template by name (`post`, `partials/x`): the build cache keys pages by it.
+    /// The text of every template by name (`post`, `partials/x`): a build in place reads them to know
+    /// whether pages show headings, and its state digests them, so a template edit is a full build.
     let templateTexts: [String: String]
     /// Whether the theme has `templates/page.mustache` for pages (else they use `post`).
     public var hasPageTemplate = false
