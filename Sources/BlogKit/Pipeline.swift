@@ -159,6 +159,7 @@ public enum Pipeline {
         let empty = RenderedMarkdown(html: "", summaryHTML: "", headings: [])
         var site = try SiteBuilder.build(posts: read.compactMap { $0.0 }.map { RenderedPost(post: $0, rendered: empty) },
                                          assets: inventory.assets, config: config, options: siteOptions)
+        warnings += SiteBuilder.replacementNotes(site)
         clock.lap("site model")
         if render {
             let markdownOptions = MarkdownOptions(tagfilter: config.tagfilter)
