@@ -67,7 +67,7 @@ public struct BuildReport: Sendable {
     public var files: WriteReport
     /// The output folder, as shown to the user.
     public var output: String
-    /// Warnings about the input.
+    /// Warnings about the input, and notes (``Diagnostic/Severity/note``) about what it made the build do.
     public var warnings: [Diagnostic]
     /// Seconds spent in each stage, in order (`blog build --timings` prints them).
     public var timings: [(stage: String, seconds: Double)]
@@ -159,6 +159,7 @@ public enum Pipeline {
         let empty = RenderedMarkdown(html: "", summaryHTML: "", headings: [])
         var site = try SiteBuilder.build(posts: read.compactMap { $0.0 }.map { RenderedPost(post: $0, rendered: empty) },
                                          assets: inventory.assets, config: config, options: siteOptions)
+        warnings += SiteBuilder.replacementNotes(site)
         clock.lap("site model")
         if render {
             let markdownOptions = MarkdownOptions(tagfilter: config.tagfilter)
@@ -290,10 +291,11 @@ public enum Pipeline {
         return (report, site)
     }
 
-    /// With `--strict`, any warning fails the build before anything is written.
+    /// With `--strict`, any warning (not a note) fails the build before anything is written.
     static func checkStrict(_ options: BuildOptions, warnings: [Diagnostic]) throws {
-        if options.strict, !warnings.isEmpty {
-            throw BuildFailure(warnings + [.error(options.sourceDisplay + "blog.yml", "--strict: \(warnings.count) warning\(warnings.count == 1 ? "" : "s") above; fix them or build without --strict")])
+        let counted = warnings.warningsOnly.count
+        if options.strict, counted > 0 {
+            throw BuildFailure(warnings + [.error(options.sourceDisplay + "blog.yml", "--strict: \(counted) warning\(counted == 1 ? "" : "s") above; fix them or build without --strict")])
         }
     }
 

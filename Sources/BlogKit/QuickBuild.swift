@@ -125,9 +125,10 @@ enum QuickBuild {
         clock.lap("quick: patch pages")
 
         // The last build's warnings, but the changed posts' (which are read again) and the
-        // configuration's (made again).
+        // configuration's (made again). Notes are about the site model, which only a header
+        // change (a full build) changes: they stay.
         let warnings = (configWarnings + Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml")
-            + state.warnings.filter { !changedSources.contains($0.path) } + newWarnings).sortedForDisplay()
+            + state.warnings.filter { $0.severity == .note || !changedSources.contains($0.path) } + newWarnings).sortedForDisplay()
         try Pipeline.checkStrict(options, warnings: warnings)
 
         var written = WriteReport(written: 0, unchanged: state.outputs.count)

@@ -89,4 +89,28 @@ final class ConfigTests: XCTestCase {
             }
         }
     }
+
+    func testHomeListIsAFolderInsideTheSite() throws {
+        XCTAssertEqual(SiteConfig().permalinks.homeList, "blog/")
+        for (written, folder) in [("news/", "news/"), ("/news", "news/"), ("a/b", "a/b/"), ("\"/posts/all/\"", "posts/all/")] {
+            let (config, warnings) = try ConfigLoader.parse("permalinks:\n  home_list: \(written)\n", path: "blog.yml")
+            XCTAssertEqual(config.permalinks.homeList, folder, written)
+            XCTAssertEqual(warnings, [], written)
+        }
+        let cases: [(String, String)] = [
+            ("\"/\"", "blog.yml:2:14: error: `permalinks.home_list` must not be the site's root"),
+            ("\"../up/\"", "blog.yml:2:14: error: `permalinks.home_list` \"../up/\" must be a folder inside the site"),
+            ("https://x.org/a/", "blog.yml:2:14: error: `permalinks.home_list` \"https://x.org/a/\" must be a folder inside the site"),
+            ("\"{slug}/\"", "blog.yml:2:14: error: `permalinks.home_list` \"{slug}/\" takes no placeholder"),
+            ("list.html", "blog.yml:2:14: error: `permalinks.home_list` \"list.html\" must be a folder such as blog/, not a file"),
+            ("[a]", "blog.yml:2:14: error: `permalinks.home_list` must be a string"),
+        ]
+        for (value, expected) in cases {
+            XCTAssertThrowsError(try ConfigLoader.parse("permalinks:\n  home_list: \(value)\n", path: "blog.yml"), value) { error in
+                XCTAssertTrue("\(error)".hasPrefix(expected), "got: \(error)\nwanted: \(expected)")
+            }
+        }
+        let (_, warnings) = try ConfigLoader.parse("permalinks:\n  home: blog/\n", path: "blog.yml")
+        XCTAssertEqual(warnings.map(\.description), ["blog.yml:2:3: warning: unknown permalink `home` (known: post, tag, page, home_list); ignored"])
+    }
 }

@@ -174,6 +174,21 @@ extension BuildCacheTests {
         XCTAssertFalse(try XCTUnwrap(site.read("public/posts/post-number-4/index.html")).contains("Appended again."))
     }
 
+    func testQuickEditOfAPageInTheHomePagesPlace() throws {
+        try site.write("content/pages/home.md", "Title: Welcome\nSave_as: index.html\nURL:\n\nFirst words.\n\nMore words.\n")
+        try buildTwice()
+        let first = try build()
+        let notes = first.warnings.filter { $0.severity == .note }
+        XCTAssertEqual(notes.map(\.path), ["content/pages/home.md"].map { site.root.path + "/" + $0 })
+        try edit("content/pages/home.md") { $0.replacingOccurrences(of: "More words.", with: "Other *words*.") }
+        let report = try quickBuild(strict: true)
+        assertQuick(report, changed: 1)
+        XCTAssertEqual(report.warnings, first.warnings, "the note stays; --strict does not count it")
+        XCTAssertTrue(try XCTUnwrap(site.read("public/index.html")).contains("Other <em>words</em>."))
+        XCTAssertTrue(try XCTUnwrap(site.read("public/blog/index.html")).contains("Post number 7"))
+        try assertSameAsCleanBuild()
+    }
+
     func testQuickDraftEditChangesNothing() throws {
         try site.write("content/posts/draft.md", "title: Draft\ndate: 2020-02-02\nstatus: draft\n\nFirst.\n\nSecond.\n")
         try buildTwice()

@@ -159,3 +159,89 @@ extension SiteBuilderTests {
         }
     }
 }
+
+/// Content files that name a generated page's URL replace it (see PageReplacementTests for whole builds).
+extension SiteBuilderTests {
+    /// A post read from `text`, a file at `content/<path>`.
+    func read(_ path: String, _ text: String) throws -> RenderedPost {
+        let (post, _) = try PostReader.read(data: Data(text.utf8), source: "content/" + path, contentPath: path, timeZone: utc)
+        return RenderedPost(post: post, rendered: RenderedMarkdown(html: "", summaryHTML: "", headings: []))
+    }
+
+    func testEveryWayOfNamingAGeneratedPageReplacesIt() throws {
+        let cases: [(String, String, GeneratedPage, String)] = [
+            ("pages/home.md", "Title: Home\nSave_as: index.html\nURL:\n\nx\n", .home, ""),
+            ("pages/home.md", "Title: Home\nSave_as: index.html\n\nx\n", .home, ""),
+            ("pages/home.md", "---\ntitle: Home\npermalink: /\n---\nx\n", .home, ""),
+            ("pages/home.md", "+++\ntitle = \"Home\"\nurl = \"/index.html\"\n+++\nx\n", .home, ""),
+            ("pages/lost.md", "Title: Lost\nSave_as: 404.html\n\nx\n", .notFound, "404.html"),
+            ("pages/lost.md", "---\ntitle: Lost\npermalink: /404.html\n---\nx\n", .notFound, "404.html"),
+            ("pages/topics.md", "---\ntitle: Topics\nurl: /tags/\n---\nx\n", .tagIndex, "tags/"),
+            ("pages/topics.md", "Title: Topics\nSave_as: tags/index.html\n\nx\n", .tagIndex, "tags/"),
+            ("pages/all.md", "---\ntitle: All\npermalink: /archives/\n---\nx\n", .archives, "archives/"),
+        ]
+        for (path, text, generated, url) in cases {
+            let site = try build([try read(path, text), post("A post", day: 1)])
+            let index = try XCTUnwrap(site.posts.firstIndex { $0.post.kind == .page }, text)
+            XCTAssertEqual(site.replacements, [generated: index], text)
+            XCTAssertEqual(site.replaced(by: index), generated, text)
+            XCTAssertEqual(site.posts[index].url, url, "its links go where the generated page's did: \(text)")
+            XCTAssertEqual(site.posts[index].outputPath, generated.outputPath, text)
+            XCTAssertEqual(site.pages.filter { $0.outputPath == generated.outputPath }.count, 1, "only the page is written there: \(text)")
+            XCTAssertEqual(site.listURL, generated == .home ? "blog/" : "", text)
+            XCTAssertEqual(SiteBuilder.replacementNotes(site).map(\.severity), [.note], text)
+        }
+    }
+
+    func testTheHomeListMovesWithItsPagination() throws {
+        var config = SiteConfig()
+        config.paginate = 1
+        config.permalinks.homeList = "news/"
+        let site = try build([try read("pages/home.md", "Title: Home\nSave_as: index.html\n\nx\n"), post("A", day: 1), post("B", day: 2)],
+                             config: config)
+        let lists = site.pages.compactMap { page -> (String, Pagination)? in
+            if case .home(let pagination) = page.kind { return (page.url, pagination) }
+            return nil
+        }
+        XCTAssertEqual(lists.map(\.0), ["news/", "news/page/2/"])
+        XCTAssertEqual(lists.map(\.1.newerURL), [nil, "news/"])
+        XCTAssertEqual(lists.map(\.1.olderURL), ["news/page/2/", nil])
+        XCTAssertEqual(lists.flatMap(\.1.posts).map { site.posts[$0].post.title }, ["B", "A"], "every listed post is in the list")
+        XCTAssertEqual(SiteBuilder.replacementNotes(site).map(\.description),
+                       ["content/pages/home.md:1:1: note: this page replaces the generated home page; the post list is at /news/ (`permalinks.home_list`)"])
+    }
+
+    /// Pelican writes an article with its own `save_as` over a generated file as it does a page
+    /// (`override_output` for both): a post may take a generated page's place, and stays listed.
+    func testAPostMayReplaceAGeneratedPageAndStaysListed() throws {
+        let site = try build([try read("posts/hello.md", "Title: Hello\nDate: 2016-01-01\nSave_as: index.html\nURL:\n\nx\n"), post("Other", day: 1)])
+        let hello = try XCTUnwrap(site.posts.firstIndex { $0.post.title == "Hello" })
+        XCTAssertEqual(site.replacements, [.home: hello])
+        XCTAssertTrue(site.listed.contains(hello))
+        XCTAssertEqual(SiteBuilder.replacementNotes(site).first?.message.hasPrefix("this post replaces the generated home page"), true)
+    }
+
+    func testASlugURLOrAnotherFileNameIsNoClaim() throws {
+        var config = SiteConfig()
+        config.permalinks.page = "{slug}.html"
+        // `404.html` from the page pattern and the slug: a collision, not a replacement.
+        let failure = buildFailure { try build([try read("pages/404.md", "Title: 404\n\nx\n")], config: config) }
+        XCTAssertEqual(failure.map(\.description),
+                       ["content/pages/404.md:1:1: error: URL /404.html is also wanted by the 404 page: two pages can't share a URL; give one of them another `slug`"])
+        // `/404/` is another file than `404.html`: nothing is replaced.
+        let site = try build([try read("pages/lost.md", "---\ntitle: Lost\npermalink: /404/\n---\nx\n")])
+        XCTAssertEqual(site.replacements, [:])
+        XCTAssertEqual(site.listURL, "")
+    }
+
+    func testTwoClaimsOfOnePageNameBothFiles() throws {
+        let failure = buildFailure {
+            try build([try read("pages/a.md", "Title: A\nSave_as: 404.html\n\nx\n"), try read("pages/b.md", "---\ntitle: B\npermalink: /404.html\n---\nx\n")])
+        }
+        XCTAssertEqual(failure.count, 1)
+        XCTAssertEqual(failure.first?.severity, .error)
+        let message = failure.first?.description ?? ""
+        XCTAssertTrue(message.contains("content/pages/a.md") && message.contains("content/pages/b.md"), message)
+        XCTAssertTrue(message.contains("URL /404.html is also wanted by"), message)
+    }
+}

@@ -154,9 +154,15 @@ public enum ConfigLoader {
                         } else {
                             config.permalinks.page = Permalinks.normalize(pattern)
                         }
+                    case "home_list":
+                        if let problem = Permalinks.folderProblem(in: pattern) {
+                            fail(patternNode, problem)
+                        } else if let folder = SitePath.clean(pattern) {
+                            config.permalinks.homeList = folder
+                        }
                     default:
                         diagnostics.append(.warning(path, line: kindNode.mark?.line ?? 1, column: kindNode.mark?.column ?? 1,
-                                                    "unknown permalink `\(kind)` (known: post, tag, page); ignored"))
+                                                    "unknown permalink `\(kind)` (known: post, tag, page, home_list); ignored"))
                     }
                 }
             default:
@@ -200,6 +206,24 @@ extension Permalinks {
         }
         if pattern.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) {
             return "permalink \"\(pattern)\" must not contain `.` or `..` segments"
+        }
+        return nil
+    }
+
+    /// Why `path` is not usable as `permalinks.home_list`, or nil when it is: a folder inside the
+    /// site other than its root, without placeholders.
+    static func folderProblem(in path: String) -> String? {
+        if path.contains("{") || path.contains("}") {
+            return "`permalinks.home_list` \"\(path)\" takes no placeholder: it is one folder, such as blog/"
+        }
+        guard let clean = SitePath.clean(path) else {
+            return "`permalinks.home_list` \"\(path)\" must be a folder inside the site such as blog/ (no \"..\", no scheme)"
+        }
+        if clean.isEmpty {
+            return "`permalinks.home_list` must not be the site's root: the home page is the content page that replaces it; use a folder such as blog/"
+        }
+        if !clean.hasSuffix("/") {
+            return "`permalinks.home_list` \"\(path)\" must be a folder such as blog/, not a file: the list's next pages go under it"
         }
         return nil
     }

@@ -71,6 +71,9 @@ public struct Permalinks: Sendable, Equatable {
     public var tag: String = "tags/{slug}/"
     /// A page's URL (a file under `content/pages/`): `{slug}` is replaced.
     public var page: String = "{slug}/"
+    /// Where the post list goes when a content page replaces the home page (its `save_as`,
+    /// `url` or `permalink` names `index.html` or `/`): a folder, its next pages under `page/N/`.
+    public var homeList: String = "blog/"
 
     /// The default patterns.
     public init() {}

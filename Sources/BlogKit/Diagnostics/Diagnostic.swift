@@ -7,9 +7,13 @@ public struct Diagnostic: Error, Sendable, Hashable, Codable, CustomStringConver
         case error
         /// The input was read, but maybe not as the author meant (`--strict` makes the build fail).
         case warning
+        /// The input asks for something the build does as asked, worth saying because it changes
+        /// what the site holds (a content page that replaces a generated page): printed, and never
+        /// a failure, not even with `--strict`.
+        case note
     }
 
-    /// Error or warning.
+    /// Error, warning or note.
     public var severity: Severity
     /// The file the problem is in, as the user named it (relative to the working folder where possible).
     public var path: String
@@ -39,13 +43,18 @@ public struct Diagnostic: Error, Sendable, Hashable, Codable, CustomStringConver
         Diagnostic(.warning, path: path, line: line, column: column, message)
     }
 
+    /// A note at `path:line:column`.
+    public static func note(_ path: String, line: Int = 1, column: Int = 1, _ message: String) -> Diagnostic {
+        Diagnostic(.note, path: path, line: line, column: column, message)
+    }
+
     /// `path:line:column: severity: message`.
     public var description: String {
         "\(path):\(line):\(column): \(severity.rawValue): \(message)"
     }
 }
 
-/// A build that failed: every error found (not only the first), plus the warnings seen before.
+/// A build that failed: every error found (not only the first), plus the warnings and notes seen before.
 public struct BuildFailure: Error, Sendable, CustomStringConvertible {
     /// The diagnostics, errors and warnings, in a stable order.
     public var diagnostics: [Diagnostic]
@@ -64,6 +73,9 @@ public struct BuildFailure: Error, Sendable, CustomStringConvertible {
 extension Array where Element == Diagnostic {
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { contains { $0.severity == .error } }
+
+    /// The warnings only: what `--strict` counts (notes are intended behaviour).
+    public var warningsOnly: [Diagnostic] { filter { $0.severity == .warning } }
 
     /// Sorted by path, line, column, then message, so output does not depend on thread timing.
     public func sortedForDisplay() -> [Diagnostic] {

@@ -50,7 +50,7 @@ public enum Feeds {
         let needed = Array(Set(siteIndices + tagIndices.joined())).sorted()
         let made = Parallel.map(needed.count) { entry(for: site.posts[needed[$0]], config: config, marker: holes?.feedMarker(needed[$0])) }
         let entries = Dictionary(uniqueKeysWithValues: zip(needed, made))
-        let siteFeed = FeedChannel(title: config.title, page: "", entries: siteIndices.map { entries[$0]! }, config: config)
+        let siteFeed = FeedChannel(title: config.title, page: site.listURL, entries: siteIndices.map { entries[$0]! }, config: config)
         var feeds: [(path: String, json: Bool, text: () -> String)] = [
             (atomPath, false, { atom(siteFeed, selfPath: atomPath, config: config) }),
             (rssPath, false, { rss(siteFeed, selfPath: rssPath, config: config) }),

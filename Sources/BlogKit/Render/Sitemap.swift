@@ -4,8 +4,9 @@ import Foundation
 ///
 /// The sitemap lists every page meant to be found: post pages of published posts, every page of
 /// the home and tag lists, the tags index and the archives. Hidden posts (they have a page but
-/// are in no list), drafts (in a `--drafts` build) and the 404 page are left out. Each address is
-/// absolute when `base_url` is (see ``Feeds/warnings(config:path:)``).
+/// are in no list), drafts (in a `--drafts` build) and the 404 page (generated, or a content page
+/// in its place) are left out. Each address is absolute when `base_url` is (see
+/// ``Feeds/warnings(config:path:)``).
 ///
 /// `<lastmod>` is a post's last change (`modified` when later than `date`), a list page's newest
 /// post, and for the tags index and archives the site's newest post; with no published post at
@@ -36,7 +37,7 @@ public enum Sitemap {
 
         var xml = XMLWriter()
         xml.open("urlset", [("xmlns", "http://www.sitemaps.org/schemas/sitemap/0.9")])
-        for page in site.pages {
+        for page in site.pages where !site.isNotFound(page) {
             let lastmod: Date?
             switch page.kind {
             case .post(let index):

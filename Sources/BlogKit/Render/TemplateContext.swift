@@ -45,25 +45,52 @@ struct TemplateContext {
             }]
         }
         var shared: [String: Any] = ["config": Self.configValues(site.config), "tags": tags, "archives": archives]
-        var linkValues: [String: Any] = ["home": links.href(""), "css": links.href("style.css")]
+        var linkValues: [String: Any] = ["home": links.href(""), "posts": links.href(site.listURL), "css": links.href("style.css")]
         for page in site.pages {
             switch page.kind {
-            case .home(let pagination) where pagination.number == 1: linkValues["home"] = links.href(page.url)
             case .tagIndex: linkValues["tags"] = links.href(page.url)
             case .archives: linkValues["archives"] = links.href(page.url)
             default: break
             }
         }
+        // A content page in the place of a generated one is where links to that page go.
+        for (generated, index) in site.replacements {
+            switch generated {
+            case .tagIndex: linkValues["tags"] = links.href(site.posts[index].url)
+            case .archives: linkValues["archives"] = links.href(site.posts[index].url)
+            case .home, .notFound: break
+            }
+        }
         shared["links"] = linkValues
         shared["feeds"] = Self.feedValues(Feeds.feedLinks(site: site, tag: nil))
         self.shared = shared
-        let menu = [("Home", "home", "index"), ("Tags", "tags", "tags"), ("Archives", "archives", "archives")]
+        // Each entry: its title, its key in `links`, and the menu places (``menuPlace(of:)``) where it is current.
+        var menu = [("Home", "home", ["index"]), ("Tags", "tags", ["tags", Self.place(replacing: .tagIndex)]),
+                    ("Archives", "archives", ["archives", Self.place(replacing: .archives)])]
+        if site.replacements[.home] != nil {
+            // The home page is a content page; the post list has an entry of its own.
+            menu[0].2 = [Self.place(replacing: .home)]
+            menu.insert(("Blog", "posts", ["index"]), at: 1)
+        }
         // A page (`page`) is in no menu entry, but has the menu.
-        navs = Dictionary(uniqueKeysWithValues: (Theme.pageTemplates + ["page"]).map { template in
-            (template, menu.compactMap { title, key, target -> [String: Any]? in
-                linkValues[key].map { ["title": title, "href": $0, "current": target == template] }
+        let places = Theme.pageTemplates + ["page"] + GeneratedPage.allCases.map(Self.place(replacing:))
+        navs = Dictionary(uniqueKeysWithValues: places.map { place in
+            (place, menu.compactMap { title, key, current -> [String: Any]? in
+                linkValues[key].map { ["title": title, "href": $0, "current": current.contains(place)] }
             })
         })
+    }
+
+    /// The menu place of a post or page that stands in the place of `generated`.
+    private static func place(replacing generated: GeneratedPage) -> String {
+        "in place of \(generated.rawValue)"
+    }
+
+    /// Where `page` is in the site menu: its template, or for a content page that replaces a
+    /// generated page, that page's place (the menu marks the home entry current on a page at `/`).
+    private func menuPlace(of page: Page, template: String) -> String {
+        if case .post(let index) = page.kind, let generated = site.replaced(by: index) { return Self.place(replacing: generated) }
+        return template
     }
 
     /// The keys of a page's values that may differ between two pages of the same kind
@@ -76,7 +103,10 @@ struct TemplateContext {
     /// and `page` for posts and pages), and for a tag's pages the tag, whose feeds they show.
     func kind(of page: Page) -> String {
         switch page.kind {
-        case .post(let index): return site.posts[index].post.kind == .page ? "page" : "post"
+        case .post(let index):
+            let template = site.posts[index].post.kind == .page ? "page" : "post"
+            // Its menu differs from other pages'.
+            return site.replaced(by: index).map { "\(template) \(Self.place(replacing: $0))" } ?? template
         case .home: return "index"
         case .tag(let index, _): return "tag \(index)"
         case .tagIndex: return "tags"
@@ -144,12 +174,13 @@ struct TemplateContext {
             template = "404"
             title = "Page not found"
         }
-        values["nav"] = navs[template]
+        values["nav"] = navs[menuPlace(of: page, template: template)]
         about["kind"] = template
         about["is" + template.prefix(1).uppercased() + template.dropFirst()] = true
         about.setIfPresent("title", title)
         about.setIfPresent("description", description.isEmpty ? nil : description)
-        if case .notFound = page.kind {} else { about.setIfPresent("canonical", links.absolute(page.url)) }
+        // The 404 page, generated or not, is served at any missing URL: it has no address of its own.
+        if !site.isNotFound(page) { about.setIfPresent("canonical", links.absolute(page.url)) }
         values["page"] = about
         return (template, values)
     }

@@ -75,6 +75,53 @@ public struct Pagination: Sendable {
     public var olderURL: String?
 }
 
+/// A page the build makes that a content file can take the place of, by naming its URL in its
+/// header (`save_as: index.html`, `url: /tags/`, `permalink: /`), as Pelican's `save_as`
+/// overrides a generated file.
+public enum GeneratedPage: String, Sendable, CaseIterable {
+    /// The first page of the post list, at the site's root.
+    case home
+    /// Every tag with its post count.
+    case tagIndex
+    /// Every post by year and month.
+    case archives
+    /// The "not found" page.
+    case notFound
+
+    /// Its site-relative URL.
+    public var url: String {
+        switch self {
+        case .home: return ""
+        case .tagIndex: return "tags/"
+        case .archives: return "archives/"
+        case .notFound: return "404.html"
+        }
+    }
+
+    /// Its output file.
+    public var outputPath: String {
+        switch self {
+        case .home: return "index.html"
+        case .tagIndex: return "tags/index.html"
+        case .archives: return "archives/index.html"
+        case .notFound: return "404.html"
+        }
+    }
+
+    /// How messages name it (`home page`).
+    public var noun: String {
+        switch self {
+        case .home: return "home page"
+        case .tagIndex: return "tags index"
+        case .archives: return "archives page"
+        case .notFound: return "404 page"
+        }
+    }
+
+    /// How messages name it (`the home page`).
+    public var name: String { "the " + noun }
+}
+
 /// A page to render.
 public struct Page: Sendable {
     /// What the page shows.
@@ -122,6 +169,26 @@ public struct Site: Sendable {
     /// Indices into ``posts`` of translations (another language, same slug as a post in the
     /// site's language): they have a page but are in no list.
     public var translations: Set<Int> = []
+    /// The generated pages that a content file replaces, each with the index into ``posts`` of
+    /// the post or page written in its place; those generated pages are not in ``pages``.
+    public var replacements: [GeneratedPage: Int] = [:]
+    /// Site-relative URL of the post list's first page: `""` (the home page), or
+    /// `permalinks.home_list` when a content page replaces the home page.
+    public var listURL: String = ""
+
+    /// The generated page whose place the post `index` takes, if any.
+    public func replaced(by index: Int) -> GeneratedPage? {
+        replacements.first { $0.value == index }?.key
+    }
+
+    /// Whether `page` is the 404 page: the generated one, or a content page in its place.
+    public func isNotFound(_ page: Page) -> Bool {
+        switch page.kind {
+        case .notFound: return true
+        case .post(let index): return replaced(by: index) == .notFound
+        default: return false
+        }
+    }
 
     /// The previous (older) and next (newer) listed post around `index`, for post pages.
     public func neighbours(of index: Int) -> (older: Int?, newer: Int?) {

@@ -48,11 +48,17 @@ public enum SiteBuilder {
         }
         // Sorting indices moves integers, not whole posts.
         let order = included.indices.sorted { newestFirst(included[$0], included[$1]) }
-        let sitePosts = Parallel.map(order.count) { number -> SitePost in
+        var sitePosts = Parallel.map(order.count) { number -> SitePost in
             let item = included[order[number]]
             let (url, outputPath) = placement(of: item.post, config: config)
             return SitePost(post: item.post, rendered: item.rendered, url: url, outputPath: outputPath)
         }
+        let replacements = self.replacements(sitePosts)
+        for (generated, index) in replacements where outputPath(for: sitePosts[index].url) == generated.outputPath {
+            // `save_as: index.html` names the home page's file: its links go to `/`, as the home page's do.
+            sitePosts[index].url = generated.url
+        }
+        let listURL = replacements[.home] == nil ? "" : config.permalinks.homeList
         let translated = translations(sitePosts, config: config)
         let listed = sitePosts.indices.filter {
             let post = sitePosts[$0].post
@@ -62,8 +68,8 @@ public enum SiteBuilder {
         let archives = archiveYears(sitePosts, listed: listed.filter { sitePosts[$0].post.dated }, timeZone: config.timeZone)
 
         var pages: [Page] = sitePosts.indices.map { Page(kind: .post($0), url: sitePosts[$0].url, outputPath: sitePosts[$0].outputPath) }
-        for pagination in paginate(listed, perPage: config.paginate, firstURL: "") {
-            let url = pagination.number == 1 ? "" : "page/\(pagination.number)/"
+        for pagination in paginate(listed, perPage: config.paginate, firstURL: listURL) {
+            let url = pagination.number == 1 ? listURL : "\(listURL)page/\(pagination.number)/"
             pages.append(Page(kind: .home(pagination), url: url, outputPath: outputPath(for: url)))
         }
         for (index, group) in tags.enumerated() {
@@ -72,9 +78,10 @@ public enum SiteBuilder {
                 pages.append(Page(kind: .tag(index, pagination), url: url, outputPath: outputPath(for: url)))
             }
         }
-        pages.append(Page(kind: .tagIndex, url: "tags/", outputPath: "tags/index.html"))
-        pages.append(Page(kind: .archives, url: "archives/", outputPath: "archives/index.html"))
-        pages.append(Page(kind: .notFound, url: "404.html", outputPath: "404.html"))
+        for (generated, kind) in [(GeneratedPage.tagIndex, Page.Kind.tagIndex), (.archives, .archives), (.notFound, .notFound)]
+        where replacements[generated] == nil {
+            pages.append(Page(kind: kind, url: generated.url, outputPath: generated.outputPath))
+        }
 
         var redirects: [Redirect] = []
         for (index, item) in sitePosts.enumerated() {
@@ -87,9 +94,47 @@ public enum SiteBuilder {
                         pages: pages, assets: placeAssets(assets, posts: sitePosts, allPosts: posts.map(\.post)))
         site.redirects = redirects
         site.translations = translated
+        site.replacements = replacements
+        site.listURL = listURL
         let collisions = urlCollisions(site)
         if !collisions.isEmpty { throw BuildFailure(collisions) }
         return site
+    }
+
+    /// The generated pages that posts replace: a post or page whose header names a generated
+    /// page's output (`save_as: index.html`, `url:` empty, `permalink: /`, `url: /tags/`,
+    /// `save_as: 404.html`) takes its place, as Pelican's explicit `save_as` overrides a generated
+    /// file, for articles and pages alike. A URL that only comes from a slug and a permalink
+    /// pattern claims nothing (it collides). When several posts claim one page the first is
+    /// kept here; the others then collide with it, an error naming both.
+    static func replacements(_ posts: [SitePost]) -> [GeneratedPage: Int] {
+        var replaced: [GeneratedPage: Int] = [:]
+        for (index, item) in posts.enumerated() where hasExplicitURL(item.post) {
+            guard let generated = GeneratedPage.allCases.first(where: { $0.outputPath == item.outputPath }) else { continue }
+            if replaced[generated] == nil { replaced[generated] = index }
+        }
+        return replaced
+    }
+
+    /// Whether the header names the post's URL or output file (`save_as`, `url`, `permalink`).
+    static func hasExplicitURL(_ post: Post) -> Bool {
+        post.saveAs != nil || post.permalink != nil
+    }
+
+    /// A note for each generated page that a post replaces (see ``replacements(_:)``), at the
+    /// post's file: intended, so never a warning, but the site then lacks a page it would have.
+    public static func replacementNotes(_ site: Site) -> [Diagnostic] {
+        site.replacements.sorted { $0.value < $1.value }.map { generated, index in
+            let post = site.posts[index].post
+            let what = post.kind == .page ? "page" : "post"
+            var message = "this \(what) replaces the generated \(generated.noun)"
+            switch generated {
+            case .home: message += "; the post list is at /\(site.listURL) (`permalinks.home_list`)"
+            case .tagIndex: message += "; each tag's page is still generated"
+            case .archives, .notFound: break
+            }
+            return .note(post.source, message)
+        }
     }
 
     /// Newest first, undated posts last; ties broken by title, then source path, so the order
@@ -262,24 +307,27 @@ public enum SiteBuilder {
 
     /// Every output path wanted twice (pages and copied assets), as errors naming both sources.
     static func urlCollisions(_ site: Site) -> [Diagnostic] {
-        var owners: [String: String] = [:]   // output path -> who wants it
+        /// Who wants a path, and whether its header names that URL (then a `slug` can't move it).
+        typealias Owner = (name: String, explicit: Bool)
+        var owners: [String: Owner] = [:]   // output path -> who wants it
         var diagnostics: [Diagnostic] = []
-        func describe(_ page: Page) -> String {
+        func describe(_ page: Page) -> Owner {
             switch page.kind {
-            case .post(let i): return site.posts[i].post.source
-            case .home: return "the home page list"
-            case .tag(let i, _): return "the page of tag \"\(site.tags[i].tag.name)\""
-            case .tagIndex: return "the tags index"
-            case .archives: return "the archives page"
-            case .notFound: return "the 404 page"
+            case .post(let i): return (site.posts[i].post.source, hasExplicitURL(site.posts[i].post))
+            case .home: return (site.listURL.isEmpty ? "the home page list" : "the post list (`permalinks.home_list`)", false)
+            case .tag(let i, _): return ("the page of tag \"\(site.tags[i].tag.name)\"", false)
+            case .tagIndex: return (GeneratedPage.tagIndex.name, false)
+            case .archives: return (GeneratedPage.archives.name, false)
+            case .notFound: return (GeneratedPage.notFound.name, false)
             }
         }
-        func claim(_ path: String, by owner: String, blameNewcomer: Bool) {
+        func claim(_ path: String, by owner: Owner, blameNewcomer: Bool) {
             if let first = owners[path] {
-                let shownURL = "/" + (path.hasSuffix("/index.html") ? String(path.dropLast("index.html".count)) : path)
+                let shownURL = "/" + (path == "index.html" || path.hasSuffix("/index.html") ? String(path.dropLast("index.html".count)) : path)
                 let location = blameNewcomer ? owner : first
                 let other = blameNewcomer ? first : owner
-                diagnostics.append(.error(location, "URL \(shownURL) is also wanted by \(other): two pages can't share a URL; give one of them another `slug`"))
+                let fix = location.explicit ? "change the `save_as`, `url` or `permalink` of one of them" : "give one of them another `slug`"
+                diagnostics.append(.error(location.name, "URL \(shownURL) is also wanted by \(other.name): two pages can't share a URL; \(fix)"))
             } else {
                 owners[path] = owner
             }
@@ -287,9 +335,9 @@ public enum SiteBuilder {
         // Generated pages first, so a post that collides with one is the one named at fault.
         for page in site.pages where !isPost(page) { claim(page.outputPath, by: describe(page), blameNewcomer: false) }
         for page in site.pages where isPost(page) { claim(page.outputPath, by: describe(page), blameNewcomer: true) }
-        for asset in site.assets { claim(asset.path, by: "content/" + asset.source, blameNewcomer: true) }
+        for asset in site.assets { claim(asset.path, by: ("content/" + asset.source, false), blameNewcomer: true) }
         for redirect in site.redirects {
-            claim(redirect.outputPath, by: site.posts[redirect.target].post.source + " (alias /\(redirect.url))", blameNewcomer: true)
+            claim(redirect.outputPath, by: (site.posts[redirect.target].post.source + " (alias /\(redirect.url))", false), blameNewcomer: true)
         }
         return diagnostics.sortedForDisplay()
     }
