@@ -361,7 +361,22 @@ final class FrontMatterTests: XCTestCase {
         XCTAssertEqual(header.fields["title"]?.value, .string("A long title"))
         XCTAssertEqual(header.fields["summary"]?.value, .string("One\nTwo\nThree\nFour: five"))
         XCTAssertEqual(header.body, "Body")
-        XCTAssertEqual(warnings, [])
+        // Pelican makes a list of a continued title: joined here, with a warning; not so for a summary.
+        XCTAssertEqual(warnings.map(\.line), [2])
+        XCTAssertEqual(warnings.first?.column, 5)
+        XCTAssertTrue(warnings.first?.message.hasPrefix("`title` continues on this line: Pelican makes a list") ?? false, warnings.description)
+    }
+
+    /// Pelican reads the first line of a continued `date`, `tags`, `slug`... (its single-definition
+    /// keys) and ignores the rest: so does `blog`, with one warning per key.
+    func testPelicanContinuedSingleDefinitionKeyKeepsItsFirstLine() throws {
+        let (header, warnings) = try XCTUnwrap(parse("Title: t\nDate: 2020-01-01\n    10:00\nTags: a,\n    b,\n    c\nSlug:\n    s\n\nBody"))
+        XCTAssertEqual(header.fields["date"]?.value, .string("2020-01-01"))
+        XCTAssertEqual(header.fields["tags"]?.value, .string("a,"))
+        XCTAssertEqual(header.fields["slug"]?.value, .string(""))
+        XCTAssertEqual(header.body, "Body")
+        XCTAssertEqual(warnings.map(\.line), [3, 5, 8])
+        XCTAssertTrue(warnings.allSatisfy { $0.message.contains("Pelican reads only its first line") }, warnings.description)
     }
 
     func testPelicanValuesKeepTheirColons() throws {

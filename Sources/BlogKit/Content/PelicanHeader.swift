@@ -13,7 +13,10 @@ import Foundation
 /// - any other line ends the header and starts the body (with a warning: Pelican reads it so,
 ///   but a missing blank line or a key without its colon is the likelier cause).
 ///
-/// Values are trimmed of white space at both ends. Keys are lower-cased.
+/// Values are trimmed of white space at both ends. Keys are lower-cased. As Pelican reads the
+/// values, a repeated or continued `date`, `slug`, `tags`... (``singleDefinitionKeys``) keeps
+/// its first line, and the lines of a `summary` are joined with line breaks (it is markdown);
+/// other continued values, which Pelican makes lists of, are joined with spaces, with a warning.
 enum PelicanHeader {
     /// Keys that Pelican reads once: when one is repeated, Pelican keeps the first (and warns).
     /// Other repeated keys make a list in Pelican, which `blog` can't show: the last one is kept.
@@ -80,10 +83,11 @@ enum PelicanHeader {
     }
 
     /// Reads the header that starts on the first of `lines` (a key line: see ``startsHeader(_:)``).
-    /// Never fails: every line has a meaning. Returns the warnings (repeated keys, a header that
-    /// ends without a blank line, a dropped `---` line holding more).
+    /// Never fails: every line has a meaning. Returns the warnings (repeated keys, values continued
+    /// where Pelican reads them otherwise, a header that ends without a blank line, a dropped
+    /// `---` line holding more).
     static func parse(_ lines: SourceText.LazyLines, path: String) -> (FrontMatter, [Diagnostic]) {
-        var entries: [(key: String, value: String, line: Int, column: Int)] = []
+        var entries: [(key: String, value: String, line: Int, column: Int, continued: Bool)] = []
         var warnings: [Diagnostic] = []
         var index = 0
         var bodyStart = 0
@@ -105,10 +109,16 @@ enum PelicanHeader {
                 bodyStart = index + 1
                 break reading
             case .field(let key, let value, let valueIndex):
-                entries.append((key.lowercased(), value, lineNumber, valueIndex + 1))
+                entries.append((key.lowercased(), value, lineNumber, valueIndex + 1, false))
             case .continuation(let more, let valueIndex) where !entries.isEmpty:
                 var last = entries.removeLast()
-                if last.value.isEmpty {
+                if !last.continued, let problem = continuationProblem(last.key) {
+                    warnings.append(.warning(path, line: lineNumber, column: valueIndex + 1, problem))
+                }
+                last.continued = true
+                if singleDefinitionKeys.contains(last.key) {
+                    // Pelican reads only the first line.
+                } else if last.value.isEmpty {
                     last.value = more
                     last.line = lineNumber
                     last.column = valueIndex + 1
@@ -144,6 +154,17 @@ enum PelicanHeader {
         }
         return (FrontMatter(format: .pelican, fields: fields, keyOrder: keyOrder, body: lines.rest(from: bodyStart),
                             bodyLine: bodyStart + 1), warnings.sortedForDisplay())
+    }
+
+    /// Why a value of `key` that continues on more lines is not read as Pelican reads it, or nil
+    /// when it is: Pelican joins the lines of a `summary` (markdown), reads only the first line
+    /// of its single-definition keys (as `blog` does), and makes a list of any other value.
+    static func continuationProblem(_ key: String) -> String? {
+        if key == "summary" { return nil }
+        if singleDefinitionKeys.contains(key) {
+            return "`\(key)` continues on this line, but Pelican reads only its first line: this line is ignored, as Pelican does; put the whole value on the `\(key):` line"
+        }
+        return "`\(key)` continues on this line: Pelican makes a list of its lines (a continued title shows as ['A', 'B']); here they are joined with a space; put the whole value on the `\(key):` line"
     }
 
     // MARK: Characters
