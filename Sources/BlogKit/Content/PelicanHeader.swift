@@ -4,8 +4,9 @@ import Foundation
 /// reader) reads it, line by line from the first:
 ///
 /// - a **key line**: up to three spaces, a key of ASCII letters, digits, `_` and `-`, a `:`, any
-///   white space (Unicode's, as Python's `\s`: `Slug:my-post` and `Summary:\u{3000}…` are key
-///   lines), then the value, which keeps its colons (`Date: 2017-12-18 22:20`);
+///   white space or none (Unicode's, as Python's `\s`: `Slug:my-post`, and `Summary:` followed
+///   by an ideographic space U+3000, are key lines), then the value, which keeps its colons
+///   (`Date: 2017-12-18 22:20`);
 /// - a line indented by four columns or more (a tab reaches the next multiple of four) continues
 ///   the value of the key before it;
 /// - a blank line (nothing but white space) ends the header;
