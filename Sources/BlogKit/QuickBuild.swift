@@ -169,12 +169,13 @@ enum QuickBuild {
         [options.sourceDisplay + "blog.yml", "--base-url"]
     }
 
-    /// Everything besides the content folder that a site depends on: the `blog` version, the
-    /// configuration (command-line overrides included), the options, the output folder and
-    /// every file of the theme.
+    /// Everything besides the content folder that a site depends on: the `blog` version and its
+    /// reading rules, the configuration (command-line overrides included), the options, the
+    /// output folder and every file of the theme.
     static func inputs(_ options: BuildOptions, config: SiteConfig, theme: Theme, output: URL) -> Digest {
         var input = DigestInput()
         input.add(options.version)
+        input.add(PostReader.rulesRevision)
         input.add(String(reflecting: config))
         // Messages name files as the blog folder was named on the command line.
         input.add(options.sourceDisplay)

@@ -62,21 +62,30 @@ final class FrontMatterTests: XCTestCase {
         XCTAssertEqual(header.fields["summary"]?.column, 5)
     }
 
-    func testPelicanBadHeaderLineIsAnErrorAtItsPosition() {
-        let diagnostics = failure("Title: Hello\nDate: 2016-11-25\n  not a header line\nTags: a\n\nBody")
-        XCTAssertEqual(diagnostics.map(\.description), [
-            "content/posts/a.md:3:3: error: expected a header line `Key: value` or a blank line ending the header",
+    /// A line that is neither `Key: value`, nor indented, nor blank ends the header and starts the
+    /// body, as Python-Markdown reads it; a warning points at it.
+    func testPelicanLineThatIsNotAHeaderLineStartsTheBody() throws {
+        let (header, warnings) = try XCTUnwrap(parse("Title: Hello\nDate: 2016-11-25\n  not a header line\nTags: a\n\nBody"))
+        XCTAssertEqual(header.keyOrder, ["title", "date"])
+        XCTAssertEqual(header.body, "  not a header line\nTags: a\n\nBody")
+        XCTAssertEqual(header.bodyLine, 3)
+        XCTAssertEqual(warnings.map(\.description), [
+            "content/posts/a.md:3:3: warning: the header ends here without a blank line: this line is not `Key: value`, so it starts the body, as Python-Markdown reads it; add a blank line before it, or a `:` after its key",
         ])
     }
 
-    func testPelicanReportsEveryBadLine() {
-        let diagnostics = failure("Title: Hello\nThis is the body\nwith no blank line\n")
-        XCTAssertEqual(diagnostics.map(\.line), [2, 3])
-        XCTAssertEqual(diagnostics.map(\.column), [1, 1])
+    func testPelicanBodyRightAfterTheHeader() throws {
+        let (header, warnings) = try XCTUnwrap(parse("Title: Hello\n# This is the body\nwith no blank line\n"))
+        XCTAssertEqual(header.fields["title"]?.value, .string("Hello"))
+        XCTAssertEqual(header.body, "# This is the body\nwith no blank line\n")
+        XCTAssertEqual(header.bodyLine, 2)
+        XCTAssertEqual(warnings.map(\.line), [2])
+        XCTAssertEqual(warnings.map(\.severity), [.warning])
     }
 
     func testNoHeader() throws {
-        for text in ["# A heading\n\nText: with a colon\n", "Just text.\n", "http://example.org is a link\n", ""] {
+        for text in ["# A heading\n\nText: with a colon\n", "Just text.\n", "http://example.org is a link\n", "",
+                     "https://example.org/\nText.\n", "\nTitle: after a blank line\n", "Title : a space before the colon\n"] {
             let (header, _) = try XCTUnwrap(parse(text))
             XCTAssertEqual(header.format, .none, text)
             XCTAssertEqual(header.body, text)
@@ -269,20 +278,142 @@ final class FrontMatterTests: XCTestCase {
         XCTAssertEqual(yaml.fields["title"]?.line, 2)
     }
 
-    /// Pelican header lines: ASCII lines take a byte path, others the Character path; both
-    /// must read a line the same way (value trimmed, its column counted in Characters).
+    /// Pelican key lines as Python-Markdown's `META_RE` reads them: up to three spaces, a key of
+    /// `[A-Za-z0-9_-]`, `:`, any white space; the value trimmed, its column counted in Characters.
     func testPelicanKeyValueLines() {
         let cases: [(String, String?, String?, Int?)] = [
             ("title: Hello", "title", "Hello", 7), ("Key-1_x:  v  ", "Key-1_x", "v", 10), ("k:", "k", "", 2),
-            ("k: \tv\t", "k", "v", 4), ("key:value", nil, nil, nil), ("1key: v", nil, nil, nil), ("key :v", nil, nil, nil),
+            ("k: \tv\t", "k", "v", 4), ("key:value", "key", "value", 4), ("1key: v", "1key", "v", 6),
+            ("2017: a year", "2017", "a year", 6), ("_-: x", "_-", "x", 4), ("key :v", nil, nil, nil),
             ("", nil, nil, nil), (": v", nil, nil, nil), ("title: Café (京都)", "title", "Café (京都)", 7),
-            ("tïtle: x", nil, nil, nil), ("title:\u{301} x", nil, nil, nil), ("title: \u{301}x", nil, nil, nil),
+            ("Title:遅延評価の威力", "Title", "遅延評価の威力", 6), ("Summary:\u{3000}要約", "Summary", "要約", 9),
+            ("Title:\u{200B}x", "Title", "\u{200B}x", 6), ("Url:http://x.org/a:b", "Url", "http://x.org/a:b", 4),
+            ("   Title: a", "Title", "a", 10), ("    Title: a", nil, nil, nil), ("\tTitle: a", nil, nil, nil),
+            (" \tTitle: a", nil, nil, nil), ("tïtle: x", nil, nil, nil),
+            // A combining mark is not white space: it starts the value, as in Python.
+            ("title:\u{301} x", "title", "\u{301} x", 6), ("title: \u{301}x", "title", "\u{301}x", 7),
         ]
         for (line, key, value, index) in cases {
-            let result = FrontMatterParser.pelicanKeyValue(Substring(line))
+            let result = PelicanHeader.keyValue(Substring(line))
             XCTAssertEqual(result?.key, key, line.debugDescription)
             XCTAssertEqual(result?.value, value, line.debugDescription)
             XCTAssertEqual(result?.valueIndex, index, line.debugDescription)
         }
+    }
+
+    // MARK: Pelican headers as Python-Markdown's meta extension reads them
+
+    func testPelicanKeyWithoutSpaceAfterTheColon() throws {
+        let text = "Title:遅延評価の威力\nSlug:lazy-evaluation\nDate:2017-12-18 22:20\nLang:ja\n\n本文\n"
+        let (header, warnings) = try XCTUnwrap(parse(text))
+        XCTAssertEqual(header.format, .pelican)
+        XCTAssertEqual(header.keyOrder, ["title", "slug", "date", "lang"])
+        XCTAssertEqual(header.fields["title"]?.value, .string("遅延評価の威力"))
+        XCTAssertEqual(header.fields["slug"]?.value, .string("lazy-evaluation"))
+        XCTAssertEqual(header.fields["date"]?.value, .string("2017-12-18 22:20"))
+        XCTAssertEqual(header.fields["lang"]?.value, .string("ja"))
+        XCTAssertEqual(header.fields["title"]?.column, 7)
+        XCTAssertEqual(header.fields["date"]?.line, 3)
+        XCTAssertEqual(header.body, "本文\n")
+        XCTAssertEqual(header.bodyLine, 6)
+        XCTAssertEqual(warnings, [])
+    }
+
+    /// Every character Python's `\s` matches (`str.isspace()`: Unicode's White_Space and U+001C to
+    /// U+001F) may follow the colon, and is trimmed from the value's end; other invisible
+    /// characters (zero-width space, BOM) are part of the value.
+    func testPelicanUnicodeWhiteSpaceAroundTheValue() throws {
+        let spaces: [Unicode.Scalar] = ["\t", "\u{0B}", "\u{0C}", "\u{1C}", "\u{1D}", "\u{1E}", "\u{1F}", " ", "\u{85}",
+                                         "\u{A0}", "\u{1680}", "\u{2000}", "\u{2003}", "\u{200A}", "\u{2028}", "\u{2029}",
+                                         "\u{202F}", "\u{205F}", "\u{3000}"]
+        for space in spaces {
+            let ws = String(space)
+            let (header, _) = try XCTUnwrap(parse("Title: t\nSummary:\(ws)要約です\(ws)\(ws)\n\nBody"))
+            XCTAssertEqual(header.fields["summary"]?.value, .string("要約です"), "U+\(String(space.value, radix: 16))")
+            XCTAssertEqual(header.fields["summary"]?.column, 10, "U+\(String(space.value, radix: 16))")
+            XCTAssertEqual(header.body, "Body")
+        }
+        for notSpace in ["\u{200B}", "\u{FEFF}", "\u{180E}"] {
+            let (header, _) = try XCTUnwrap(parse("Title:\(notSpace)x\n\nBody"))
+            XCTAssertEqual(header.fields["title"]?.value, .string(notSpace + "x"))
+        }
+    }
+
+    func testPelicanUpToThreeSpacesBeforeAKey() throws {
+        let (header, warnings) = try XCTUnwrap(parse("   Title: a\n  Slug: b\n Date: 2020-01-01\n\nBody"))
+        XCTAssertEqual(header.keyOrder, ["title", "slug", "date"])
+        XCTAssertEqual(header.fields["title"]?.column, 11)
+        XCTAssertEqual(header.fields["slug"]?.value, .string("b"))
+        XCTAssertEqual(warnings, [])
+    }
+
+    /// Indented by four columns (a tab counts to the next multiple of four), a first line is an
+    /// indented code block, not a header; later, it continues a value, even when it looks like a key.
+    func testPelicanIndentedLines() throws {
+        for text in ["    Title: a\n\nBody", "\tTitle: a\n\nBody", "  \tTitle: a\n\nBody"] {
+            let (header, _) = try XCTUnwrap(parse(text))
+            XCTAssertEqual(header.format, .none, text.debugDescription)
+            XCTAssertEqual(header.body, text)
+        }
+        let text = "Title: A long\n    title\nSummary: One\n\tTwo\n  \tThree\n      Four: five\n\nBody"
+        let (header, warnings) = try XCTUnwrap(parse(text))
+        XCTAssertEqual(header.keyOrder, ["title", "summary"])
+        XCTAssertEqual(header.fields["title"]?.value, .string("A long title"))
+        XCTAssertEqual(header.fields["summary"]?.value, .string("One\nTwo\nThree\nFour: five"))
+        XCTAssertEqual(header.body, "Body")
+        // Pelican makes a list of a continued title: joined here, with a warning; not so for a summary.
+        XCTAssertEqual(warnings.map(\.line), [2])
+        XCTAssertEqual(warnings.first?.column, 5)
+        XCTAssertTrue(warnings.first?.message.hasPrefix("`title` continues on this line: Pelican makes a list") ?? false, warnings.description)
+    }
+
+    /// Pelican reads the first line of a continued `date`, `tags`, `slug`... (its single-definition
+    /// keys) and ignores the rest: so does `blog`, with one warning per key.
+    func testPelicanContinuedSingleDefinitionKeyKeepsItsFirstLine() throws {
+        let (header, warnings) = try XCTUnwrap(parse("Title: t\nDate: 2020-01-01\n    10:00\nTags: a,\n    b,\n    c\nSlug:\n    s\n\nBody"))
+        XCTAssertEqual(header.fields["date"]?.value, .string("2020-01-01"))
+        XCTAssertEqual(header.fields["tags"]?.value, .string("a,"))
+        XCTAssertEqual(header.fields["slug"]?.value, .string(""))
+        XCTAssertEqual(header.body, "Body")
+        XCTAssertEqual(warnings.map(\.line), [3, 5, 8])
+        XCTAssertTrue(warnings.allSatisfy { $0.message.contains("Pelican reads only its first line") }, warnings.description)
+    }
+
+    func testPelicanValuesKeepTheirColons() throws {
+        let (header, _) = try XCTUnwrap(parse("Title: Swift: what's new\nDate: 2017-12-18 22:20\nUrl:http://example.org/a:b\n\nBody"))
+        XCTAssertEqual(header.fields["title"]?.value, .string("Swift: what's new"))
+        XCTAssertEqual(header.fields["date"]?.value, .string("2017-12-18 22:20"))
+        XCTAssertEqual(header.fields["url"]?.value, .string("http://example.org/a:b"))
+    }
+
+    /// A line of white space only (U+3000 included) ends the header, as a blank line does; so does
+    /// a line starting with `---` or `...`, which is dropped, with a warning when it holds more.
+    func testPelicanHeaderEnds() throws {
+        let (blank, _) = try XCTUnwrap(parse("Title: a\n\u{3000}\u{A0}\nBody"))
+        XCTAssertEqual(blank.body, "Body")
+        XCTAssertEqual(blank.bodyLine, 3)
+        let (dashes, quiet) = try XCTUnwrap(parse("Title: a\n---  \nBody"))
+        XCTAssertEqual(dashes.fields["title"]?.value, .string("a"))
+        XCTAssertEqual(dashes.body, "Body")
+        XCTAssertEqual(dashes.bodyLine, 3)
+        XCTAssertEqual(quiet, [])
+        let (dots, warnings) = try XCTUnwrap(parse("Title: a\n...and then\nBody"))
+        XCTAssertEqual(dots.body, "Body")
+        XCTAssertEqual(warnings.map(\.line), [2])
+        XCTAssertTrue(warnings.first?.message.contains("dropped") ?? false, warnings.description)
+        let (end, _) = try XCTUnwrap(parse("Title: a\nDate: 2020-01-01"))
+        XCTAssertEqual(end.body, "")
+        XCTAssertEqual(end.fields["date"]?.value, .string("2020-01-01"))
+    }
+
+    /// Pelican keeps the first of a repeated `date`, `slug`, `tags`... (its single-definition keys).
+    func testPelicanRepeatedSingleDefinitionKeyKeepsTheFirst() throws {
+        let (header, warnings) = try XCTUnwrap(parse("Date: 2020-01-01\nTitle: t\ndate: 2021-01-01\nSlug: one\nslug: two\n\nBody"))
+        XCTAssertEqual(header.fields["date"]?.value, .string("2020-01-01"))
+        XCTAssertEqual(header.fields["date"]?.line, 1)
+        XCTAssertEqual(header.fields["slug"]?.value, .string("one"))
+        XCTAssertEqual(header.keyOrder, ["date", "title", "slug"])
+        XCTAssertEqual(warnings.map(\.line), [3, 5])
+        XCTAssertTrue(warnings.allSatisfy { $0.message.contains("the first one is used") }, warnings.description)
     }
 }

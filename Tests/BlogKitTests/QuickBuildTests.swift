@@ -72,6 +72,22 @@ extension BuildCacheTests {
         try assertSameAsCleanBuild()
     }
 
+    /// A post's page shows its translations' titles and URLs: a body edit is patched in place, a
+    /// translation's header edit (its title, shown on the other page) is a full build.
+    func testQuickBuildAndTranslations() throws {
+        try site.write("content/posts/post-2-fr.md", "title: Article numéro 2\ndate: 2020-02-12 10:00\nslug: post-number-2\nlang: fr\n\nRésumé.\n\nCorps.\n")
+        try buildTwice()
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/post-number-2/index.html")).contains(">Article numéro 2 (fr)</a>"))
+        try edit("content/posts/post-2-fr.md") { $0.replacingOccurrences(of: "Corps.", with: "Un autre corps.") }
+        assertQuick(try quickBuild(), changed: 1)
+        XCTAssertTrue(try XCTUnwrap(site.read("public/fr/posts/post-number-2/index.html")).contains("Un autre corps."))
+        try assertSameAsCleanBuild()
+        try edit("content/posts/post-2-fr.md") { $0.replacingOccurrences(of: "Article numéro 2", with: "Deuxième article") }
+        assertFull(try quickBuild(), because: "the header, summary or headings of")
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/post-number-2/index.html")).contains(">Deuxième article (fr)</a>"))
+        try assertSameAsCleanBuild()
+    }
+
     func testQuickTouchWritesNothing() throws {
         try buildTwice()
         let page = site.root.appendingPathComponent("public/posts/post-number-3/index.html")

@@ -245,3 +245,68 @@ extension SiteBuilderTests {
         XCTAssertTrue(message.contains("URL /404.html is also wanted by"), message)
     }
 }
+
+/// Pelican's translations: posts of one kind, status and slug in several languages.
+final class SiteTranslationsTests: XCTestCase {
+    let utc = TimeZone(identifier: "UTC")!
+
+    func post(_ title: String, slug: String, lang: String?, kind: PostKind = .post, status: PostStatus = .published,
+              meta: [String: MetaValue] = [:]) -> RenderedPost {
+        var p = Post(source: "content/\(Slug.make(title)).md", title: title, date: Date(timeIntervalSince1970: 1_500_000_000),
+                     slug: slug, status: status, meta: meta, body: title)
+        p.lang = lang
+        p.kind = kind
+        return RenderedPost(post: p, rendered: RenderedMarkdown(html: title, summaryHTML: title, headings: []))
+    }
+
+    func build(_ posts: [RenderedPost]) throws -> Site {
+        try SiteBuilder.build(posts: posts, config: SiteConfig(), options: SiteOptions(includeDrafts: true, now: Date()))
+    }
+
+    /// Title -> titles of its translations, and the titles of the listed posts.
+    func links(_ site: Site) -> (versions: [String: [String]], listed: Set<String>) {
+        var versions: [String: [String]] = [:]
+        for item in site.posts { versions[item.post.title] = item.translations.map { site.posts[$0].post.title } }
+        return (versions, Set(site.listed.map { site.posts[$0].post.title }))
+    }
+
+    func testEveryVersionLinksEveryOtherAndOnlyTheSiteLanguageIsListed() throws {
+        let site = try build([post("Lazy", slug: "lazy", lang: nil), post("Faul", slug: "lazy", lang: "de"),
+                              post("遅延", slug: "lazy", lang: "ja"), post("Alone", slug: "alone", lang: "fr")])
+        let (versions, listed) = links(site)
+        XCTAssertEqual(versions["Lazy"], ["Faul", "遅延"], "other languages, by language")
+        XCTAssertEqual(versions["Faul"], ["Lazy", "遅延"])
+        XCTAssertEqual(versions["遅延"], ["Faul", "Lazy"])
+        XCTAssertEqual(versions["Alone"], [])
+        // A post without a version in the site's language is an original: listed.
+        XCTAssertEqual(listed, ["Lazy", "Alone"])
+        XCTAssertEqual(Set(site.translations.map { site.posts[$0].post.title }), ["Faul", "遅延"])
+        let ja = try XCTUnwrap(site.posts.first { $0.post.title == "遅延" })
+        XCTAssertEqual(ja.url, "ja/posts/lazy/")
+    }
+
+    func testKindAndStatusSeparateGroups() throws {
+        let site = try build([post("About", slug: "about", lang: "en", kind: .page), post("À propos", slug: "about", lang: "fr", kind: .page),
+                              post("About post", slug: "about", lang: "fr"),
+                              post("Hidden", slug: "h", lang: nil, status: .hidden), post("Caché", slug: "h", lang: "fr")])
+        let (versions, listed) = links(site)
+        XCTAssertEqual(versions["About"], ["À propos"])
+        XCTAssertEqual(versions["About post"], [], "a post is no translation of a page")
+        XCTAssertEqual(versions["Hidden"], [], "a hidden post is no translation of a published one, as in Pelican")
+        XCTAssertEqual(listed, ["About post", "Caché"])
+    }
+
+    /// `translation: true` makes a post in the site's language a translation; when every version is
+    /// marked, the mark is ignored.
+    func testTranslationMark() throws {
+        let marked = try build([post("Original", slug: "x", lang: "fr"),
+                                post("Translated", slug: "x", lang: nil, meta: ["translation": .string("true")])])
+        XCTAssertEqual(links(marked).listed, ["Original"])
+        XCTAssertEqual(links(marked).versions["Original"], ["Translated"])
+        let allMarked = try build([post("A", slug: "x", lang: "fr", meta: ["translation": .bool(true)]),
+                                   post("B", slug: "x", lang: nil, meta: ["translation": .string("yes")])])
+        XCTAssertEqual(links(allMarked).listed, ["B"])
+        let unmarked = try build([post("A", slug: "x", lang: "fr"), post("B", slug: "x", lang: nil, meta: ["translation": .string("False")])])
+        XCTAssertEqual(links(unmarked).listed, ["B"])
+    }
+}

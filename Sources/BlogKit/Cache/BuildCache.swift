@@ -283,10 +283,11 @@ extension BuildCache {
     }
 
     /// What a parsed post depends on besides its file: the whole configuration (whatever of it
-    /// the reader uses, now or later) and the `blog` version.
+    /// the reader uses, now or later), the `blog` version and the reader's rules.
     static func readerKey(config: SiteConfig, version: String) -> Digest {
         var input = DigestInput()
         input.add(version)
+        input.add(PostReader.rulesRevision)
         input.add(String(reflecting: config))
         return input.digest
     }

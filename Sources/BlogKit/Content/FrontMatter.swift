@@ -4,7 +4,7 @@ import Yams
 
 /// How a post's header is written.
 public enum FrontMatterFormat: String, Sendable, Codable {
-    /// `Key: value` lines from the first line to the first blank line (Pelican, Python-Markdown meta).
+    /// `Key: value` lines from the first line, as Python-Markdown's meta extension reads them (Pelican).
     case pelican
     /// YAML between a first `---` line and the next `---` (or `...`) line (Jekyll, Hugo).
     case yaml
@@ -57,8 +57,8 @@ public struct FrontMatter: Sendable {
 
 /// Splits a post's text into its header and body.
 ///
-/// - Pelican: `Key: value` lines from the first line to the first blank line; a line indented by
-///   4 spaces or a tab continues the value before it.
+/// - Pelican: `Key: value` lines from the first line, as Python-Markdown's meta extension reads
+///   them (see ``PelicanHeader``).
 /// - YAML: between a first `---` line (blank lines may come before it) and the next `---` or `...`.
 /// - TOML: between a first `+++` line and the next `+++`.
 ///
@@ -69,7 +69,8 @@ public enum FrontMatterParser {
     static let textKeys: Set<String> = ["title", "slug", "category", "author", "summary", "tags", "status"]
 
     /// Parses `text` (the file's text; a BOM and CRLF line ends are handled here too).
-    /// Throws ``BuildFailure`` when the header is malformed; returns the warnings (repeated keys).
+    /// Throws ``BuildFailure`` when a YAML or TOML header is malformed; returns the warnings (repeated
+    /// keys; for a Pelican header, also where it ends otherwise than by a blank line).
     public static func parse(_ text: String, path: String) throws -> (FrontMatter, [Diagnostic]) {
         let text = SourceText.normalize(text)
         let lines = SourceText.LazyLines(text)
@@ -84,100 +85,11 @@ public enum FrontMatterParser {
         case "+++":
             return try parseFenced(lines, open: first, path: path, format: .toml)
         default:
-            if first == 0, pelicanKeyValue(firstLine) != nil {
-                return try parsePelican(lines, path: path)
+            if first == 0, PelicanHeader.startsHeader(firstLine) {
+                return PelicanHeader.parse(lines, path: path)
             }
             return (FrontMatter(format: .none, body: text, bodyLine: 1), [])
         }
-    }
-
-    // MARK: Pelican
-
-    /// The key, the value (trimmed) and the 0-based character index where the value starts,
-    /// when `line` is `Key: value` (a key is a letter then letters, digits, `_` or `-`).
-    static func pelicanKeyValue(_ line: Substring) -> (key: String, value: String, valueIndex: Int)? {
-        if line.utf8.allSatisfy({ $0 < 0x80 }) { return asciiKeyValue(line) }
-        let chars = Array(line)
-        guard let first = chars.first, first.isASCII, first.isLetter else { return nil }
-        var i = 1
-        while i < chars.count, chars[i].isASCII, chars[i].isLetter || chars[i].isNumber || chars[i] == "_" || chars[i] == "-" {
-            i += 1
-        }
-        guard i < chars.count, chars[i] == ":" else { return nil }
-        let key = String(chars[0..<i])
-        i += 1
-        guard i == chars.count || chars[i] == " " || chars[i] == "\t" else { return nil }
-        while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 }
-        return (key, SourceText.trimming(String(chars[i...])), i)
-    }
-
-    /// ``pelicanKeyValue(_:)`` for an ASCII line, where every byte is a Character (normalised
-    /// text has no CR): the same result without splitting the line into Characters.
-    private static func asciiKeyValue(_ line: Substring) -> (key: String, value: String, valueIndex: Int)? {
-        let bytes = line.utf8
-        func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
-        func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-        guard let first = bytes.first, isLetter(first) else { return nil }
-        var i = bytes.index(after: bytes.startIndex)
-        while i != bytes.endIndex, isLetter(bytes[i]) || isDigit(bytes[i]) || bytes[i] == UInt8(ascii: "_") || bytes[i] == UInt8(ascii: "-") {
-            i = bytes.index(after: i)
-        }
-        guard i != bytes.endIndex, bytes[i] == UInt8(ascii: ":") else { return nil }
-        let key = String(line[line.startIndex..<i])
-        i = bytes.index(after: i)
-        guard i == bytes.endIndex || bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") else { return nil }
-        while i != bytes.endIndex, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i = bytes.index(after: i) }
-        return (key, SourceText.trimming(String(line[i...])), bytes.distance(from: bytes.startIndex, to: i))
-    }
-
-    static func parsePelican(_ lines: SourceText.LazyLines, path: String) throws -> (FrontMatter, [Diagnostic]) {
-        var entries: [(key: String, value: String, line: Int, column: Int, continued: Bool)] = []
-        var errors: [Diagnostic] = []
-        var index = 0
-        while let line = lines[index], !SourceText.isBlank(line) {
-            let lineNumber = index + 1
-            index += 1
-            if let kv = pelicanKeyValue(line) {
-                entries.append((kv.key.lowercased(), kv.value, lineNumber, kv.valueIndex + 1, false))
-            } else if (line.hasPrefix("    ") || line.hasPrefix("\t")), !entries.isEmpty {
-                let more = SourceText.trimming(line)
-                var last = entries.removeLast()
-                if last.value.isEmpty {
-                    last.value = more
-                    last.line = lineNumber
-                    last.column = line.prefix(while: { $0 == " " || $0 == "\t" }).count + 1
-                } else {
-                    // Markdown in a summary keeps its line breaks (lists, paragraphs); other
-                    // values are one line of text.
-                    last.value += (last.key == "summary" ? "\n" : " ") + more
-                }
-                last.continued = true
-                entries.append(last)
-            } else {
-                let column = line.prefix(while: { $0 == " " || $0 == "\t" }).count + 1
-                errors.append(.error(path, line: lineNumber, column: column,
-                                     "expected a header line `Key: value` or a blank line ending the header"))
-            }
-        }
-        if !errors.isEmpty { throw BuildFailure(errors) }
-
-        var fields: [String: HeaderField] = [:]
-        var keyOrder: [String] = []
-        var warnings: [Diagnostic] = []
-        for entry in entries {
-            if let earlier = fields[entry.key] {
-                warnings.append(.warning(path, line: entry.line, column: 1,
-                                         "repeated header key `\(entry.key)` (also on line \(earlier.line)): the last one is used"))
-            } else {
-                keyOrder.append(entry.key)
-            }
-            fields[entry.key] = HeaderField(value: .string(entry.value), line: entry.line, column: entry.column)
-        }
-        // The body starts after the blank line that ends the header.
-        let bodyStart = lines[index] == nil ? index : index + 1
-        let body = lines.rest(from: bodyStart)
-        return (FrontMatter(format: .pelican, fields: fields, keyOrder: keyOrder, body: body, bodyLine: bodyStart + 1),
-                warnings)
     }
 
     // MARK: Fenced (YAML, TOML)

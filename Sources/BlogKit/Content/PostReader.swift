@@ -3,6 +3,12 @@ import Foundation
 /// Reads one post file into a ``Post``: text checked and normalised, header split and resolved
 /// (title, date, tags, slug, status...), every problem reported with its file, line and column.
 public enum PostReader {
+    /// The revision of the reading rules. Bump it when the same file reads into another post (a
+    /// header rule changed): build caches and build states made under other rules are then not
+    /// used, though the `blog` version is the same.
+    /// 1: Pelican headers as Python-Markdown's meta extension reads them.
+    static let rulesRevision = 1
+
     /// Reads one post. `source` is the path shown in messages and stored in `Post.source`
     /// (e.g. `content/posts/a.md`). Throws ``BuildFailure`` (errors and warnings); returns the
     /// post and its warnings.

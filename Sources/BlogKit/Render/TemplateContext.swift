@@ -33,6 +33,7 @@ struct TemplateContext {
         let builder = PostValues(config: site.config, links: links, tags: tags, tagIndex: tagIndex)
         let posts = Parallel.map(site.posts.count) { index -> [String: Any] in
             var values = builder.values(of: site.posts[index], html: holes.markers[index])
+            values["translations"] = site.posts[index].translations.map { builder.translationValues(of: site.posts[$0]) }
             for partial in postPartials { values[partial.key] = partial.render(values) }
             return values
         }
@@ -264,6 +265,15 @@ private struct PostValues {
             values["modified"] = shown.format(modified)
             values["modifiedDatetime"] = iso8601(modified)
         }
+        return values
+    }
+
+    /// What a post shows of one of its translations: `lang` (the site's language when the
+    /// translation's header names none), `title`, `url`, and `permalink` when the base URL is absolute.
+    func translationValues(of sitePost: SitePost) -> [String: Any] {
+        var values: [String: Any] = ["lang": sitePost.post.lang ?? config.language, "title": sitePost.post.title,
+                                     "url": links.href(sitePost.url)]
+        values.setIfPresent("permalink", links.absolute(sitePost.url))
         return values
     }
 

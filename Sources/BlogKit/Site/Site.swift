@@ -10,6 +10,9 @@ public struct SitePost: Sendable {
     public var url: String
     /// Output file, relative to the output folder (`posts/my-post/index.html`).
     public var outputPath: String
+    /// Indices into ``Site/posts`` of the same post in other languages (Pelican's translations:
+    /// same kind, status and slug, another `lang`), ordered by language.
+    public var translations: [Int] = []
 }
 
 /// One tag (or category) and its posts.
@@ -166,8 +169,8 @@ public struct Site: Sendable {
     public var assets: [SiteAsset]
     /// Redirect pages at the posts' old URLs (`aliases`).
     public var redirects: [Redirect] = []
-    /// Indices into ``posts`` of translations (another language, same slug as a post in the
-    /// site's language): they have a page but are in no list.
+    /// Indices into ``posts`` of translations (in another language than an original of the same
+    /// slug, or marked `translation: true`; see ``SiteBuilder``): they have a page but are in no list.
     public var translations: Set<Int> = []
     /// The generated pages that a content file replaces, each with the index into ``posts`` of
     /// the post or page written in its place; those generated pages are not in ``pages``.

@@ -59,7 +59,8 @@ public enum SiteBuilder {
             sitePosts[index].url = generated.url
         }
         let listURL = replacements[.home] == nil ? "" : config.permalinks.homeList
-        let translated = translations(sitePosts, config: config)
+        let (translated, versions) = translations(sitePosts, config: config)
+        for (index, others) in versions { sitePosts[index].translations = others }
         let listed = sitePosts.indices.filter {
             let post = sitePosts[$0].post
             return post.status != .hidden && post.kind == .post && !translated.contains($0)
@@ -178,12 +179,39 @@ public enum SiteBuilder {
         return primary(a) == primary(b)
     }
 
-    /// Posts in another language than the site's whose slug a post in the site's language also has
-    /// (Pelican translations): they have their page under `<lang>/` but are in no list.
-    static func translations(_ posts: [SitePost], config: SiteConfig) -> Set<Int> {
-        func isDefault(_ post: Post) -> Bool { post.lang.map { sameLanguage($0, config.language) } ?? true }
-        let originals = Set(posts.filter { isDefault($0.post) }.map { "\($0.post.kind)/\($0.post.slug)" })
-        return Set(posts.indices.filter { !isDefault(posts[$0].post) && originals.contains("\(posts[$0].post.kind)/\(posts[$0].post.slug)") })
+    /// Pelican's translations. Posts of the same kind, status and slug (Pelican's
+    /// `translation_id`) are one post in several languages. In each such group the originals are
+    /// the posts not marked `translation: true` (every post, when all are marked) in the site's
+    /// language, else all of those: the others are `unlisted`, with a page under `<lang>/` but in
+    /// no list. `versions` gives, for each post of a group, the others in another language, by
+    /// language then URL, so every translation links every other.
+    static func translations(_ posts: [SitePost], config: SiteConfig) -> (unlisted: Set<Int>, versions: [Int: [Int]]) {
+        var groups: [String: [Int]] = [:]
+        for (index, item) in posts.enumerated() {
+            groups["\(item.post.kind)/\(item.post.status)/\(item.post.slug)", default: []].append(index)
+        }
+        func language(_ index: Int) -> String { (posts[index].post.lang ?? config.language).lowercased() }
+        var unlisted = Set<Int>()
+        var versions: [Int: [Int]] = [:]
+        for group in groups.values where group.count > 1 {
+            let unmarked = group.filter { !isMarkedTranslation(posts[$0].post) }
+            let candidates = unmarked.isEmpty ? group : unmarked
+            let inSiteLanguage = candidates.filter { posts[$0].post.lang.map { sameLanguage($0, config.language) } ?? true }
+            let originals = Set(inSiteLanguage.isEmpty ? candidates : inSiteLanguage)
+            unlisted.formUnion(group.filter { !originals.contains($0) })
+            let ordered = group.sorted { (language($0), posts[$0].url) < (language($1), posts[$1].url) }
+            for index in group {
+                let others = ordered.filter { language($0) != language(index) }
+                if !others.isEmpty { versions[index] = others }
+            }
+        }
+        return (unlisted, versions)
+    }
+
+    /// Pelican's `translation` header: any value but `false` marks a post as a translation.
+    static func isMarkedTranslation(_ post: Post) -> Bool {
+        guard let value = post.meta["translation"]?.text else { return false }
+        return value.trimmingWhitespaces().lowercased() != "false"
     }
 
     /// Where each file under content/ is copied. A file in a Hugo page bundle (a folder holding an
