@@ -121,6 +121,7 @@ public enum Pipeline {
         if inventory.posts.isEmpty {
             throw BuildFailure(warnings + [.error(contentDisplay, "no posts found: expected *.md or *.markdown files under \(contentDisplay)/")])
         }
+        warnings += PageBundle.warnings(inventory, display: contentDisplay)
         let siteOptions = SiteOptions(includeDrafts: options.drafts, includeFuture: options.future, now: options.now)
 
         // Read every post on all cores; collect every error before giving up.

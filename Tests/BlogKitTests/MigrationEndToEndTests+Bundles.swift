@@ -79,7 +79,8 @@ extension MigrationEndToEndTests {
         try site.write("content/docs/README.md", "---\ntitle: Docs index\ndate: 2020-01-01\n---\n[Guide](../guide/) ![Chart](../../docs/chart.png)\n")
         try site.write("content/docs/guide.md", "---\ntitle: Guide\ndate: 2020-01-02\n---\nText.\n")
         try site.write("content/docs/chart.png", "PNG")
-        _ = try build()
+        let result = try build()
+        XCTAssertTrue(result.stderr.contains("content/README.md:1:1: warning: a README at the top of the content folder describes the folder: it is not published"), result.stderr)
         let files = site.files(under: "public")
         XCTAssertTrue(files.contains("posts/README/index.html"), "the file's name, as for any other post: \(files)")
         XCTAssertTrue(files.contains("posts/guide/index.html"), "\(files)")
@@ -89,6 +90,10 @@ extension MigrationEndToEndTests {
         XCTAssertNil(listed["content/README.md"])
         XCTAssertEqual(listed["content/docs/README.md"]?["slug"] as? String, "README")
         try assertCheckIsClean()
+        // --strict: the README at the top is a warning like any other.
+        let strict = try BlogCLI.run(["build", "--strict"], in: site.root)
+        XCTAssertEqual(strict.status, 1, strict.stderr)
+        XCTAssertTrue(strict.stderr.contains("--strict: 1 warning"), strict.stderr)
     }
 
     /// A README in a Hugo bundle's sub-folder names nothing: the sub-folder's files are the
@@ -121,11 +126,13 @@ extension MigrationEndToEndTests {
         try site.write("content/2019-01-02-plain.textbundle/info.json", "{}")
         try site.write("content/2019-01-03-zipped.textpack", "PK")
         try site.write("content/post.md", "---\ntitle: Post\ndate: 2019-01-04\n---\nText.\n")
-        _ = try build()
+        let result = try build()
         let files = site.files(under: "public")
         XCTAssertFalse(files.contains { $0.contains("x.png") || $0.contains("secret") }, "a draft bundle's files are not published: \(files)")
+        XCTAssertTrue(result.stderr.contains("content/2019-01-02-plain.textbundle:1:1: warning: a TextBundle without text.md or text.markdown"), result.stderr)
         XCTAssertTrue(files.contains("2019-01-02-plain.textbundle/text.txt"), "\(files)")
         XCTAssertFalse(files.contains { $0.hasSuffix("info.json") }, "\(files)")
+        XCTAssertTrue(result.stderr.contains("content/2019-01-03-zipped.textpack:1:1: warning: a TextPack (a zipped TextBundle) is not read"), result.stderr)
         // With --drafts, the draft and its picture are published together.
         _ = try build(["--drafts"])
         XCTAssertTrue(site.files(under: "public").contains("posts/secret/assets/x.png"))

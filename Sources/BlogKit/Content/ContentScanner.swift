@@ -8,11 +8,14 @@ public struct ContentInventory: Sendable, Equatable {
     public var posts: [String]
     /// Every other regular file, the same way.
     public var assets: [String]
+    /// The folders named `*.textbundle` (not those inside another), the same way.
+    public var textBundles: [String]
 
     /// Creates an inventory.
-    public init(posts: [String] = [], assets: [String] = []) {
+    public init(posts: [String] = [], assets: [String] = [], textBundles: [String] = []) {
         self.posts = posts
         self.assets = assets
+        self.textBundles = textBundles
     }
 }
 
@@ -54,7 +57,12 @@ public enum ContentScanner {
                 // connection to the name service per file.
                 switch type {
                 case S_IFDIR:
-                    pending.append((path, relative, textBundle ?? (PageBundle.isTextBundle(name[...]) ? relative : nil)))
+                    if textBundle == nil, PageBundle.isTextBundle(name[...]) {
+                        inventory.textBundles.append(relative)
+                        pending.append((path, relative, relative))
+                    } else {
+                        pending.append((path, relative, textBundle))
+                    }
                 case S_IFREG:
                     add(relative, name: name, folder: relativeFolder, textBundle: textBundle, to: &inventory)
                 case S_IFLNK:
@@ -71,6 +79,7 @@ public enum ContentScanner {
         }
         inventory.posts.sort(by: bytesPrecede)
         inventory.assets.sort(by: bytesPrecede)
+        inventory.textBundles.sort(by: bytesPrecede)
         return inventory
     }
 

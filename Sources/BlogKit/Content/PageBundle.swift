@@ -138,6 +138,27 @@ public enum PageBundle {
     static func isContentReadme(_ path: String) -> Bool {
         !path.contains("/") && postStem(path[...]) == "readme"
     }
+
+    /// Warnings about what of the content folder is not read as its editor or generator would:
+    /// a README at its top (not published), a TextBundle without a markdown text (its files are
+    /// copied as they are), a TextPack (a zipped TextBundle, copied as a file). `display` names
+    /// the content folder (`content`).
+    static func warnings(_ inventory: ContentInventory, display: String) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        let texts = inventory.textBundles.isEmpty ? []
+            : Set(inventory.posts.filter { role(of: $0) == .text }.map { ($0 as NSString).deletingLastPathComponent })
+        for folder in inventory.textBundles where !texts.contains(folder) {
+            warnings.append(.warning(display + "/" + folder, "a TextBundle without text.md or text.markdown: blog reads markdown only, so it makes no post; its files are copied as they are"))
+        }
+        for asset in inventory.assets {
+            if isContentReadme(asset) {
+                warnings.append(.warning(display + "/" + asset, "a README at the top of the content folder describes the folder: it is not published; rename it or move it into a folder of its own to make it a post"))
+            } else if asset.utf8.count > 9, asset.hasSuffixIgnoringCase(".textpack") {
+                warnings.append(.warning(display + "/" + asset, "a TextPack (a zipped TextBundle) is not read: it is copied as a file; unzip it into a .textbundle folder to make it a post"))
+            }
+        }
+        return warnings
+    }
 }
 
 extension StringProtocol {
