@@ -121,23 +121,27 @@ public enum Pipeline {
         if inventory.posts.isEmpty {
             throw BuildFailure(warnings + [.error(contentDisplay, "no posts found: expected *.md or *.markdown files under \(contentDisplay)/")])
         }
+        warnings += PageBundle.warnings(inventory, display: contentDisplay)
         let siteOptions = SiteOptions(includeDrafts: options.drafts, includeFuture: options.future, now: options.now)
 
         // Read every post on all cores; collect every error before giving up.
         let timeZone = config.timeZone
         let readerKey = cache.map { _ in BuildCache.readerKey(config: config, version: options.version) }
+        let bundles = PageBundle.Folders(posts: inventory.posts)
         let read = Parallel.map(inventory.posts.count) { index -> (Post?, [Diagnostic]) in
             let path = inventory.posts[index]
             let source = contentDisplay + "/" + path
+            let bundle = bundles.contains(path)
             do {
                 let file = contentDir.appendingPathComponent(path)
                 let (post, postWarnings): (Post, [Diagnostic])
                 if let cache, let readerKey {
-                    (post, postWarnings) = try cache.post(at: file, path: path, readerKey: readerKey, source: source) { data in
-                        try PostReader.read(data: data, source: source, contentPath: path, timeZone: timeZone)
+                    (post, postWarnings) = try cache.post(at: file, path: path, readerKey: BuildCache.postKey(readerKey, bundle: bundle),
+                                                          source: source) { data in
+                        try PostReader.read(data: data, source: source, contentPath: path, bundle: bundle, timeZone: timeZone)
                     }
                 } else {
-                    (post, postWarnings) = try PostReader.read(fileAt: file, source: source, contentPath: path, timeZone: timeZone)
+                    (post, postWarnings) = try PostReader.read(fileAt: file, source: source, contentPath: path, bundle: bundle, timeZone: timeZone)
                 }
                 if SiteBuilder.isSectionIndex(path), !path.contains("/") {
                     return (nil, postWarnings + [.warning(source, "the home page's _index.md is not used: the home page lists the posts; move its text to a page under pages/")])

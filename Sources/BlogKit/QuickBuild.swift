@@ -51,6 +51,7 @@ enum QuickBuild {
         let headings = showsHeadings(theme)
         let markdownOptions = MarkdownOptions(tagfilter: config.tagfilter)
         let readerKey = BuildCache.readerKey(config: config, version: options.version)
+        let bundles = PageBundle.Folders(posts: inventory.posts)
         typealias Changed = (content: Digest, post: Post?, rendered: RenderedMarkdown?, warnings: [Diagnostic])
         let read = Parallel.map(touched.count) { number -> Result<Changed, Refusal> in
             let old = state.posts[touched[number]]
@@ -59,10 +60,12 @@ enum QuickBuild {
             let content = Digest.of(data)
             if content == old.content { return .success((content, nil, nil, [])) }
             guard old.patchable else { return .failure(Refusal("\(source) had links to other posts, or a template transforms its body")) }
+            let bundle = bundles.contains(old.path)
             guard !(SiteBuilder.isSectionIndex(old.path) && !old.path.contains("/")),
-                  let (post, warnings) = try? PostReader.read(data: data, source: source, contentPath: old.path, timeZone: config.timeZone)
+                  let (post, warnings) = try? PostReader.read(data: data, source: source, contentPath: old.path, bundle: bundle,
+                                                              timeZone: config.timeZone)
             else { return .failure(Refusal("\(source) has an error")) }
-            let bare = SiteState.digest(of: post, file: data, readerKey: readerKey)
+            let bare = SiteState.digest(of: post, file: data, readerKey: BuildCache.postKey(readerKey, bundle: bundle))
             guard old.index != nil else {
                 return SiteState.digest(unplaced: bare) == old.skeleton ? .success((content, post, nil, warnings))
                     : .failure(Refusal("the header of \(source) changed"))

@@ -280,6 +280,21 @@ final class BuildCacheTests: XCTestCase {
         try assertSameAsCleanBuild()
     }
 
+    /// A README alone in its folder is the folder's post; once another post joins it, it is an
+    /// ordinary post: the README, unchanged, is read again rather than taken from the cache.
+    func testAReadmeThatGainsASiblingIsReadAgain() throws {
+        try site.write("content/trip/README.md", "title: Trip notes\ndate: 2020-09-01\n\nA [map](map.svg).\n")
+        try site.write("content/trip/map.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+        try build()
+        XCTAssertNotNil(site.read("public/posts/trip/index.html"), "named by its folder: \(site.files(under: "public"))")
+        XCTAssertNotNil(site.read("public/posts/trip/map.svg"))
+        try site.write("content/trip/day-2.md", "title: Day 2\ndate: 2020-09-02\n\nMore.\n")
+        try build()
+        XCTAssertNotNil(site.read("public/posts/trip-notes/index.html"), "named by its Pelican title, as a loose file: \(site.files(under: "public"))")
+        XCTAssertNotNil(site.read("public/trip/map.svg"))
+        try assertSameAsCleanBuild()
+    }
+
     func testNoCacheFlagNeitherReadsNorWrites() throws {
         let result = try BlogCLI.run(["build", "--no-cache"], in: site.root)
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -215,6 +215,27 @@ extension BuildCacheTests {
         try assertSameAsCleanBuild()
     }
 
+    /// A TextBundle's text is patched in place like any post; a new or changed picture in its
+    /// bundle is a full build, which puts it beside the page.
+    func testQuickEditOfABundledTextAndANewPictureInItsBundle() throws {
+        try site.write("content/2020-08-18-trip.textbundle/text.md", "---\ntitle: Trip\n---\n![Sea](assets/sea.png)\n\nSome text.\n")
+        try site.write("content/2020-08-18-trip.textbundle/assets/sea.png", "PNG")
+        try site.write("content/2020-08-18-trip.textbundle/info.json", "{}")
+        try buildTwice()
+        try edit("content/2020-08-18-trip.textbundle/text.md") { $0.replacingOccurrences(of: "Some text.", with: "Other *text*.") }
+        assertQuick(try quickBuild(), changed: 1)
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/trip/index.html")).contains("Other <em>text</em>."))
+        try assertSameAsCleanBuild()
+        try site.write("content/2020-08-18-trip.textbundle/assets/boat.png", "PNG")
+        assertFull(try quickBuild(), because: "files were added to or removed from")
+        XCTAssertEqual(site.read("public/posts/trip/assets/boat.png"), "PNG")
+        try assertSameAsCleanBuild()
+        try site.write("content/2020-08-18-trip.textbundle/assets/sea.png", "PNG, retouched")
+        assertFull(try quickBuild(), because: "a file that is not a post changed")
+        XCTAssertEqual(site.read("public/posts/trip/assets/sea.png"), "PNG, retouched")
+        try assertSameAsCleanBuild()
+    }
+
     func testASecondBuildAtTheSameTimeIsRefused() throws {
         try buildTwice()
         let fd = open(cacheFolder.appendingPathComponent("lock").path, O_RDWR | O_CREAT, 0o666)

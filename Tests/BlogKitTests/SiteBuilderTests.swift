@@ -148,18 +148,6 @@ final class SiteBuilderTests: XCTestCase {
     }
 }
 
-extension SiteBuilderTests {
-    /// Hugo's leaf bundle: a folder whose page is `index.md` (any case), never `_index.md`.
-    func testLeafBundlePages() {
-        for path in ["posts/trip/index.md", "a/b/INDEX.Markdown", "a//index.md"] {
-            XCTAssertTrue(SiteBuilder.isLeafBundle(path), path)
-        }
-        for path in ["index.md", "/index.md", "posts/_index.md", "posts/index.", "posts/index.txt", "posts/reindex.md", "posts/index.md/x.md"] {
-            XCTAssertFalse(SiteBuilder.isLeafBundle(path), path)
-        }
-    }
-}
-
 /// Content files that name a generated page's URL replace it (see PageReplacementTests for whole builds).
 extension SiteBuilderTests {
     /// A post read from `text`, a file at `content/<path>`.

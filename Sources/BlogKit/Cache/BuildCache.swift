@@ -291,6 +291,16 @@ extension BuildCache {
         input.add(String(reflecting: config))
         return input.digest
     }
+
+    /// The reader key of one post file: `readerKey`, and whether the file is its folder's post,
+    /// which for a README depends on the other files (see ``PageBundle``), not on its own.
+    static func postKey(_ readerKey: Digest, bundle: Bool) -> Digest {
+        guard bundle else { return readerKey }
+        var input = DigestInput()
+        input.add(readerKey)
+        input.add("bundle")
+        return input.digest
+    }
 }
 
 extension BuildCache {

@@ -3,15 +3,19 @@ import Foundation
 /// What the content folder holds: posts and the other files (assets), by path relative to it.
 public struct ContentInventory: Sendable, Equatable {
     /// Markdown files (`*.md`, `*.markdown`, any case), relative to the content folder,
-    /// `/`-separated, sorted in byte order.
+    /// `/`-separated, sorted in byte order; but inside a TextBundle only its `text.md`, and not a
+    /// README at the top (see ``PageBundle``).
     public var posts: [String]
     /// Every other regular file, the same way.
     public var assets: [String]
+    /// The folders named `*.textbundle` (not those inside another), the same way.
+    public var textBundles: [String]
 
     /// Creates an inventory.
-    public init(posts: [String] = [], assets: [String] = []) {
+    public init(posts: [String] = [], assets: [String] = [], textBundles: [String] = []) {
         self.posts = posts
         self.assets = assets
+        self.textBundles = textBundles
     }
 }
 
@@ -21,8 +25,9 @@ public enum ContentScanner {
     public static let postExtensions: Set<String> = ["md", "markdown"]
 
     /// Every `*.md` and `*.markdown` under `directory`, recursively (extension in any case), is a
-    /// post; every other regular file is an asset. Hidden files and folders (name starting with
-    /// `.`) are skipped. A symbolic link is followed only when it points to a regular file inside
+    /// post, but for a TextBundle's other markdown files and a README at the top (see
+    /// ``PageBundle/readsAsPost(_:folder:textBundle:)``); every other regular file is an asset.
+    /// Hidden files and folders (name starting with `.`) are skipped. A symbolic link is followed only when it points to a regular file inside
     /// the folder (it is listed under its own name); links to folders and links leading out of
     /// the folder are skipped. Throws ``BuildFailure`` naming `displayPath` when the folder is
     /// missing or unreadable.
@@ -38,8 +43,9 @@ public enum ContentScanner {
         }
         let realRoot = resolved(rootPath)
         var inventory = ContentInventory()
-        var pending: [(path: String, relative: String)] = [(rootPath, "")]
-        while let (folder, relativeFolder) = pending.popLast() {
+        // Each folder with the outermost TextBundle it is in, if any.
+        var pending: [(path: String, relative: String, textBundle: String?)] = [(rootPath, "", nil)]
+        while let (folder, relativeFolder, textBundle) = pending.popLast() {
             guard let entries = FolderEntries.of(folder) else {
                 let shown = relativeFolder.isEmpty ? displayPath : join(displayPath, relativeFolder)
                 throw BuildFailure([.error(shown, "cannot read the folder: \(String(cString: strerror(errno)))")])
@@ -51,16 +57,21 @@ public enum ContentScanner {
                 // connection to the name service per file.
                 switch type {
                 case S_IFDIR:
-                    pending.append((path, relative))
+                    if textBundle == nil, PageBundle.isTextBundle(name[...]) {
+                        inventory.textBundles.append(relative)
+                        pending.append((path, relative, relative))
+                    } else {
+                        pending.append((path, relative, textBundle))
+                    }
                 case S_IFREG:
-                    add(relative, to: &inventory)
+                    add(relative, name: name, folder: relativeFolder, textBundle: textBundle, to: &inventory)
                 case S_IFLNK:
                     // Only a link to a regular file that stays inside the folder.
                     let target = resolved(path)
                     var targetStatus = stat()
                     guard target.hasPrefix(realRoot + "/"), stat(target, &targetStatus) == 0,
                           (targetStatus.st_mode & S_IFMT) == S_IFREG else { continue }
-                    add(relative, to: &inventory)
+                    add(relative, name: name, folder: relativeFolder, textBundle: textBundle, to: &inventory)
                 default:
                     continue  // sockets, pipes, devices
                 }
@@ -68,12 +79,13 @@ public enum ContentScanner {
         }
         inventory.posts.sort(by: bytesPrecede)
         inventory.assets.sort(by: bytesPrecede)
+        inventory.textBundles.sort(by: bytesPrecede)
         return inventory
     }
 
-    static func add(_ relative: String, to inventory: inout ContentInventory) {
-        let name = relative.lastIndex(of: "/").map { relative[relative.index(after: $0)...] } ?? relative[...]
-        if let dot = name.lastIndex(of: "."), postExtensions.contains(name[name.index(after: dot)...].lowercased()) {
+    /// Lists the file `relative`, named `name`, of the folder `folder` (relative too).
+    static func add(_ relative: String, name: String, folder: String, textBundle: String?, to inventory: inout ContentInventory) {
+        if PageBundle.readsAsPost(name[...], folder: folder, textBundle: textBundle) {
             inventory.posts.append(relative)
         } else {
             inventory.assets.append(relative)

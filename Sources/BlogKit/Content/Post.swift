@@ -72,6 +72,9 @@ public struct Post: Sendable, Codable {
     public var title: String
     /// A post or a page.
     public var kind: PostKind = .post
+    /// Whether it is its folder's post (a page bundle, see ``PageBundle``): named by the folder,
+    /// whose other files are copied beside its page.
+    public var isBundle: Bool = false
     /// How its header was written: Jekyll Liquid and Hugo shortcodes are read in YAML and TOML
     /// posts only, never in Pelican ones.
     public var headerFormat: FrontMatterFormat = .none

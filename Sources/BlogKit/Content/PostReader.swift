@@ -14,12 +14,15 @@ public enum PostReader {
     /// post and its warnings.
     /// `contentPath` is the file's path under `content/` (`pages/about.md`): a file under `pages/`,
     /// and a Hugo section page `_index.md`, is a page rather than a post. It defaults to `source`.
-    public static func read(data: Data, source: String, contentPath: String? = nil,
+    /// `bundle` says whether the file is its folder's post (see ``PageBundle``), named by its
+    /// folder; by default, what its name says (a README counting as alone in its folder).
+    public static func read(data: Data, source: String, contentPath: String? = nil, bundle: Bool? = nil,
                             timeZone: TimeZone) throws -> (Post, [Diagnostic]) {
         let text = try SourceText.decode(data, path: source)
         let (header, headerWarnings) = try FrontMatterParser.parse(text, path: source)
         let path = contentPath ?? Post.contentPath(ofSource: source)
-        var resolver = Resolver(header: header, source: source, contentPath: path, timeZone: timeZone)
+        var resolver = Resolver(header: header, source: source, contentPath: path,
+                                bundle: bundle ?? PageBundle.isBundle(path), timeZone: timeZone)
         resolver.diagnostics = headerWarnings
         let post = resolver.resolve()
         let diagnostics = resolver.diagnostics.sortedForDisplay()
@@ -28,7 +31,7 @@ public enum PostReader {
     }
 
     /// Reads the post in the file at `url` (see ``read(data:source:timeZone:)``).
-    public static func read(fileAt url: URL, source: String, contentPath: String? = nil,
+    public static func read(fileAt url: URL, source: String, contentPath: String? = nil, bundle: Bool? = nil,
                             timeZone: TimeZone) throws -> (Post, [Diagnostic]) {
         let data: Data
         do {
@@ -36,7 +39,7 @@ public enum PostReader {
         } catch {
             throw BuildFailure([.error(source, "cannot read the file: \(reason(error))")])
         }
-        return try read(data: data, source: source, contentPath: contentPath, timeZone: timeZone)
+        return try read(data: data, source: source, contentPath: contentPath, bundle: bundle, timeZone: timeZone)
     }
 
     static func reason(_ error: Error) -> String {
@@ -51,7 +54,8 @@ public enum PostReader {
     // MARK: - File names
 
     /// What a post's file name says: `2016-11-25-my-post.md` gives the date 2016-11-25 and the name
-    /// `my-post`. A page bundle's `index.md` is named by its folder (`my-post/index.md`).
+    /// `my-post`. A bundle's post is named by its folder (`my-post/index.md`,
+    /// `2019-11-04-my-post.textbundle/text.md`), and so is a Hugo section page (`news/_index.md`).
     struct FileName {
         /// The name without extension and date prefix.
         var name: String
@@ -61,13 +65,18 @@ public enum PostReader {
         var datePrefix: (year: Int, month: Int, day: Int)?
         /// A Hugo section page: `_index.md`, named by its folder.
         var isSectionIndex = false
+        /// Its folder's post (see ``PageBundle``), named by its folder.
+        var isBundle = false
 
-        init(source: String) {
+        init(source: String, bundle: Bool) {
             var parts = source.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
             var last = parts.popLast() ?? source
             if let dot = last.lastIndex(of: "."), dot != last.startIndex { last = String(last[..<dot]) }
             isSectionIndex = last.lowercased() == "_index"
-            if ["index", "_index"].contains(last.lowercased()), let folder = parts.last { last = folder }
+            if bundle || isSectionIndex, let folder = parts.last {
+                last = PageBundle.postName(ofFolder: folder)
+                isBundle = bundle
+            }
             stem = last
             name = last
             // YYYY-M-D- prefix (Jekyll), unpadded month and day allowed.
@@ -118,11 +127,11 @@ public enum PostReader {
         let kind: PostKind
         var diagnostics: [Diagnostic] = []
 
-        init(header: FrontMatter, source: String, contentPath: String, timeZone: TimeZone) {
+        init(header: FrontMatter, source: String, contentPath: String, bundle: Bool, timeZone: TimeZone) {
             self.header = header
             self.source = source
             self.timeZone = timeZone
-            self.file = FileName(source: contentPath)
+            self.file = FileName(source: contentPath, bundle: bundle)
             self.contentPath = contentPath
             kind = file.isSectionIndex || contentPath.hasPrefix("pages/") ? .page : .post
         }
@@ -185,8 +194,8 @@ public enum PostReader {
             let parsedDate = resolveDate(["date", "publishdate", "pubdate"], required: kind == .post)
             let modified = resolveDate(["modified", "lastmod"], required: false)
 
-            // Slug: the header's; else, for Jekyll and Hugo, the file's name (a bundle's folder),
-            // as those tools do; else, as Pelican does, the title.
+            // Slug: the header's; else, for Jekyll and Hugo, the file's name, as those tools do,
+            // and for a bundle (whatever its header) its folder's; else, as Pelican does, the title.
             var slug = ""
             if let (s, f) = text("slug") {
                 let s = s.trimmingWhitespaces()
@@ -199,7 +208,7 @@ public enum PostReader {
                     }
                 }
             }
-            if slug.isEmpty, header.format == .yaml || header.format == .toml || file.isSectionIndex {
+            if slug.isEmpty, header.format == .yaml || header.format == .toml || file.isSectionIndex || file.isBundle {
                 slug = Slug.isPlainFileName(file.name) ? file.name : Slug.make(file.name)
             }
             if slug.isEmpty, titleFromHeader { slug = Slug.make(title) }
@@ -250,6 +259,7 @@ public enum PostReader {
                             modified: modified, tags: tags, slug: slug, author: author, summary: summary,
                             status: status, meta: meta, body: header.body, bodyLine: header.bodyLine)
             post.kind = kind
+            post.isBundle = file.isBundle
             post.headerFormat = header.format
             post.contentPath = contentPath
             post.dated = parsedDate != nil

@@ -214,22 +214,23 @@ public enum SiteBuilder {
         return value.trimmingWhitespaces().lowercased() != "false"
     }
 
-    /// Where each file under content/ is copied. A file in a Hugo page bundle (a folder holding an
-    /// `index.md`, and its subfolders) goes beside the bundle's page, as Hugo does; a file that a
-    /// post links with Pelican's `{attach}` goes beside that post's page; every other file keeps
-    /// its path. Files of bundles whose post is left out (a draft) are left out too.
+    /// Where each file under content/ is copied. A file in a page bundle (the folder of a post
+    /// that is its folder's, see ``PageBundle``, and its subfolders) goes beside the bundle's page,
+    /// as Hugo does; a file that a post links with Pelican's `{attach}` goes beside that post's
+    /// page; every other file keeps its path. Files of bundles whose post is left out (a draft) are
+    /// left out too, and so are a TextBundle's `info.json` and a README at the top of content/.
     static func placeAssets(_ assets: [String], posts: [SitePost], allPosts: [Post]) -> [SiteAsset] {
         // Bundle folder -> the output folder of its page (nil when the post is left out).
         var bundles: [String: String?] = [:]
-        for post in allPosts where isLeafBundle(post.contentPath) {
+        for post in allPosts where post.isBundle {
             bundles[(post.contentPath as NSString).deletingLastPathComponent] = .some(nil)
         }
-        for item in posts where isLeafBundle(item.post.contentPath) {
+        for item in posts where item.post.isBundle {
             bundles[(item.post.contentPath as NSString).deletingLastPathComponent] = (item.outputPath as NSString).deletingLastPathComponent
         }
         let attached = ContentLinks.attachments(posts)
         var placed: [SiteAsset] = []
-        for asset in assets {
+        for asset in assets where !PageBundle.isUnpublished(asset) {
             if let target = attached[asset] {
                 placed.append(SiteAsset(source: asset, path: target))
                 continue
@@ -249,15 +250,6 @@ public enum SiteBuilder {
             }
         }
         return placed
-    }
-
-    /// `x/index.md` (not `_index.md`): a Hugo leaf bundle's page.
-    static func isLeafBundle(_ path: String) -> Bool {
-        // Called for every post: the name is looked at only past its last `/`, without splitting.
-        guard let slash = path.lastIndex(of: "/"), path.startIndex < slash else { return false }
-        let name = path[path.index(after: slash)...]
-        guard name.utf8.count > 6, name.prefix(6).lowercased() == "index." else { return false }
-        return ContentScanner.postExtensions.contains(name.dropFirst(6).lowercased())
     }
 
     /// The post's URL from the permalink pattern (`posts/{slug}/`).
