@@ -81,7 +81,7 @@ final class PageBundleTests: XCTestCase {
     }
 
     func testATextBundleIsNamedAndDatedByItsFolder() throws {
-        let (post, warnings) = try read("# Some title\n\n![x](assets/x.png)\n", "2019-11-04-some-title.textbundle/text.md")
+        let (post, warnings) = try read("![x](assets/x.png)\n", "2019-11-04-some-title.textbundle/text.md")
         XCTAssertTrue(post.isBundle)
         XCTAssertEqual(post.slug, "some-title")
         XCTAssertEqual(post.title, "Some title")
@@ -91,6 +91,31 @@ final class PageBundleTests: XCTestCase {
         let (other, _) = try read("---\ntitle: Other\n---\n", "drafts/2020-1-2-Other-Post.TextBundle/text.markdown")
         XCTAssertEqual(other.slug, "Other-Post")
         XCTAssertEqual(other.date, DateComponents(calendar: Calendar(identifier: .gregorian), timeZone: utc, year: 2020, month: 1, day: 2).date)
+    }
+
+    /// Ulysses, Bear and iA Writer export a TextBundle's text with no header, its title as the
+    /// first line: `# Title`. That heading is the title and leaves the body.
+    func testATextBundlesFirstHeadingIsItsTitle() throws {
+        let (post, warnings) = try read("\n  # Why *bundles* matter ##\r\n\nFirst paragraph.\n", "2019-11-04-some-title.textbundle/text.md")
+        XCTAssertEqual(post.title, "Why *bundles* matter")
+        XCTAssertEqual(post.slug, "some-title", "the folder still names it")
+        XCTAssertEqual(post.body, "\nFirst paragraph.\n")
+        XCTAssertEqual(post.bodyLine, 3, "the body starts after the heading's line")
+        XCTAssertEqual(warnings, [])
+        // Only a level-1 heading on the first line that has text; a header's title wins and keeps the heading.
+        for text in ["## Part one\n\nx", "Intro\n# Later\n", "#Tight\n", "    # Code\n"] {
+            let (other, _) = try read(text, "2019-11-04-some-title.textbundle/text.md")
+            XCTAssertEqual(other.title, "Some title", text)
+            XCTAssertEqual(other.body, text)
+        }
+        let (titled, _) = try read("---\ntitle: Header\n---\n# Heading\n", "2019-11-04-some-title.textbundle/text.md")
+        XCTAssertEqual(titled.title, "Header")
+        XCTAssertEqual(titled.body, "# Heading\n")
+        // Any other post keeps its heading in its body: only TextBundle editors write the title so.
+        let (loose, looseWarnings) = try read("# A heading\n\nx\n", "posts/2019-11-04-loose.md")
+        XCTAssertEqual(loose.title, "Loose")
+        XCTAssertTrue(loose.body.hasPrefix("# A heading"))
+        XCTAssertEqual(looseWarnings.count, 1)
     }
 
     func testTheHeadersSlugAndDateWinAndAPelicanTitleDoesNotNameABundle() throws {

@@ -7,7 +7,8 @@ public enum PostReader {
     /// header rule changed): build caches and build states made under other rules are then not
     /// used, though the `blog` version is the same.
     /// 1: Pelican headers as Python-Markdown's meta extension reads them.
-    static let rulesRevision = 1
+    /// 2: a TextBundle's first `# heading` is its title when its header has none.
+    static let rulesRevision = 2
 
     /// Reads one post. `source` is the path shown in messages and stored in `Post.source`
     /// (e.g. `content/posts/a.md`). Throws ``BuildFailure`` (errors and warnings); returns the
@@ -185,7 +186,15 @@ public enum PostReader {
                 titleField = f
             }
             let titleFromHeader = !title.isEmpty
-            if !titleFromHeader {
+            // Ulysses, Bear and iA Writer write a TextBundle's title as its text's first line,
+            // `# Title`, with no header: that heading is the title, and is not shown twice.
+            var body = header.body, bodyLine = header.bodyLine
+            if !titleFromHeader, PageBundle.role(of: contentPath) == .text,
+               let heading = PostReader.leadingTitleHeading(body) {
+                title = heading.title
+                body = String(body[heading.rest...])
+                bodyLine += heading.lines
+            } else if !titleFromHeader {
                 title = file.title
                 warning(titleField, "missing title: using \"\(title)\" from the file name")
             }
@@ -257,7 +266,7 @@ public enum PostReader {
             guard !diagnostics.hasErrors else { return nil }
             var post = Post(source: source, title: title, date: parsedDate ?? Date(timeIntervalSince1970: 0),
                             modified: modified, tags: tags, slug: slug, author: author, summary: summary,
-                            status: status, meta: meta, body: header.body, bodyLine: header.bodyLine)
+                            status: status, meta: meta, body: body, bodyLine: bodyLine)
             post.kind = kind
             post.isBundle = file.isBundle
             post.headerFormat = header.format
@@ -470,6 +479,36 @@ public enum PostReader {
             }
             return tagList(names, field: f, what: "tag")
         }
+    }
+}
+
+extension PostReader {
+    /// The text of a level-1 ATX heading (`# Title`, closing `#`s dropped) that is the first
+    /// non-blank line of `body`, where the rest of the body starts, and how many lines that skips;
+    /// nil when the first line is anything else or the heading is empty.
+    static func leadingTitleHeading(_ body: String) -> (title: String, rest: String.Index, lines: Int)? {
+        var lines = 0
+        var start = body.startIndex
+        while start < body.endIndex {
+            let end = body[start...].firstIndex(of: "\n") ?? body.endIndex
+            let line = body[start..<end]
+            let next = end < body.endIndex ? body.index(after: end) : end
+            lines += 1
+            guard line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) else {
+                // CommonMark: up to three spaces, one `#`, then a space or tab (or nothing).
+                let text = line.drop { $0 == " " }
+                guard line.count - text.count <= 3, text.hasPrefix("#"), text.dropFirst().first.map({ $0 == " " || $0 == "\t" }) == true else { return nil }
+                var title = text.dropFirst().trimmingCharacters(in: .whitespacesAndNewlines)
+                // A closing sequence of `#`s after a space is not part of the heading.
+                if let hashes = title.lastIndex(where: { $0 != "#" }).map({ title.index(after: $0) }), hashes < title.endIndex,
+                   title[..<hashes].last == " " || title[..<hashes].last == "\t" {
+                    title = String(title[..<hashes]).trimmingCharacters(in: .whitespaces)
+                }
+                return title.isEmpty ? nil : (title, next, lines)
+            }
+            start = next
+        }
+        return nil
     }
 }
 
