@@ -32,7 +32,7 @@ enum HTMLBlockEnds {
             while start < line.endIndex, line[start] == UInt8(ascii: " ") || line[start] == UInt8(ascii: "\t") { start += 1 }
             guard let tag = Tag(line, at: start), !rawTextElements.contains(tag.name) else { return }
             let isBlock = isBlockElement(tag.name, dialect: dialect)
-            if isBlock, tag.hasMarkdownAttribute {
+            if isBlock, !tag.closing, ByteSearch.contains(String(decoding: line[tag.attributes], as: UTF8.self).lowercased(), "markdown=") {
                 notes.append(LineNote(line: number, offset: start, message: "the markdown inside <\(tag.name) markdown=…> is left as raw HTML, where \(dialect.generatorName) renders it: blog reads no markdown inside HTML elements"))
             }
             if isBlock {
@@ -137,8 +137,9 @@ enum HTMLBlockEnds {
         var selfClosing: Bool
         /// The offset just past the tag's `>`.
         var end: Int
-        /// Whether the tag has a `markdown` attribute (Python-Markdown's `md_in_html`, kramdown).
-        var hasMarkdownAttribute: Bool
+        /// Where its attributes are (a `markdown` attribute asks Python-Markdown's `md_in_html`
+        /// and kramdown to read markdown inside).
+        var attributes: Range<Int>
 
         /// Reads the tag at `start` of `line`; nil when there is none, or it does not end on the line.
         init?(_ line: ArraySlice<UInt8>, at start: Int) {
@@ -171,7 +172,7 @@ enum HTMLBlockEnds {
             guard position < line.endIndex else { return nil }
             selfClosing = line[position - 1] == UInt8(ascii: "/")
             end = position + 1
-            hasMarkdownAttribute = !closing && ByteSearch.contains(String(decoding: line[attributesStart..<position], as: UTF8.self).lowercased(), "markdown=")
+            attributes = attributesStart..<position
         }
     }
 }

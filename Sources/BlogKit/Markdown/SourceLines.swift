@@ -50,11 +50,6 @@ struct SourceLines {
         }
         return position
     }
-
-    /// Whether line `number` holds only spaces and tabs (or lies outside the text).
-    func isBlank(_ number: Int) -> Bool {
-        self[number].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-    }
 }
 
 /// Changes to some lines of a text, made at once by ``apply(to:)``.
