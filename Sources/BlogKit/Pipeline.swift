@@ -166,7 +166,6 @@ public enum Pipeline {
         warnings += SiteBuilder.replacementNotes(site)
         clock.lap("site model")
         if render {
-            let markdownOptions = MarkdownOptions(tagfilter: config.tagfilter)
             let posts = site.posts
             let links = ContentLinks(site: site)
             let liquid = liquidContext(config: config, links: links)
@@ -177,14 +176,16 @@ public enum Pipeline {
                     (body, linkWarnings) = Liquid.process(body, path: post.source, firstLine: post.bodyLine, context: liquid)
                     summary = summary.map { Liquid.process($0, path: post.source, firstLine: post.bodyLine, context: liquid).0 }
                 }
-                // The cache keys rendered markdown by the exact body and summary handed to the renderer.
-                var markdown = cache?.rendered(body: body, summary: summary, options: markdownOptions) { [body, summary] in
-                    MarkdownRenderer.render(body: body, summary: summary, options: markdownOptions)
-                } ?? MarkdownRenderer.render(body: body, summary: summary, options: markdownOptions)
+                // The cache keys rendered markdown by the exact body and summary handed to the
+                // renderer, and the options, dialect included.
+                let options = MarkdownOptions(tagfilter: config.tagfilter, dialect: post.markdownDialect)
+                var markdown = cache?.rendered(body: body, summary: summary, options: options) { [body, summary] in
+                    MarkdownRenderer.render(body: body, summary: summary, options: options)
+                } ?? MarkdownRenderer.render(body: body, summary: summary, options: options)
                 let (html, pelicanWarnings) = links.rewritePelican(html: markdown.html, post: post)
                 markdown.html = html
                 markdown.summaryHTML = links.rewritePelican(html: markdown.summaryHTML, post: post).0
-                return (markdown, linkWarnings + pelicanWarnings)
+                return (markdown, linkWarnings + pelicanWarnings + markdown.diagnostics(path: post.source, bodyLine: post.bodyLine))
             }
             for index in site.posts.indices { site.posts[index].rendered = rendered[index].0 }
             warnings += rendered.flatMap(\.1)

@@ -49,7 +49,6 @@ enum QuickBuild {
 
         // Read what changed; give up at the first change that is more than a body.
         let headings = showsHeadings(theme)
-        let markdownOptions = MarkdownOptions(tagfilter: config.tagfilter)
         let readerKey = BuildCache.readerKey(config: config, version: options.version)
         let bundles = PageBundle.Folders(posts: inventory.posts)
         typealias Changed = (content: Digest, post: Post?, rendered: RenderedMarkdown?, warnings: [Diagnostic])
@@ -70,12 +69,13 @@ enum QuickBuild {
                 return SiteState.digest(unplaced: bare) == old.skeleton ? .success((content, post, nil, warnings))
                     : .failure(Refusal("the header of \(source) changed"))
             }
-            let rendered = MarkdownRenderer.render(body: post.body, summary: post.summary, options: markdownOptions)
+            let rendered = MarkdownRenderer.render(body: post.body, summary: post.summary,
+                                                   options: MarkdownOptions(tagfilter: config.tagfilter, dialect: post.markdownDialect))
             if SiteState.linksElsewhere(post, rendered) { return .failure(Refusal("\(source) has links to other posts")) }
             guard SiteState.digest(post: bare, rendered: rendered, headings: headings) == old.skeleton else {
                 return .failure(Refusal("the header, summary or headings of \(source) changed"))
             }
-            return .success((content, post, rendered, warnings))
+            return .success((content, post, rendered, warnings + rendered.diagnostics(path: post.source, bodyLine: post.bodyLine)))
         }
         let changes = try read.map { try $0.get() }
         clock.lap("quick: read changed posts")

@@ -85,6 +85,18 @@ final class BuildCacheTests: XCTestCase {
         try assertSameAsCleanBuild()
     }
 
+    func testTheSameBodyInAnotherDialectIsRenderedAgain() throws {
+        // The body is the same; the header form, and so the dialect, is not: the markdown cache's
+        // key holds the dialect.
+        try site.write("content/posts/post-2.md", "title: Two\ndate: 2020-02-12\n\n##Heading\n")
+        try build()
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/two/index.html")).contains("<h2 id=\"heading\">Heading</h2>"))
+        try site.write("content/posts/post-2.md", "---\ntitle: Two\ndate: 2020-02-12\nslug: two\n---\n##Heading\n")
+        try build()
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/two/index.html")).contains("<p>##Heading</p>"))
+        try assertSameAsCleanBuild()
+    }
+
     func testTitleEdit() throws {
         try build()
         try edit("content/posts/post-2.md") { $0.replacingOccurrences(of: "Post number 2", with: "A better title") }

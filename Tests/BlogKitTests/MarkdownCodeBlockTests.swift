@@ -10,6 +10,9 @@ final class MarkdownCodeBlockTests: XCTestCase {
     func testColonMarkerSetsLanguageAndIsRemoved() {
         XCTAssertEqual(html("Intro:\n\n    :::swift\n    let a = [1] <> 2\n"),
                        "<p>Intro:</p>\n<pre><code class=\"language-swift\">let a = [1] &lt;&gt; 2\n</code></pre>\n")
+        // Two colons are enough, as in CodeHilite's pattern `^::+`.
+        XCTAssertEqual(html("    ::swift\n    let a = 1\n"),
+                       "<pre><code class=\"language-swift\">let a = 1\n</code></pre>\n")
         XCTAssertEqual(html("    ::::Python\n    print('hi')\n"),
                        "<pre><code class=\"language-python\">print('hi')\n</code></pre>\n")
         XCTAssertEqual(html("    :::python hl_lines=\"1\"\n    x = 1\n"),
@@ -36,7 +39,7 @@ final class MarkdownCodeBlockTests: XCTestCase {
     func testIndentedBlockWithoutMarkerIsUnchanged() {
         XCTAssertEqual(html("    let x = 1\n    :::swift\n"), "<pre><code>let x = 1\n:::swift\n</code></pre>\n")
         XCTAssertEqual(html("    #include <stdio.h>\n"), "<pre><code>#include &lt;stdio.h&gt;\n</code></pre>\n")
-        XCTAssertEqual(html("    ::two colons\n"), "<pre><code>::two colons\n</code></pre>\n")
+        XCTAssertEqual(html("    :one colon\n"), "<pre><code>:one colon\n</code></pre>\n")
         XCTAssertEqual(html("    :::swift!\n"), "<pre><code>:::swift!\n</code></pre>\n")
     }
 
@@ -58,6 +61,10 @@ final class MarkdownCodeBlockTests: XCTestCase {
         XCTAssertEqual(read("#! /bin/sh"), "sh linenums:true keeps:true")
         XCTAssertEqual(read("#!/usr/bin/env -S python3 -u"), "python3 linenums:true keeps:true")
         XCTAssertEqual(read("::: Ruby"), "ruby linenums:false keeps:false")
+        XCTAssertEqual(read("::go"), "go linenums:false keeps:false")
+        XCTAssertNil(read(":go"))
+        XCTAssertEqual(CodeHiliteMarker(line: "::python hl_lines=\"1 3\"")?.highlightsLines, true)
+        XCTAssertEqual(CodeHiliteMarker(line: "::python")?.highlightsLines, false)
         XCTAssertNil(read("#!"))
         XCTAssertNil(read("#!/usr/bin/"))
         XCTAssertNil(read("# python"))

@@ -44,6 +44,21 @@ extension BuildCacheTests {
         try assertSameAsCleanBuild()
     }
 
+    func testQuickBodyEditReportsTheBodysMarkdownWarnings() throws {
+        // A warning of the markdown stage (here: CodeHilite's hl_lines, which blog can't show)
+        // comes from a build in place too, at its line, and --strict refuses it.
+        try edit("content/posts/post-4.md") { $0 + "\n\n    :::python hl_lines=\"1\"\n    a = 1\n" }
+        try buildTwice()
+        try edit("content/posts/post-4.md") { $0.replacingOccurrences(of: "More text.", with: "Other text.") }
+        let report = try quickBuild()
+        assertQuick(report, changed: 1)
+        XCTAssertEqual(report.warnings.map(\.description).filter { $0.contains("hl_lines") },
+                       ["\(site.root.path)/content/posts/post-4.md:12:5: warning: hl_lines in a CodeHilite marker is not supported: the code block is shown without highlighted lines"])
+        try assertSameAsCleanBuild()
+        try edit("content/posts/post-4.md") { $0.replacingOccurrences(of: "Other text.", with: "Third text.") }
+        XCTAssertThrowsError(try quickBuild(strict: true))
+    }
+
     func testQuickEditOfTheNewestPostPatchesTheFeeds() throws {
         try buildTwice()
         let feedBefore = try XCTUnwrap(site.read("public/feed.xml"))

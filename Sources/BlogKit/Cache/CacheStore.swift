@@ -135,7 +135,7 @@ struct CacheIndex: Codable {
 struct CacheStore {
     static let magic = Array("BLOGCACHE".utf8)
     /// Bump when the index or blob layout changes.
-    static let formatVersion: UInt32 = 5
+    static let formatVersion: UInt32 = 6
     static let indexName = "index"
     static let packName = "data.pack"
     static let packMagic = Array("BLOGPACK".utf8)

@@ -12,6 +12,38 @@ struct CmarkNode {
     /// The string content of text, code, code block and HTML nodes; nil for the others.
     var literal: String? { cmark_node_get_literal(pointer).map { String(cString: $0) } }
 
+    /// The parent; nil for the document.
+    var parent: CmarkNode? { cmark_node_parent(pointer).map(CmarkNode.init) }
+
+    /// The sibling before `self`.
+    var previous: CmarkNode? { cmark_node_previous(pointer).map(CmarkNode.init) }
+
+    /// The sibling after `self`.
+    var next: CmarkNode? { cmark_node_next(pointer).map(CmarkNode.init) }
+
+    /// The first child.
+    var firstChild: CmarkNode? { cmark_node_first_child(pointer).map(CmarkNode.init) }
+
+    /// The 1-based line of the parsed text where the node starts.
+    var startLine: Int { Int(cmark_node_get_start_line(pointer)) }
+
+    /// The 1-based line of the parsed text where the node ends.
+    var endLine: Int { Int(cmark_node_get_end_line(pointer)) }
+
+    /// The 1-based byte column where the node starts (after container markers and indentation).
+    var startColumn: Int { Int(cmark_node_get_start_column(pointer)) }
+
+    /// How many block quotes hold the node.
+    var blockQuoteDepth: Int {
+        var depth = 0
+        var node = parent
+        while let current = node {
+            if current.type == CMARK_NODE_BLOCK_QUOTE { depth += 1 }
+            node = current.parent
+        }
+        return depth
+    }
+
     /// The children, first to last.
     var children: [CmarkNode] {
         var result: [CmarkNode] = []
@@ -33,6 +65,34 @@ struct CmarkNode {
             if cmark_node_get_type(node) == type { found.append(CmarkNode(pointer: node)) }
         }
         return found
+    }
+
+    /// A new node of `type`, not yet in a tree: insert it into one, or free it.
+    static func make(_ type: cmark_node_type) -> CmarkNode {
+        // cmark's allocator aborts when memory runs out, so a node always comes back.
+        guard let node = cmark_node_new(type) else { preconditionFailure("cmark_node_new failed") }
+        return CmarkNode(pointer: node)
+    }
+
+    /// A custom block (`CMARK_NODE_CUSTOM_BLOCK`) or inline rendered as `enter`, its children, `exit`.
+    static func custom(_ type: cmark_node_type, enter: String, exit: String) -> CmarkNode {
+        let node = make(type)
+        cmark_node_set_on_enter(node.pointer, enter)
+        cmark_node_set_on_exit(node.pointer, exit)
+        return node
+    }
+
+    /// Moves every child of `self` to the end of `target`'s children.
+    func moveChildren(to target: CmarkNode) {
+        while let child = cmark_node_first_child(pointer) {
+            cmark_node_append_child(target.pointer, child)
+        }
+    }
+
+    /// Unlinks `self` from its tree and frees it with its children.
+    func free() {
+        cmark_node_unlink(pointer)
+        cmark_node_free(pointer)
     }
 
     /// Puts an HTML block holding `html` where `self` was, and frees `self` and its children.

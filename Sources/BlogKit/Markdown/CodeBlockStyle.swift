@@ -1,9 +1,9 @@
 import CCmarkGFM
 
 /// The first line of an indented code block read as a Python-Markdown CodeHilite marker:
-/// `:::python` (three or more colons) names the language; `#!python` also asks for line numbers;
-/// a shebang with a path (`#!/usr/bin/python`, `#!/usr/bin/env python3`) stays in the code and
-/// takes the language from the interpreter's name.
+/// `::python` (two or more colons, as CodeHilite's pattern `^::+` says) names the language;
+/// `#!python` also asks for line numbers; a shebang with a path (`#!/usr/bin/python`,
+/// `#!/usr/bin/env python3`) stays in the code and takes the language from the interpreter's name.
 struct CodeHiliteMarker: Equatable {
     /// The language, lower-cased.
     var language: String
@@ -11,6 +11,8 @@ struct CodeHiliteMarker: Equatable {
     var lineNumbers: Bool
     /// Whether the marker line is part of the code (it names a path).
     var keepsLine: Bool
+    /// Whether the marker asks for lines to be highlighted (`hl_lines="2 3"`), which blog does not do.
+    var highlightsLines: Bool
 
     /// Reads `line` (a code block's first line), or returns nil when it is no marker.
     ///
@@ -20,7 +22,7 @@ struct CodeHiliteMarker: Equatable {
     /// the language (`hl_lines="2"`) is ignored; a language is ASCII letters, digits and `_#.+-`.
     init?(line: Substring) {
         var rest = line
-        if rest.hasPrefix(":::") {
+        if rest.hasPrefix("::") {
             rest = rest.drop { $0 == ":" }
             lineNumbers = false
         } else if rest.hasPrefix("#!") {
@@ -43,6 +45,7 @@ struct CodeHiliteMarker: Equatable {
             return nil
         }
         language = name.lowercased()
+        highlightsLines = words.dropFirst().contains { $0.hasPrefix("hl_lines=") }
     }
 }
 
@@ -50,18 +53,20 @@ struct CodeHiliteMarker: Equatable {
 /// word of their info string lower-cased; indented blocks follow their `CodeHiliteMarker`.
 enum CodeBlockStyle {
     /// Restyles `block`, a `CMARK_NODE_CODE_BLOCK`. A block that needs line numbers is replaced by
-    /// an HTML block, since cmark cannot put a class on `<pre>`; `block` is freed then.
-    static func apply(to block: CmarkNode) {
+    /// an HTML block, since cmark cannot put a class on `<pre>`; `block` is freed then. Returns a
+    /// warning when the marker asks for what blog does not do.
+    @discardableResult
+    static func apply(to block: CmarkNode) -> String? {
         var fenceLength: Int32 = 0, fenceOffset: Int32 = 0, fenceCharacter: CChar = 0
         if cmark_node_get_fenced(block.pointer, &fenceLength, &fenceOffset, &fenceCharacter) != 0 {
             let info = cmark_node_get_fence_info(block.pointer).map { String(cString: $0) } ?? ""
             let language = fenceLanguage(info: info)
             if language != info { cmark_node_set_fence_info(block.pointer, language) }
-            return
+            return nil
         }
-        guard let code = block.literal else { return }
+        guard let code = block.literal else { return nil }
         let lineEnd = code.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? code.endIndex
-        guard let marker = CodeHiliteMarker(line: code[..<lineEnd]) else { return }
+        guard let marker = CodeHiliteMarker(line: code[..<lineEnd]) else { return nil }
         let shown: String
         if marker.keepsLine {
             shown = code
@@ -79,6 +84,8 @@ enum CodeBlockStyle {
             cmark_node_set_fence_info(block.pointer, marker.language)
             if !marker.keepsLine { cmark_node_set_literal(block.pointer, shown) }
         }
+        return marker.highlightsLines
+            ? "hl_lines in a CodeHilite marker is not supported: the code block is shown without highlighted lines" : nil
     }
 
     /// The language class of a fenced block: the info string's first word (up to a space or a

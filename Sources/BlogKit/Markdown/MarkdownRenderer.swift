@@ -6,14 +6,20 @@ public struct MarkdownOptions: Sendable, Equatable, Codable {
     /// Off by default: real blogs embed tweet widgets and videos.
     public var tagfilter: Bool = false
 
-    /// Creates options; everything off by default.
-    public init(tagfilter: Bool = false) {
+    /// The markdown the text was written for: whose headings, HTML blocks and definition lists
+    /// it follows (see ``MarkdownDialect``).
+    public var dialect: MarkdownDialect = .commonMark
+
+    /// Creates options; everything off, and plain CommonMark, by default.
+    public init(tagfilter: Bool = false, dialect: MarkdownDialect = .commonMark) {
         self.tagfilter = tagfilter
+        self.dialect = dialect
     }
 }
 
 /// Renders markdown with cmark-gfm: tables, strikethrough, autolinks, task lists, footnotes, raw
-/// HTML, smart punctuation, CodeHilite code block markers, and an `id` on every heading.
+/// HTML, smart punctuation, CodeHilite code block markers, and an `id` on every heading; read as
+/// the options' dialect reads it (see ``DialectDocument``).
 /// Safe to call from several threads at once.
 public enum MarkdownRenderer {
     /// Renders a post body, and its `summary` header field when given.
@@ -21,34 +27,45 @@ public enum MarkdownRenderer {
     /// The summary is the `summary` field rendered when given; else the body's top-level blocks
     /// before a `<!-- more -->` marker; else the body's first top-level paragraph; else empty.
     /// A summary taken from the body is rendered from the same tree, so its heading ids match.
+    ///
+    /// The warnings are the body's (the `summary` field's are not reported: it is no line of the body).
     public static func render(body: String, summary: String?, options: MarkdownOptions = MarkdownOptions()) -> RenderedMarkdown {
         let tagfilter = options.tagfilter
-        var rendered = withPreparedDocument(body, tagfilter: tagfilter) { document, headings in
+        var rendered = withPreparedDocument(body, options: options) { document, headings, warnings in
             let summaryHTML = summary == nil
                 ? SummarySelection.blocks(of: document).map { GFM.html($0.pointer, tagfilter: tagfilter) }.joined()
                 : ""
-            return RenderedMarkdown(html: GFM.html(document.pointer, tagfilter: tagfilter), summaryHTML: summaryHTML, headings: headings)
+            return RenderedMarkdown(html: GFM.html(document.pointer, tagfilter: tagfilter), summaryHTML: summaryHTML,
+                                    headings: headings, warnings: warnings)
         }
         if let summary {
-            rendered.summaryHTML = withPreparedDocument(summary, tagfilter: tagfilter) { document, _ in
+            rendered.summaryHTML = withPreparedDocument(summary, options: options) { document, _, _ in
                 GFM.html(document.pointer, tagfilter: tagfilter)
             }
         }
         return rendered
     }
 
-    /// Parses `markdown`, restyles its code blocks and anchors its headings, passes the document and
-    /// its headings to `use`, then frees the tree.
-    private static func withPreparedDocument<T>(_ markdown: String, tagfilter: Bool,
-                                                _ use: (CmarkNode, [Heading]) -> T) -> T {
-        let document = CmarkNode(pointer: GFM.parse(markdown))
-        defer { cmark_node_free(document.pointer) }
+    /// Parses `markdown` as the options' dialect reads it, restyles its code blocks and anchors its
+    /// headings, passes the document, its headings and the warnings to `use`, then frees the tree.
+    private static func withPreparedDocument<T>(_ markdown: String, options: MarkdownOptions,
+                                                _ use: (CmarkNode, [Heading], [MarkdownWarning]) -> T) -> T {
+        let parsed = DialectDocument.parse(markdown, dialect: options.dialect)
+        let document = parsed.document
+        defer { parsed.free() }
         // Both lists are made before any edit: editing frees nodes, and cmark's iterator must not
         // walk a tree that changes under it.
         let codeBlocks = document.descendants(ofType: CMARK_NODE_CODE_BLOCK)
         let headingNodes = document.descendants(ofType: CMARK_NODE_HEADING)
-        codeBlocks.forEach(CodeBlockStyle.apply)
-        let headings = HeadingAnchors.apply(to: headingNodes, tagfilter: tagfilter)
-        return use(document, headings)
+        var warnings = parsed.warnings
+        for block in codeBlocks {
+            let (line, column) = (parsed.originalLine(block.startLine), block.startColumn)
+            if let message = CodeBlockStyle.apply(to: block) {
+                warnings.append(MarkdownWarning(line: line, column: column, message: message))
+            }
+        }
+        let headings = HeadingAnchors.apply(to: headingNodes, tagfilter: options.tagfilter)
+        return use(document, headings, warnings.count > parsed.warnings.count
+            ? warnings.sorted { ($0.line, $0.column) < ($1.line, $1.column) } : warnings)
     }
 }

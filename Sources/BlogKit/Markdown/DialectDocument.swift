@@ -1,0 +1,137 @@
+import CCmarkGFM
+
+/// Something a pass noticed, at a byte offset of a line of the text it looked at.
+struct LineNote {
+    /// The 1-based line.
+    var line: Int
+    /// The byte offset in ``SourceLines/bytes``.
+    var offset: Int
+    /// What blog does and what the generator does.
+    var message: String
+}
+
+/// A markdown text parsed by cmark-gfm as its dialect reads it (see ``MarkdownDialect``).
+///
+/// The text is parsed; passes look at the tree and at the lines it was made from, and rewrite the
+/// few lines that the dialect reads otherwise than CommonMark (``HashHeadings``,
+/// ``HTMLBlockEnds``, ``DefinitionLists``); the text is parsed again, and the tree edited where
+/// a rewrite asked for it. What cmark made code is never looked at. A rewrite can uncover
+/// another (the markdown after an HTML line can hold a `##Heading`), so the passes run again on
+/// the new tree, a few rounds at most. A text that needs no rewrite is parsed once.
+struct DialectDocument {
+    /// The document. The caller frees it with ``free()``.
+    let document: CmarkNode
+    /// Nodes taken out of the document whose text its nodes still use: freed with it.
+    private var detached: [CmarkNode] = []
+    /// What the dialect's generator renders and blog can't, by line of the given text.
+    let warnings: [MarkdownWarning]
+    /// For each line of the text parsed last (index 0 for line 1), the line of the given text it
+    /// comes from; nil when that is the given text.
+    private let from: [Int]?
+
+    /// Frees the document and what was taken out of it.
+    func free() {
+        cmark_node_free(document.pointer)
+        detached.forEach { cmark_node_free($0.pointer) }
+    }
+
+    /// The line of the given text that line `number` of the parsed text comes from.
+    func originalLine(_ number: Int) -> Int {
+        guard let from, number >= 1, number <= from.count else { return number }
+        return from[number - 1]
+    }
+
+    /// Rounds of passes and parses, at most: each round but the last parses the text again.
+    static let maxRounds = 4
+
+    /// Parses `markdown` as `dialect` reads it.
+    static func parse(_ markdown: String, dialect: MarkdownDialect) -> DialectDocument {
+        var document = CmarkNode(pointer: GFM.parse(markdown))
+        guard dialect.needsFixes else { return DialectDocument(document: document, warnings: [], from: nil) }
+        var text = markdown
+        var from: [Int]?
+        func original(_ number: Int) -> Int {
+            guard let from, number >= 1, number <= from.count else { return number }
+            return from[number - 1]
+        }
+        // Escaped tags and definition markers, by line of the given text.
+        var tags: [Int: [UInt8]] = [:]
+        var markers: Set<Int> = []
+        var warnings: [MarkdownWarning] = []
+        for round in 1...maxRounds {
+            let lines = SourceLines(text)
+            var found = Passes(lines: lines, dialect: dialect)
+            found.collect(in: document)
+            // The last round's notes: the constructs still there.
+            warnings = found.notes.map {
+                MarkdownWarning(line: original($0.line), column: lines.column(ofByte: $0.offset, inLine: $0.line), message: $0.message)
+            }
+            if found.edits.isEmpty || round == maxRounds { break }
+            for (line, tag) in found.tags { tags[original(line)] = tag }
+            for line in found.markers { markers.insert(original(line)) }
+            let (edited, editedFrom) = found.edits.apply(to: lines)
+            from = editedFrom.map(original)
+            cmark_node_free(document.pointer)
+            text = edited
+            document = CmarkNode(pointer: GFM.parse(text))
+        }
+        if !tags.isEmpty {
+            let restored = HTMLBlockEnds.restore(in: document.descendants(ofType: CMARK_NODE_TEXT), tags: tags, original: original)
+            // Never silent: a tag that did not come back is shown as `<` (not met so far).
+            for line in tags.keys where !restored.contains(line) {
+                warnings.append(MarkdownWarning(line: line, column: 1, message: "blog could not render this HTML line as \(dialect.generatorName) does: its tag is lost, and `<` is shown"))
+            }
+        }
+        var detached: [CmarkNode] = []
+        if !markers.isEmpty {
+            detached = DefinitionLists.build(from: document.descendants(ofType: CMARK_NODE_LIST), markers: markers,
+                                             dialect: dialect, original: original)
+        }
+        return DialectDocument(document: document, detached: detached,
+                               warnings: warnings.sorted { ($0.line, $0.column) < ($1.line, $1.column) }, from: from)
+    }
+
+    /// One round of the passes over a tree and the lines it was parsed from.
+    private struct Passes {
+        let lines: SourceLines
+        let dialect: MarkdownDialect
+        var edits = LineEdits()
+        var tags: [Int: [UInt8]] = [:]
+        var markers: Set<Int> = []
+        var notes: [LineNote] = []
+
+        init(lines: SourceLines, dialect: MarkdownDialect) {
+            self.lines = lines
+            self.dialect = dialect
+        }
+
+        /// Runs the dialect's passes over the blocks of `document`, in document order.
+        mutating func collect(in document: CmarkNode) {
+            var blocks: [CmarkNode] = []
+            guard let iterator = cmark_iter_new(document.pointer) else { return }
+            while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+                let type = cmark_node_get_type(node)
+                if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || type == CMARK_NODE_HTML_BLOCK {
+                    blocks.append(CmarkNode(pointer: node))
+                }
+            }
+            cmark_iter_free(iterator)
+            for block in blocks {
+                switch block.type {
+                case CMARK_NODE_HTML_BLOCK where dialect.htmlBlocksEndWithTheirElement:
+                    HTMLBlockEnds.collect(in: block, lines: lines, dialect: dialect, edits: &edits, tags: &tags, notes: &notes)
+                case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
+                    let before = edits.count
+                    if dialect.hashHeadings { HashHeadings.collect(in: block, lines: lines, edits: &edits) }
+                    // Terms that are about to become headings are not terms: the next round looks again.
+                    if dialect.definitionLists, block.type == CMARK_NODE_PARAGRAPH, edits.count == before {
+                        DefinitionLists.collect(in: block, lines: lines, dialect: dialect, edits: &edits, markers: &markers, notes: &notes)
+                    }
+                default:
+                    break
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// The markdown a post was written for: cmark-gfm parses CommonMark with the GFM extensions, and
+/// for the generators whose markdown differs, the Markdown stage makes the constructs below come
+/// out as they did there.
+///
+/// | construct | `pythonMarkdown` | `kramdown` | `goldmark` | `commonMark` |
+/// |---|---|---|---|---|
+/// | `##Title` (no space) is a heading | yes | | | |
+/// | a raw HTML line ends its HTML block, the markdown after it is rendered | yes | yes | | |
+/// | `Term` + `: definition` is a definition list | yes | yes | yes | |
+public enum MarkdownDialect: String, Sendable, Codable, CaseIterable {
+    /// CommonMark with the GFM extensions, as cmark-gfm reads it (posts written for no known generator).
+    case commonMark
+    /// Python-Markdown with Pelican's extensions (`extra`, `codehilite`, `meta`): Pelican-form posts.
+    case pythonMarkdown
+    /// kramdown with GFM input, Jekyll's default: Jekyll posts.
+    case kramdown
+    /// goldmark with Hugo's default extensions: Hugo posts.
+    case goldmark
+
+    /// Whether a line of `#`s followed by text without a space is a heading (Python-Markdown).
+    var hashHeadings: Bool { self == .pythonMarkdown }
+
+    /// Whether an HTML block ends where its element does, or at once for an inline element, rather
+    /// than at the next blank line (Python-Markdown, kramdown).
+    var htmlBlocksEndWithTheirElement: Bool { self == .pythonMarkdown || self == .kramdown }
+
+    /// Whether `Term` + `: definition` lines make a definition list (Python-Markdown's `def_list`,
+    /// kramdown, goldmark's `definitionList` which Hugo turns on).
+    var definitionLists: Bool { self != .commonMark }
+
+    /// The generator's markdown library, for messages.
+    var generatorName: String {
+        switch self {
+        case .commonMark: return "CommonMark"
+        case .pythonMarkdown: return "Python-Markdown"
+        case .kramdown: return "kramdown"
+        case .goldmark: return "goldmark"
+        }
+    }
+
+    /// Whether this dialect needs any pass beyond cmark-gfm's parse.
+    var needsFixes: Bool { self != .commonMark }
+}

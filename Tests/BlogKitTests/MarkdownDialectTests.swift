@@ -1,0 +1,272 @@
+import XCTest
+@testable import BlogKit
+
+/// The dialects' constructs (issue 13, items 4-7): each test states the rule of the generator
+/// (Python-Markdown with Pelican's extensions, kramdown with GFM input, goldmark) and renders
+/// markdown written for it. Expected HTML follows from the rule; where cmark renders a piece
+/// unchanged (a paragraph, a code block), the expectation is cmark's own rendering of it.
+final class MarkdownDialectTests: XCTestCase {
+    private func render(_ markdown: String, _ dialect: MarkdownDialect) -> RenderedMarkdown {
+        MarkdownRenderer.render(body: markdown, summary: nil, options: MarkdownOptions(dialect: dialect))
+    }
+
+    private func html(_ markdown: String, _ dialect: MarkdownDialect) -> String {
+        render(markdown, dialect).html
+    }
+
+    private let others: [MarkdownDialect] = [.commonMark, .kramdown, .goldmark]
+
+    // MARK: - Item 5: headings without a space
+
+    func testHashesWithoutASpaceMakeAHeadingInPythonMarkdownOnly() {
+        XCTAssertEqual(html("##Let's celebrate\n", .pythonMarkdown), "<h2 id=\"lets-celebrate\">Let’s celebrate</h2>\n")
+        XCTAssertEqual(html("#hashtag\n", .pythonMarkdown), "<h1 id=\"hashtag\">hashtag</h1>\n")
+        // A no-break space after the hashes is white space too.
+        XCTAssertEqual(html("###\u{A0}Setup\n", .pythonMarkdown), "<h3 id=\"setup\">Setup</h3>\n")
+        for dialect in others {
+            XCTAssertEqual(html("##Let's celebrate\n", dialect), "<p>##Let’s celebrate</p>\n", "\(dialect)")
+        }
+        // With a space, every dialect agrees: the pass leaves the line alone.
+        XCTAssertEqual(html("## Both\n", .pythonMarkdown), html("## Both\n", .commonMark))
+    }
+
+    func testHashHeadingLevelsAndClosingHashes() {
+        // 1 to 6 hashes give the level; a seventh is text.
+        XCTAssertEqual(html("######six\n", .pythonMarkdown), "<h6 id=\"six\">six</h6>\n")
+        XCTAssertEqual(html("#######seven\n", .pythonMarkdown), "<h6 id=\"seven\">#seven</h6>\n")
+        // Hashes that end the line close it, with or without a space; an escaped one stays.
+        XCTAssertEqual(html("##Title##\n", .pythonMarkdown), "<h2 id=\"title\">Title</h2>\n")
+        XCTAssertEqual(html("##Title ##\n", .pythonMarkdown), "<h2 id=\"title\">Title</h2>\n")
+        XCTAssertEqual(html("##C\\#\n", .pythonMarkdown), "<h2 id=\"c\">C#</h2>\n")
+        // An escaped first hash is no heading.
+        XCTAssertEqual(html("\\##not\n", .pythonMarkdown), "<p>##not</p>\n")
+    }
+
+    func testHashHeadingLinesInsideParagraphsListsAndQuotes() {
+        // Any line of a paragraph: it splits the paragraph.
+        XCTAssertEqual(html("before\n##Middle\nafter\n", .pythonMarkdown),
+                       "<p>before</p>\n<h2 id=\"middle\">Middle</h2>\n<p>after</p>\n")
+        // The first line of a list item's paragraph.
+        XCTAssertEqual(html("- ##Step\n- two\n", .pythonMarkdown),
+                       "<ul>\n<li>\n<h2 id=\"step\">Step</h2>\n</li>\n<li>two</li>\n</ul>\n")
+        // A line indented in its block is text; a lazy line at the margin ends the list.
+        XCTAssertEqual(html("- item\n  ##text\n", .pythonMarkdown), "<ul>\n<li>item\n##text</li>\n</ul>\n")
+        XCTAssertEqual(html("- item\n##After\n", .pythonMarkdown),
+                       "<ul>\n<li>item</li>\n</ul>\n<h2 id=\"after\">After</h2>\n")
+        // After the block quote's markers.
+        XCTAssertEqual(html("> quote\n> ##Inside\n", .pythonMarkdown),
+                       "<blockquote>\n<p>quote</p>\n<h2 id=\"inside\">Inside</h2>\n</blockquote>\n")
+        // At the top level, a line indented by a space is text.
+        XCTAssertEqual(html(" ##indented\n", .pythonMarkdown), "<p>##indented</p>\n")
+    }
+
+    func testHashHeadingPassNeverTouchesCode() {
+        let code = "```\n##fenced\n```\n\n    ##indented\n\n<div>\n##html\n</div>\n\n`##span`\n"
+        XCTAssertEqual(html(code, .pythonMarkdown), html(code, .commonMark))
+        // A heading line followed by an indented line: the indented line becomes code, as in
+        // Python-Markdown, and keeps its text.
+        XCTAssertEqual(html("##Title\n    ##x = 1\n", .pythonMarkdown),
+                       "<h2 id=\"title\">Title</h2>\n<pre><code>##x = 1\n</code></pre>\n")
+    }
+
+    // MARK: - Item 6: a raw HTML line followed by markdown
+
+    func testAnInlineTagLineStartsAParagraphInPythonMarkdownAndKramdown() {
+        let markdown = "<img src=\"a.png\">\nSee [the docs](https://example.org/) and *this*.\n"
+        let expected = "<p><img src=\"a.png\">\nSee <a href=\"https://example.org/\">the docs</a> and <em>this</em>.</p>\n"
+        XCTAssertEqual(html(markdown, .pythonMarkdown), expected)
+        XCTAssertEqual(html(markdown, .kramdown), expected)
+        // CommonMark and goldmark keep the HTML block to the blank line, as cmark does.
+        XCTAssertEqual(html(markdown, .commonMark), markdown)
+        XCTAssertEqual(html(markdown, .goldmark), markdown)
+        XCTAssertEqual(html("<br>\n*em*\n", .pythonMarkdown), "<p><br>\n<em>em</em></p>\n")
+        XCTAssertEqual(html("</a>\n*em*\n", .kramdown), "<p></a>\n<em>em</em></p>\n")
+    }
+
+    func testFencedCodeBlocksAfterAnImageLineAreCode() {
+        // The case of the issue: fenced blocks swallowed by the HTML block of the line above.
+        let markdown = """
+            <img src="diagram.png" alt="Diagram">
+            ```swift
+            let a = 1 < 2
+            ```
+            Then:
+            ```python
+            print("b")
+            ```
+
+            """
+        let expected = """
+            <p><img src="diagram.png" alt="Diagram"></p>
+            <pre><code class="language-swift">let a = 1 &lt; 2
+            </code></pre>
+            <p>Then:</p>
+            <pre><code class="language-python">print(&quot;b&quot;)
+            </code></pre>
+
+            """
+        XCTAssertEqual(html(markdown, .pythonMarkdown), expected)
+        XCTAssertEqual(html(markdown, .kramdown), expected)
+        XCTAssertFalse(html(markdown, .commonMark).contains("<pre>"), "cmark swallows the fences")
+    }
+
+    func testABlockElementEndsWhereItCloses() {
+        // Closed on its line.
+        XCTAssertEqual(html("<div class=\"note\"></div>\n*after*\n", .pythonMarkdown),
+                       "<div class=\"note\"></div>\n<p><em>after</em></p>\n")
+        // Closed lines later: what is inside stays raw, what follows is markdown.
+        XCTAssertEqual(html("<div>\n<div>*raw*</div>\n</div>\n*after*\n", .kramdown),
+                       "<div>\n<div>*raw*</div>\n</div>\n<p><em>after</em></p>\n")
+        // An empty element.
+        XCTAssertEqual(html("<hr>\n*after*\n", .pythonMarkdown), "<hr>\n<p><em>after</em></p>\n")
+        // Then an inline tag line: a paragraph.
+        XCTAssertEqual(html("<p>one</p>\n<img src=\"x.png\">\n*two*\n", .pythonMarkdown),
+                       "<p>one</p>\n<p><img src=\"x.png\">\n<em>two</em></p>\n")
+        // Inside a block quote, the quote goes on.
+        XCTAssertEqual(html("> <div>a</div>\n> *b*\n", .pythonMarkdown),
+                       "<blockquote>\n<div>a</div>\n<p><em>b</em></p>\n</blockquote>\n")
+        // Not closed before the blank line: as cmark reads it.
+        let open = "<div>\n*raw*\n\n*md*\n"
+        XCTAssertEqual(html(open, .pythonMarkdown), html(open, .commonMark))
+    }
+
+    func testWhichElementsAreBlocksIsTheGeneratorsList() {
+        // kramdown: every element but its span elements; Python-Markdown: its block-level list.
+        XCTAssertEqual(html("<figure>x</figure>\n*after*\n", .kramdown), "<figure>x</figure>\n<p><em>after</em></p>\n")
+        XCTAssertEqual(html("<source src=\"a\">\n*after*\n", .pythonMarkdown), "<p><source src=\"a\">\n<em>after</em></p>\n")
+        XCTAssertTrue(HTMLBlockEnds.isBlockElement("video", dialect: .pythonMarkdown))
+        XCTAssertFalse(HTMLBlockEnds.isBlockElement("span", dialect: .kramdown))
+        XCTAssertTrue(HTMLBlockEnds.isBlockElement("my-widget", dialect: .kramdown))
+        XCTAssertFalse(HTMLBlockEnds.isBlockElement("my-widget", dialect: .pythonMarkdown))
+    }
+
+    func testHTMLThatLooksTheSameEitherWayIsUnchanged() {
+        for markdown in ["<img src=\"a.png\">\n\nText.\n", "<script>\nlet a = '*x*'\n</script>\n*after*\n",
+                         "<!-- note -->\n*after*\n", "<div>\n*raw*\n</div>\n"] {
+            XCTAssertEqual(html(markdown, .pythonMarkdown), html(markdown, .commonMark), markdown)
+            XCTAssertEqual(html(markdown, .kramdown), html(markdown, .commonMark), markdown)
+        }
+    }
+
+    func testPassesCombine() {
+        // The markdown after an HTML line holds a heading and a definition list.
+        XCTAssertEqual(html("<img src=\"x.png\">\n##Title\nTerm\n: Definition\n", .pythonMarkdown), """
+            <p><img src="x.png"></p>
+            <h2 id="title">Title</h2>
+            <dl>
+            <dt>Term</dt>
+            <dd>Definition</dd>
+            </dl>
+
+            """)
+    }
+
+    // MARK: - Item 7: definition lists
+
+    func testDefinitionListsInEveryGeneratorsDialect() {
+        let markdown = "Apple\n:   Pomaceous *fruit*\n:   A company\n\nOrange\n:   Citrus\n"
+        let expected = """
+            <dl>
+            <dt>Apple</dt>
+            <dd>Pomaceous <em>fruit</em></dd>
+            <dd>A company</dd>
+            <dt>Orange</dt>
+            <dd>Citrus</dd>
+            </dl>
+
+            """
+        for dialect in [MarkdownDialect.pythonMarkdown, .kramdown, .goldmark] {
+            XCTAssertEqual(html(markdown, dialect), expected, "\(dialect)")
+        }
+        XCTAssertEqual(html(markdown, .commonMark), "<p>Apple\n:   Pomaceous <em>fruit</em>\n:   A company</p>\n<p>Orange\n:   Citrus</p>\n")
+    }
+
+    func testDefinitionListTermsLoosenessAndBlocks() {
+        // Each line before the definition is a term; inline markdown in terms is rendered.
+        XCTAssertEqual(html("*One*\n`two`\n: Both\n", .kramdown),
+                       "<dl>\n<dt><em>One</em></dt>\n<dt><code>two</code></dt>\n<dd>Both</dd>\n</dl>\n")
+        // A blank line between term and definition makes it loose.
+        XCTAssertEqual(html("Term\n\n: Loose\n", .pythonMarkdown), "<dl>\n<dt>Term</dt>\n<dd>\n<p>Loose</p>\n</dd>\n</dl>\n")
+        // A definition holds blocks indented under it.
+        XCTAssertEqual(html("Term\n: First\n\n    Second\n", .pythonMarkdown),
+                       "<dl>\n<dt>Term</dt>\n<dd>\n<p>First</p>\n<p>Second</p>\n</dd>\n</dl>\n")
+        XCTAssertEqual(html("Term\n: - a\n  - b\n", .pythonMarkdown),
+                       "<dl>\n<dt>Term</dt>\n<dd>\n<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n</dd>\n</dl>\n")
+        // A `+` list after the definitions stays a list of its own.
+        XCTAssertEqual(html("Term\n: Def\n\n+ item\n", .goldmark),
+                       "<dl>\n<dt>Term</dt>\n<dd>Def</dd>\n</dl>\n<ul>\n<li>item</li>\n</ul>\n")
+        // A colon without a space, or without a term, is text.
+        XCTAssertEqual(html("Term\n:nospace\n", .pythonMarkdown), "<p>Term\n:nospace</p>\n")
+        XCTAssertEqual(html(": no term\n", .pythonMarkdown), "<p>: no term</p>\n")
+    }
+
+    func testDefinitionsInAQuoteAndAfterCode() {
+        XCTAssertEqual(html("> Term\n> : Def\n", .kramdown), "<blockquote>\n<dl>\n<dt>Term</dt>\n<dd>Def</dd>\n</dl>\n</blockquote>\n")
+        // A `:` line inside code stays code.
+        let code = "```\nTerm\n: code\n```\n"
+        XCTAssertEqual(html(code, .pythonMarkdown), html(code, .commonMark))
+    }
+
+    // MARK: - Warnings
+
+    func testWhatCantBeRenderedAsTheGeneratorDoesIsAWarningWithItsPlace() {
+        let markdown = """
+            Intro.
+
+                ::python hl_lines="2"
+                a = 1
+
+            <div markdown="1">
+            *text*
+            </div>
+
+            - item
+            : lazy definition
+
+            ## Heading
+
+            : no term
+
+            """
+        let warnings = render(markdown, .pythonMarkdown).warnings
+        XCTAssertEqual(warnings.map { "\($0.line):\($0.column)" }, ["3:5", "6:1", "11:1", "15:1"], "\(warnings)")
+        XCTAssertTrue(warnings[0].message.contains("hl_lines"), warnings[0].message)
+        XCTAssertTrue(warnings[1].message.contains("markdown"), warnings[1].message)
+        XCTAssertTrue(warnings[2].message.contains("indent"), warnings[2].message)
+        XCTAssertTrue(warnings[3].message.contains("no term"), warnings[3].message)
+        // CommonMark has none of these constructs: no warning but the marker's.
+        XCTAssertEqual(render(markdown, .commonMark).warnings.map(\.line), [3])
+    }
+
+    func testWarningLinesAreTheGivenTextsAfterInsertedLines() {
+        // The pass inserts a blank line after line 1 and parses again: line 4 is still line 4.
+        let markdown = "<div>a</div>\n*b*\n\n    :::python hl_lines=\"1\"\n    x\n"
+        XCTAssertEqual(render(markdown, .kramdown).warnings.map { "\($0.line):\($0.column)" }, ["4:5"])
+        let diagnostics = render(markdown, .kramdown).diagnostics(path: "content/a.md", bodyLine: 5)
+        XCTAssertEqual(diagnostics.map(\.description), ["content/a.md:8:5: warning: \(render(markdown, .kramdown).warnings[0].message)"])
+    }
+
+    // MARK: - Which dialect a post gets
+
+    func testAPostsDialectFollowsItsHeaderAndPlace() throws {
+        func dialect(_ file: String, _ text: String) throws -> MarkdownDialect {
+            let (post, _) = try PostReader.read(data: Data(text.utf8), source: "content/" + file, contentPath: file,
+                                                timeZone: TimeZone(identifier: "UTC")!)
+            return post.markdownDialect
+        }
+        let yaml = "---\ntitle: A\ndate: 2020-01-02\n---\nBody\n"
+        XCTAssertEqual(try dialect("posts/a.md", "Title: A\nDate: 2020-01-02\n\nBody\n"), .pythonMarkdown)
+        XCTAssertEqual(try dialect("_posts/a.md", yaml), .kramdown)
+        XCTAssertEqual(try dialect("2020-01-02-a.md", yaml), .kramdown)
+        XCTAssertEqual(try dialect("posts/a.md", yaml), .goldmark)
+        XCTAssertEqual(try dialect("posts/a.md", "+++\ntitle = \"A\"\ndate = 2020-01-02\n+++\nBody\n"), .goldmark)
+        XCTAssertEqual(try dialect("2020-01-02-a.md", "Body\n"), .commonMark)
+    }
+
+    func testTheDialectIsPartOfTheCacheKey() throws {
+        // Options that differ only in the dialect encode differently, and the cache's markdown
+        // key digests the encoded options.
+        XCTAssertNotEqual(try BinaryEncoder.encode(MarkdownOptions(dialect: .pythonMarkdown)),
+                          try BinaryEncoder.encode(MarkdownOptions(dialect: .commonMark)))
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import XCTest
+
+/// Pelican itself as the oracle: a small blog of our own Pelican posts, full of the constructs
+/// where Python-Markdown and CommonMark part (headings without a space, HTML lines followed by
+/// markdown, definition lists, CodeHilite markers), built by `blog` and read by Pelican's own
+/// reader; each body's block structure and text must be the same (see
+/// `Fixtures/pelican_compare.py` for what is compared).
+final class PelicanComparisonTests: XCTestCase {
+    /// File name -> the post, each with a title whose slug names its page.
+    static let posts: [String: String] = [
+        "headings.md": """
+        Title: Headings
+        Date: 2021-01-01
+
+        ##Let's begin
+        Some text.
+        #hashtag
+        ###Closed###
+
+        A paragraph
+        ##Splits it
+        and goes on.
+
+        - ##Step one
+        - plain item
+
+        > ##Quoted
+        > text
+
+            ##not a heading: code
+
+        ```
+        ##not a heading: fenced
+        ```
+        """,
+        "html-lines.md": """
+        Title: HTML lines
+        Date: 2021-01-02
+
+        Intro.
+
+        <img src="/blog/images/pic.svg" alt="First">
+        See [the headings](/blog/posts/headings/) and *this*.
+
+        <img src="/blog/images/pic.svg" alt="Second">
+        ```python
+        print("one")
+        ```
+        Between.
+        ```python
+        print("two")
+        ```
+
+        <div class="note"></div>
+        **After the div.**
+
+        <p>A raw paragraph.</p>
+        Then *markdown*.
+
+        <br>
+        After a break.
+        """,
+        "definitions.md": """
+        Title: Definitions
+        Date: 2021-01-03
+
+        Apple
+        :   A fruit with *pips*.
+        :   A company.
+
+        Orange
+        :   A citrus.
+
+        Kiwi
+
+        :   Loose, after a blank line.
+
+        Tools
+        :   - a list
+            - in a definition
+        """,
+        "code-markers.md": """
+        Title: Code markers
+        Date: 2021-01-04
+
+        Two colons:
+
+            ::python
+            print('two')
+
+        Three:
+
+            :::bash
+            echo three
+        """,
+    ]
+
+    func testBodiesMatchPelicans() throws {
+        // The python3 on PATH, where `python3 -m pip install` puts Pelican.
+        let python = URL(fileURLWithPath: "/usr/bin/env")
+        let probe = try BlogCLI.run(["python3", "-c", "import pelican.readers"], in: URL(fileURLWithPath: "/"), program: python)
+        guard probe.status == 0 else {
+            throw XCTSkip("Pelican is needed to compare with: python3 -m pip install pelican (\(probe.stderr.suffix(200)))")
+        }
+        let site = try TempSite()
+        defer { site.remove() }
+        try site.write("blog.yml", "title: Compared\nbase_url: https://example.org/blog/\ntimezone: UTC\n")
+        try site.write("content/images/pic.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+        for (name, text) in Self.posts { try site.write("content/posts/\(name)", text + "\n") }
+
+        let build = try BlogCLI.run(["build", "--strict"], in: site.root)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        let check = try BlogCLI.run(["check"], in: site.root)
+        XCTAssertEqual(check.status, 0, check.stderr)
+
+        let pairs = Self.posts.keys.sorted().map { name in
+            "posts/\(name)=" + site.root.appendingPathComponent("public/posts/\(name.dropLast(3))/index.html").path
+        }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/pelican_compare.py")
+        let compare = try BlogCLI.run(["python3", script.path, site.root.appendingPathComponent("content").path] + pairs,
+                                      in: site.root, program: python)
+        XCTAssertEqual(compare.status, 0, "bodies that differ from Pelican's:\n\(compare.stdout)\(compare.stderr)")
+    }
+}
