@@ -159,7 +159,7 @@ extension Post {
         case .yaml:
             let folders = source.split(separator: "/").dropLast()
             let jekyll = folders.contains { $0 == "_posts" || $0 == "_drafts" }
-                || PostReader.FileName(source: contentPath).datePrefix != nil
+                || PostReader.FileName(source: contentPath, bundle: false).datePrefix != nil
             return jekyll ? .kramdown : .goldmark
         }
     }
