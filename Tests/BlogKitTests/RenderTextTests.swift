@@ -96,9 +96,9 @@ final class RenderTextTests: XCTestCase {
 
     /// Feed text: entities for & < > ", the characters XML 1.0 forbids left out, the rest as it is.
     func testXMLEscapingDropsForbiddenCharacters() {
-        XCTAssertEqual(XMLWriter.escape("plain"), "plain")
-        XCTAssertEqual(XMLWriter.escape("<p class=\"a\">Tom & 'Jerry'</p>"), "&lt;p class=&quot;a&quot;&gt;Tom &amp; 'Jerry'&lt;/p&gt;")
-        XCTAssertEqual(XMLWriter.escape("a\u{0}b\u{1B}c\td\ne\rf"), "abc\td\ne\rf")
-        XCTAssertEqual(XMLWriter.escape("x\u{FFFE}y\u{FFFF}z\u{FFFD}é日"), "xyz\u{FFFD}é日")
+        XCTAssertEqual(Escaping.xml("plain"), "plain")
+        XCTAssertEqual(Escaping.xml("<p class=\"a\">Tom & 'Jerry'</p>"), "&lt;p class=&quot;a&quot;&gt;Tom &amp; 'Jerry'&lt;/p&gt;")
+        XCTAssertEqual(Escaping.xml("a\u{0}b\u{1B}c\td\ne\rf"), "abc\td\ne\rf")
+        XCTAssertEqual(Escaping.xml("x\u{FFFE}y\u{FFFF}z\u{FFFD}é日"), "xyz\u{FFFD}é日")
     }
 }

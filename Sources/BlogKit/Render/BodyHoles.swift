@@ -138,8 +138,8 @@ enum BodyForm: Codable, Sendable, Equatable {
     func apply(_ html: String) -> String {
         switch self {
         case .html: return html
-        case .escaped: return TemplateEscaping().escapeText(html)
-        case .feedXML(let base): return XMLWriter.escape(AbsoluteURLs.rewrite(html: html, base: base))
+        case .escaped: return Escaping.template(html)
+        case .feedXML(let base): return Escaping.xml(AbsoluteURLs.rewrite(html: html, base: base))
         case .feedJSON(let base): return Self.jsonContent(AbsoluteURLs.rewrite(html: html, base: base))
         }
     }

@@ -9,11 +9,11 @@ public enum Redirects {
         let links = SiteLinks(config: site.config)
         return site.redirects.map { redirect in
             let post = site.posts[redirect.target]
-            let target = HTMLEscape.escape(links.absolute(post.url) ?? links.href(post.url))
-            let title = HTMLEscape.escape(post.post.title)
+            let target = Escaping.html(links.absolute(post.url) ?? links.href(post.url))
+            let title = Escaping.html(post.post.title)
             let html = """
             <!DOCTYPE html>
-            <html lang="\(HTMLEscape.escape(post.post.lang ?? site.config.language))">
+            <html lang="\(Escaping.html(post.post.lang ?? site.config.language))">
             <head>
             <meta charset="utf-8">
             <title>\(title)</title>
