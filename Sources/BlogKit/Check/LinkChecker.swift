@@ -252,12 +252,12 @@ private struct Locator {
         if let post {
             if source == nil { source = (try? [UInt8](Data(contentsOf: post.sourceFile))) ?? [] }
             if let found = Locator.find(target, in: source ?? []) {
-                let (line, column) = HTMLAttributes.lineAndColumn(of: found, in: source ?? [])
+                let (line, column) = TextPosition.lineAndColumn(ofByte: found, in: source ?? [])
                 return .error(post.source, line: line, column: column, message)
             }
             if body?.contains(offset) == true { return .error(post.source, message) }
         }
-        let (line, column) = HTMLAttributes.lineAndColumn(of: offset, in: bytes)
+        let (line, column) = TextPosition.lineAndColumn(ofByte: offset, in: bytes)
         return .error(displayPath + "/" + page, line: line, column: column, message)
     }
 

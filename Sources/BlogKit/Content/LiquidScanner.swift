@@ -445,7 +445,7 @@ struct LiquidScanner {
 
     /// The 1-based column, in characters, of `k` on the current line.
     private func column(of k: Int) -> Int {
-        String(decoding: b[lineStart..<max(lineStart, k)], as: UTF8.self).count + 1
+        TextPosition.column(ofByte: k, lineStart: lineStart, in: b)
     }
 
     // MARK: - Looking ahead
