@@ -59,7 +59,7 @@ struct BodyHoles: @unchecked Sendable {
         var holes: [BodyHole] = []
         var index = 0
         var copied = 0
-        while let found = Self.find(lead, in: text, from: index) {
+        while let found = ByteSearch.firstIndex(of: lead, in: text, from: index) {
             var cursor = found + lead.count
             var escaped = false
             if letter == "&", Self.matches(escapedPrefix, in: text, at: cursor) {
@@ -96,20 +96,6 @@ struct BodyHoles: @unchecked Sendable {
         guard index + pattern.count <= text.count else { return false }
         for offset in pattern.indices where text[index + offset] != pattern[offset] { return false }
         return true
-    }
-
-    private static func find(_ pattern: [UInt8], in text: [UInt8], from start: Int) -> Int? {
-        guard start < text.count else { return nil }
-        return text.withUnsafeBufferPointer { buffer -> Int? in
-            var position = start
-            while position + pattern.count <= buffer.count {
-                guard let hit = memchr(buffer.baseAddress! + position, Int32(pattern[0]), buffer.count - position) else { return nil }
-                let at = buffer.baseAddress!.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                if matches(pattern, in: text, at: at) { return at }
-                position = at + 1
-            }
-            return nil
-        }
     }
 }
 
