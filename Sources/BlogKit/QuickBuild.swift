@@ -158,8 +158,7 @@ enum QuickBuild {
     /// Whether a template may show posts' headings (then they are part of a post's skeleton).
     static func showsHeadings(_ theme: Theme) -> Bool {
         theme.templateTexts.values.contains { text in
-            let names = TemplateNames(text)
-            return !names.analysable || names.names.contains("headings")
+            TemplateTags.names(in: text)?.contains("headings") ?? true
         }
     }
 
