@@ -198,7 +198,7 @@ extension Permalinks {
         if !pattern.contains("{slug}") {
             return "permalink \"\(pattern)\" must contain {slug}, or two pages would get the same URL"
         }
-        if pattern.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) {
+        if pattern.split(separator: "/").contains(where: PathSafety.isDotSegment) {
             return "permalink \"\(pattern)\" must not contain `.` or `..` segments"
         }
         return nil

@@ -131,9 +131,7 @@ public enum SiteWriter {
         var seen = Set<String>()
         var problems: [Diagnostic] = []
         for file in files {
-            let segments = file.path.split(separator: "/", omittingEmptySubsequences: false)
-            if file.path.isEmpty || file.path.hasPrefix("/") || file.path.contains("\\")
-                || segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+            if !PathSafety.isPlainOutputPath(file.path) {
                 problems.append(.error(displayPath, "refusing to write \"\(file.path)\": it is not a plain path inside the output folder"))
             } else if !seen.insert(file.path).inserted {
                 problems.append(.error(displayPath, "two files want the same output path \"\(file.path)\""))
