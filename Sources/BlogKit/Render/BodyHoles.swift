@@ -100,7 +100,7 @@ struct BodyHoles: @unchecked Sendable {
 }
 
 /// Where one post's body went in a page or feed: `length` bytes at `offset`.
-struct BodyHole: Codable, Sendable, Equatable {
+struct BodyHole: Sendable, Equatable {
     /// Index into ``Site/posts``.
     var post: Int
     var offset: Int
@@ -110,7 +110,7 @@ struct BodyHole: Codable, Sendable, Equatable {
 }
 
 /// How a body is written where its marker was.
-enum BodyForm: Codable, Sendable, Equatable {
+enum BodyForm: Sendable, Equatable {
     /// As it is (`{{{html}}}`).
     case html
     /// HTML-escaped (`{{html}}`).
