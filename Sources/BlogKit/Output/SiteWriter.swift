@@ -25,7 +25,7 @@ public struct WriteReport: Sendable, Equatable {
 /// modification time does not change and `rsync`-style deploys upload only what changed.
 /// Top-level hidden entries of the previous output (a `.git` folder of a deploy branch, say) are
 /// carried over to the new one.
-public enum SiteWriter {
+enum SiteWriter {
     /// Writes `files` as the whole new content of `output`.
     /// - Parameters:
     ///   - files: every file of the site; paths relative, `/`-separated, unique.
@@ -34,7 +34,7 @@ public enum SiteWriter {
     ///   - whileFlushing: work to do, given the folder that holds the new site, once every file
     ///     is written and while they are flushed to disk (which leaves the cores idle); the site
     ///     is published only after it returns.
-    public static func write(_ files: [OutputFile], to output: URL, displayPath: String,
+    static func write(_ files: [OutputFile], to output: URL, displayPath: String,
                              whileFlushing: (URL) -> Void = { _ in }) throws -> WriteReport {
         let fm = FileManager.default
         try checkPaths(files, displayPath: displayPath)

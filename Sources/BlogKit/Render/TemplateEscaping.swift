@@ -2,7 +2,7 @@ import Mustache
 
 /// HTML escaping for `{{name}}` tags, byte for byte the same as swift-mustache's own, at a tenth
 /// of its cost (swift-mustache escapes one `Character` at a time through a dictionary). Templates
-/// get this escaping through swift-mustache's public extension point, a content type named by a
+/// get this escaping through swift-mustache's extension point, a content type named by a
 /// pragma that ``Theme`` puts on a line of its own before every template's text.
 struct TemplateEscaping: MustacheContentType {
     /// The pragma line; reading it registers the content type once.

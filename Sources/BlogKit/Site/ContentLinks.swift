@@ -4,7 +4,7 @@ import Foundation
 /// `{filename}path`, `{static}path` and `{attach}path` (also the older `|filename|path`), and the
 /// targets of Jekyll's `{% post_url %}` / `{% link %}` and Hugo's `ref` / `relref` (which
 /// ``Liquid`` reads). They resolve against the site model, so they run after ``SiteBuilder``.
-public struct ContentLinks: Sendable {
+struct ContentLinks: Sendable {
     /// Content path (`posts/a.md`) -> site-relative URL of its page.
     private let pages: [String: String]
     /// Content path of each page, sorted, for suffix and name matches.
@@ -15,7 +15,7 @@ public struct ContentLinks: Sendable {
     private let links: SiteLinks
 
     /// The targets of `site`: every page and every copied file.
-    public init(site: Site) {
+    init(site: Site) {
         var pages: [String: String] = [:]
         for item in site.posts { pages[item.post.contentPath] = item.url }
         self.pages = pages
@@ -132,7 +132,7 @@ public struct ContentLinks: Sendable {
     /// The address of the page a `{% link %}`, `ref` or `relref` names: a path under `content/` (or
     /// under the Jekyll site, `_posts/x.md`), a path ending like one, or a bundle's folder; nil
     /// when nothing matches.
-    public func href(forPath reference: String) -> String? {
+    func href(forPath reference: String) -> String? {
         var clean = reference.trimmingWhitespaces()
         while clean.hasPrefix("/") || clean.hasPrefix("./") { clean.removeFirst(clean.hasPrefix("/") ? 1 : 2) }
         if clean.hasSuffix("/") { clean.removeLast() }
@@ -157,7 +157,7 @@ public struct ContentLinks: Sendable {
 
     /// The address of the post a `{% post_url 2010-07-21-name %}` names (its file name without
     /// extension, maybe after folders); nil when no post has that name.
-    public func href(forPostNamed name: String) -> String? {
+    func href(forPostNamed name: String) -> String? {
         let wanted = name.trimmingWhitespaces()
         let last = wanted.split(separator: "/").last.map(String.init) ?? wanted
         func stem(_ path: String) -> String {

@@ -35,11 +35,11 @@ enum PathSafety {
 }
 
 /// Paths that a header gives for a page (`permalink`, `url`, `save_as`, `aliases`).
-public enum SitePath {
+enum SitePath {
     /// The site-relative form of `path` (`/2016/about/` -> `2016/about/`, `/old` -> `old/`, `a.html`
     /// stays): no leading `/`, no empty, `.` or `..` segment; a last segment without an extension
     /// gets a `/`. nil when it could leave the site: `..`, a scheme (`https://`), `\`, control characters.
-    public static func clean(_ path: String) -> String? {
+    static func clean(_ path: String) -> String? {
         let trimmed = path.trimmingWhitespaces()
         if trimmed.contains("://") || trimmed.hasPrefix("//") || trimmed.contains("\\")
             || PathSafety.hasControlCharacter(trimmed) {
