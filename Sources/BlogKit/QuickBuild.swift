@@ -201,7 +201,7 @@ enum QuickBuild {
     }
 
     /// The state of each post file of `inventory`, before the pages are rendered: a post is
-    /// patchable here when its body links nowhere else (``state(after:files:pageHoles:feedHoles:opaque:posts:inventory:contentDir:warnings:dueAt:options:theme:output:previousPaths:)``
+    /// patchable here when its body links nowhere else (``state(after:files:in:pageHoles:feedHoles:opaque:posts:inventory:contentDir:warnings:dueAt:options:theme:output:previousPaths:)``
     /// then also leaves out bodies a template transformed). Nil when some post has no cache entry.
     /// A full build makes these while it writes the site, whose disk flush leaves the cores idle.
     static func postStates(_ site: Site, inventory: ContentInventory, entries: [String: PostEntry],

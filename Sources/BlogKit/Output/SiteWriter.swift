@@ -35,7 +35,7 @@ enum SiteWriter {
     ///     is written and while they are flushed to disk (which leaves the cores idle); the site
     ///     is published only after it returns.
     static func write(_ files: [OutputFile], to output: URL, displayPath: String,
-                             whileFlushing: (URL) -> Void = { _ in }) throws -> WriteReport {
+                      whileFlushing: (URL) -> Void = { _ in }) throws -> WriteReport {
         let fm = FileManager.default
         try checkPaths(files, displayPath: displayPath)
 
@@ -82,11 +82,12 @@ enum SiteWriter {
     }
 
     /// Publishes the site in `output` with the files of `changed` replaced, all others as they
-    /// are: the spare copy of the site before (see ``write(_:to:displayPath:)``) becomes the
-    /// staging folder, gets a link to each unchanged file and the changed files' new bytes, and
-    /// is swapped in. `paths` are every file of the site; with `spareSamePaths` the spare holds
-    /// exactly those, else it is pruned first. Returns nil, leaving the output as it was, when
-    /// there is no spare or it can't be brought up to date (the caller then builds in full).
+    /// are: the spare copy of the site before (see ``write(_:to:displayPath:whileFlushing:)``)
+    /// becomes the staging folder, gets a link to each unchanged file and the changed files' new
+    /// bytes, and is swapped in. `paths` are every file of the site; with `spareSamePaths` the
+    /// spare holds exactly those, else it is pruned first. Returns nil, leaving the output as it
+    /// was, when there is no spare or it can't be brought up to date (the caller then builds in
+    /// full).
     static func patch(output: URL, paths: [String], changed: [String: Data], spareSamePaths: Bool) -> WriteReport? {
         let staging = beside(output, "blog-staging")
         let spare = beside(output, "blog-spare")
@@ -144,7 +145,8 @@ enum SiteWriter {
     ///
     /// Files are written with plain `open`/`write`/`close`: Foundation's `Data.write` calls `fsync`
     /// on every file, which commits the file system's journal 13,000 times for a 10,000-post blog.
-    /// ``write(_:to:displayPath:)`` makes the whole staging folder durable with one flush instead.
+    /// ``write(_:to:displayPath:whileFlushing:)`` makes the whole staging folder durable with one
+    /// flush instead.
     ///
     /// With `reuse`, `root` already holds an older site (the spare): what the new site doesn't
     /// have is removed first, and each file is checked before it is kept, linked or written.

@@ -38,7 +38,7 @@ enum SiteBuilder {
     ///   - posts: every post read, in any order.
     ///   - assets: files under `content/` to copy as they are (paths relative to `content/`).
     static func build(posts: [RenderedPost], assets: [String] = [], config: SiteConfig,
-                             options: SiteOptions) throws -> Site {
+                      options: SiteOptions) throws -> Site {
         let included = posts.filter { item in
             switch item.post.status {
             case .draft: if !options.includeDrafts { return false }
