@@ -4,7 +4,7 @@ import Mustache
 /// Renders each post's entry in the home and tag lists once, however many list pages show it.
 ///
 /// A post is on a home page and on a page of each of its tags: for 10,000 posts the lists show
-/// 35,000 entries, and rendering the entry partial was most of the template time (callgrind).
+/// 35,000 entries, and rendering the entry partial is most of the template time.
 /// When a theme's list templates hold the entry in the shape of the default theme,
 ///
 ///     {{#posts}}

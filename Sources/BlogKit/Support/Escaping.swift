@@ -20,7 +20,7 @@ enum Escaping {
     /// A special byte between two ASCII bytes (or at an end) is a `Character` of its own: no ASCII
     /// scalar extends a `Character`, and none but CR before LF joins the next. Only when a special
     /// byte touches a byte above ASCII is the text escaped `Character` by `Character`. Escaping a
-    /// `Character` at a time, as swift-mustache does, was a sixth of a build's instructions.
+    /// `Character` at a time, as swift-mustache does, costs a sixth of a build's instructions.
     static func template(_ text: String) -> String {
         escape(text, Rules(apostrophe: true, xml: false, wholeCharacters: true))
     }
