@@ -94,6 +94,18 @@ final class RenderTextTests: XCTestCase {
         return cut + "…"
     }
 
+    /// The three escapers differ where their callers did: cmark's HTML keeps `'` and control
+    /// characters, templates escape `'` as swift-mustache does (a whole Character at a time), XML
+    /// leaves out what it can't carry.
+    func testTheThreeEscapers() {
+        let text = "<a href=\"x\">Tom & 'Jerry'\u{1}</a>"
+        XCTAssertEqual(Escaping.html(text), "&lt;a href=&quot;x&quot;&gt;Tom &amp; 'Jerry'\u{1}&lt;/a&gt;")
+        XCTAssertEqual(Escaping.template(text), "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;\u{1}&lt;/a&gt;")
+        XCTAssertEqual(Escaping.xml(text), "&lt;a href=&quot;x&quot;&gt;Tom &amp; 'Jerry'&lt;/a&gt;")
+        XCTAssertEqual(Array(Escaping.template("&\u{301} & é").utf8), Array("&\u{301} &amp; é".utf8))
+        XCTAssertEqual(Escaping.html("plain"), "plain")
+    }
+
     /// Feed text: entities for & < > ", the characters XML 1.0 forbids left out, the rest as it is.
     func testXMLEscapingDropsForbiddenCharacters() {
         XCTAssertEqual(Escaping.xml("plain"), "plain")
