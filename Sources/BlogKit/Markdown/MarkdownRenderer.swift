@@ -1,13 +1,13 @@
 import CCmarkGFM
 
 /// How markdown is turned into HTML, beyond what every post gets.
-struct MarkdownOptions: Sendable, Equatable, Encodable {
+public struct MarkdownOptions: Sendable, Equatable, Encodable {
     /// Escape raw `<script>`, `<iframe>`, `<style>` and the other tags GFM's tagfilter disallows.
     /// Off by default: real blogs embed tweet widgets and videos.
-    var tagfilter: Bool = false
+    public var tagfilter: Bool = false
 
     /// Creates options; everything off by default.
-    init(tagfilter: Bool = false) {
+    public init(tagfilter: Bool = false) {
         self.tagfilter = tagfilter
     }
 }
@@ -15,13 +15,13 @@ struct MarkdownOptions: Sendable, Equatable, Encodable {
 /// Renders markdown with cmark-gfm: tables, strikethrough, autolinks, task lists, footnotes, raw
 /// HTML, smart punctuation, CodeHilite code block markers, and an `id` on every heading.
 /// Safe to call from several threads at once.
-enum MarkdownRenderer {
+public enum MarkdownRenderer {
     /// Renders a post body, and its `summary` header field when given.
     ///
     /// The summary is the `summary` field rendered when given; else the body's top-level blocks
     /// before a `<!-- more -->` marker; else the body's first top-level paragraph; else empty.
     /// A summary taken from the body is rendered from the same tree, so its heading ids match.
-    static func render(body: String, summary: String?, options: MarkdownOptions = MarkdownOptions()) -> RenderedMarkdown {
+    public static func render(body: String, summary: String?, options: MarkdownOptions = MarkdownOptions()) -> RenderedMarkdown {
         let tagfilter = options.tagfilter
         var rendered = withPreparedDocument(body, tagfilter: tagfilter) { document, headings in
             let summaryHTML = summary == nil

@@ -1,13 +1,13 @@
 /// A heading in a rendered body, with the `id` that links to it.
-struct Heading: Sendable, Equatable, Codable {
+public struct Heading: Sendable, Equatable, Codable {
     /// 1...6.
-    var level: Int
+    public var level: Int
     /// The `id` attribute: slug of the text, unique in the page.
-    var id: String
+    public var id: String
     /// The heading's plain text.
-    var text: String
+    public var text: String
 
-    init(level: Int, id: String, text: String) {
+    public init(level: Int, id: String, text: String) {
         self.level = level
         self.id = id
         self.text = text
@@ -17,14 +17,14 @@ struct Heading: Sendable, Equatable, Codable {
 /// A post's body and summary as HTML.
 public struct RenderedMarkdown: Sendable, Equatable, Codable {
     /// The whole body.
-    var html: String
+    public var html: String
     /// The summary for lists and feeds: the `summary` field rendered, else the body up to
     /// `<!-- more -->`, else the first paragraph.
-    var summaryHTML: String
+    public var summaryHTML: String
     /// Every heading of the body, in order.
-    var headings: [Heading]
+    public var headings: [Heading]
 
-    init(html: String, summaryHTML: String, headings: [Heading]) {
+    public init(html: String, summaryHTML: String, headings: [Heading]) {
         self.html = html
         self.summaryHTML = summaryHTML
         self.headings = headings
