@@ -121,10 +121,9 @@ struct ContentLinks: Sendable {
     /// The file line and column where `text` first appears in the post's body (its first line when absent).
     static func position(of text: String, in post: Post) -> (line: Int, column: Int) {
         guard let range = post.body.range(of: text) else { return (post.bodyLine, 1) }
-        let before = post.body[..<range.lowerBound]
-        let line = post.bodyLine + before.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
-        let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex
-        return (line, before.distance(from: lineStart, to: before.endIndex) + 1)
+        let offset = post.body.utf8.distance(from: post.body.startIndex, to: range.lowerBound)
+        let (line, column) = TextPosition.lineAndColumn(ofByte: offset, in: post.body)
+        return (post.bodyLine + line - 1, column)
     }
 
     // MARK: Jekyll and Hugo
