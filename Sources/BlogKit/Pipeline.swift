@@ -3,25 +3,25 @@ import Foundation
 /// What `blog build` and `blog list` are asked to do.
 public struct BuildOptions: Sendable {
     /// The blog folder: holds `blog.yml`, `content/` and maybe `themes/`.
-    public var source: URL
+    var source: URL
     /// How to show the blog folder in messages (`""` for the working folder, else `path/`).
-    public var sourceDisplay: String
+    var sourceDisplay: String
     /// The output folder from the command line (relative to the working folder), overriding `output` of blog.yml.
-    public var output: String?
+    var output: String?
     /// `--base-url`, overriding `base_url` of blog.yml.
-    public var baseURL: String?
+    var baseURL: String?
     /// Include drafts.
-    public var drafts: Bool
+    var drafts: Bool
     /// Include posts dated in the future.
-    public var future: Bool
+    var future: Bool
     /// Warnings fail the build (`--strict`, for CI): nothing is written.
     public var strict: Bool = false
     /// The build's "now".
-    public var now: Date
+    var now: Date
     /// Use the build cache (`cache_dir`); `blog build --no-cache` turns it off.
     public var cache: Bool = true
     /// The `blog` version the cache is made by: a cache of another version is not used.
-    public var version: String = blogVersion
+    var version: String = blogVersion
     /// With the cache, patch post bodies into the published site when nothing else changed
     /// (see ``QuickBuild``); tests of the full incremental build turn it off.
     var quick: Bool = true

@@ -162,8 +162,7 @@ enum QuickBuild {
     /// Whether a template may show posts' headings (then they are part of a post's skeleton).
     static func showsHeadings(_ theme: Theme) -> Bool {
         theme.templateTexts.values.contains { text in
-            let names = TemplateNames(text)
-            return !names.analysable || names.names.contains("headings")
+            TemplateTags.names(in: text)?.contains("headings") ?? true
         }
     }
 
@@ -207,7 +206,7 @@ enum QuickBuild {
     }
 
     /// The state of each post file of `inventory`, before the pages are rendered: a post is
-    /// patchable here when its body links nowhere else (``state(after:files:pageHoles:feedHoles:opaque:posts:inventory:contentDir:warnings:dueAt:options:theme:output:previousPaths:)``
+    /// patchable here when its body links nowhere else (``state(after:files:in:pageHoles:feedHoles:opaque:posts:inventory:contentDir:warnings:dueAt:options:theme:output:previousPaths:)``
     /// then also leaves out bodies a template transformed). Nil when some post has no cache entry.
     /// A full build makes these while it writes the site, whose disk flush leaves the cores idle.
     static func postStates(_ site: Site, inventory: ContentInventory, entries: [String: PostEntry],

@@ -17,6 +17,16 @@ final class ByteSearchTests: XCTestCase {
         XCTAssertTrue(ByteSearch.contains(String(NSString(string: "abc {static}x")), "{static}"))
     }
 
+    func testFirstIndexFindsTheFirstWholeNeedleFromAPosition() {
+        let text = Array("a}} b}}}".utf8)
+        XCTAssertEqual(ByteSearch.firstIndex(of: Array("}}".utf8), in: text, from: 0), 1)
+        XCTAssertEqual(ByteSearch.firstIndex(of: Array("}}".utf8), in: text, from: 2), 5)
+        XCTAssertEqual(ByteSearch.firstIndex(of: Array("}}}".utf8), in: text, from: 0), 5)
+        XCTAssertNil(ByteSearch.firstIndex(of: Array("}}}}".utf8), in: text, from: 0))
+        XCTAssertNil(ByteSearch.firstIndex(of: Array("}}".utf8), in: text, from: 7), "too close to the end")
+        XCTAssertNil(ByteSearch.firstIndex(of: Array("}".utf8), in: [], from: 0))
+    }
+
     func testFindsNeedlesOnlyRightAfterAnOpener() {
         XCTAssertTrue(ByteSearch.containsAny("a {static}x", after: ["{", "|"], ["filename", "static"]))
         XCTAssertTrue(ByteSearch.containsAny("50% off, %7Bfilename%7D", after: ["{", "%7B"], ["filename"]), "after a false start")

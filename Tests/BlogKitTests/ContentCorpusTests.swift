@@ -28,7 +28,7 @@ final class ContentCorpusTests: XCTestCase {
             do {
                 let (post, warnings) = try PostReader.read(data: data, source: path, timeZone: TimeZone(identifier: "UTC")!)
                 XCTAssertFalse(post.title.isEmpty, path)
-                XCTAssertTrue(Slug.isSafe(post.slug), path)
+                XCTAssertTrue(PathSafety.isSafeSegment(post.slug), path)
                 result.warnings += warnings
             } catch let failure as BuildFailure {
                 result.failed[path] = failure.diagnostics

@@ -94,11 +94,23 @@ final class RenderTextTests: XCTestCase {
         return cut + "…"
     }
 
+    /// The three escapers differ where their callers did: cmark's HTML keeps `'` and control
+    /// characters, templates escape `'` as swift-mustache does (a whole Character at a time), XML
+    /// leaves out what it can't carry.
+    func testTheThreeEscapers() {
+        let text = "<a href=\"x\">Tom & 'Jerry'\u{1}</a>"
+        XCTAssertEqual(Escaping.html(text), "&lt;a href=&quot;x&quot;&gt;Tom &amp; 'Jerry'\u{1}&lt;/a&gt;")
+        XCTAssertEqual(Escaping.template(text), "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;\u{1}&lt;/a&gt;")
+        XCTAssertEqual(Escaping.xml(text), "&lt;a href=&quot;x&quot;&gt;Tom &amp; 'Jerry'&lt;/a&gt;")
+        XCTAssertEqual(Array(Escaping.template("&\u{301} & é").utf8), Array("&\u{301} &amp; é".utf8))
+        XCTAssertEqual(Escaping.html("plain"), "plain")
+    }
+
     /// Feed text: entities for & < > ", the characters XML 1.0 forbids left out, the rest as it is.
     func testXMLEscapingDropsForbiddenCharacters() {
-        XCTAssertEqual(XMLWriter.escape("plain"), "plain")
-        XCTAssertEqual(XMLWriter.escape("<p class=\"a\">Tom & 'Jerry'</p>"), "&lt;p class=&quot;a&quot;&gt;Tom &amp; 'Jerry'&lt;/p&gt;")
-        XCTAssertEqual(XMLWriter.escape("a\u{0}b\u{1B}c\td\ne\rf"), "abc\td\ne\rf")
-        XCTAssertEqual(XMLWriter.escape("x\u{FFFE}y\u{FFFF}z\u{FFFD}é日"), "xyz\u{FFFD}é日")
+        XCTAssertEqual(Escaping.xml("plain"), "plain")
+        XCTAssertEqual(Escaping.xml("<p class=\"a\">Tom & 'Jerry'</p>"), "&lt;p class=&quot;a&quot;&gt;Tom &amp; 'Jerry'&lt;/p&gt;")
+        XCTAssertEqual(Escaping.xml("a\u{0}b\u{1B}c\td\ne\rf"), "abc\td\ne\rf")
+        XCTAssertEqual(Escaping.xml("x\u{FFFE}y\u{FFFF}z\u{FFFD}é日"), "xyz\u{FFFD}é日")
     }
 }

@@ -40,10 +40,10 @@ final class SlugTests: XCTestCase {
     }
 
     func testSafety() {
-        XCTAssertTrue(Slug.isSafe("my-post"))
-        XCTAssertFalse(Slug.isSafe("../etc"))
-        XCTAssertFalse(Slug.isSafe("a/b"))
-        XCTAssertFalse(Slug.isSafe(".."))
-        XCTAssertFalse(Slug.isSafe(""))
+        XCTAssertTrue(PathSafety.isSafeSegment("my-post"))
+        XCTAssertFalse(PathSafety.isSafeSegment("../etc"))
+        XCTAssertFalse(PathSafety.isSafeSegment("a/b"))
+        XCTAssertFalse(PathSafety.isSafeSegment(".."))
+        XCTAssertFalse(PathSafety.isSafeSegment(""))
     }
 }

@@ -94,6 +94,16 @@ final class ThemeLoadTests: XCTestCase {
         ])
     }
 
+    /// Tags are read as swift-mustache reads them: a partial inside a comment spread over lines is
+    /// no partial, one named over two lines is, and a CRLF template's lines are counted.
+    func testUnknownPartialsAcrossLines() throws {
+        try writeMinimalTheme("mine")
+        try write("themes/mine/templates/post.mustache", "é {{! old:\n{{> gone }} }}\r\n  {{>\nfooter }}\r\n")
+        XCTAssertEqual(loadErrors("mine"), [
+            "themes/mine/templates/post.mustache:3:3: error: unknown partial \"footer\": expected a template templates/footer.mustache",
+        ])
+    }
+
     func testACustomThemeRendersWithItsOwnTemplatesOnly() throws {
         try writeMinimalTheme("mine")
         try write("themes/mine/templates/partials/title.mustache", "<h1>{{post.title}}</h1>")

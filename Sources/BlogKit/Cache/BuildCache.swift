@@ -59,10 +59,6 @@ final class BuildCache: @unchecked Sendable {
         oldMarkdown = Dictionary((loaded?.index.markdown ?? []).map { ($0.key, $0.ref) }, uniquingKeysWith: { a, _ in a })
     }
 
-    /// Whether the previous build's cache was found and usable.
-    var isWarm: Bool { oldIndex != nil }
-
-
     // MARK: - Blobs
 
     /// The bytes of `ref`, checked against its digest; nil (and the cache marked damaged, with a

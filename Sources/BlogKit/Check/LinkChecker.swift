@@ -2,18 +2,18 @@ import Foundation
 
 /// A post's page, so that a broken link in it can be reported at the line of the post's source
 /// that wrote it rather than in the generated HTML.
-public struct PostPage: Sendable {
+struct PostPage: Sendable {
     /// The page's file, relative to the output folder (`posts/x/index.html`).
-    public var outputPath: String
+    var outputPath: String
     /// The post's file as messages name it (`content/posts/x.md`).
-    public var source: String
+    var source: String
     /// Where to read that file.
-    public var sourceFile: URL
+    var sourceFile: URL
     /// The rendered body as the page holds it: links inside it come from the post, links around it
     /// from the templates. Nil when unknown.
-    public var bodyHTML: String?
+    var bodyHTML: String?
 
-    public init(outputPath: String, source: String, sourceFile: URL, bodyHTML: String?) {
+    init(outputPath: String, source: String, sourceFile: URL, bodyHTML: String?) {
         self.outputPath = outputPath
         self.source = source
         self.sourceFile = sourceFile
@@ -38,12 +38,12 @@ public struct LinkCheckReport: Sendable {
 /// under the base path of `base_url` (`/blog/`). Links to the host of an absolute `base_url` are
 /// inside the site; other hosts and schemes (`mailto:`, `data:`) are outside and never fetched.
 /// Links inside `<pre>`, `<code>`, comments, `<script>` and `<style>` are not links.
-public enum LinkChecker {
+enum LinkChecker {
     /// Checks every HTML file under `folder` (hidden entries skipped).
     /// - Parameters:
     ///   - displayPath: how messages name `folder` (`public`).
     ///   - posts: the posts' pages, to report their links at the post's source line.
-    public static func check(folder: URL, displayPath: String, config: SiteConfig, posts: [PostPage]) -> LinkCheckReport {
+    static func check(folder: URL, displayPath: String, config: SiteConfig, posts: [PostPage]) -> LinkCheckReport {
         let files = Set(filePaths(under: folder))
         let pagePaths = files.filter(isHTML).sorted()
         let scans = Parallel.map(pagePaths.count) { index in
@@ -252,12 +252,12 @@ private struct Locator {
         if let post {
             if source == nil { source = (try? [UInt8](Data(contentsOf: post.sourceFile))) ?? [] }
             if let found = Locator.find(target, in: source ?? []) {
-                let (line, column) = HTMLAttributes.lineAndColumn(of: found, in: source ?? [])
+                let (line, column) = TextPosition.lineAndColumn(ofByte: found, in: source ?? [])
                 return .error(post.source, line: line, column: column, message)
             }
             if body?.contains(offset) == true { return .error(post.source, message) }
         }
-        let (line, column) = HTMLAttributes.lineAndColumn(of: offset, in: bytes)
+        let (line, column) = TextPosition.lineAndColumn(ofByte: offset, in: bytes)
         return .error(displayPath + "/" + page, line: line, column: column, message)
     }
 

@@ -5,9 +5,9 @@ import Yams
 ///
 /// Unknown keys are warnings with their line (a typo should not pass silently); a value of the
 /// wrong type is an error with its line.
-public enum ConfigLoader {
+enum ConfigLoader {
     /// The keys `blog.yml` understands.
-    public static let knownKeys: Set<String> = [
+    static let knownKeys: Set<String> = [
         "title", "description", "author", "base_url", "language", "timezone", "theme",
         "paginate", "date_format", "output", "content", "permalinks", "feed_limit", "feed_content", "tagfilter",
         "cache_dir",
@@ -17,7 +17,7 @@ public enum ConfigLoader {
     /// - Parameters:
     ///   - path: the `blog.yml` file.
     ///   - displayPath: how to name the file in messages.
-    public static func load(path: String, displayPath: String? = nil) throws -> (SiteConfig, [Diagnostic]) {
+    static func load(path: String, displayPath: String? = nil) throws -> (SiteConfig, [Diagnostic]) {
         let shown = displayPath ?? path
         guard FileManager.default.fileExists(atPath: path) else { return (SiteConfig(), []) }
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -30,7 +30,7 @@ public enum ConfigLoader {
     }
 
     /// Parses the text of a `blog.yml`.
-    public static func parse(_ text: String, path: String) throws -> (SiteConfig, [Diagnostic]) {
+    static func parse(_ text: String, path: String) throws -> (SiteConfig, [Diagnostic]) {
         var config = SiteConfig()
         var diagnostics: [Diagnostic] = []
         let root: Node?
@@ -204,7 +204,7 @@ extension Permalinks {
         if !pattern.contains("{slug}") {
             return "permalink \"\(pattern)\" must contain {slug}, or two pages would get the same URL"
         }
-        if pattern.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) {
+        if pattern.split(separator: "/").contains(where: PathSafety.isDotSegment) {
             return "permalink \"\(pattern)\" must not contain `.` or `..` segments"
         }
         return nil

@@ -92,8 +92,8 @@ public enum ContentScanner {
         }
     }
 
-    /// Whether `a` comes before `b` in byte order (memcmp of their UTF-8): a generic
-    /// `lexicographicallyPrecedes` over the UTF-8 views took 0.05 s to sort 10,000 paths.
+    /// Whether `a` comes before `b` in byte order: memcmp of their UTF-8, where a generic
+    /// `lexicographicallyPrecedes` over the UTF-8 views goes a byte at a time through their indices.
     static func bytesPrecede(_ a: String, _ b: String) -> Bool {
         var a = a, b = b
         return a.withUTF8 { x in

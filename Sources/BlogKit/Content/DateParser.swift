@@ -1,20 +1,20 @@
 import Foundation
 
 /// A date read from a header.
-public struct ParsedDate: Sendable, Equatable {
+struct ParsedDate: Sendable, Equatable {
     /// The instant.
-    public var date: Date
+    var date: Date
     /// Whether the text gave a time of day (else it is midnight).
-    public var hasTime: Bool
+    var hasTime: Bool
     /// Whether the text was a numeric date that could be read day-first or month-first
     /// (`03/04/2017`); it was read day-first.
-    public var ambiguous: Bool
+    var ambiguous: Bool
     /// Whether the year was written twice, before the offset (`2023-01-29 18:30:22 2023 -0800`, as
     /// one Jekyll post has it): read, but worth a warning.
-    public var repeatedYear: Bool = false
+    var repeatedYear: Bool = false
 
     /// Creates a parsed date.
-    public init(date: Date, hasTime: Bool, ambiguous: Bool = false, repeatedYear: Bool = false) {
+    init(date: Date, hasTime: Bool, ambiguous: Bool = false, repeatedYear: Bool = false) {
         self.date = date
         self.hasTime = hasTime
         self.ambiguous = ambiguous
@@ -32,22 +32,22 @@ public struct ParsedDate: Sendable, Equatable {
 ///
 /// A date without an offset is in the given time zone (Gregorian calendar; never the machine's
 /// zone or locale). A weekday, when given, is not checked against the date.
-public enum DateParser {
+enum DateParser {
     /// Why a date could not be read.
-    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// What was wrong and which forms are accepted.
-        public var message: String
-        public init(_ message: String) { self.message = message }
-        public var description: String { message }
+        var message: String
+        init(_ message: String) { self.message = message }
+        var description: String { message }
     }
 
     /// The forms accepted, for messages.
-    public static let acceptedForms =
+    static let acceptedForms =
         "write YYYY-MM-DD (2016-11-25), optionally with a time (2016-11-25 10:20, 2016-11-25T10:20:00+01:00); "
         + "25/11/2016 (day first), 25 November 2016 and Nov 25, 2016 are also accepted"
 
     /// Reads `text`; a date without an offset is in `timeZone`.
-    public static func parse(_ text: String, timeZone: TimeZone) throws -> ParsedDate {
+    static func parse(_ text: String, timeZone: TimeZone) throws -> ParsedDate {
         let trimmed = text.trimmingWhitespacesAndNewlines()
         guard !trimmed.isEmpty else { throw Failure("empty date: \(acceptedForms)") }
         var scanner = Scanner(trimmed)

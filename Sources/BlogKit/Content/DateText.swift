@@ -2,9 +2,9 @@ import Foundation
 
 /// Dates as machines read them: ISO 8601 / RFC 3339 with the offset of a given time zone.
 /// Computed from ``CivilTime``, so output never depends on the machine's locale or time zone.
-public enum DateText {
+enum DateText {
     /// `2016-11-25T10:20:00+01:00` (or `Z` for UTC): the instant `date` as seen in `timeZone`.
-    public static func iso8601(_ date: Date, timeZone: TimeZone) -> String {
+    static func iso8601(_ date: Date, timeZone: TimeZone) -> String {
         let t = CivilTime(date, timeZone: timeZone)
         return padded(t.year, 4) + "-" + padded(t.month, 2) + "-" + padded(t.day, 2) + "T" + padded(t.hour, 2) + ":"
             + padded(t.minute, 2) + ":" + padded(t.second, 2) + offsetText(t.offset)
@@ -17,7 +17,7 @@ public enum DateText {
     }
 
     /// `+01:00`, `-04:00`, or `Z` for zero.
-    public static func offsetText(_ seconds: Int) -> String {
+    static func offsetText(_ seconds: Int) -> String {
         if seconds == 0 { return "Z" }
         let sign = seconds < 0 ? "-" : "+"
         let minutes = abs(seconds) / 60

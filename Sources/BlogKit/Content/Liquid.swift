@@ -1,19 +1,19 @@
 /// What a body transform needs to know about the site.
-public struct LiquidContext: Sendable {
+struct LiquidContext: Sendable {
     /// `{{ site.baseurl }}`: the base path without trailing slash ("" or "/blog").
-    public var baseURL: String
+    var baseURL: String
     /// `{{ site.url }}`: scheme+host without trailing slash ("https://example.org"), "" if unknown.
-    public var siteURL: String
+    var siteURL: String
     /// Resolves a `{% post_url 2010-07-21-name %}` argument (a Jekyll post's file name without extension,
     /// may include a subfolder) to a site URL path (with base path, e.g. "/blog/posts/name/"), nil if unknown.
-    public var resolvePost: @Sendable (String) -> String?
+    var resolvePost: @Sendable (String) -> String?
     /// Resolves a `{% link _posts/2016-07-26-name.md %}` / Hugo `ref`/`relref` argument (a path relative to the
     /// content folder, or a bare file name, or a path like "/news/0.120.0-relnotes/index.md") to a site URL path,
     /// nil if unknown.
-    public var resolvePath: @Sendable (String) -> String?
+    var resolvePath: @Sendable (String) -> String?
 
     /// Creates a context; by default nothing resolves.
-    public init(
+    init(
         baseURL: String = "",
         siteURL: String = "",
         resolvePost: @escaping @Sendable (String) -> String? = { _ in nil },
@@ -33,11 +33,11 @@ public struct LiquidContext: Sendable {
 /// as `{{< x >}}`). Anything else is left as written, with one warning per file. Text in code (fenced, indented,
 /// inline, highlight) is never touched, except `raw` tags and Hugo escapes, which both generators process everywhere
 /// and which authors write precisely so that the code shows as they mean.
-public enum Liquid {
+enum Liquid {
     /// Rewrites Jekyll Liquid tags and Hugo shortcodes in `body`; returns the new markdown and warnings.
     /// `path` names the file in messages, `firstLine` is the file line of the body's first line
     /// (messages give FILE lines and columns).
-    public static func process(_ body: String, path: String, firstLine: Int, context: LiquidContext) -> (String, [Diagnostic]) {
+    static func process(_ body: String, path: String, firstLine: Int, context: LiquidContext) -> (String, [Diagnostic]) {
         guard needsProcessing(body) else { return (body, []) }
         var scanner = LiquidScanner(Array(body.utf8), path: path, firstLine: firstLine, context: context)
         scanner.run()
@@ -46,7 +46,7 @@ public enum Liquid {
     }
 
     /// Quick check so posts without any `{%` or `{{` skip the work.
-    public static func needsProcessing(_ body: String) -> Bool {
+    static func needsProcessing(_ body: String) -> Bool {
         var afterBrace = false
         for byte in body.utf8 {
             if afterBrace && (byte == UInt8(ascii: "{") || byte == UInt8(ascii: "%")) { return true }

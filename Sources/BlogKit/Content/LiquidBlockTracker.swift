@@ -22,9 +22,6 @@ struct LiquidBlockTracker {
     /// The content columns of the list items the current line may belong to, innermost last.
     private var listIndents: [Int] = []
 
-    /// Whether a fenced code block is open.
-    var inFence: Bool { fence != nil }
-
     /// Classifies the line starting at `start` in `b`; returns true when the line is code.
     mutating func classify(_ b: [UInt8], _ start: Int) -> Bool {
         let line = LiquidLine(b, start)

@@ -445,7 +445,7 @@ struct LiquidScanner {
 
     /// The 1-based column, in characters, of `k` on the current line.
     private func column(of k: Int) -> Int {
-        String(decoding: b[lineStart..<max(lineStart, k)], as: UTF8.self).count + 1
+        TextPosition.column(ofByte: k, lineStart: lineStart, in: b)
     }
 
     // MARK: - Looking ahead
@@ -639,20 +639,7 @@ struct LiquidFinder {
     mutating func next(in b: [UInt8], from p: Int) -> Int? {
         if p >= from && p <= found { return found < b.count ? found : nil }
         from = p
-        found = b.count
-        let first = needle[0]
-        var i = p
-        while i + needle.count <= b.count {
-            if b[i] == first {
-                var k = 1
-                while k < needle.count && b[i + k] == needle[k] { k += 1 }
-                if k == needle.count {
-                    found = i
-                    break
-                }
-            }
-            i += 1
-        }
+        found = ByteSearch.firstIndex(of: needle, in: b, from: p) ?? b.count
         return found < b.count ? found : nil
     }
 }

@@ -209,7 +209,7 @@ public enum PostReader {
             if let (s, f) = text("slug") {
                 let s = s.trimmingWhitespaces()
                 if !s.isEmpty {
-                    if Slug.isSafe(s) {
+                    if PathSafety.isSafeSegment(s) {
                         slug = s
                     } else {
                         error(f, "unsafe slug \"\(s)\": a slug is one URL segment without \"/\" or \"..\"")

@@ -2,11 +2,11 @@ import Foundation
 
 /// URL slugs: lower-case letters and digits of any script kept, every other run of characters
 /// becomes one `-`, no `-` at either end. A slug can never hold `/`, `.` or `..`, so it can't
-/// leave the output folder.
-public enum Slug {
+/// leave the output folder (a slug a header gives is checked by ``PathSafety/isSafeSegment(_:)``).
+enum Slug {
     /// The slug of `text` (`"Hello, World!"` -> `hello-world`, `"Ünïcödé 日本"` -> `ünïcödé-日本`).
     /// Empty when `text` has no letter or digit.
-    public static func make(_ text: String) -> String {
+    static func make(_ text: String) -> String {
         asciiSlug(text) ?? slugByCharacters(text)
     }
 
@@ -56,40 +56,12 @@ public enum Slug {
         }
     }
 
-    /// Whether `slug` is safe as one path segment: non-empty, no `/` or `\`, not `.` or `..`,
-    /// no control characters.
-    public static func isSafe(_ slug: String) -> Bool {
-        if slug.isEmpty || slug == "." || slug == ".." { return false }
-        if slug.contains("/") || slug.contains("\\") || slug.contains("..") { return false }
-        return !slug.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
-    }
-
     /// Whether a file name can be a slug as it is (as Jekyll and Hugo use it): ASCII letters,
     /// digits, `-`, `_`, `.` and `~` only, not starting with `.`.
-    public static func isPlainFileName(_ name: String) -> Bool {
-        guard isSafe(name), !name.hasPrefix(".") else { return false }
+    static func isPlainFileName(_ name: String) -> Bool {
+        guard PathSafety.isSafeSegment(name), !name.hasPrefix(".") else { return false }
         return name.unicodeScalars.allSatisfy { c in
             (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || "-_.~".unicodeScalars.contains(c)
         }
-    }
-}
-
-/// Paths that a header gives for a page (`permalink`, `url`, `save_as`, `aliases`).
-public enum SitePath {
-    /// The site-relative form of `path` (`/2016/about/` -> `2016/about/`, `/old` -> `old/`, `a.html`
-    /// stays): no leading `/`, no empty, `.` or `..` segment; a last segment without an extension
-    /// gets a `/`. nil when it could leave the site: `..`, a scheme (`https://`), `\`, control characters.
-    public static func clean(_ path: String) -> String? {
-        let trimmed = path.trimmingWhitespaces()
-        if trimmed.contains("://") || trimmed.hasPrefix("//") || trimmed.contains("\\")
-            || trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            return nil
-        }
-        let segments = trimmed.split(separator: "/").map(String.init)
-        if segments.contains(where: { $0 == "." || $0 == ".." }) { return nil }
-        guard let last = segments.last else { return "" }
-        var clean = segments.joined(separator: "/")
-        if trimmed.hasSuffix("/") || !last.contains(".") { clean += "/" }
-        return clean
     }
 }

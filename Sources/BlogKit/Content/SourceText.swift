@@ -12,7 +12,7 @@ enum SourceText {
         }
         let bytes = [UInt8](data)
         let bad = firstInvalidUTF8Byte(bytes) ?? 0
-        let (line, column) = position(ofByte: bad, in: bytes)
+        let (line, column) = TextPosition.lineAndColumn(ofByte: bad, in: bytes)
         throw BuildFailure([.error(path, line: line, column: column,
                                    "invalid UTF-8 at byte \(bad): the file must be UTF-8 text")])
     }
@@ -23,8 +23,8 @@ enum SourceText {
         let utf8 = text.utf8
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         let hasBOM = utf8.starts(with: bom)
-        // memchr over the contiguous bytes: String.UTF8View.contains went a byte at a time
-        // through the view's indices (a third of a second for 10,000 posts, done twice).
+        // memchr over the contiguous bytes: String.UTF8View.contains goes a byte at a time
+        // through the view's indices.
         var contiguous = text
         let hasCR = contiguous.withUTF8 { $0.count > 0 && memchr($0.baseAddress!, 0x0D, $0.count) != nil }
         guard hasBOM || hasCR else { return text }
@@ -77,28 +77,6 @@ enum SourceText {
             i += need + 1
         }
         return nil
-    }
-
-    /// The 1-based line and column (in characters) of byte `offset`, counting lines as the
-    /// parsers will see them (CRLF, CR and LF each end one line; a leading BOM takes no column).
-    static func position(ofByte offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-        var line = 1
-        var lineStart = 0
-        var i = 0
-        while i < offset {
-            if bytes[i] == 0x0A {
-                line += 1
-                lineStart = i + 1
-            } else if bytes[i] == 0x0D {
-                line += 1
-                if i + 1 < offset, bytes[i + 1] == 0x0A { i += 1 }
-                lineStart = i + 1
-            }
-            i += 1
-        }
-        var prefix = Array(bytes[lineStart..<offset])
-        if lineStart == 0, prefix.starts(with: [0xEF, 0xBB, 0xBF]) { prefix.removeFirst(3) }
-        return (line, String(decoding: prefix, as: UTF8.self).count + 1)
     }
 
     /// Splits normalised text into lines (without their `\n`). Text ending with `\n` gives a last

@@ -76,8 +76,8 @@ enum CodeBlockStyle {
             shown = String(code[code.utf8.index(after: lineEnd)...])
         }
         if marker.lineNumbers {
-            block.replace(withHTMLBlock: "<pre class=\"linenums\"><code class=\"language-\(HTMLEscape.escape(marker.language))\">"
-                + HTMLEscape.escape(shown) + "</code></pre>")
+            block.replace(withHTMLBlock: "<pre class=\"linenums\"><code class=\"language-\(Escaping.html(marker.language))\">"
+                + Escaping.html(shown) + "</code></pre>")
         } else {
             // cmark renders the info string of an indented block too (checked on 0.29.0.gfm.6):
             // no need to mark it fenced.

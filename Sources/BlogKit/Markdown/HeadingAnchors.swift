@@ -35,7 +35,7 @@ enum HeadingAnchors {
             let text = plainText(of: heading)
             let id = ids.claim(forText: text)
             let content = heading.children.map { GFM.html($0.pointer, tagfilter: tagfilter) }.joined()
-            heading.replace(withHTMLBlock: "<h\(level) id=\"\(HTMLEscape.escape(id))\">\(content)</h\(level)>")
+            heading.replace(withHTMLBlock: "<h\(level) id=\"\(Escaping.html(id))\">\(content)</h\(level)>")
             return Heading(level: level, id: id, text: text)
         }
     }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// One file of the generated site.
-public struct OutputFile: Sendable {
+struct OutputFile: Sendable {
     /// Where the bytes come from.
-    public enum Contents: Sendable {
+    enum Contents: Sendable {
         /// Bytes made by the build (feeds, embedded theme files).
         case bytes(Data)
         /// Bytes made when the file is written (a page through its template), so that a site's
@@ -14,7 +14,7 @@ public struct OutputFile: Sendable {
     }
 
     /// Makes a file's bytes; called once, on any thread.
-    public struct Maker: @unchecked Sendable {
+    struct Maker: @unchecked Sendable {
         // Unchecked: the closures SiteRenderer makes only read the immutable template values.
         let make: () throws -> Data
 
@@ -24,11 +24,11 @@ public struct OutputFile: Sendable {
     }
 
     /// Relative to the output folder, `/`-separated (`posts/x/index.html`).
-    public var path: String
+    var path: String
     /// The content.
-    public var contents: Contents
+    var contents: Contents
 
-    public init(path: String, contents: Contents) {
+    init(path: String, contents: Contents) {
         self.path = path
         self.contents = contents
     }

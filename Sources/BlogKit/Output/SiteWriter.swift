@@ -25,7 +25,7 @@ public struct WriteReport: Sendable, Equatable {
 /// modification time does not change and `rsync`-style deploys upload only what changed.
 /// Top-level hidden entries of the previous output (a `.git` folder of a deploy branch, say) are
 /// carried over to the new one.
-public enum SiteWriter {
+enum SiteWriter {
     /// Writes `files` as the whole new content of `output`.
     /// - Parameters:
     ///   - files: every file of the site; paths relative, `/`-separated, unique.
@@ -34,8 +34,8 @@ public enum SiteWriter {
     ///   - whileFlushing: work to do, given the folder that holds the new site, once every file
     ///     is written and while they are flushed to disk (which leaves the cores idle); the site
     ///     is published only after it returns.
-    public static func write(_ files: [OutputFile], to output: URL, displayPath: String,
-                             whileFlushing: (URL) -> Void = { _ in }) throws -> WriteReport {
+    static func write(_ files: [OutputFile], to output: URL, displayPath: String,
+                      whileFlushing: (URL) -> Void = { _ in }) throws -> WriteReport {
         let fm = FileManager.default
         try checkPaths(files, displayPath: displayPath)
 
@@ -82,11 +82,12 @@ public enum SiteWriter {
     }
 
     /// Publishes the site in `output` with the files of `changed` replaced, all others as they
-    /// are: the spare copy of the site before (see ``write(_:to:displayPath:)``) becomes the
-    /// staging folder, gets a link to each unchanged file and the changed files' new bytes, and
-    /// is swapped in. `paths` are every file of the site; with `spareSamePaths` the spare holds
-    /// exactly those, else it is pruned first. Returns nil, leaving the output as it was, when
-    /// there is no spare or it can't be brought up to date (the caller then builds in full).
+    /// are: the spare copy of the site before (see ``write(_:to:displayPath:whileFlushing:)``)
+    /// becomes the staging folder, gets a link to each unchanged file and the changed files' new
+    /// bytes, and is swapped in. `paths` are every file of the site; with `spareSamePaths` the
+    /// spare holds exactly those, else it is pruned first. Returns nil, leaving the output as it
+    /// was, when there is no spare or it can't be brought up to date (the caller then builds in
+    /// full).
     static func patch(output: URL, paths: [String], changed: [String: Data], spareSamePaths: Bool) -> WriteReport? {
         let staging = beside(output, "blog-staging")
         let spare = beside(output, "blog-spare")
@@ -131,9 +132,7 @@ public enum SiteWriter {
         var seen = Set<String>()
         var problems: [Diagnostic] = []
         for file in files {
-            let segments = file.path.split(separator: "/", omittingEmptySubsequences: false)
-            if file.path.isEmpty || file.path.hasPrefix("/") || file.path.contains("\\")
-                || segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+            if !PathSafety.isPlainOutputPath(file.path) {
                 problems.append(.error(displayPath, "refusing to write \"\(file.path)\": it is not a plain path inside the output folder"))
             } else if !seen.insert(file.path).inserted {
                 problems.append(.error(displayPath, "two files want the same output path \"\(file.path)\""))
@@ -146,7 +145,8 @@ public enum SiteWriter {
     ///
     /// Files are written with plain `open`/`write`/`close`: Foundation's `Data.write` calls `fsync`
     /// on every file, which commits the file system's journal 13,000 times for a 10,000-post blog.
-    /// ``write(_:to:displayPath:)`` makes the whole staging folder durable with one flush instead.
+    /// ``write(_:to:displayPath:whileFlushing:)`` makes the whole staging folder durable with one
+    /// flush instead.
     ///
     /// With `reuse`, `root` already holds an older site (the spare): what the new site doesn't
     /// have is removed first, and each file is checked before it is kept, linked or written.

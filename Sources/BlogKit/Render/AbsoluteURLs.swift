@@ -7,15 +7,15 @@ import Foundation
 /// gets must be absolute. That needs `base_url` to be a full address (`https://example.org/blog/`);
 /// when it is only a path (`/blog/`), the path is used as it is and ``Feeds/warnings(config:path:)``
 /// says so.
-public enum AbsoluteURLs {
+enum AbsoluteURLs {
     /// Whether `base_url` is a full `http(s)` address rather than only a path.
-    public static func isAbsolute(_ config: SiteConfig) -> Bool {
+    static func isAbsolute(_ config: SiteConfig) -> Bool {
         SiteLinks(config: config).absoluteBase != nil
     }
 
     /// The address of a site-relative URL (`posts/x/`): `https://example.org/blog/posts/x/`, or
     /// `/blog/posts/x/` when `base_url` is a path. Characters not allowed in a URL are percent-encoded.
-    public static func url(_ siteRelative: String, config: SiteConfig) -> String {
+    static func url(_ siteRelative: String, config: SiteConfig) -> String {
         let links = SiteLinks(config: config)
         return links.absolute(siteRelative) ?? links.href(siteRelative)
     }
@@ -24,7 +24,7 @@ public enum AbsoluteURLs {
     /// `images/a.png`, `../a`, `/a` and `#a` become addresses under `base`'s origin; a reference
     /// with a scheme (`https:`, `mailto:`, `data:`) or a host (`//cdn.example.org/a`) is returned
     /// unchanged. `base` is an absolute URL, or a path starting with `/` (then results are paths).
-    public static func resolve(_ reference: String, against base: String) -> String {
+    static func resolve(_ reference: String, against base: String) -> String {
         let trimmed = reference.trimmingWhitespacesAndNewlines()
         if hasScheme(trimmed) || trimmed.hasPrefix("//") { return reference }
         let (origin, basePath, baseQuery) = split(base)
@@ -53,7 +53,7 @@ public enum AbsoluteURLs {
     /// The HTML is scanned tag by tag, not searched with a pattern: text is never changed, nor are
     /// comments, the content of `<script>`, `<style>`, `<textarea>` and `<title>`, or anything inside
     /// `<pre>` and `<code>` (where code samples show HTML as it is written).
-    public static func rewrite(html: String, base: String) -> String {
+    static func rewrite(html: String, base: String) -> String {
         HTMLAttributes.rewriteURLs(in: html) { value in
             value.isSrcset ? resolveSrcset(value.text, against: base) : resolve(value.text, against: base)
         }

@@ -59,7 +59,7 @@ struct BodyHoles: @unchecked Sendable {
         var holes: [BodyHole] = []
         var index = 0
         var copied = 0
-        while let found = Self.find(lead, in: text, from: index) {
+        while let found = ByteSearch.firstIndex(of: lead, in: text, from: index) {
             var cursor = found + lead.count
             var escaped = false
             if letter == "&", Self.matches(escapedPrefix, in: text, at: cursor) {
@@ -97,24 +97,10 @@ struct BodyHoles: @unchecked Sendable {
         for offset in pattern.indices where text[index + offset] != pattern[offset] { return false }
         return true
     }
-
-    private static func find(_ pattern: [UInt8], in text: [UInt8], from start: Int) -> Int? {
-        guard start < text.count else { return nil }
-        return text.withUnsafeBufferPointer { buffer -> Int? in
-            var position = start
-            while position + pattern.count <= buffer.count {
-                guard let hit = memchr(buffer.baseAddress! + position, Int32(pattern[0]), buffer.count - position) else { return nil }
-                let at = buffer.baseAddress!.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                if matches(pattern, in: text, at: at) { return at }
-                position = at + 1
-            }
-            return nil
-        }
-    }
 }
 
 /// Where one post's body went in a page or feed: `length` bytes at `offset`.
-struct BodyHole: Codable, Sendable, Equatable {
+struct BodyHole: Sendable, Equatable {
     /// Index into ``Site/posts``.
     var post: Int
     var offset: Int
@@ -124,7 +110,7 @@ struct BodyHole: Codable, Sendable, Equatable {
 }
 
 /// How a body is written where its marker was.
-enum BodyForm: Codable, Sendable, Equatable {
+enum BodyForm: Sendable, Equatable {
     /// As it is (`{{{html}}}`).
     case html
     /// HTML-escaped (`{{html}}`).
@@ -138,8 +124,8 @@ enum BodyForm: Codable, Sendable, Equatable {
     func apply(_ html: String) -> String {
         switch self {
         case .html: return html
-        case .escaped: return TemplateEscaping().escapeText(html)
-        case .feedXML(let base): return XMLWriter.escape(AbsoluteURLs.rewrite(html: html, base: base))
+        case .escaped: return Escaping.template(html)
+        case .feedXML(let base): return Escaping.xml(AbsoluteURLs.rewrite(html: html, base: base))
         case .feedJSON(let base): return Self.jsonContent(AbsoluteURLs.rewrite(html: html, base: base))
         }
     }

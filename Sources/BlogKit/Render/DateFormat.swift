@@ -2,14 +2,14 @@ import Foundation
 
 /// Dates as people read them, from `strftime`-style patterns, with English names and the same
 /// output on every machine whatever its locale or time zone.
-public enum DateFormat {
+enum DateFormat {
     /// Formats `date` as seen in `timeZone`. Directives:
     /// `%a` `Fri`, `%A` `Friday`, `%b` `Nov`, `%B` `November`, `%d` `05`, `%e` ` 5`, `%m` `11`,
     /// `%y` `16`, `%Y` `2016`, `%H` `09`, `%I` `09` (12-hour), `%M` `07`, `%S` `03`, `%p` `AM`/`PM`,
     /// `%j` `330` (day of the year), `%Z` `CET` (zone abbreviation), `%z` `+0100`, `%%` `%`.
     /// `-` after `%` drops the padding of a number (`%-d` `5`, `%-m` `11`, `%-H` `9`).
     /// Anything else is copied as it is.
-    public static func format(_ date: Date, pattern: String, timeZone: TimeZone) -> String {
+    static func format(_ date: Date, pattern: String, timeZone: TimeZone) -> String {
         DatePattern(pattern, timeZone: timeZone).format(date)
     }
 

@@ -33,7 +33,7 @@ struct XMLWriter {
     mutating func element(_ name: String, _ attributes: [(String, String)] = [], text: String?) {
         let start = "<\(name)\(Self.attributeText(attributes))"
         if let text {
-            line(start + ">" + Self.escape(text) + "</\(name)>")
+            line(start + ">" + Escaping.xml(text) + "</\(name)>")
         } else {
             line(start + "/>")
         }
@@ -49,53 +49,7 @@ struct XMLWriter {
     }
 
     private static func attributeText(_ attributes: [(String, String)]) -> String {
-        attributes.map { " \($0.0)=\"\(escape($0.1))\"" }.joined()
-    }
-
-    /// `text` fit for XML content or a quoted attribute: `&`, `<`, `>`, `"` as entities (as
-    /// ``HTMLEscape`` writes them), and the control characters XML 1.0 forbids (all below U+0020
-    /// but tab, line feed and carriage return; U+FFFE, U+FFFF) left out, since no escape can
-    /// carry them. One pass over the bytes: feeds escape every post's whole body.
-    static func escape(_ text: String) -> String {
-        var text = text
-        let plain = text.withUTF8 { utf8 in
-            !utf8.contains(where: { $0 < 0x20 || $0 == 0xEF || HTMLEscape.entity(for: $0) != nil })
-        }
-        if plain { return text }
-        return text.withUTF8 { utf8 -> String in
-            // Two passes over the bytes: the size of the result, then the result in place.
-            func forbidden(at index: Int) -> Int {  // how many bytes to leave out at `index`
-                let byte = utf8[index]
-                if byte < 0x20 { return byte == 0x09 || byte == 0x0A || byte == 0x0D ? 0 : 1 }
-                if byte == 0xEF, index + 2 < utf8.count, utf8[index + 1] == 0xBF,
-                   utf8[index + 2] == 0xBE || utf8[index + 2] == 0xBF { return 3 }  // U+FFFE, U+FFFF
-                return 0
-            }
-            var size = 0
-            var index = 0
-            while index < utf8.count {
-                let skip = forbidden(at: index)
-                if skip > 0 { index += skip; continue }
-                size += HTMLEscape.entity(for: utf8[index])?.utf8.count ?? 1
-                index += 1
-            }
-            return String(unsafeUninitializedCapacity: size) { out in
-                var written = 0
-                var index = 0
-                while index < utf8.count {
-                    let skip = forbidden(at: index)
-                    if skip > 0 { index += skip; continue }
-                    if let entity = HTMLEscape.entity(for: utf8[index]) {
-                        for byte in entity.utf8 { out[written] = byte; written += 1 }
-                    } else {
-                        out[written] = utf8[index]
-                        written += 1
-                    }
-                    index += 1
-                }
-                return written
-            }
-        }
+        attributes.map { " \($0.0)=\"\(Escaping.xml($0.1))\"" }.joined()
     }
 }
 

@@ -2,16 +2,16 @@ import Foundation
 
 /// A feed a page can point to from its `<head>`:
 /// `<link rel="alternate" type="{{type}}" title="{{title}}" href="{{href}}">`.
-public struct FeedLink: Sendable, Equatable {
+struct FeedLink: Sendable, Equatable {
     /// The media type: `application/atom+xml`, `application/rss+xml` or `application/feed+json`.
-    public var type: String
+    var type: String
     /// A name for people (`My Blog (Atom)`), not escaped.
-    public var title: String
+    var title: String
     /// The feed's address: absolute when `base_url` is, else a path starting with the base path.
-    public var href: String
+    var href: String
 
     /// Creates a link.
-    public init(type: String, title: String, href: String) {
+    init(type: String, title: String, href: String) {
         self.type = type
         self.title = title
         self.href = href
@@ -26,17 +26,17 @@ public struct FeedLink: Sendable, Equatable {
 /// full address such as `https://example.org/blog/`; when it is only a path the path is used as it
 /// is, and ``warnings(config:path:)`` says so. Output depends on the site alone: no clock is read,
 /// and a feed's "updated" time is that of its newest post.
-public enum Feeds {
+enum Feeds {
     /// The site's Atom feed, relative to the output folder.
-    public static let atomPath = "feed.xml"
+    static let atomPath = "feed.xml"
     /// The site's RSS feed.
-    public static let rssPath = "rss.xml"
+    static let rssPath = "rss.xml"
     /// The site's JSON Feed.
-    public static let jsonPath = "feed.json"
+    static let jsonPath = "feed.json"
 
     /// Every feed file of the site: Atom, RSS and JSON Feed of the site, then one Atom feed per
     /// tag in the order of ``Site/tags``.
-    public static func render(_ site: Site) -> [OutputFile] {
+    static func render(_ site: Site) -> [OutputFile] {
         render(site, holes: nil).files
     }
 
@@ -80,7 +80,7 @@ public enum Feeds {
 
     /// The feeds a page links to in its `<head>`: the site's Atom, RSS and JSON feeds, and on a
     /// tag's page (`tag` given) that tag's Atom feed too.
-    public static func feedLinks(site: Site, tag: TagGroup?) -> [FeedLink] {
+    static func feedLinks(site: Site, tag: TagGroup?) -> [FeedLink] {
         let config = site.config
         var links = [
             FeedLink(type: "application/atom+xml", title: "\(config.title) (Atom)", href: AbsoluteURLs.url(atomPath, config: config)),
@@ -97,14 +97,14 @@ public enum Feeds {
     /// A warning when `base_url` is only a path: feeds, the sitemap and `robots.txt` then carry
     /// paths where readers and crawlers need absolute addresses. Empty when `base_url` is absolute.
     /// - Parameter path: how to name `blog.yml` in the message.
-    public static func warnings(config: SiteConfig, path: String = "blog.yml") -> [Diagnostic] {
+    static func warnings(config: SiteConfig, path: String = "blog.yml") -> [Diagnostic] {
         guard !AbsoluteURLs.isAbsolute(config) else { return [] }
         return [.warning(path, "`base_url` is only a path (\"\(config.baseURL)\"), but feeds, sitemap.xml and robots.txt need absolute addresses; they get paths that feed readers and crawlers can't follow. Set `base_url` to the full address, such as https://example.org\(config.basePath)")]
     }
 
     /// Where a tag's Atom feed goes: `feed.xml` in the folder of the tag's page (`tags/swift/feed.xml`);
     /// for a tag page written as a file (`tags/swift.html`), in a folder of that name (`tags/swift/feed.xml`).
-    public static func feedPath(for tag: TagGroup) -> String {
+    static func feedPath(for tag: TagGroup) -> String {
         if tag.url.hasSuffix("/") { return tag.url + atomPath }
         let stem = tag.url.hasSuffix(".html") ? String(tag.url.dropLast(".html".count)) : tag.url
         return stem + "/" + atomPath

@@ -3,17 +3,17 @@ import Foundation
 /// The pages at posts' old URLs (Hugo `aliases`, Jekyll `redirect_from`): each sends the browser
 /// on to the post at once, names it as canonical for search engines, and asks not to be indexed,
 /// as Hugo's own alias pages do. They are not theme pages: the same few lines for every theme.
-public enum Redirects {
+enum Redirects {
     /// One file per alias of ``Site/redirects``.
-    public static func render(_ site: Site) -> [OutputFile] {
+    static func render(_ site: Site) -> [OutputFile] {
         let links = SiteLinks(config: site.config)
         return site.redirects.map { redirect in
             let post = site.posts[redirect.target]
-            let target = HTMLEscape.escape(links.absolute(post.url) ?? links.href(post.url))
-            let title = HTMLEscape.escape(post.post.title)
+            let target = Escaping.html(links.absolute(post.url) ?? links.href(post.url))
+            let title = Escaping.html(post.post.title)
             let html = """
             <!DOCTYPE html>
-            <html lang="\(HTMLEscape.escape(post.post.lang ?? site.config.language))">
+            <html lang="\(Escaping.html(post.post.lang ?? site.config.language))">
             <head>
             <meta charset="utf-8">
             <title>\(title)</title>

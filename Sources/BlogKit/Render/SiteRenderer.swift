@@ -2,7 +2,7 @@ import Foundation
 import Mustache
 
 /// The Render stage: every page of a site through a theme's templates.
-public enum SiteRenderer {
+enum SiteRenderer {
     /// Every page of `site.pages`, in that order, as files whose bytes are made when
     /// ``SiteWriter`` writes them: each page is rendered, written and let go on one core, so
     /// pages are never all in memory at once. The same site and theme always give the same bytes.
@@ -50,7 +50,7 @@ public enum SiteRenderer {
     }
 
     /// Every page of `site.pages` rendered now, on all cores, in the order of `site.pages`.
-    public static func render(_ site: Site, theme: Theme) throws -> [OutputFile] {
+    static func render(_ site: Site, theme: Theme) throws -> [OutputFile] {
         let pages = pages(site, theme: theme)
         let rendered = Parallel.map(pages.count) { index -> Result<Data, BuildFailure> in
             guard case .made(let maker) = pages[index].contents else { preconditionFailure("pages are made") }

@@ -11,16 +11,16 @@ import Foundation
 /// `<lastmod>` is a post's last change (`modified` when later than `date`), a list page's newest
 /// post, and for the tags index and archives the site's newest post; with no published post at
 /// all it is left out. No clock is read: the same site gives the same bytes.
-public enum Sitemap {
+enum Sitemap {
     /// The sitemap, relative to the output folder.
-    public static let path = "sitemap.xml"
+    static let path = "sitemap.xml"
     /// The robots file, relative to the output folder. Crawlers only read it at the root of a
     /// host: under a base path (`/blog/robots.txt`) it is written all the same, for the host's own
     /// robots.txt to copy from.
-    public static let robotsPath = "robots.txt"
+    static let robotsPath = "robots.txt"
 
     /// `sitemap.xml` and `robots.txt`.
-    public static func render(_ site: Site) -> [OutputFile] {
+    static func render(_ site: Site) -> [OutputFile] {
         [OutputFile(path: path, contents: .bytes(Data(sitemap(site).utf8))),
          OutputFile(path: robotsPath, contents: .bytes(Data(robots(site.config).utf8)))]
     }

@@ -24,20 +24,13 @@ enum TemplateCheck {
     /// and nothing is checked after a set-delimiter tag.
     static func unknownPartials(in text: String, path: String, exists: (String) -> Bool) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for (lineIndex, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var rest = line[...]
-            while let open = rest.range(of: "{{") {
-                let tag = rest[open.upperBound...]
-                guard let close = tag.range(of: "}}") else { break }
-                rest = tag[close.upperBound...]
-                let inside = tag[..<close.lowerBound]
-                if inside.first == "=" { return diagnostics }
-                guard inside.first == ">" || inside.first == "<" else { continue }
-                let name = inside.dropFirst().trimmingCharacters(in: .whitespaces)
-                if name.hasPrefix("*") || exists(name) { continue }
-                diagnostics.append(.error(path, line: lineIndex + 1, column: line.distance(from: line.startIndex, to: open.lowerBound) + 1,
-                                          "unknown partial \"\(name)\": expected a template templates/\(name).mustache"))
-            }
+        for tag in TemplateTags.read(text).tags where tag.kind == ">" || tag.kind == "<" {
+            let name = tag.name
+            if name.hasPrefix("*") || exists(name) { continue }
+            let offset = text.utf8.distance(from: text.startIndex, to: tag.range.lowerBound)
+            let (line, column) = TextPosition.lineAndColumn(ofByte: offset, in: text)
+            diagnostics.append(.error(path, line: line, column: column,
+                                      "unknown partial \"\(name)\": expected a template templates/\(name).mustache"))
         }
         return diagnostics
     }

@@ -4,12 +4,12 @@ import Mustache
 /// A theme: Mustache templates that make the pages, and static files copied beside them.
 /// Every template is parsed when the theme is loaded, so a broken one fails the build before
 /// anything is rendered.
-public struct Theme: Sendable {
+struct Theme: Sendable {
     /// The templates every theme must have: one per kind of page (``SiteRenderer`` renders with them).
     static let pageTemplates = ["post", "index", "tag", "tags", "archives", "404"]
 
     /// The theme's name, the folder under `themes/`.
-    public let name: String
+    let name: String
     /// Every template, registered under its path in `templates/` without `.mustache` (`post`, `partials/x`).
     let library: MustacheLibrary
     /// Each post's entry in the lists rendered once, when the theme's list templates allow it.
@@ -18,12 +18,12 @@ public struct Theme: Sendable {
     var sharedPartials: SharedPartials? = nil
     /// The theme's static/ files, to copy to the output root (`static/style.css` -> `style.css`):
     /// embedded ones as `.bytes`, the site's as `.copy`. Sorted by path.
-    public let staticFiles: [OutputFile]
+    let staticFiles: [OutputFile]
     /// The text of every template by name (`post`, `partials/x`): a build in place reads them to know
     /// whether pages show headings, and its state digests them, so a template edit is a full build.
     let templateTexts: [String: String]
     /// Whether the theme has `templates/page.mustache` for pages (else they use `post`).
-    public var hasPageTemplate = false
+    var hasPageTemplate = false
 
     /// ``library`` with each of ``sharedPartials`` printing its text from the page's values.
     var pageLibrary: MustacheLibrary {
@@ -37,7 +37,7 @@ public struct Theme: Sendable {
     /// static files). For another name, `siteRoot/themes/<name>/` must exist and have every page
     /// template. Throws a ``BuildFailure`` naming every missing template and every template that
     /// doesn't parse (`themes/<name>/templates/x.mustache:line:column: error: ...`).
-    public static func load(name: String, siteRoot: URL) throws -> Theme {
+    static func load(name: String, siteRoot: URL) throws -> Theme {
         let folder = siteRoot.appendingPathComponent("themes").appendingPathComponent(name)
         let prefix = "themes/\(name)/"
         var files: [String: ThemeFile] = [:]

@@ -4,7 +4,7 @@ import Foundation
 /// `{filename}path`, `{static}path` and `{attach}path` (also the older `|filename|path`), and the
 /// targets of Jekyll's `{% post_url %}` / `{% link %}` and Hugo's `ref` / `relref` (which
 /// ``Liquid`` reads). They resolve against the site model, so they run after ``SiteBuilder``.
-public struct ContentLinks: Sendable {
+struct ContentLinks: Sendable {
     /// Content path (`posts/a.md`) -> site-relative URL of its page.
     private let pages: [String: String]
     /// Content path of each page, sorted, for suffix and name matches.
@@ -15,7 +15,7 @@ public struct ContentLinks: Sendable {
     private let links: SiteLinks
 
     /// The targets of `site`: every page and every copied file.
-    public init(site: Site) {
+    init(site: Site) {
         var pages: [String: String] = [:]
         for item in site.posts { pages[item.post.contentPath] = item.url }
         self.pages = pages
@@ -121,10 +121,9 @@ public struct ContentLinks: Sendable {
     /// The file line and column where `text` first appears in the post's body (its first line when absent).
     static func position(of text: String, in post: Post) -> (line: Int, column: Int) {
         guard let range = post.body.range(of: text) else { return (post.bodyLine, 1) }
-        let before = post.body[..<range.lowerBound]
-        let line = post.bodyLine + before.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
-        let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex
-        return (line, before.distance(from: lineStart, to: before.endIndex) + 1)
+        let offset = post.body.utf8.distance(from: post.body.startIndex, to: range.lowerBound)
+        let (line, column) = TextPosition.lineAndColumn(ofByte: offset, in: post.body)
+        return (post.bodyLine + line - 1, column)
     }
 
     // MARK: Jekyll and Hugo
@@ -132,7 +131,7 @@ public struct ContentLinks: Sendable {
     /// The address of the page a `{% link %}`, `ref` or `relref` names: a path under `content/` (or
     /// under the Jekyll site, `_posts/x.md`), a path ending like one, or a bundle's folder; nil
     /// when nothing matches.
-    public func href(forPath reference: String) -> String? {
+    func href(forPath reference: String) -> String? {
         var clean = reference.trimmingWhitespaces()
         while clean.hasPrefix("/") || clean.hasPrefix("./") { clean.removeFirst(clean.hasPrefix("/") ? 1 : 2) }
         if clean.hasSuffix("/") { clean.removeLast() }
@@ -157,7 +156,7 @@ public struct ContentLinks: Sendable {
 
     /// The address of the post a `{% post_url 2010-07-21-name %}` names (its file name without
     /// extension, maybe after folders); nil when no post has that name.
-    public func href(forPostNamed name: String) -> String? {
+    func href(forPostNamed name: String) -> String? {
         let wanted = name.trimmingWhitespaces()
         let last = wanted.split(separator: "/").last.map(String.init) ?? wanted
         func stem(_ path: String) -> String {

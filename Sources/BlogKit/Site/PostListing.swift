@@ -3,30 +3,30 @@ import Foundation
 /// The posts of a site as `blog list` shows them: a table for people, JSON for programs.
 public struct PostListing: Sendable {
     /// One post.
-    public struct Entry: Sendable, Equatable {
+    struct Entry: Sendable, Equatable {
         /// `post` or `page`.
-        public var kind: String
-        public var title: String
+        var kind: String
+        var title: String
         /// ISO 8601 with the site's offset; nil for an undated post or page.
-        public var date: String?
+        var date: String?
         /// Display names.
-        public var tags: [String]
+        var tags: [String]
         /// The first category.
-        public var category: String?
+        var category: String?
         /// Every category.
-        public var categories: [String]
+        var categories: [String]
         /// The language the header names.
-        public var lang: String?
-        public var slug: String
+        var lang: String?
+        var slug: String
         /// Site-relative URL with the base path (`/posts/x/`).
-        public var url: String
+        var url: String
         /// The file it came from.
-        public var source: String
-        public var draft: Bool
+        var source: String
+        var draft: Bool
     }
 
     /// Newest first.
-    public var entries: [Entry]
+    var entries: [Entry]
 
     /// The listing of every post with a page in `site`.
     public init(site: Site) {

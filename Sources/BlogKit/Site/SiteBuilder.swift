@@ -1,15 +1,15 @@
 import Foundation
 
 /// Which posts take part in a build.
-public struct SiteOptions: Sendable {
+struct SiteOptions: Sendable {
     /// Include drafts (`--drafts`).
-    public var includeDrafts: Bool
+    var includeDrafts: Bool
     /// Include posts dated after `now` (`--future`).
-    public var includeFuture: Bool
+    var includeFuture: Bool
     /// The build's "now", for future posts.
-    public var now: Date
+    var now: Date
 
-    public init(includeDrafts: Bool = false, includeFuture: Bool = false, now: Date = Date()) {
+    init(includeDrafts: Bool = false, includeFuture: Bool = false, now: Date = Date()) {
         self.includeDrafts = includeDrafts
         self.includeFuture = includeFuture
         self.now = now
@@ -17,13 +17,13 @@ public struct SiteOptions: Sendable {
 }
 
 /// A post read and rendered, before it has a place in the site.
-public struct RenderedPost: Sendable {
+struct RenderedPost: Sendable {
     /// The post as read.
-    public var post: Post
+    var post: Post
     /// Its rendered body and summary.
-    public var rendered: RenderedMarkdown
+    var rendered: RenderedMarkdown
 
-    public init(post: Post, rendered: RenderedMarkdown) {
+    init(post: Post, rendered: RenderedMarkdown) {
         self.post = post
         self.rendered = rendered
     }
@@ -32,13 +32,13 @@ public struct RenderedPost: Sendable {
 /// Turns posts into the site model: which posts are in, their order, URLs, tags, archives and
 /// the list of pages. Every URL is checked here: two pages that want the same URL are an error
 /// naming both sources.
-public enum SiteBuilder {
+enum SiteBuilder {
     /// Builds the site model. Throws ``BuildFailure`` when URLs collide.
     /// - Parameters:
     ///   - posts: every post read, in any order.
     ///   - assets: files under `content/` to copy as they are (paths relative to `content/`).
-    public static func build(posts: [RenderedPost], assets: [String] = [], config: SiteConfig,
-                             options: SiteOptions) throws -> Site {
+    static func build(posts: [RenderedPost], assets: [String] = [], config: SiteConfig,
+                      options: SiteOptions) throws -> Site {
         let included = posts.filter { item in
             switch item.post.status {
             case .draft: if !options.includeDrafts { return false }

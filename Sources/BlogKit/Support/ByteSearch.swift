@@ -49,4 +49,26 @@ enum ByteSearch {
             return false
         }
     }
+
+    /// Where `pattern` first starts in `bytes` at or after `start`, or nil. A `memchr` for the
+    /// pattern's first byte, then a comparison of the rest.
+    static func firstIndex(of pattern: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let first = pattern.first, let base = bytes.baseAddress, start >= 0 else { return nil }
+        var position = start
+        while position + pattern.count <= bytes.count {
+            guard let hit = memchr(base + position, Int32(first), bytes.count - position) else { return nil }
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            guard at + pattern.count <= bytes.count else { return nil }
+            if memcmp(base + at, pattern.baseAddress!, pattern.count) == 0 { return at }
+            position = at + 1
+        }
+        return nil
+    }
+
+    /// Where `pattern` first starts in `bytes` at or after `start`, or nil.
+    static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        pattern.withUnsafeBufferPointer { pattern in
+            bytes.withUnsafeBufferPointer { firstIndex(of: pattern, in: $0, from: start) }
+        }
+    }
 }

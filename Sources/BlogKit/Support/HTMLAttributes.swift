@@ -58,18 +58,6 @@ enum HTMLAttributes {
 
     /// Attributes that hold one URL (`srcset` holds a list of them).
     static let urlAttributes: Set<String> = ["href", "src", "poster"]
-
-    /// The 1-based line and column (in characters) of the byte at `offset`.
-    static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-        var line = 1
-        var lineStart = 0
-        for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = index + 1
-        }
-        let column = String(decoding: bytes[lineStart..<min(offset, bytes.count)], as: UTF8.self).count + 1
-        return (line, column)
-    }
 }
 
 private struct Walker {
