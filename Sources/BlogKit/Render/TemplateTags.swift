@@ -109,42 +109,40 @@ enum TemplateTags {
     /// whether that is the whole text. A tag is `{{` and the first `}}` after it (`}}}` after
     /// `{{{`); its kind is the byte right after `{{`, as swift-mustache reads it.
     static func read(_ text: String) -> (tags: [TemplateTag], complete: Bool) {
-        let opener = Array("{{".utf8), closer = Array("}}".utf8), tripleCloser = Array("}}}".utf8)
+        // Plain arrays and an index loop: the same scan written inside `withUTF8` with a nested
+        // search function crashed the Swift 6.3 optimiser (SILCombine) in release builds.
+        let bytes = Array(text.utf8)
+        let opener: [UInt8] = Array("{{".utf8), closer: [UInt8] = Array("}}".utf8), tripleCloser: [UInt8] = Array("}}}".utf8)
         let sigils = Set("{#^/><$!%&".utf8)
-        var tags: [TemplateTag] = []
-        var open: [Character] = []  // kinds of the sections, parents and blocks open
         let utf8 = text.utf8
-        var contiguous = text
-        let complete = contiguous.withUTF8 { bytes -> Bool in
-            func find(_ pattern: [UInt8], from start: Int) -> Int? {
-                pattern.withUnsafeBufferPointer { ByteSearch.firstIndex(of: $0, in: bytes, from: start) }
+        var tags: [TemplateTag] = []
+        var open: [UInt8] = []  // kinds of the sections, parents and blocks open
+        var sections = 0  // how many of them are sections (`#`, `^`)
+        var position = 0
+        while let start = ByteSearch.firstIndex(of: opener, in: bytes, from: position) {
+            var nameStart = start + opener.count
+            var kind: UInt8?
+            if nameStart < bytes.count, bytes[nameStart] == UInt8(ascii: "=") { return (tags, false) }
+            if nameStart < bytes.count, sigils.contains(bytes[nameStart]) {
+                kind = bytes[nameStart]
+                nameStart += 1
             }
-            var position = 0
-            while let start = find(opener, from: position) {
-                var nameStart = start + opener.count
-                var kind: Character?
-                if nameStart < bytes.count, bytes[nameStart] == UInt8(ascii: "=") { return false }
-                if nameStart < bytes.count, sigils.contains(bytes[nameStart]) {
-                    kind = Character(Unicode.Scalar(bytes[nameStart]))
-                    nameStart += 1
-                }
-                let closing = kind == "{" ? tripleCloser : closer
-                guard let end = find(closing, from: nameStart) else { return false }
-                position = end + closing.count
-                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<end]), as: UTF8.self)
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
-                let depth = open.filter { $0 == "#" || $0 == "^" }.count
-                if kind == "/" {
-                    if !open.isEmpty { open.removeLast() }
-                }
-                tags.append(TemplateTag(kind: kind, name: name,
-                                        range: utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: position),
-                                        depth: kind == "/" ? open.filter { $0 == "#" || $0 == "^" }.count : depth))
-                if let kind, "#^<$".contains(kind) { open.append(kind) }
+            let closing = kind == UInt8(ascii: "{") ? tripleCloser : closer
+            guard let end = ByteSearch.firstIndex(of: closing, in: bytes, from: nameStart) else { return (tags, false) }
+            position = end + closing.count
+            let name = String(decoding: bytes[nameStart..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if kind == UInt8(ascii: "/"), let closed = open.popLast(), closed == UInt8(ascii: "#") || closed == UInt8(ascii: "^") {
+                sections -= 1
             }
-            return true
+            tags.append(TemplateTag(kind: kind.map { Character(Unicode.Scalar($0)) }, name: name,
+                                    range: utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: position),
+                                    depth: sections))
+            if let kind, kind == UInt8(ascii: "#") || kind == UInt8(ascii: "^") || kind == UInt8(ascii: "<") || kind == UInt8(ascii: "$") {
+                open.append(kind)
+                if kind == UInt8(ascii: "#") || kind == UInt8(ascii: "^") { sections += 1 }
+            }
         }
-        return (tags, complete)
+        return (tags, true)
     }
 
     /// The names that the tags of `text` look up (each identifier of `post.title`, `empty(tags)`),
