@@ -31,7 +31,7 @@ public enum PostReader {
         return (post!, diagnostics)
     }
 
-    /// Reads the post in the file at `url` (see ``read(data:source:timeZone:)``).
+    /// Reads the post in the file at `url` (see ``read(data:source:contentPath:bundle:timeZone:)``).
     public static func read(fileAt url: URL, source: String, contentPath: String? = nil, bundle: Bool? = nil,
                             timeZone: TimeZone) throws -> (Post, [Diagnostic]) {
         let data: Data
