@@ -2,7 +2,7 @@
 """blog against Hugo on the same synthetic blog, in one run.
 
 Usage: python3 bench/compare.py [--sizes 1000 10000] [--runs 3] [--corpus-tool ../shared/bench/gen_corpus.py]
-                                [--work DIR] [--no-hugo] [--rm-now]
+                                [--work DIR] [--floor ../shared/bench/floor.c] [--no-hugo] [--rm-now]
 
 For each size N it generates the same N posts twice with the corpus tool (Pelican form for blog,
 Hugo form for Hugo; by default ../shared/bench/gen_corpus.py, beside the repository), gives the
@@ -19,6 +19,10 @@ release mode, then in each of RUNS rounds, alternating:
   blog body edit    `blog build` again, after appending a paragraph that names the round to the end
                     of that post's body (its page and the feeds holding its body change, not its
                     title or summary); the script checks that the post's page shows it
+  blog template edit `blog build` again, after changing the site's copy of one template (site-footer)
+  blog title edit, --no-cache   a title edit built with `--no-cache` into the existing output
+  floor             ../shared/bench/floor.c (cmark-gfm alone renders every body on 2 threads and
+                    writes one file per post) on the same posts, after removing its output
   hugo clean        `hugo` after removing its output (public/) and resources/
 
 Removed folders are moved aside and deleted when the run ends (see Trash; --rm-now deletes them
@@ -49,8 +53,9 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HUGO_SITE = os.path.join(ROOT, "bench", "hugo")
 BASE_URL = "https://example.org/"
-BLOG_CLEAN, BLOG_NO_CACHE, BLOG_TOUCHED, BLOG_TITLE, BLOG_BODY, HUGO_CLEAN = (
-    "clean", "clean, --no-cache", "one post touched", "one title edited", "one body edited", "hugo")
+BLOG_CLEAN, BLOG_NO_CACHE, BLOG_TITLE_NO_CACHE, BLOG_TOUCHED, BLOG_TITLE, BLOG_BODY, BLOG_TEMPLATE, FLOOR, HUGO_CLEAN = (
+    "clean", "clean, --no-cache", "one title edited, --no-cache", "one post touched", "one title edited",
+    "one body edited", "one template edited", "floor", "hugo")
 
 
 def sh(args, **kwargs):
@@ -166,9 +171,35 @@ class BlogSite:
         if f"<p>{paragraph}</p>" not in html:
             sys.exit(f"body edit: {page} lacks the paragraph appended to {self.edited}: {paragraph!r}")
 
+    def edit_template(self, round_number):
+        """Overrides the default theme's footer with a copy that ends with a comment naming the round."""
+        with open(os.path.join(ROOT, "themes", "default", "templates", "site-footer.mustache"), encoding="utf-8") as f:
+            footer = f.read()
+        folder = os.path.join(self.folder, "themes", "default", "templates")
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, "site-footer.mustache"), "w", encoding="utf-8") as f:
+            f.write(footer + f"<!-- round {round_number} -->\n")
+
     def restore(self):
         with open(self.edited, "w", encoding="utf-8") as f:
             f.write(self.original)
+        shutil.rmtree(os.path.join(self.folder, "themes"), ignore_errors=True)
+
+
+class Floor:
+    """../shared/bench/floor.c, built beside the corpus tool's folder into the work folder."""
+
+    def __init__(self, source, work, posts, trash):
+        self.binary, self.posts, self.trash = os.path.join(work, "floor"), posts, trash
+        self.output = os.path.join(work, f"floor-out-{os.path.basename(os.path.dirname(os.path.dirname(posts)))}")
+        flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libcmark-gfm"], capture_output=True, text=True,
+                               check=True).stdout.split()
+        sh(["cc", "-O2", "-o", self.binary, source, *flags, "-lcmark-gfm-extensions", "-lpthread"])
+
+    def build(self):
+        self.trash.remove(self.output)
+        os.makedirs(self.output)
+        return measured([self.binary, self.posts, self.output, "2"])
 
 
 class HugoSite:
@@ -216,6 +247,8 @@ def main():
     parser.add_argument("--corpus-tool", default=os.path.join(ROOT, "..", "shared", "bench", "gen_corpus.py"),
                         help="the corpus generator (default ../shared/bench/gen_corpus.py beside the repository)")
     parser.add_argument("--work", help="folder for the generated blogs (default: a temporary folder, removed after)")
+    parser.add_argument("--floor", default=os.path.join(ROOT, "..", "shared", "bench", "floor.c"),
+                        help="the floor's C source (default ../shared/bench/floor.c beside the repository); skipped when missing")
     parser.add_argument("--no-hugo", action="store_true", help="time blog alone")
     parser.add_argument("--rm-now", action="store_true",
                         help="delete the output before each clean build instead of moving it aside until the end")
@@ -249,11 +282,13 @@ def main():
         if hugo_site:
             hugo_site.clean(); hugo_site.build()
 
-        results = {kind: [] for kind in (BLOG_CLEAN, BLOG_NO_CACHE, BLOG_TOUCHED, BLOG_TITLE, BLOG_BODY, HUGO_CLEAN)}
+        floor = Floor(args.floor, work, os.path.join(blog.folder, "content", "posts"), trash) if os.path.exists(args.floor) else None
+        results = {kind: [] for kind in (BLOG_CLEAN, BLOG_NO_CACHE, BLOG_TITLE_NO_CACHE, BLOG_TOUCHED, BLOG_TITLE, BLOG_BODY,
+                                         BLOG_TEMPLATE, FLOOR, HUGO_CLEAN)}
         stages = {BLOG_CLEAN: [], BLOG_BODY: []}
         files = {}
         try:
-            for _ in range(args.runs):
+            for round_number in range(1, args.runs + 1):
                 blog.clean()
                 seconds, peak, timing = blog.build()
                 results[BLOG_CLEAN].append((seconds, peak))
@@ -263,6 +298,9 @@ def main():
                     blog.clean()
                     results[BLOG_NO_CACHE].append(blog.build("--no-cache")[:2])
                     files[BLOG_NO_CACHE] = count_files(blog.output)
+                    blog.edit_title()
+                    results[BLOG_TITLE_NO_CACHE].append(blog.build("--no-cache")[:2])
+                    files[BLOG_TITLE_NO_CACHE] = count_files(blog.output)
                     blog.clean()
                     blog.build()  # the cache the incremental builds start from
                 blog.touch()
@@ -277,6 +315,13 @@ def main():
                 stages[BLOG_BODY].append(timing)
                 blog.check_page(paragraph)
                 files[BLOG_BODY] = count_files(blog.output)
+                blog.edit_template(round_number)
+                results[BLOG_TEMPLATE].append(blog.build()[:2])
+                files[BLOG_TEMPLATE] = count_files(blog.output)
+                if floor:
+                    seconds, peak, _ = floor.build()
+                    results[FLOOR].append((seconds, peak))
+                    files[FLOOR] = count_files(floor.output)
                 if hugo_site:
                     hugo_site.clean()
                     results[HUGO_CLEAN].append(hugo_site.build()[:2])
@@ -290,7 +335,8 @@ def main():
         for kind, runs in results.items():
             if not runs:
                 continue
-            name, build = (f"Hugo {hugo}", "clean") if kind == HUGO_CLEAN else ("blog", kind)
+            name, build = ((f"Hugo {hugo}", "clean") if kind == HUGO_CLEAN else ("floor.c", "2 threads") if kind == FLOOR
+                           else ("blog", kind))
             times = [s for s, _ in runs]
             rows.append(f"| {size:,} | {name} | {build} | {seconds_text(statistics.median(times))} | "
                         f"{seconds_text(min(times))} | {seconds_text(max(times))} | "
@@ -308,8 +354,15 @@ def main():
             aliases = sum(1 for root, _, names in os.walk(hugo_site.output) for n in names
                           if n == "index.html" and root.endswith(os.sep + "page" + os.sep + "1"))
             line += f" Hugo's files include {aliases} page/1/ redirects blog does not write;"
+        if results[FLOOR]:
+            line += f" blog clean/floor {clean / median(FLOOR):.2f}×"
+            if results[BLOG_NO_CACHE]:
+                line += f", --no-cache/floor {median(BLOG_NO_CACHE) / median(FLOOR):.2f}×"
+            line += ";"
         line += (f" touched/clean {median(BLOG_TOUCHED) / clean:.0%}, title edit/clean {median(BLOG_TITLE) / clean:.0%},"
-                 f" body edit/clean {median(BLOG_BODY) / clean:.0%}")
+                 f" body edit/clean {median(BLOG_BODY) / clean:.0%}, template edit/clean {median(BLOG_TEMPLATE) / clean:.0%}")
+        if results[BLOG_TITLE_NO_CACHE]:
+            line += f"; title edit --no-cache/clean {median(BLOG_TITLE_NO_CACHE) / clean:.0%}"
         notes.append(line)
         for kind, builds in ((BLOG_CLEAN, "clean builds"), (BLOG_BODY, "body edits")):
             keys = list(dict.fromkeys(k for t in stages[kind] for k in t))
