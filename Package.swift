@@ -27,9 +27,15 @@ let package = Package(
         // Turns themes/default into Swift source at build time, so the binary carries the default theme.
         .executableTarget(name: "embed-theme", path: "Sources/embed-theme"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["embed-theme"]),
+        // Diagnostics and the small helpers every stage shares: source positions, escaping, byte search, slugs, paths.
+        .target(name: "BlogCore", dependencies: ["CSystem"]),
+        // Output: writes the rendered files into the output folder and swaps it in.
+        .target(name: "BlogOutput", dependencies: ["BlogCore", "CSystem"]),
         .target(
             name: "BlogKit",
             dependencies: [
+                "BlogCore",
+                "BlogOutput",
                 "CCmarkGFM",
                 "CSystem",
                 .product(name: "Yams", package: "Yams"),
@@ -49,7 +55,7 @@ let package = Package(
         ),
         // Unit tests per stage, and end-to-end tests that run the `blog` executable (hence the dependency).
         // Fixtures/ holds data files the tests find through #filePath (see Fixtures/SOURCES.md).
-        .testTarget(name: "BlogKitTests", dependencies: ["BlogKit", "blog"], exclude: ["Fixtures"]),
+        .testTarget(name: "BlogKitTests", dependencies: ["BlogCore", "BlogOutput", "BlogKit", "blog"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v5]
 )

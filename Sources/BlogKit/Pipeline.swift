@@ -1,4 +1,6 @@
 import Foundation
+import BlogCore
+import BlogOutput
 
 /// What `blog build` and `blog list` are asked to do.
 public struct BuildOptions: Sendable {

@@ -1,4 +1,6 @@
 import Foundation
+import BlogCore
+import BlogOutput
 
 /// `blog build` when the last build left its state (see ``SiteState``) and since then only post
 /// bodies changed: the new bodies are put into the published pages and feeds where the old ones

@@ -1,4 +1,6 @@
+@testable import BlogCore
 @testable import BlogKit
+@testable import BlogOutput
 import Foundation
 import XCTest
 

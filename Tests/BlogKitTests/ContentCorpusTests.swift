@@ -1,5 +1,7 @@
 import XCTest
+@testable import BlogCore
 @testable import BlogKit
+@testable import BlogOutput
 
 /// Reads every post of the real blogs in `../shared/corpora` (beside the repository; skipped when
 /// absent): the scanner finds them and the reader accepts them, except the few real problems below.

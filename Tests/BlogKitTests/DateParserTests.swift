@@ -1,5 +1,7 @@
 import XCTest
+@testable import BlogCore
 @testable import BlogKit
+@testable import BlogOutput
 
 /// Expected instants are computed independently of the parser: epoch seconds worked out
 /// beforehand, or DateComponents in a fixed-offset zone.

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
+@testable import BlogCore
 @testable import BlogKit
+@testable import BlogOutput
 
 /// A small real blog for the feed and sitemap tests: markdown rendered by cmark-gfm, placed by
 /// SiteBuilder, with a hidden post, a draft (the build includes drafts, so it is listed), posts in

@@ -1,5 +1,7 @@
 import XCTest
+@testable import BlogCore
 @testable import BlogKit
+@testable import BlogOutput
 
 /// Links in feed content made absolute against a post's permalink.
 final class FeedURLTests: XCTestCase {

@@ -1,5 +1,7 @@
 import XCTest
+@testable import BlogCore
 @testable import BlogKit
+@testable import BlogOutput
 
 final class FrontMatterTests: XCTestCase {
     func parse(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> (FrontMatter, [Diagnostic])? {

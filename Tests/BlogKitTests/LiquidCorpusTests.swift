@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
+@testable import BlogCore
 @testable import BlogKit
+@testable import BlogOutput
 
 /// Runs the Liquid/shortcode transform over real blogs (Jekyll, Hugo, Pelican) checked out next to the repository,
 /// with resolvers that know nothing: it must not crash, and fenced code must come out byte for byte

@@ -1,5 +1,7 @@
 import XCTest
+@testable import BlogCore
 @testable import BlogKit
+@testable import BlogOutput
 
 /// Code block languages: CodeHilite markers on indented blocks, lower-cased fence languages.
 final class MarkdownCodeBlockTests: XCTestCase {

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
+@testable import BlogCore
 @testable import BlogKit
+@testable import BlogOutput
 import CSystem
 
 /// Rendering on several threads at once gives the same bytes as rendering one post at a time

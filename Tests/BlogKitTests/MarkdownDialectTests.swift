@@ -1,5 +1,7 @@
 import XCTest
+@testable import BlogCore
 @testable import BlogKit
+@testable import BlogOutput
 
 /// The dialects' constructs (issue 13, items 4-7): each test states the rule of the generator
 /// (Python-Markdown with Pelican's extensions, kramdown with GFM input, goldmark) and renders

@@ -1,5 +1,7 @@
 import XCTest
+@testable import BlogCore
 @testable import BlogKit
+@testable import BlogOutput
 
 /// Heading ids: slugs of the plain text, unique in the page, on the rendered tags and in `headings`.
 final class MarkdownHeadingTests: XCTestCase {

@@ -1,5 +1,7 @@
 import XCTest
+@testable import BlogCore
 @testable import BlogKit
+@testable import BlogOutput
 
 /// GFM features and options of `MarkdownRenderer`, checked on real markdown against exact HTML.
 final class MarkdownRendererTests: XCTestCase {

@@ -1,5 +1,7 @@
 import XCTest
+@testable import BlogCore
 @testable import BlogKit
+@testable import BlogOutput
 
 /// The summary: the `summary` field, else the body up to `<!-- more -->`, else the first paragraph.
 final class MarkdownSummaryTests: XCTestCase {

@@ -1,5 +1,7 @@
 import XCTest
+@testable import BlogCore
 @testable import BlogKit
+@testable import BlogOutput
 
 /// Headers as Jekyll, Hugo and Pelican blogs write them, read by ``PostReader``.
 final class MigrationReaderTests: XCTestCase {

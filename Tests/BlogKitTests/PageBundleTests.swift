@@ -1,5 +1,7 @@
 import XCTest
+@testable import BlogCore
 @testable import BlogKit
+@testable import BlogOutput
 
 /// Posts that are their folder's (Hugo's `index.md`, a TextBundle's `text.md`, a README alone in its
 /// folder): which files they are, how the scanner lists a TextBundle, and how such a post is named.

@@ -1,5 +1,7 @@
 import XCTest
+@testable import BlogCore
 @testable import BlogKit
+@testable import BlogOutput
 
 final class PostReaderTests: XCTestCase {
     let utc = TimeZone(identifier: "UTC")!

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
+@testable import BlogCore
 @testable import BlogKit
+@testable import BlogOutput
 
 final class RenderDateFormatTests: XCTestCase {
     func format(_ iso: String, _ pattern: String, _ zone: String = "Europe/Paris") -> String {

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
+@testable import BlogCore
 @testable import BlogKit
+@testable import BlogOutput
 
 /// A small site built by hand, as the SiteBuilder would: four posts (one hidden), a page, three
 /// tags (one with a non-ASCII name), two home pages, archives over two years, under `/blog/`.

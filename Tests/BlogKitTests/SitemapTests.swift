@@ -1,5 +1,7 @@
 import XCTest
+@testable import BlogCore
 @testable import BlogKit
+@testable import BlogOutput
 
 /// sitemap.xml checked against the sitemaps.org schema, and robots.txt.
 final class SitemapTests: XCTestCase {

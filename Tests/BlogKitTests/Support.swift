@@ -1,4 +1,6 @@
+import BlogCore
 import BlogKit
+import BlogOutput
 import Foundation
 import XCTest
 

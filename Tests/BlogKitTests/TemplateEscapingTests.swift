@@ -1,6 +1,8 @@
 import Mustache
 import XCTest
+@testable import BlogCore
 @testable import BlogKit
+@testable import BlogOutput
 
 /// Theme templates escape `{{name}}` with ``TemplateEscaping``; the pages must not change by a byte.
 final class TemplateEscapingTests: XCTestCase {

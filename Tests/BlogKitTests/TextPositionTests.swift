@@ -1,5 +1,7 @@
 import XCTest
+@testable import BlogCore
 @testable import BlogKit
+@testable import BlogOutput
 
 /// Lines and columns as an editor shows them, for every message that names a place in a file.
 final class TextPositionTests: XCTestCase {

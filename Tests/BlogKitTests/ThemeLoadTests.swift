@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
+@testable import BlogCore
 @testable import BlogKit
+@testable import BlogOutput
 
 final class ThemeLoadTests: XCTestCase {
     var siteRoot: URL!

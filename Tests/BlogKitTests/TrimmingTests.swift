@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
+@testable import BlogCore
 @testable import BlogKit
+@testable import BlogOutput
 
 final class TrimmingTests: XCTestCase {
     /// Trimming reads the ends' bytes; it must trim what Foundation trims: every ASCII byte at

@@ -1,4 +1,5 @@
 import Foundation
+import BlogCore
 
 /// A compact binary form for `Codable` values, made for the build cache: synthesized `Codable`
 /// conformances (``Post``, ``RenderedMarkdown``…) round-trip through it without code of their own,

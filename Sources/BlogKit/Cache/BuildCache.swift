@@ -1,4 +1,5 @@
 import Foundation
+import BlogCore
 
 /// The build cache of one build: what the previous build left in `cache_dir`, and what this build
 /// adds, saved by ``save()`` once the site is written.

@@ -1,4 +1,5 @@
 import Foundation
+import BlogCore
 
 /// Where a blob is in the pack, and its digest (checked every time it is read).
 struct BlobRef: Codable, Sendable {

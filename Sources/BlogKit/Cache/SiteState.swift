@@ -1,4 +1,5 @@
 import Foundation
+import BlogCore
 
 /// What a finished build leaves for the next one, in the file `state` of `cache_dir`: enough to
 /// tell from the files' sizes and times that only post bodies changed, and to put the new bodies

@@ -1,4 +1,5 @@
 import Foundation
+import BlogCore
 
 /// A post's page, so that a broken link in it can be reported at the line of the post's source
 /// that wrote it rather than in the generated HTML.

@@ -1,4 +1,5 @@
 import Foundation
+import BlogCore
 
 /// `blog check`: builds the site where it harms nothing and checks its links, or checks a folder
 /// that is already built.

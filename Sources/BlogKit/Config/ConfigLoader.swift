@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import BlogCore
 
 /// Reads `blog.yml` into a ``SiteConfig``.
 ///

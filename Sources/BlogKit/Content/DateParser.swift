@@ -1,4 +1,5 @@
 import Foundation
+import BlogCore
 
 /// A date read from a header.
 struct ParsedDate: Sendable, Equatable {

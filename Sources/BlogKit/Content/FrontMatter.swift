@@ -1,6 +1,7 @@
 import Foundation
 internal import TOMLKit
 import Yams
+import BlogCore
 
 /// How a post's header is written.
 public enum FrontMatterFormat: String, Sendable, Codable {

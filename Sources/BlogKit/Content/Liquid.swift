@@ -1,3 +1,5 @@
+import BlogCore
+
 /// What a body transform needs to know about the site.
 struct LiquidContext: Sendable {
     /// `{{ site.baseurl }}`: the base path without trailing slash ("" or "/blog").

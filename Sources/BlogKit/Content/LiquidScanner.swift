@@ -1,3 +1,5 @@
+import BlogCore
+
 private let lf = UInt8(ascii: "\n")
 private let cr = UInt8(ascii: "\r")
 private let space = UInt8(ascii: " ")

@@ -1,4 +1,5 @@
 import CCmarkGFM
+import BlogCore
 
 /// A borrowed pointer to a node of a cmark-gfm tree, with the few accessors the Markdown stage needs.
 /// It does not own the node: the document's owner frees the tree.

@@ -1,4 +1,5 @@
 import CCmarkGFM
+import BlogCore
 
 /// The first line of an indented code block read as a Python-Markdown CodeHilite marker:
 /// `::python` (two or more colons, as CodeHilite's pattern `^::+` says) names the language;

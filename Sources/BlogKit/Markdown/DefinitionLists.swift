@@ -1,4 +1,5 @@
 import CCmarkGFM
+import BlogCore
 
 /// Definition lists, as Python-Markdown's `def_list`, kramdown and goldmark write them:
 ///

@@ -1,6 +1,7 @@
 import CCmarkGFM
 import CSystem
 import Foundation
+import BlogCore
 
 /// The process-wide cmark-gfm setup: options, the GFM extensions, and the lock that keeps parsing serial.
 ///

@@ -1,4 +1,5 @@
 import CCmarkGFM
+import BlogCore
 
 /// Where Python-Markdown and kramdown end a block of raw HTML, which is not where CommonMark does.
 ///

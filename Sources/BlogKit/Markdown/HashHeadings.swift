@@ -1,4 +1,5 @@
 import CCmarkGFM
+import BlogCore
 
 /// Python-Markdown's headings: a line of a paragraph that starts with `#` is a heading, with or
 /// without a space (or a no-break space) after the hashes: `##Let's celebrate` is an `<h2>`, where

@@ -1,3 +1,5 @@
+import BlogCore
+
 /// A heading in a rendered body, with the `id` that links to it.
 public struct Heading: Sendable, Equatable, Codable {
     /// 1...6.

@@ -1,4 +1,5 @@
 import Foundation
+import BlogCore
 
 /// Dates as people read them, from `strftime`-style patterns, with English names and the same
 /// output on every machine whatever its locale or time zone.

@@ -1,4 +1,5 @@
 import Foundation
+import BlogCore
 
 /// Writes an indented XML document element by element, escaping every text and attribute value,
 /// so no caller can forget to. Attributes keep the order given.

@@ -1,4 +1,6 @@
 import Foundation
+import BlogCore
+import BlogOutput
 
 /// A feed a page can point to from its `<head>`:
 /// `<link rel="alternate" type="{{type}}" title="{{title}}" href="{{href}}">`.

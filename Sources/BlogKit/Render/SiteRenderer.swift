@@ -1,5 +1,7 @@
 import Foundation
 import Mustache
+import BlogCore
+import BlogOutput
 
 /// The Render stage: every page of a site through a theme's templates.
 enum SiteRenderer {

@@ -1,4 +1,6 @@
 import Foundation
+import BlogCore
+import BlogOutput
 
 /// `sitemap.xml` (https://www.sitemaps.org/protocol.html) and a `robots.txt` that points to it.
 ///

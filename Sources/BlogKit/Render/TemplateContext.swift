@@ -1,4 +1,5 @@
 import Foundation
+import BlogCore
 
 /// The values templates see, as plain dictionaries and arrays (swift-mustache reads those without
 /// reflection). Everything a page shares with others (each post's dictionary, the tags, the

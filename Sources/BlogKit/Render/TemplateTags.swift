@@ -1,4 +1,5 @@
 import Foundation
+import BlogCore
 
 /// A tag of a Mustache template, as ``TemplateTags/read(_:)`` finds it.
 struct TemplateTag {

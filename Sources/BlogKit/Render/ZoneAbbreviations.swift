@@ -1,4 +1,5 @@
 import Foundation
+import BlogCore
 
 /// Time zone abbreviations (`CET`, `CEST`, `EST`, `IST`) read from the system's tz database
 /// (TZif files, RFC 8536). Foundation only knows a few of them and says `GMT+1` for Paris on

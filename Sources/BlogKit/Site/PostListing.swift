@@ -1,4 +1,5 @@
 import Foundation
+import BlogCore
 
 /// The posts of a site as `blog list` shows them: a table for people, JSON for programs.
 public struct PostListing: Sendable {

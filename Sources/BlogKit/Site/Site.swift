@@ -1,4 +1,5 @@
 import Foundation
+import BlogCore
 
 /// A post placed in the site: its URL and its rendered body.
 public struct SitePost: Sendable {

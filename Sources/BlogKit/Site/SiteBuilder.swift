@@ -1,4 +1,5 @@
 import Foundation
+import BlogCore
 
 /// Which posts take part in a build.
 struct SiteOptions: Sendable {

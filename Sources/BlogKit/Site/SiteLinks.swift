@@ -1,4 +1,5 @@
 import Foundation
+import BlogCore
 
 /// Link targets, all starting with the base path so that they work at any depth and under any prefix.
 struct SiteLinks {

@@ -6,10 +6,10 @@
 /// - ``xml(_:)``: feeds and sitemaps: as ``html(_:)``, and the characters XML can't carry left out.
 ///
 /// Each escapes `"`, so each serves text and double-quoted attribute values alike.
-enum Escaping {
+package enum Escaping {
     /// `text` with `&`, `<`, `>` and `"` as entities, byte by byte, as cmark-gfm writes HTML, so
     /// code blocks and headings built here look like the ones cmark renders.
-    static func html(_ text: String) -> String {
+    package static func html(_ text: String) -> String {
         escape(text, Rules(apostrophe: false, xml: false, wholeCharacters: false))
     }
 
@@ -21,14 +21,14 @@ enum Escaping {
     /// scalar extends a `Character`, and none but CR before LF joins the next. Only when a special
     /// byte touches a byte above ASCII is the text escaped `Character` by `Character`. Escaping a
     /// `Character` at a time, as swift-mustache does, costs a sixth of a build's instructions.
-    static func template(_ text: String) -> String {
+    package static func template(_ text: String) -> String {
         escape(text, Rules(apostrophe: true, xml: false, wholeCharacters: true))
     }
 
     /// `text` fit for XML content or a quoted attribute: `&`, `<`, `>`, `"` as entities (as
     /// ``html(_:)`` writes them), and the characters XML 1.0 forbids (all below U+0020 but tab,
     /// line feed and carriage return; U+FFFE, U+FFFF) left out, since no escape can carry them.
-    static func xml(_ text: String) -> String {
+    package static func xml(_ text: String) -> String {
         escape(text, Rules(apostrophe: false, xml: true, wholeCharacters: false))
     }
 

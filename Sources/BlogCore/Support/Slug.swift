@@ -3,10 +3,10 @@ import Foundation
 /// URL slugs: lower-case letters and digits of any script kept, every other run of characters
 /// becomes one `-`, no `-` at either end. A slug can never hold `/`, `.` or `..`, so it can't
 /// leave the output folder (a slug a header gives is checked by ``PathSafety/isSafeSegment(_:)``).
-enum Slug {
+package enum Slug {
     /// The slug of `text` (`"Hello, World!"` -> `hello-world`, `"Ünïcödé 日本"` -> `ünïcödé-日本`).
     /// Empty when `text` has no letter or digit.
-    static func make(_ text: String) -> String {
+    package static func make(_ text: String) -> String {
         asciiSlug(text) ?? slugByCharacters(text)
     }
 
@@ -58,7 +58,7 @@ enum Slug {
 
     /// Whether a file name can be a slug as it is (as Jekyll and Hugo use it): ASCII letters,
     /// digits, `-`, `_`, `.` and `~` only, not starting with `.`.
-    static func isPlainFileName(_ name: String) -> Bool {
+    package static func isPlainFileName(_ name: String) -> Bool {
         guard PathSafety.isSafeSegment(name), !name.hasPrefix(".") else { return false }
         return name.unicodeScalars.allSatisfy { c in
             (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || "-_.~".unicodeScalars.contains(c)

@@ -7,6 +7,7 @@ private let systemWrite = Darwin.write
 #endif
 import CSystem
 import Foundation
+import BlogCore
 
 /// What a write did.
 public struct WriteReport: Sendable, Equatable {
@@ -14,6 +15,11 @@ public struct WriteReport: Sendable, Equatable {
     public var written: Int
     /// Files identical to the previous output: kept as they were, modification time included.
     public var unchanged: Int
+
+    package init(written: Int, unchanged: Int) {
+        self.written = written
+        self.unchanged = unchanged
+    }
 }
 
 /// Writes a generated site so that a reader of the output folder only ever sees the old site or
@@ -25,7 +31,7 @@ public struct WriteReport: Sendable, Equatable {
 /// modification time does not change and `rsync`-style deploys upload only what changed.
 /// Top-level hidden entries of the previous output (a `.git` folder of a deploy branch, say) are
 /// carried over to the new one.
-enum SiteWriter {
+package enum SiteWriter {
     /// Writes `files` as the whole new content of `output`.
     /// - Parameters:
     ///   - files: every file of the site; paths relative, `/`-separated, unique.
@@ -34,7 +40,7 @@ enum SiteWriter {
     ///   - whileFlushing: work to do, given the folder that holds the new site, once every file
     ///     is written and while they are flushed to disk (which leaves the cores idle); the site
     ///     is published only after it returns.
-    static func write(_ files: [OutputFile], to output: URL, displayPath: String,
+    package static func write(_ files: [OutputFile], to output: URL, displayPath: String,
                       whileFlushing: (URL) -> Void = { _ in }) throws -> WriteReport {
         let fm = FileManager.default
         try checkPaths(files, displayPath: displayPath)
@@ -88,7 +94,7 @@ enum SiteWriter {
     /// spare holds exactly those, else it is pruned first. Returns nil, leaving the output as it
     /// was, when there is no spare or it can't be brought up to date (the caller then builds in
     /// full).
-    static func patch(output: URL, paths: [String], changed: [String: Data], spareSamePaths: Bool) -> WriteReport? {
+    package static func patch(output: URL, paths: [String], changed: [String: Data], spareSamePaths: Bool) -> WriteReport? {
         let staging = beside(output, "blog-staging")
         let spare = beside(output, "blog-spare")
         removeTree(staging)
@@ -232,7 +238,7 @@ enum SiteWriter {
     /// The folders that hold a site's files, split by who makes them.
     struct FolderPlan {
         /// Folders that hold more than one file, or a folder: made before any file, parents first.
-        var shared: [Substring]
+        package var shared: [Substring]
         /// By file: whether its folder holds it alone (a post's `posts/<slug>/`), and is made
         /// with it.
         var alone: [Bool]
@@ -254,7 +260,7 @@ enum SiteWriter {
     }
 
     /// Every folder above `paths` (`a/b/c.html` -> `a` and `a/b`).
-    static func folders<Path: StringProtocol>(holding paths: [Path]) -> Set<Substring> where Path.SubSequence == Substring {
+    package static func folders<Path: StringProtocol>(holding paths: [Path]) -> Set<Substring> where Path.SubSequence == Substring {
         var folders = Set<Substring>()
         for path in paths {
             var folder = path[...]
@@ -283,7 +289,7 @@ enum SiteWriter {
     }
 
     /// Creates the file `path`, which must not exist yet, holding `data`.
-    static func create(_ path: String, with data: Data) throws {
+    package static func create(_ path: String, with data: Data) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var failure = data.withUnsafeBytes { buffer -> Int32 in
@@ -304,7 +310,7 @@ enum SiteWriter {
 
     /// Hard-links `previous` to `target` when it holds exactly `data`, else writes `data` there.
     /// Returns whether it linked.
-    static func place(_ data: Data, at target: String, previous: String?, reuse: Bool = false) throws -> Bool {
+    package static func place(_ data: Data, at target: String, previous: String?, reuse: Bool = false) throws -> Bool {
         if let previous, size(ofRegularFile: previous) == data.count,
            (try? Data(contentsOf: URL(fileURLWithPath: previous))) == data, relink(previous, target, reuse: reuse) {
             return true
@@ -352,7 +358,7 @@ enum SiteWriter {
     /// Puts `staging` in the place of `output` in one step where the system allows it.
     /// The previous site is kept as `spare` (hidden, beside the output) for the next build to
     /// update, rather than deleted: deleting 13,000 files costs as much as writing them.
-    static func swap(_ staging: URL, into output: URL, exists: Bool, displayPath: String, keepingOldAs spare: URL? = nil) throws {
+    package static func swap(_ staging: URL, into output: URL, exists: Bool, displayPath: String, keepingOldAs spare: URL? = nil) throws {
         let fm = FileManager.default
         func fail(_ what: String) -> BuildFailure {
             BuildFailure([.error(displayPath, "\(what): \(String(cString: strerror(errno))); the previous output is unchanged")])

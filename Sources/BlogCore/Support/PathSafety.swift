@@ -5,10 +5,10 @@ import Foundation
 /// the permalink patterns of `blog.yml`, and the names of content and theme files; each is checked
 /// here by the rule that fits it when it is read, and every output path once more, with
 /// ``isPlainOutputPath(_:)``, before anything is written (``SiteWriter``).
-enum PathSafety {
+package enum PathSafety {
     /// Whether `segment` is `.` or `..`: a segment that names no file of its own, and may climb
     /// out of the folder.
-    static func isDotSegment<S: StringProtocol>(_ segment: S) -> Bool {
+    package static func isDotSegment<S: StringProtocol>(_ segment: S) -> Bool {
         segment == "." || segment == ".."
     }
 
@@ -19,7 +19,7 @@ enum PathSafety {
 
     /// Whether `slug` is safe as one path segment: non-empty, no `/` or `\`, not `.` and holding
     /// no `..`, no control characters.
-    static func isSafeSegment(_ slug: String) -> Bool {
+    package static func isSafeSegment(_ slug: String) -> Bool {
         if slug.isEmpty || isDotSegment(slug) { return false }
         if slug.contains("/") || slug.contains("\\") || slug.contains("..") { return false }
         return !hasControlCharacter(slug)
@@ -27,7 +27,7 @@ enum PathSafety {
 
     /// Whether `path` is a plain path inside the output folder: not empty, relative, no `\`, and
     /// no empty, `.` or `..` segment.
-    static func isPlainOutputPath(_ path: String) -> Bool {
+    package static func isPlainOutputPath(_ path: String) -> Bool {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         return !(path.isEmpty || path.hasPrefix("/") || path.contains("\\")
                  || segments.contains(where: { $0.isEmpty || isDotSegment($0) }))
@@ -35,11 +35,11 @@ enum PathSafety {
 }
 
 /// Paths that a header gives for a page (`permalink`, `url`, `save_as`, `aliases`).
-enum SitePath {
+package enum SitePath {
     /// The site-relative form of `path` (`/2016/about/` -> `2016/about/`, `/old` -> `old/`, `a.html`
     /// stays): no leading `/`, no empty, `.` or `..` segment; a last segment without an extension
     /// gets a `/`. nil when it could leave the site: `..`, a scheme (`https://`), `\`, control characters.
-    static func clean(_ path: String) -> String? {
+    package static func clean(_ path: String) -> String? {
         let trimmed = path.trimmingWhitespaces()
         if trimmed.contains("://") || trimmed.hasPrefix("//") || trimmed.contains("\\")
             || PathSafety.hasControlCharacter(trimmed) {

@@ -7,10 +7,10 @@ import CSystem
 
 /// Substring tests on UTF-8 bytes. Foundation's `contains` on `String` goes through `NSString`
 /// and UTF-16: over every post of a 10,000-post blog it cost more than rendering the markdown.
-enum ByteSearch {
+package enum ByteSearch {
     /// Whether `text` holds `needle`, byte for byte (no Unicode normalisation, which the ASCII
     /// markers searched for here never need).
-    static func contains(_ text: String, _ needle: String) -> Bool {
+    package static func contains(_ text: String, _ needle: String) -> Bool {
         var text = text, needle = needle
         return text.withUTF8 { haystack in
             needle.withUTF8 { pattern in
@@ -25,7 +25,7 @@ enum ByteSearch {
 
     /// Whether `text` holds one of `needles` right after one of `openers`. Fast when the openers'
     /// first bytes are rare (`{`, `|`, `%`), where a search for a word stops at every letter.
-    static func containsAny(_ text: String, after openers: [String], _ needles: [String]) -> Bool {
+    package static func containsAny(_ text: String, after openers: [String], _ needles: [String]) -> Bool {
         var text = text
         return text.withUTF8 { haystack in
             guard let h = haystack.baseAddress else { return false }
@@ -52,7 +52,7 @@ enum ByteSearch {
 
     /// Where `pattern` first starts in `bytes` at or after `start`, or nil. A `memchr` for the
     /// pattern's first byte, then a comparison of the rest.
-    static func firstIndex(of pattern: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    package static func firstIndex(of pattern: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let first = pattern.first, let base = bytes.baseAddress, start >= 0 else { return nil }
         var position = start
         while position + pattern.count <= bytes.count {
@@ -66,7 +66,7 @@ enum ByteSearch {
     }
 
     /// Where `pattern` first starts in `bytes` at or after `start`, or nil.
-    static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+    package static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
         pattern.withUnsafeBufferPointer { pattern in
             bytes.withUnsafeBufferPointer { firstIndex(of: pattern, in: $0, from: start) }
         }

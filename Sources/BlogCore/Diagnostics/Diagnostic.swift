@@ -16,16 +16,16 @@ public struct Diagnostic: Error, Sendable, Hashable, Codable, CustomStringConver
     /// Error, warning or note.
     public var severity: Severity
     /// The file the problem is in, as the user named it (relative to the working folder where possible).
-    var path: String
+    package var path: String
     /// 1-based line number in `path`.
-    var line: Int
+    package var line: Int
     /// 1-based column number in `path` (in characters).
-    var column: Int
+    package var column: Int
     /// What is wrong and what was expected.
-    var message: String
+    package var message: String
 
     /// Creates a diagnostic; line and column default to the start of the file.
-    init(_ severity: Severity, path: String, line: Int = 1, column: Int = 1, _ message: String) {
+    package init(_ severity: Severity, path: String, line: Int = 1, column: Int = 1, _ message: String) {
         self.severity = severity
         self.path = path
         self.line = max(1, line)
@@ -34,12 +34,12 @@ public struct Diagnostic: Error, Sendable, Hashable, Codable, CustomStringConver
     }
 
     /// An error at `path:line:column`.
-    static func error(_ path: String, line: Int = 1, column: Int = 1, _ message: String) -> Diagnostic {
+    package static func error(_ path: String, line: Int = 1, column: Int = 1, _ message: String) -> Diagnostic {
         Diagnostic(.error, path: path, line: line, column: column, message)
     }
 
     /// A warning at `path:line:column`.
-    static func warning(_ path: String, line: Int = 1, column: Int = 1, _ message: String) -> Diagnostic {
+    package static func warning(_ path: String, line: Int = 1, column: Int = 1, _ message: String) -> Diagnostic {
         Diagnostic(.warning, path: path, line: line, column: column, message)
     }
 
@@ -60,7 +60,7 @@ public struct BuildFailure: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
 
     /// Creates a failure from diagnostics; at least one should be an error.
-    init(_ diagnostics: [Diagnostic]) {
+    package init(_ diagnostics: [Diagnostic]) {
         self.diagnostics = diagnostics
     }
 
@@ -72,13 +72,13 @@ public struct BuildFailure: Error, Sendable, CustomStringConvertible {
 
 extension Array where Element == Diagnostic {
     /// Whether any diagnostic is an error.
-    var hasErrors: Bool { contains { $0.severity == .error } }
+    package var hasErrors: Bool { contains { $0.severity == .error } }
 
     /// The warnings only: what `--strict` counts (notes are intended behaviour).
     public var warningsOnly: [Diagnostic] { filter { $0.severity == .warning } }
 
     /// Sorted by path, line, column, then message, so output does not depend on thread timing.
-    func sortedForDisplay() -> [Diagnostic] {
+    package func sortedForDisplay() -> [Diagnostic] {
         sorted { a, b in
             if a.path != b.path { return a.path < b.path }
             if a.line != b.line { return a.line < b.line }

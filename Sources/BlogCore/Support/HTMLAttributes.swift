@@ -1,42 +1,42 @@
 /// One attribute with a value in a start tag, as ``HTMLAttributes/scan(_:_:)`` finds it.
-struct HTMLAttribute {
+package struct HTMLAttribute {
     /// The element's tag name, lower-cased (`a`, `img`).
-    var element: String
+    package var element: String
     /// The attribute's name, lower-cased (`href`).
-    var name: String
+    package var name: String
     /// Where the value is in the scanned bytes, without its quotes; entities are not decoded.
-    var value: Range<Int>
+    package var value: Range<Int>
     /// Whether the tag is inside a `<pre>` or `<code>` element (where code samples show HTML as written).
-    var inCode: Bool
+    package var inCode: Bool
 }
 
 /// A URL-holding attribute's value, as ``HTMLAttributes/rewriteURLs(in:_:)`` hands it over.
-struct URLAttributeValue {
+package struct URLAttributeValue {
     /// The value as written (entities not decoded).
-    var text: String
+    package var text: String
     /// Whether it is a `srcset` (a list of URLs with descriptors) rather than one URL.
-    var isSrcset: Bool
+    package var isSrcset: Bool
 }
 
 /// A careful walk over the start tags of HTML, tag by tag rather than with a pattern: text is
 /// never read as markup, nor are comments, `<!…>`/`<?…>` declarations, or the content of
 /// `<script>`, `<style>`, `<textarea>`, `<title>` and `<xmp>`.
-enum HTMLAttributes {
+package enum HTMLAttributes {
     /// Elements whose content is code.
     static let codeElements: Set<String> = ["pre", "code"]
     /// Elements whose content is raw text, not markup.
-    static let rawTextElements: Set<String> = ["script", "style", "textarea", "title", "xmp"]
+    package static let rawTextElements: Set<String> = ["script", "style", "textarea", "title", "xmp"]
 
     /// Calls `visit` for every attribute that has a value, in document order. An attribute whose
     /// quoted value is never closed is not visited (nor is anything after it).
-    static func scan(_ bytes: [UInt8], _ visit: (HTMLAttribute) -> Void) {
+    package static func scan(_ bytes: [UInt8], _ visit: (HTMLAttribute) -> Void) {
         var walker = Walker(bytes: bytes)
         walker.run(visit)
     }
 
     /// `html` with the value of every `href`, `src`, `poster` and `srcset` attribute outside
     /// `<pre>`/`<code>` replaced by `transform(value)`; a nil result leaves the value as it is.
-    static func rewriteURLs(in html: String, _ transform: (URLAttributeValue) -> String?) -> String {
+    package static func rewriteURLs(in html: String, _ transform: (URLAttributeValue) -> String?) -> String {
         let bytes = Array(html.utf8)
         var out: [UInt8] = []
         var copied = 0

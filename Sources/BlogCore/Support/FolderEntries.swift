@@ -1,12 +1,12 @@
 import Foundation
 
 /// Listing a folder with `readdir`.
-enum FolderEntries {
+package enum FolderEntries {
     /// The names in `folder` with their types (`S_IFDIR`, `S_IFREG`, `S_IFLNK`, ...): readdir's,
     /// or `lstat`'s where the file system doesn't say (an entry gone by then is left out); nil
     /// (and `errno` set) when the folder can't be read. Knowing the types spares a stat per file:
     /// 10,000 for 10,000 posts, in every build in place.
-    static func of(_ folder: String) -> [(name: String, type: mode_t)]? {
+    package static func of(_ folder: String) -> [(name: String, type: mode_t)]? {
         guard let directory = opendir(folder) else { return nil }
         defer { closedir(directory) }
         var entries: [(name: String, type: mode_t)] = []

@@ -5,12 +5,12 @@ import Foundation
 /// of every feed entry and every HTML block that way was a fiftieth of a clean build.
 extension Substring {
     /// The same as `trimmingCharacters(in: .whitespacesAndNewlines)`.
-    func trimmingWhitespacesAndNewlines() -> String {
+    package func trimmingWhitespacesAndNewlines() -> String {
         trimming(.whitespacesAndNewlines, asciiMembers: WebText.isASCIIWhitespace)
     }
 
     /// The same as `trimmingCharacters(in: .whitespaces)`.
-    func trimmingWhitespaces() -> String {
+    package func trimmingWhitespaces() -> String {
         trimming(.whitespaces) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
     }
 
@@ -32,8 +32,8 @@ extension Substring {
 
 extension String {
     /// The same as `trimmingCharacters(in: .whitespacesAndNewlines)`.
-    func trimmingWhitespacesAndNewlines() -> String { self[...].trimmingWhitespacesAndNewlines() }
+    package func trimmingWhitespacesAndNewlines() -> String { self[...].trimmingWhitespacesAndNewlines() }
 
     /// The same as `trimmingCharacters(in: .whitespaces)`.
-    func trimmingWhitespaces() -> String { self[...].trimmingWhitespaces() }
+    package func trimmingWhitespaces() -> String { self[...].trimmingWhitespaces() }
 }

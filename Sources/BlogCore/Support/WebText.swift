@@ -1,10 +1,10 @@
 import Foundation
 
 /// Text for web pages: link targets and plain-text excerpts.
-enum WebText {
+package enum WebText {
     /// `path` with every byte that may not appear in a URL path percent-encoded
     /// (`tags/café/` -> `tags/caf%C3%A9/`); `/` separates segments and stays.
-    static func encodePath(_ path: String) -> String {
+    package static func encodePath(_ path: String) -> String {
         let utf8 = path.utf8
         guard utf8.contains(where: { !isPathByte($0) }) else { return path }
         let hex = Array("0123456789ABCDEF".utf8)
@@ -22,13 +22,13 @@ enum WebText {
 
     /// `path` with its percent-escapes decoded (`caf%C3%A9` -> `café`), as a server maps a URL
     /// path to a file; left as it is when an escape is not valid UTF-8.
-    static func decodePath(_ path: String) -> String {
+    package static func decodePath(_ path: String) -> String {
         path.removingPercentEncoding ?? path
     }
 
     /// The value of an HTML attribute as written, with its character references decoded: the ones
     /// cmark and templates write (`&amp;` `&lt;` `&gt;` `&quot;` `&#39;`) and any numeric one (`&#x2F;`).
-    static func decodeEntities(_ text: String) -> String {
+    package static func decodeEntities(_ text: String) -> String {
         guard text.contains("&") else { return text }
         var out = ""
         var scalars = text.unicodeScalars[...]
@@ -78,7 +78,7 @@ enum WebText {
     /// for each scalar to ask `isWhitespace` was a fortieth of a clean build. A `Character` is
     /// white space when its first scalar is (`Character.isWhitespace`), so asking the scalar is
     /// the same; ASCII bytes are answered without looking up Unicode properties.
-    static func plainText(fromHTML html: String, limit: Int) -> String {
+    package static func plainText(fromHTML html: String, limit: Int) -> String {
         var html = html
         return html.withUTF8 { plainText(fromHTML: $0, limit: limit) }
     }

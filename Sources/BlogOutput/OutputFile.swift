@@ -1,9 +1,10 @@
 import Foundation
+import BlogCore
 
 /// One file of the generated site.
-struct OutputFile: Sendable {
+package struct OutputFile: Sendable {
     /// Where the bytes come from.
-    enum Contents: Sendable {
+    package enum Contents: Sendable {
         /// Bytes made by the build (feeds, embedded theme files).
         case bytes(Data)
         /// Bytes made when the file is written (a page through its template), so that a site's
@@ -14,21 +15,21 @@ struct OutputFile: Sendable {
     }
 
     /// Makes a file's bytes; called once, on any thread.
-    struct Maker: @unchecked Sendable {
+    package struct Maker: @unchecked Sendable {
         // Unchecked: the closures SiteRenderer makes only read the immutable template values.
-        let make: () throws -> Data
+        package let make: () throws -> Data
 
-        init(_ make: @escaping () throws -> Data) {
+        package init(_ make: @escaping () throws -> Data) {
             self.make = make
         }
     }
 
     /// Relative to the output folder, `/`-separated (`posts/x/index.html`).
-    var path: String
+    package var path: String
     /// The content.
-    var contents: Contents
+    package var contents: Contents
 
-    init(path: String, contents: Contents) {
+    package init(path: String, contents: Contents) {
         self.path = path
         self.contents = contents
     }
