@@ -31,19 +31,35 @@ let package = Package(
         .target(name: "BlogCore", dependencies: ["CSystem"]),
         // Output: writes the rendered files into the output folder and swaps it in.
         .target(name: "BlogOutput", dependencies: ["BlogCore", "CSystem"]),
+        // Config: blog.yml, read and checked.
+        .target(
+            name: "BlogConfig",
+            dependencies: ["BlogCore", .product(name: "Yams", package: "Yams")]
+        ),
+        // Content: the content folder scanned, and each post read (headers, dates, slugs, Liquid).
+        .target(
+            name: "BlogContent",
+            dependencies: [
+                "BlogCore",
+                "BlogConfig",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ],
+            // TOMLKit extends Int, String, Array… with members; only files that import it should see them.
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+        ),
+        // Markdown: a post's body to HTML with cmark-gfm, in the dialect of the generator it was written for.
+        .target(name: "BlogMarkdown", dependencies: ["BlogCore", "BlogContent", "CCmarkGFM", "CSystem"]),
         .target(
             name: "BlogKit",
             dependencies: [
                 "BlogCore",
+                "BlogConfig",
+                "BlogContent",
+                "BlogMarkdown",
                 "BlogOutput",
-                "CCmarkGFM",
-                "CSystem",
-                .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
-            // TOMLKit extends Int, String, Array… with members; only files that import it should see them.
-            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")],
             plugins: ["EmbedTheme"]
         ),
         .executableTarget(
@@ -55,7 +71,7 @@ let package = Package(
         ),
         // Unit tests per stage, and end-to-end tests that run the `blog` executable (hence the dependency).
         // Fixtures/ holds data files the tests find through #filePath (see Fixtures/SOURCES.md).
-        .testTarget(name: "BlogKitTests", dependencies: ["BlogCore", "BlogOutput", "BlogKit", "blog"], exclude: ["Fixtures"]),
+        .testTarget(name: "BlogKitTests", dependencies: ["BlogCore", "BlogConfig", "BlogContent", "BlogMarkdown", "BlogOutput", "BlogKit", "blog"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,6 +1,9 @@
 import Foundation
 import BlogCore
 import BlogOutput
+import BlogConfig
+import BlogContent
+import BlogMarkdown
 
 /// What `blog build` and `blog list` are asked to do.
 public struct BuildOptions: Sendable {

@@ -1,6 +1,9 @@
 import Foundation
 import BlogCore
 import BlogOutput
+import BlogConfig
+import BlogContent
+import BlogMarkdown
 
 /// `blog build` when the last build left its state (see ``SiteState``) and since then only post
 /// bodies changed: the new bodies are put into the published pages and feeds where the old ones

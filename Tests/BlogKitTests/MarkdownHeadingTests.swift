@@ -1,6 +1,9 @@
 import XCTest
+@testable import BlogConfig
+@testable import BlogContent
 @testable import BlogCore
 @testable import BlogKit
+@testable import BlogMarkdown
 @testable import BlogOutput
 
 /// Heading ids: slugs of the plain text, unique in the page, on the rendered tags and in `headings`.

@@ -1,6 +1,9 @@
 import XCTest
+@testable import BlogConfig
+@testable import BlogContent
 @testable import BlogCore
 @testable import BlogKit
+@testable import BlogMarkdown
 @testable import BlogOutput
 
 /// GFM features and options of `MarkdownRenderer`, checked on real markdown against exact HTML.

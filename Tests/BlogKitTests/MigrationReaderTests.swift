@@ -1,6 +1,9 @@
 import XCTest
+@testable import BlogConfig
+@testable import BlogContent
 @testable import BlogCore
 @testable import BlogKit
+@testable import BlogMarkdown
 @testable import BlogOutput
 
 /// Headers as Jekyll, Hugo and Pelican blogs write them, read by ``PostReader``.

@@ -1,7 +1,10 @@
 import Foundation
 import XCTest
+@testable import BlogConfig
+@testable import BlogContent
 @testable import BlogCore
 @testable import BlogKit
+@testable import BlogMarkdown
 @testable import BlogOutput
 
 /// A small site built by hand, as the SiteBuilder would: four posts (one hidden), a page, three

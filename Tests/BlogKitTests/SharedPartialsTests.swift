@@ -1,7 +1,10 @@
 import Foundation
 import XCTest
+@testable import BlogConfig
+@testable import BlogContent
 @testable import BlogCore
 @testable import BlogKit
+@testable import BlogMarkdown
 @testable import BlogOutput
 
 /// SharedPartials: partials that show the same text on every page of a kind are rendered once per

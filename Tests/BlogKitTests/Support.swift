@@ -1,5 +1,8 @@
+import BlogConfig
+import BlogContent
 import BlogCore
 import BlogKit
+import BlogMarkdown
 import BlogOutput
 import Foundation
 import XCTest

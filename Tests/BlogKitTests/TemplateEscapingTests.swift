@@ -1,7 +1,10 @@
 import Mustache
 import XCTest
+@testable import BlogConfig
+@testable import BlogContent
 @testable import BlogCore
 @testable import BlogKit
+@testable import BlogMarkdown
 @testable import BlogOutput
 
 /// Theme templates escape `{{name}}` with ``TemplateEscaping``; the pages must not change by a byte.

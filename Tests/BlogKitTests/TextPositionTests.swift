@@ -1,6 +1,9 @@
 import XCTest
+@testable import BlogConfig
+@testable import BlogContent
 @testable import BlogCore
 @testable import BlogKit
+@testable import BlogMarkdown
 @testable import BlogOutput
 
 /// Lines and columns as an editor shows them, for every message that names a place in a file.

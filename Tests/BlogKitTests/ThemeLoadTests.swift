@@ -1,7 +1,10 @@
 import Foundation
 import XCTest
+@testable import BlogConfig
+@testable import BlogContent
 @testable import BlogCore
 @testable import BlogKit
+@testable import BlogMarkdown
 @testable import BlogOutput
 
 final class ThemeLoadTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import BlogCore
+import BlogContent
 
 /// Where a blob is in the pack, and its digest (checked every time it is read).
 struct BlobRef: Codable, Sendable {

@@ -1,6 +1,8 @@
 import Foundation
 import BlogCore
 import BlogOutput
+import BlogConfig
+import BlogContent
 
 /// A feed a page can point to from its `<head>`:
 /// `<link rel="alternate" type="{{type}}" title="{{title}}" href="{{href}}">`.

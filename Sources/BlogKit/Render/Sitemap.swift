@@ -1,6 +1,7 @@
 import Foundation
 import BlogCore
 import BlogOutput
+import BlogConfig
 
 /// `sitemap.xml` (https://www.sitemaps.org/protocol.html) and a `robots.txt` that points to it.
 ///

@@ -1,5 +1,8 @@
 import Foundation
 import BlogCore
+import BlogConfig
+import BlogContent
+import BlogMarkdown
 
 /// Which posts take part in a build.
 struct SiteOptions: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import BlogCore
+import BlogConfig
 
 /// Link targets, all starting with the base path so that they work at any depth and under any prefix.
 struct SiteLinks {

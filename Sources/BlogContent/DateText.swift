@@ -3,22 +3,22 @@ import BlogCore
 
 /// Dates as machines read them: ISO 8601 / RFC 3339 with the offset of a given time zone.
 /// Computed from ``CivilTime``, so output never depends on the machine's locale or time zone.
-enum DateText {
+package enum DateText {
     /// `2016-11-25T10:20:00+01:00` (or `Z` for UTC): the instant `date` as seen in `timeZone`.
-    static func iso8601(_ date: Date, timeZone: TimeZone) -> String {
+    package static func iso8601(_ date: Date, timeZone: TimeZone) -> String {
         let t = CivilTime(date, timeZone: timeZone)
         return padded(t.year, 4) + "-" + padded(t.month, 2) + "-" + padded(t.day, 2) + "T" + padded(t.hour, 2) + ":"
             + padded(t.minute, 2) + ":" + padded(t.second, 2) + offsetText(t.offset)
     }
 
     /// `value` with leading zeros up to `width` digits (as `%0*d` writes a value that isn't negative).
-    static func padded(_ value: Int, _ width: Int) -> String {
+    package static func padded(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
     /// `+01:00`, `-04:00`, or `Z` for zero.
-    static func offsetText(_ seconds: Int) -> String {
+    package static func offsetText(_ seconds: Int) -> String {
         if seconds == 0 { return "Z" }
         let sign = seconds < 0 ? "-" : "+"
         let minutes = abs(seconds) / 60
@@ -28,16 +28,16 @@ enum DateText {
 
 /// The calendar fields of an instant in a time zone (proleptic Gregorian), computed with integer
 /// arithmetic: much cheaper than `Calendar`, which matters for ten thousand posts.
-struct CivilTime: Sendable, Equatable {
-    var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+package struct CivilTime: Sendable, Equatable {
+    package var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
     /// 0 = Sunday ... 6 = Saturday.
-    var weekday: Int
+    package var weekday: Int
     /// 1...366.
-    var dayOfYear: Int
+    package var dayOfYear: Int
     /// Seconds east of UTC.
-    var offset: Int
+    package var offset: Int
 
-    init(_ date: Date, timeZone: TimeZone) {
+    package init(_ date: Date, timeZone: TimeZone) {
         offset = timeZone.secondsFromGMT(for: date)
         let local = Int(date.timeIntervalSince1970.rounded(.down)) + offset
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400

@@ -85,7 +85,7 @@ struct LiquidLine {
     /// The first byte after quote markers and indentation.
     var restStart: Int
     /// The indentation in columns (tabs to the next multiple of 4), after quote markers.
-    var indent: Int
+    package var indent: Int
     /// Whether nothing but spaces, tabs and a line ending follows.
     var isBlank: Bool
 
@@ -163,7 +163,7 @@ struct LiquidLine {
     }
 
     /// Whether `byte` occurs between `from` and the end of the line.
-    static func contains(_ byte: UInt8, _ b: [UInt8], from: Int) -> Bool {
+    package static func contains(_ byte: UInt8, _ b: [UInt8], from: Int) -> Bool {
         var i = from
         while i < b.count, b[i] != UInt8(ascii: "\n") {
             if b[i] == byte { return true }

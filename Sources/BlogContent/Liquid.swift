@@ -1,21 +1,21 @@
 import BlogCore
 
 /// What a body transform needs to know about the site.
-struct LiquidContext: Sendable {
+package struct LiquidContext: Sendable {
     /// `{{ site.baseurl }}`: the base path without trailing slash ("" or "/blog").
-    var baseURL: String
+    package var baseURL: String
     /// `{{ site.url }}`: scheme+host without trailing slash ("https://example.org"), "" if unknown.
-    var siteURL: String
+    package var siteURL: String
     /// Resolves a `{% post_url 2010-07-21-name %}` argument (a Jekyll post's file name without extension,
     /// may include a subfolder) to a site URL path (with base path, e.g. "/blog/posts/name/"), nil if unknown.
-    var resolvePost: @Sendable (String) -> String?
+    package var resolvePost: @Sendable (String) -> String?
     /// Resolves a `{% link _posts/2016-07-26-name.md %}` / Hugo `ref`/`relref` argument (a path relative to the
     /// content folder, or a bare file name, or a path like "/news/0.120.0-relnotes/index.md") to a site URL path,
     /// nil if unknown.
-    var resolvePath: @Sendable (String) -> String?
+    package var resolvePath: @Sendable (String) -> String?
 
     /// Creates a context; by default nothing resolves.
-    init(
+    package init(
         baseURL: String = "",
         siteURL: String = "",
         resolvePost: @escaping @Sendable (String) -> String? = { _ in nil },
@@ -35,11 +35,11 @@ struct LiquidContext: Sendable {
 /// as `{{< x >}}`). Anything else is left as written, with one warning per file. Text in code (fenced, indented,
 /// inline, highlight) is never touched, except `raw` tags and Hugo escapes, which both generators process everywhere
 /// and which authors write precisely so that the code shows as they mean.
-enum Liquid {
+package enum Liquid {
     /// Rewrites Jekyll Liquid tags and Hugo shortcodes in `body`; returns the new markdown and warnings.
     /// `path` names the file in messages, `firstLine` is the file line of the body's first line
     /// (messages give FILE lines and columns).
-    static func process(_ body: String, path: String, firstLine: Int, context: LiquidContext) -> (String, [Diagnostic]) {
+    package static func process(_ body: String, path: String, firstLine: Int, context: LiquidContext) -> (String, [Diagnostic]) {
         guard needsProcessing(body) else { return (body, []) }
         var scanner = LiquidScanner(Array(body.utf8), path: path, firstLine: firstLine, context: context)
         scanner.run()
@@ -48,7 +48,7 @@ enum Liquid {
     }
 
     /// Quick check so posts without any `{%` or `{{` skip the work.
-    static func needsProcessing(_ body: String) -> Bool {
+    package static func needsProcessing(_ body: String) -> Bool {
         var afterBrace = false
         for byte in body.utf8 {
             if afterBrace && (byte == UInt8(ascii: "{") || byte == UInt8(ascii: "%")) { return true }

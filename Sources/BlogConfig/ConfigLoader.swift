@@ -6,7 +6,7 @@ import BlogCore
 ///
 /// Unknown keys are warnings with their line (a typo should not pass silently); a value of the
 /// wrong type is an error with its line.
-enum ConfigLoader {
+package enum ConfigLoader {
     /// The keys `blog.yml` understands.
     static let knownKeys: Set<String> = [
         "title", "description", "author", "base_url", "language", "timezone", "theme",
@@ -18,7 +18,7 @@ enum ConfigLoader {
     /// - Parameters:
     ///   - path: the `blog.yml` file.
     ///   - displayPath: how to name the file in messages.
-    static func load(path: String, displayPath: String? = nil) throws -> (SiteConfig, [Diagnostic]) {
+    package static func load(path: String, displayPath: String? = nil) throws -> (SiteConfig, [Diagnostic]) {
         let shown = displayPath ?? path
         guard FileManager.default.fileExists(atPath: path) else { return (SiteConfig(), []) }
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -31,7 +31,7 @@ enum ConfigLoader {
     }
 
     /// Parses the text of a `blog.yml`.
-    static func parse(_ text: String, path: String) throws -> (SiteConfig, [Diagnostic]) {
+    package static func parse(_ text: String, path: String) throws -> (SiteConfig, [Diagnostic]) {
         var config = SiteConfig()
         var diagnostics: [Diagnostic] = []
         let root: Node?
@@ -176,7 +176,7 @@ enum ConfigLoader {
     }
 
     /// Returns the URL or path with a trailing `/`, or nil when it is neither.
-    static func normalizeBaseURL(_ s: String) -> String? {
+    package static func normalizeBaseURL(_ s: String) -> String? {
         let trimmed = s.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return "/" }
         if trimmed.hasPrefix("/") {
@@ -190,7 +190,7 @@ enum ConfigLoader {
 
 extension Permalinks {
     /// Why `pattern` is not usable, or nil when it is.
-    static func problem(in pattern: String, allowed: Set<String>) -> String? {
+    package static func problem(in pattern: String, allowed: Set<String>) -> String? {
         var rest = Substring(pattern)
         while let open = rest.firstIndex(of: "{") {
             guard let close = rest[open...].firstIndex(of: "}") else {
@@ -230,7 +230,7 @@ extension Permalinks {
     }
 
     /// Drops a leading `/` and adds a trailing `/`.
-    static func normalize(_ pattern: String) -> String {
+    package static func normalize(_ pattern: String) -> String {
         var p = pattern
         while p.hasPrefix("/") { p.removeFirst() }
         if !p.hasSuffix("/") && !p.hasSuffix(".html") { p += "/" }
@@ -239,9 +239,9 @@ extension Permalinks {
 }
 
 /// Turns Yams' parse errors into diagnostics with a line and column.
-enum YAMLErrors {
+package enum YAMLErrors {
     /// - Parameter lineOffset: lines before the YAML text in its file (for front matter).
-    static func diagnostic(for error: YamlError, path: String, lineOffset: Int) -> Diagnostic {
+    package static func diagnostic(for error: YamlError, path: String, lineOffset: Int) -> Diagnostic {
         switch error {
         case let .scanner(context, problem, mark, _):
             return .error(path, line: mark.line + lineOffset, column: mark.column,

@@ -1,5 +1,6 @@
 import CCmarkGFM
 import BlogCore
+import BlogContent
 
 /// Where Python-Markdown and kramdown end a block of raw HTML, which is not where CommonMark does.
 ///
@@ -129,21 +130,21 @@ enum HTMLBlockEnds {
     static let rawTextElements: Set<String> = ["script", "style", "pre", "textarea"]
 
     /// An opening or closing tag that starts at a given offset of a line and ends on it.
-    struct Tag {
+    package struct Tag {
         /// The element's name, lower-cased.
-        var name: String
+        package var name: String
         /// `</name>`.
-        var closing: Bool
+        package var closing: Bool
         /// `<name … />`.
         var selfClosing: Bool
         /// The offset just past the tag's `>`.
-        var end: Int
+        package var end: Int
         /// Where its attributes are (a `markdown` attribute asks Python-Markdown's `md_in_html`
         /// and kramdown to read markdown inside).
-        var attributes: Range<Int>
+        package var attributes: Range<Int>
 
         /// Reads the tag at `start` of `line`; nil when there is none, or it does not end on the line.
-        init?(_ line: ArraySlice<UInt8>, at start: Int) {
+        package init?(_ line: ArraySlice<UInt8>, at start: Int) {
             guard start < line.endIndex, line[start] == UInt8(ascii: "<") else { return nil }
             var position = start + 1
             closing = position < line.endIndex && line[position] == UInt8(ascii: "/")

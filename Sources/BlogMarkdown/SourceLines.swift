@@ -4,7 +4,7 @@ import BlogCore
 /// with, the raw HTML of a line) is read here, and a few lines are rewritten here.
 struct SourceLines {
     /// The whole text.
-    let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// Where each line starts, then where the text ends: line `n` (1-based) is
     /// `starts[n - 1] ..< starts[n]`, its line end included.
     private let starts: [Int]
@@ -19,7 +19,7 @@ struct SourceLines {
     }
 
     /// The number of lines.
-    var count: Int { starts.count - 1 }
+    package var count: Int { starts.count - 1 }
 
     /// Line `number` (1-based) without its line end; empty outside the text.
     subscript(number: Int) -> ArraySlice<UInt8> {
@@ -31,7 +31,7 @@ struct SourceLines {
     }
 
     /// The 1-based column, in characters, of byte `offset` of line `number`.
-    func column(ofByte offset: Int, inLine number: Int) -> Int {
+    package func column(ofByte offset: Int, inLine number: Int) -> Int {
         let line = self[number]
         guard offset >= line.startIndex else { return 1 }
         // Every byte that does not continue a UTF-8 sequence starts a character.
@@ -57,15 +57,15 @@ struct SourceLines {
 /// Changes to some lines of a text, made at once by ``apply(to:)``.
 struct LineEdits {
     /// New content for a line (1-based), its line end kept.
-    private(set) var replacements: [Int: [UInt8]] = [:]
+    package private(set) var replacements: [Int: [UInt8]] = [:]
     /// A line to insert after a line.
     private(set) var insertions: [Int: [UInt8]] = [:]
 
     /// Whether there is nothing to change.
-    var isEmpty: Bool { replacements.isEmpty && insertions.isEmpty }
+    package var isEmpty: Bool { replacements.isEmpty && insertions.isEmpty }
 
     /// How many lines are changed or inserted.
-    var count: Int { replacements.count + insertions.count }
+    package var count: Int { replacements.count + insertions.count }
 
     /// Whether line `number` is already changed: one change per line.
     func touches(_ number: Int) -> Bool { replacements[number] != nil }
@@ -74,11 +74,11 @@ struct LineEdits {
     mutating func replace(line number: Int, with bytes: [UInt8]) { replacements[number] = bytes }
 
     /// Inserts a line holding `bytes` after line `number`.
-    mutating func insert(_ bytes: [UInt8], afterLine number: Int) { insertions[number] = bytes }
+    package mutating func insert(_ bytes: [UInt8], afterLine number: Int) { insertions[number] = bytes }
 
     /// The edited text, and for each of its lines (index 0 for line 1) the line of `lines` it
     /// comes from (an inserted line: the line it follows).
-    func apply(to lines: SourceLines) -> (text: String, from: [Int]) {
+    package func apply(to lines: SourceLines) -> (text: String, from: [Int]) {
         var out: [UInt8] = []
         out.reserveCapacity(lines.bytes.count + insertions.count * 8 + replacements.count * 4)
         var from: [Int] = []

@@ -1,4 +1,5 @@
 import BlogCore
+import BlogContent
 
 /// The markdown a post was written for: cmark-gfm parses CommonMark with the GFM extensions, and
 /// for the generators whose markdown differs, the Markdown stage makes the constructs below come
@@ -42,4 +43,26 @@ public enum MarkdownDialect: String, Sendable, Codable, CaseIterable {
 
     /// Whether this dialect needs any pass beyond cmark-gfm's parse.
     var needsFixes: Bool { self != .commonMark }
+}
+
+// Here rather than in Content: Content reads posts and knows nothing of the markdown stage.
+extension Post {
+    /// The markdown the post was written for, told by its header and its path:
+    /// - a Pelican-form header: Python-Markdown;
+    /// - a YAML header, in a `_posts` or `_drafts` folder or named `YYYY-MM-DD-…` (Jekyll's posts):
+    ///   kramdown, Jekyll's default;
+    /// - any other YAML header, and TOML: goldmark (Hugo);
+    /// - no header: CommonMark.
+    public var markdownDialect: MarkdownDialect {
+        switch headerFormat {
+        case .pelican: return .pythonMarkdown
+        case .toml: return .goldmark
+        case .none: return .commonMark
+        case .yaml:
+            let folders = source.split(separator: "/").dropLast()
+            let jekyll = folders.contains { $0 == "_posts" || $0 == "_drafts" }
+                || PostReader.FileName(source: contentPath, bundle: false).datePrefix != nil
+            return jekyll ? .kramdown : .goldmark
+        }
+    }
 }

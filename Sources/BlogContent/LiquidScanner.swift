@@ -18,11 +18,11 @@ private let backslash = UInt8(ascii: "\\")
 /// repeated unclosed openers do not make it quadratic.
 struct LiquidScanner {
     /// The body.
-    let b: [UInt8]
+    package let b: [UInt8]
     /// The rewritten body.
-    private(set) var out: [UInt8] = []
+    package private(set) var out: [UInt8] = []
     /// Warnings, in the order found (the one about unsupported tags last).
-    private(set) var diagnostics: [Diagnostic] = []
+    package private(set) var diagnostics: [Diagnostic] = []
 
     private let n: Int
     private let path: String
@@ -68,7 +68,7 @@ struct LiquidScanner {
 
     // MARK: - Main loop
 
-    mutating func run() {
+    package mutating func run() {
         out.reserveCapacity(n + n / 8)
         if n > 0 { lineIsCode = tracker.classify(b, 0) }
         while pos < n {
@@ -638,7 +638,7 @@ struct LiquidFinder {
     }
 
     /// The first index at or after `p` where the needle starts, nil if none.
-    mutating func next(in b: [UInt8], from p: Int) -> Int? {
+    package mutating func next(in b: [UInt8], from p: Int) -> Int? {
         if p >= from && p <= found { return found < b.count ? found : nil }
         from = p
         found = ByteSearch.firstIndex(of: needle, in: b, from: p) ?? b.count

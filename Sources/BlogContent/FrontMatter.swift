@@ -2,6 +2,7 @@ import Foundation
 internal import TOMLKit
 import Yams
 import BlogCore
+import BlogConfig
 
 /// How a post's header is written.
 public enum FrontMatterFormat: String, Sendable, Codable {
@@ -260,7 +261,7 @@ public enum FrontMatterParser {
         }
     }
 
-    static func describe(_ node: Node) -> String {
+    package static func describe(_ node: Node) -> String {
         switch node {
         case .scalar(let s): return "the text \"\(s.string.prefix(40))\""
         case .sequence: return "a list"

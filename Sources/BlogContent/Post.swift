@@ -140,28 +140,7 @@ public struct Post: Sendable, Codable {
 
     /// The path under `content/` of a file named from the blog folder (`content/posts/a.md` ->
     /// `posts/a.md`); a path without that prefix is taken as it is.
-    static func contentPath(ofSource source: String) -> String {
+    package static func contentPath(ofSource source: String) -> String {
         source.hasPrefix("content/") ? String(source.dropFirst("content/".count)) : source
-    }
-}
-
-extension Post {
-    /// The markdown the post was written for, told by its header and its path:
-    /// - a Pelican-form header: Python-Markdown;
-    /// - a YAML header, in a `_posts` or `_drafts` folder or named `YYYY-MM-DD-…` (Jekyll's posts):
-    ///   kramdown, Jekyll's default;
-    /// - any other YAML header, and TOML: goldmark (Hugo);
-    /// - no header: CommonMark.
-    public var markdownDialect: MarkdownDialect {
-        switch headerFormat {
-        case .pelican: return .pythonMarkdown
-        case .toml: return .goldmark
-        case .none: return .commonMark
-        case .yaml:
-            let folders = source.split(separator: "/").dropLast()
-            let jekyll = folders.contains { $0 == "_posts" || $0 == "_drafts" }
-                || PostReader.FileName(source: contentPath, bundle: false).datePrefix != nil
-            return jekyll ? .kramdown : .goldmark
-        }
     }
 }

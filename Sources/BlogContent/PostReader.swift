@@ -9,7 +9,7 @@ public enum PostReader {
     /// used, though the `blog` version is the same.
     /// 1: Pelican headers as Python-Markdown's meta extension reads them.
     /// 2: a TextBundle's first `# heading` is its title when its header has none.
-    static let rulesRevision = 2
+    package static let rulesRevision = 2
 
     /// Reads one post. `source` is the path shown in messages and stored in `Post.source`
     /// (e.g. `content/posts/a.md`). Throws ``BuildFailure`` (errors and warnings); returns the
@@ -44,7 +44,7 @@ public enum PostReader {
         return try read(data: data, source: source, contentPath: contentPath, bundle: bundle, timeZone: timeZone)
     }
 
-    static func reason(_ error: Error) -> String {
+    package static func reason(_ error: Error) -> String {
         let ns = error as NSError
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError,
            underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
@@ -58,19 +58,19 @@ public enum PostReader {
     /// What a post's file name says: `2016-11-25-my-post.md` gives the date 2016-11-25 and the name
     /// `my-post`. A bundle's post is named by its folder (`my-post/index.md`,
     /// `2019-11-04-my-post.textbundle/text.md`), and so is a Hugo section page (`news/_index.md`).
-    struct FileName {
+    package struct FileName {
         /// The name without extension and date prefix.
-        var name: String
+        package var name: String
         /// The name without extension (date prefix kept).
-        var stem: String
+        package var stem: String
         /// The date prefix's year, month and day, if any.
-        var datePrefix: (year: Int, month: Int, day: Int)?
+        package var datePrefix: (year: Int, month: Int, day: Int)?
         /// A Hugo section page: `_index.md`, named by its folder.
-        var isSectionIndex = false
+        package var isSectionIndex = false
         /// Its folder's post (see ``PageBundle``), named by its folder.
-        var isBundle = false
+        package var isBundle = false
 
-        init(source: String, bundle: Bool) {
+        package init(source: String, bundle: Bool) {
             var parts = source.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
             var last = parts.popLast() ?? source
             if let dot = last.lastIndex(of: "."), dot != last.startIndex { last = String(last[..<dot]) }
@@ -105,7 +105,7 @@ public enum PostReader {
         }
 
         /// A title made from the name: `-` and `_` become spaces, first letter upper-cased.
-        var title: String {
+        package var title: String {
             var words = (name.isEmpty ? stem : name).map { $0 == "-" || $0 == "_" ? " " : $0 }
             while words.first == " " { words.removeFirst() }
             while words.last == " " { words.removeLast() }
@@ -120,14 +120,14 @@ public enum PostReader {
     // MARK: - Resolving fields
 
     struct Resolver {
-        let header: FrontMatter
-        let source: String
-        let timeZone: TimeZone
-        let file: FileName
-        let contentPath: String
+        package let header: FrontMatter
+        package let source: String
+        package let timeZone: TimeZone
+        package let file: FileName
+        package let contentPath: String
         /// A page (no date needed, in no list) rather than a post.
-        let kind: PostKind
-        var diagnostics: [Diagnostic] = []
+        package let kind: PostKind
+        package var diagnostics: [Diagnostic] = []
 
         init(header: FrontMatter, source: String, contentPath: String, bundle: Bool, timeZone: TimeZone) {
             self.header = header
@@ -138,11 +138,11 @@ public enum PostReader {
             kind = file.isSectionIndex || contentPath.hasPrefix("pages/") ? .page : .post
         }
 
-        mutating func error(_ field: HeaderField?, _ message: String) {
+        package mutating func error(_ field: HeaderField?, _ message: String) {
             diagnostics.append(.error(source, line: field?.line ?? 1, column: field?.column ?? 1, message))
         }
 
-        mutating func warning(_ field: HeaderField?, _ message: String) {
+        package mutating func warning(_ field: HeaderField?, _ message: String) {
             diagnostics.append(.warning(source, line: field?.line ?? 1, column: field?.column ?? 1, message))
         }
 
@@ -154,7 +154,7 @@ public enum PostReader {
         }
 
         /// A field that must be one piece of text (a number or bool is taken as written).
-        mutating func text(_ key: String) -> (String, HeaderField)? {
+        package mutating func text(_ key: String) -> (String, HeaderField)? {
             guard let f = field(key) else { return nil }
             switch f.value {
             case .list, .map:
@@ -165,7 +165,7 @@ public enum PostReader {
             }
         }
 
-        func kind(_ value: MetaValue) -> String {
+        package func kind(_ value: MetaValue) -> String {
             switch value {
             case .list: return "a list"
             case .map: return "a mapping"
@@ -178,7 +178,7 @@ public enum PostReader {
         }
 
         /// Returns nil only when there are errors.
-        mutating func resolve() -> Post? {
+        package mutating func resolve() -> Post? {
             // Title.
             var title = ""
             var titleField: HeaderField?
@@ -282,7 +282,7 @@ public enum PostReader {
         }
 
         /// A true/false field (`true`, `false` as text too); nil when absent, an error otherwise.
-        mutating func flag(_ key: String) -> Bool? {
+        package mutating func flag(_ key: String) -> Bool? {
             guard let f = field(key) else { return nil }
             switch f.value {
             case .bool(let b): return b
@@ -377,7 +377,7 @@ public enum PostReader {
 
         /// A site-relative path from the first of `keys` present: `/2016/about/` -> `2016/about/`.
         /// Jekyll's `:year`, `:month`, `:day`, `:title`/`:slug` and `:categories` are replaced.
-        mutating func resolvePath(_ keys: [String], date: Date?, slug: String, categories: [Tag]) -> String? {
+        package mutating func resolvePath(_ keys: [String], date: Date?, slug: String, categories: [Tag]) -> String? {
             guard let key = keys.first(where: { field($0) != nil }), let (raw, f) = text(key) else { return nil }
             var path = raw.trimmingWhitespaces()
             if path.contains(":") {

@@ -55,7 +55,7 @@ public enum PageBundle {
     /// Which post files of one content folder are their folder's posts.
     public struct Folders: Sendable {
         /// Every post file, in byte order.
-        let posts: [String]
+        package let posts: [String]
         /// The folders made bundles by their `index.md`.
         let indexed: Set<Substring>
 
@@ -102,7 +102,7 @@ public enum PageBundle {
 
     /// Whether `path` names a bundle's post by its name alone, a README counting as alone in its
     /// folder and in no other bundle: for a post read without the list of the others.
-    static func isBundle(_ path: String) -> Bool { role(of: path) != nil }
+    package static func isBundle(_ path: String) -> Bool { role(of: path) != nil }
 
     /// The name a bundle's folder gives its post: `2019-11-04-title.textbundle` -> `2019-11-04-title`.
     static func postName(ofFolder folder: String) -> String {
@@ -129,7 +129,7 @@ public enum PageBundle {
     /// Whether the file at `path` (under `content/`) is one that is not published though it is not
     /// a post: a TextBundle's `info.json` (the editor's settings) and a README at the top of the
     /// content folder.
-    static func isUnpublished(_ path: String) -> Bool {
+    package static func isUnpublished(_ path: String) -> Bool {
         guard let slash = path.lastIndex(of: "/") else { return isContentReadme(path) }
         let name = path[path.index(after: slash)...]
         return name.utf8.count == 9 && name.hasSuffixIgnoringCase("info.json") && isTextBundle(lastName(path[..<slash]))
@@ -144,7 +144,7 @@ public enum PageBundle {
     /// a README at its top (not published), a TextBundle without a markdown text (its files are
     /// copied as they are), a TextPack (a zipped TextBundle, copied as a file). `display` names
     /// the content folder (`content`).
-    static func warnings(_ inventory: ContentInventory, display: String) -> [Diagnostic] {
+    package static func warnings(_ inventory: ContentInventory, display: String) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         let texts = inventory.textBundles.isEmpty ? []
             : Set(inventory.posts.filter { role(of: $0) == .text }.map { ($0 as NSString).deletingLastPathComponent })

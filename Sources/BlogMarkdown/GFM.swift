@@ -8,7 +8,7 @@ import BlogCore
 /// Every cmark-gfm parse in the process must go through `GFM.parse`, because of the lock below.
 enum GFM {
     /// Footnotes on, raw HTML passes through (authors own their blogs), smart punctuation on.
-    static let options: Int32 = CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE | CMARK_OPT_SMART
+    package static let options: Int32 = CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE | CMARK_OPT_SMART
 
     /// Serialises `cmark_parser_feed` and `cmark_parser_finish`, for every parser in the process.
     ///
@@ -35,7 +35,7 @@ enum GFM {
 
     /// Parses `markdown` with the GFM extensions. The caller owns the returned document and must
     /// free it with `cmark_node_free`.
-    static func parse(_ markdown: String) -> OpaquePointer {
+    package static func parse(_ markdown: String) -> OpaquePointer {
         var text = markdown
         text.makeContiguousUTF8()
         // cmark's allocator aborts when memory runs out, so a parser and a document always come back.
@@ -59,7 +59,7 @@ enum GFM {
 
     /// `node` and its descendants as HTML; with `tagfilter`, raw `<script>`, `<iframe>` and the
     /// other tags GFM disallows are escaped.
-    static func html(_ node: OpaquePointer, tagfilter: Bool) -> String {
+    package static func html(_ node: OpaquePointer, tagfilter: Bool) -> String {
         let list = tagfilter ? Extensions.shared.renderingWithTagfilter : Extensions.shared.rendering
         guard let cString = cmark_render_html(node, options, list.pointer) else { return "" }
         defer { free(cString) }
@@ -70,7 +70,7 @@ enum GFM {
     /// only reads them (and the lists below) while parsing and rendering, so threads share them.
     struct Extensions: @unchecked Sendable {
         /// The shared instance, created on first use (Swift runs the initialiser once).
-        static let shared = Extensions()
+        package static let shared = Extensions()
 
         /// Attached to every parser: table, strikethrough, autolink, tasklist.
         let parsing: [OpaquePointer]
