@@ -50,6 +50,23 @@ let package = Package(
         ),
         // Markdown: a post's body to HTML with cmark-gfm, in the dialect of the generator it was written for.
         .target(name: "BlogMarkdown", dependencies: ["BlogCore", "BlogContent", "CCmarkGFM", "CSystem"]),
+        // Site: the posts placed (order, URLs, tags, archives, pages), and the links between them.
+        .target(name: "BlogSite", dependencies: ["BlogCore", "BlogConfig", "BlogContent", "BlogMarkdown"]),
+        // Render: the site through the Mustache templates, feeds, sitemap and redirects, as files to write.
+        .target(
+            name: "BlogRender",
+            dependencies: [
+                "BlogCore",
+                "BlogConfig",
+                "BlogContent",
+                "BlogSite",
+                "BlogOutput",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            plugins: ["EmbedTheme"]
+        ),
+        // Check: the links of a built site, checked in its folder.
+        .target(name: "BlogCheck", dependencies: ["BlogCore", "BlogConfig", "BlogSite"]),
         .target(
             name: "BlogKit",
             dependencies: [
@@ -57,10 +74,11 @@ let package = Package(
                 "BlogConfig",
                 "BlogContent",
                 "BlogMarkdown",
+                "BlogSite",
+                "BlogRender",
                 "BlogOutput",
-                .product(name: "Mustache", package: "swift-mustache"),
-            ],
-            plugins: ["EmbedTheme"]
+                "BlogCheck",
+            ]
         ),
         .executableTarget(
             name: "blog",
@@ -71,7 +89,9 @@ let package = Package(
         ),
         // Unit tests per stage, and end-to-end tests that run the `blog` executable (hence the dependency).
         // Fixtures/ holds data files the tests find through #filePath (see Fixtures/SOURCES.md).
-        .testTarget(name: "BlogKitTests", dependencies: ["BlogCore", "BlogConfig", "BlogContent", "BlogMarkdown", "BlogOutput", "BlogKit", "blog"], exclude: ["Fixtures"]),
+        .testTarget(name: "BlogKitTests", dependencies: [
+            "BlogCore", "BlogConfig", "BlogContent", "BlogMarkdown", "BlogSite", "BlogRender", "BlogOutput", "BlogCheck", "BlogKit", "blog",
+        ], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v5]
 )

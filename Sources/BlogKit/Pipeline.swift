@@ -4,6 +4,8 @@ import BlogOutput
 import BlogConfig
 import BlogContent
 import BlogMarkdown
+import BlogRender
+import BlogSite
 
 /// What `blog build` and `blog list` are asked to do.
 public struct BuildOptions: Sendable {

@@ -4,6 +4,8 @@ import BlogOutput
 import BlogConfig
 import BlogContent
 import BlogMarkdown
+import BlogRender
+import BlogSite
 
 /// `blog build` when the last build left its state (see ``SiteState``) and since then only post
 /// bodies changed: the new bodies are put into the published pages and feeds where the old ones

@@ -1,9 +1,12 @@
+@testable import BlogCheck
 @testable import BlogConfig
 @testable import BlogContent
 @testable import BlogCore
 @testable import BlogKit
 @testable import BlogMarkdown
 @testable import BlogOutput
+@testable import BlogRender
+@testable import BlogSite
 import Foundation
 import XCTest
 

@@ -1,10 +1,13 @@
 import XCTest
+@testable import BlogCheck
 @testable import BlogConfig
 @testable import BlogContent
 @testable import BlogCore
 @testable import BlogKit
 @testable import BlogMarkdown
 @testable import BlogOutput
+@testable import BlogRender
+@testable import BlogSite
 
 final class ByteSearchTests: XCTestCase {
     func testFindsNeedlesAnywhereAndOnlyWhole() {

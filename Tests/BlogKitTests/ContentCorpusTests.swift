@@ -1,10 +1,13 @@
 import XCTest
+@testable import BlogCheck
 @testable import BlogConfig
 @testable import BlogContent
 @testable import BlogCore
 @testable import BlogKit
 @testable import BlogMarkdown
 @testable import BlogOutput
+@testable import BlogRender
+@testable import BlogSite
 
 /// Reads every post of the real blogs in `../shared/corpora` (beside the repository; skipped when
 /// absent): the scanner finds them and the reader accepts them, except the few real problems below.

@@ -1,11 +1,14 @@
 import Foundation
 import XCTest
+@testable import BlogCheck
 @testable import BlogConfig
 @testable import BlogContent
 @testable import BlogCore
 @testable import BlogKit
 @testable import BlogMarkdown
 @testable import BlogOutput
+@testable import BlogRender
+@testable import BlogSite
 
 /// A small real blog for the feed and sitemap tests: markdown rendered by cmark-gfm, placed by
 /// SiteBuilder, with a hidden post, a draft (the build includes drafts, so it is listed), posts in

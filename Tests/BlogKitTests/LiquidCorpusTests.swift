@@ -1,11 +1,14 @@
 import Foundation
 import XCTest
+@testable import BlogCheck
 @testable import BlogConfig
 @testable import BlogContent
 @testable import BlogCore
 @testable import BlogKit
 @testable import BlogMarkdown
 @testable import BlogOutput
+@testable import BlogRender
+@testable import BlogSite
 
 /// Runs the Liquid/shortcode transform over real blogs (Jekyll, Hugo, Pelican) checked out next to the repository,
 /// with resolvers that know nothing: it must not crash, and fenced code must come out byte for byte

@@ -1,11 +1,14 @@
 import Foundation
 import XCTest
+@testable import BlogCheck
 @testable import BlogConfig
 @testable import BlogContent
 @testable import BlogCore
 @testable import BlogKit
 @testable import BlogMarkdown
 @testable import BlogOutput
+@testable import BlogRender
+@testable import BlogSite
 
 /// ListSummaries: list pages take each post's entry from one rendering per post when the theme allows it; the
 /// pages must be the same, byte for byte, as when every entry is rendered on every page.

@@ -1,11 +1,14 @@
 import Foundation
 import XCTest
+@testable import BlogCheck
 @testable import BlogConfig
 @testable import BlogContent
 @testable import BlogCore
 @testable import BlogKit
 @testable import BlogMarkdown
 @testable import BlogOutput
+@testable import BlogRender
+@testable import BlogSite
 import CSystem
 
 /// Rendering on several threads at once gives the same bytes as rendering one post at a time

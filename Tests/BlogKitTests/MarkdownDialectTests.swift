@@ -1,10 +1,13 @@
 import XCTest
+@testable import BlogCheck
 @testable import BlogConfig
 @testable import BlogContent
 @testable import BlogCore
 @testable import BlogKit
 @testable import BlogMarkdown
 @testable import BlogOutput
+@testable import BlogRender
+@testable import BlogSite
 
 /// The dialects' constructs (issue 13, items 4-7): each test states the rule of the generator
 /// (Python-Markdown with Pelican's extensions, kramdown with GFM input, goldmark) and renders

@@ -1,10 +1,13 @@
 import XCTest
+@testable import BlogCheck
 @testable import BlogConfig
 @testable import BlogContent
 @testable import BlogCore
 @testable import BlogKit
 @testable import BlogMarkdown
 @testable import BlogOutput
+@testable import BlogRender
+@testable import BlogSite
 
 /// Headers as Jekyll, Hugo and Pelican blogs write them, read by ``PostReader``.
 final class MigrationReaderTests: XCTestCase {

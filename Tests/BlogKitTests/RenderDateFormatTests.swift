@@ -1,11 +1,14 @@
 import Foundation
 import XCTest
+@testable import BlogCheck
 @testable import BlogConfig
 @testable import BlogContent
 @testable import BlogCore
 @testable import BlogKit
 @testable import BlogMarkdown
 @testable import BlogOutput
+@testable import BlogRender
+@testable import BlogSite
 
 final class RenderDateFormatTests: XCTestCase {
     func format(_ iso: String, _ pattern: String, _ zone: String = "Europe/Paris") -> String {

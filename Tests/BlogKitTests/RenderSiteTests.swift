@@ -1,11 +1,14 @@
 import Foundation
 import XCTest
+@testable import BlogCheck
 @testable import BlogConfig
 @testable import BlogContent
 @testable import BlogCore
 @testable import BlogKit
 @testable import BlogMarkdown
 @testable import BlogOutput
+@testable import BlogRender
+@testable import BlogSite
 
 /// A small site built by hand, as the SiteBuilder would: four posts (one hidden), a page, three
 /// tags (one with a non-ASCII name), two home pages, archives over two years, under `/blog/`.

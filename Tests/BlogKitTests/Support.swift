@@ -1,9 +1,12 @@
+import BlogCheck
 import BlogConfig
 import BlogContent
 import BlogCore
 import BlogKit
 import BlogMarkdown
 import BlogOutput
+import BlogRender
+import BlogSite
 import Foundation
 import XCTest
 

@@ -1,11 +1,14 @@
 import Mustache
 import XCTest
+@testable import BlogCheck
 @testable import BlogConfig
 @testable import BlogContent
 @testable import BlogCore
 @testable import BlogKit
 @testable import BlogMarkdown
 @testable import BlogOutput
+@testable import BlogRender
+@testable import BlogSite
 
 /// Theme templates escape `{{name}}` with ``TemplateEscaping``; the pages must not change by a byte.
 final class TemplateEscapingTests: XCTestCase {

@@ -9,15 +9,15 @@ import BlogConfig
 /// gets must be absolute. That needs `base_url` to be a full address (`https://example.org/blog/`);
 /// when it is only a path (`/blog/`), the path is used as it is and ``Feeds/warnings(config:path:)``
 /// says so.
-enum AbsoluteURLs {
+package enum AbsoluteURLs {
     /// Whether `base_url` is a full `http(s)` address rather than only a path.
-    static func isAbsolute(_ config: SiteConfig) -> Bool {
+    package static func isAbsolute(_ config: SiteConfig) -> Bool {
         SiteLinks(config: config).absoluteBase != nil
     }
 
     /// The address of a site-relative URL (`posts/x/`): `https://example.org/blog/posts/x/`, or
     /// `/blog/posts/x/` when `base_url` is a path. Characters not allowed in a URL are percent-encoded.
-    static func url(_ siteRelative: String, config: SiteConfig) -> String {
+    package static func url(_ siteRelative: String, config: SiteConfig) -> String {
         let links = SiteLinks(config: config)
         return links.absolute(siteRelative) ?? links.href(siteRelative)
     }
@@ -26,7 +26,7 @@ enum AbsoluteURLs {
     /// `images/a.png`, `../a`, `/a` and `#a` become addresses under `base`'s origin; a reference
     /// with a scheme (`https:`, `mailto:`, `data:`) or a host (`//cdn.example.org/a`) is returned
     /// unchanged. `base` is an absolute URL, or a path starting with `/` (then results are paths).
-    static func resolve(_ reference: String, against base: String) -> String {
+    package static func resolve(_ reference: String, against base: String) -> String {
         let trimmed = reference.trimmingWhitespacesAndNewlines()
         if hasScheme(trimmed) || trimmed.hasPrefix("//") { return reference }
         let (origin, basePath, baseQuery) = split(base)
@@ -55,7 +55,7 @@ enum AbsoluteURLs {
     /// The HTML is scanned tag by tag, not searched with a pattern: text is never changed, nor are
     /// comments, the content of `<script>`, `<style>`, `<textarea>` and `<title>`, or anything inside
     /// `<pre>` and `<code>` (where code samples show HTML as it is written).
-    static func rewrite(html: String, base: String) -> String {
+    package static func rewrite(html: String, base: String) -> String {
         HTMLAttributes.rewriteURLs(in: html) { value in
             value.isSrcset ? resolveSrcset(value.text, against: base) : resolve(value.text, against: base)
         }
@@ -68,7 +68,7 @@ enum AbsoluteURLs {
     }
 
     /// The `srcset` value with the URL of each candidate replaced by `transform(url)`, in order.
-    static func mapSrcset(_ value: String, _ transform: (String) -> String) -> String {
+    package static func mapSrcset(_ value: String, _ transform: (String) -> String) -> String {
         var out = ""
         var rest = Substring(value)
         func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" }
@@ -95,7 +95,7 @@ enum AbsoluteURLs {
     }
 
     /// `scheme:` at the start: a letter, then letters, digits, `+`, `-`, `.`, then `:`.
-    static func hasScheme(_ reference: String) -> Bool {
+    package static func hasScheme(_ reference: String) -> Bool {
         guard let first = reference.unicodeScalars.first, first.isASCIILetter else { return false }
         for scalar in reference.unicodeScalars.dropFirst() {
             if scalar == ":" { return true }

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import BlogCore
+import BlogSite
 
 /// Where the posts' rendered bodies sit in the pages, so that an incremental build can put a
 /// post's new body into its published pages without the rest of the site (see ``QuickBuild``).
@@ -11,16 +12,16 @@ import BlogCore
 /// each place as a ``BodyHole``. Printing is all a template can do with the marker that leaves
 /// no trace of it: a transform (`{{lowercased(html)}}`) gets the real body, and the post is
 /// recorded as *opaque*, so that a change to it is never patched in place.
-struct BodyHoles: @unchecked Sendable {
+package struct BodyHoles: @unchecked Sendable {
     /// Random per build: a post's own text can't guess it, so can't forge a marker.
     let nonce: String
     /// Each post's rendered body, by index into ``Site/posts``.
-    let bodies: [String]
+    package let bodies: [String]
     /// Each post's marker, by index.
     let markers: [BodyMarker]
     private let recorder = OpaqueRecorder()
 
-    init(site: Site) {
+    package init(site: Site) {
         var generator = SystemRandomNumberGenerator()
         let nonce = String(generator.next() as UInt64, radix: 16)
         self.nonce = nonce
@@ -32,7 +33,7 @@ struct BodyHoles: @unchecked Sendable {
     }
 
     /// Posts whose body a template transformed rather than printed.
-    var opaquePosts: Set<Int> { recorder.posts }
+    package var opaquePosts: Set<Int> { recorder.posts }
 
     /// The marker of post `index` in a feed (see ``fillFeed(_:form:)``).
     func feedMarker(_ index: Int) -> String { "\u{E000}F\(nonce):\(index)\u{E001}" }
@@ -101,17 +102,24 @@ struct BodyHoles: @unchecked Sendable {
 }
 
 /// Where one post's body went in a page or feed: `length` bytes at `offset`.
-struct BodyHole: Sendable, Equatable {
+package struct BodyHole: Sendable, Equatable {
     /// Index into ``Site/posts``.
-    var post: Int
-    var offset: Int
-    var length: Int
+    package var post: Int
+    package var offset: Int
+    package var length: Int
     /// How the body was written there.
-    var form: BodyForm
+    package var form: BodyForm
+
+    package init(post: Int, offset: Int, length: Int, form: BodyForm) {
+        self.post = post
+        self.offset = offset
+        self.length = length
+        self.form = form
+    }
 }
 
 /// How a body is written where its marker was.
-enum BodyForm: Sendable, Equatable {
+package enum BodyForm: Sendable, Equatable {
     /// As it is (`{{{html}}}`).
     case html
     /// HTML-escaped (`{{html}}`).
@@ -122,7 +130,7 @@ enum BodyForm: Sendable, Equatable {
     case feedJSON(base: String)
 
     /// `html` in this form.
-    func apply(_ html: String) -> String {
+    package func apply(_ html: String) -> String {
         switch self {
         case .html: return html
         case .escaped: return Escaping.template(html)
@@ -142,9 +150,9 @@ enum BodyForm: Sendable, Equatable {
 
 /// A post's `html` as templates see it: printed, it is a marker that ``BodyHoles`` replaces.
 struct BodyMarker: MustacheCustomRenderable, MustacheTransformable, @unchecked Sendable {
-    let post: Int
+    package let post: Int
     /// The rendered body.
-    let html: String
+    package let html: String
     let marker: String
     fileprivate let recorder: OpaqueRecorder
 

@@ -2,15 +2,15 @@ import Foundation
 import BlogCore
 
 /// A tag of a Mustache template, as ``TemplateTags/read(_:)`` finds it.
-struct TemplateTag {
+package struct TemplateTag {
     /// `#`, `^`, `/`, `>`, `<`, `$`, `!`, `%`, `&` or `{`; nil for a variable.
-    var kind: Character?
+    package var kind: Character?
     /// The name, without the white space around it (`post-summary`, `empty(tags)`, `config.title`).
-    var name: String
+    package var name: String
     /// From `{{` to `}}`.
     var range: Range<String.Index>
     /// How many sections (`{{#x}}`, `{{^x}}`) are open around it.
-    var depth: Int
+    package var depth: Int
 
     /// The first part of the name the tag looks up, inside any transforms: `tags` for
     /// `empty(tags)`, `config` for `config.title`; `.` stays `.`.
@@ -26,7 +26,7 @@ struct TemplateTag {
 /// The one reader of Mustache tags: what the theme checks (``TemplateCheck``), the renderer's
 /// shortcuts (``ListSummaries``, ``SharedPartials``) and a build in place (``QuickBuild``) know
 /// of a template comes from ``read(_:)``.
-enum TemplateTags {
+package enum TemplateTags {
     /// Whether only spaces or tabs stand between the start of the tag's line and the tag: a
     /// partial or block shown there has every line indented by swift-mustache.
     static func indented(_ tag: TemplateTag, in text: String) -> Bool {
@@ -98,7 +98,7 @@ enum TemplateTags {
     /// Every tag of `text` in order; nil when the text changes the delimiters (`{{=<% %>=}}`)
     /// or a tag is not closed. Each text is scanned once: loading a theme asks for its templates
     /// again and again (a tenth of a build in place).
-    static func scan(_ text: String) -> [TemplateTag]? {
+    package static func scan(_ text: String) -> [TemplateTag]? {
         ScannedTemplates.shared.tags(of: text) { text in
             let read = read(text)
             return read.complete ? read.tags : nil
@@ -109,7 +109,7 @@ enum TemplateTags {
     /// (`{{=<% %>=}}`, after which `{{` no longer opens a tag) or a tag that is not closed, and
     /// whether that is the whole text. A tag is `{{` and the first `}}` after it (`}}}` after
     /// `{{{`); its kind is the byte right after `{{`, as swift-mustache reads it.
-    static func read(_ text: String) -> (tags: [TemplateTag], complete: Bool) {
+    package static func read(_ text: String) -> (tags: [TemplateTag], complete: Bool) {
         let opener = Array("{{".utf8), closer = Array("}}".utf8), tripleCloser = Array("}}}".utf8)
         let sigils = Set("{#^/><$!%&".utf8)
         var tags: [TemplateTag] = []
@@ -151,7 +151,7 @@ enum TemplateTags {
     /// The names that the tags of `text` look up (each identifier of `post.title`, `empty(tags)`),
     /// or nil when they can't all be known: the text changes its delimiters, leaves a tag open or
     /// names a partial dynamically (`{{>*name}}`). A closing tag names what it closes.
-    static func names(in text: String) -> Set<String>? {
+    package static func names(in text: String) -> Set<String>? {
         guard let tags = scan(text) else { return nil }
         var names: Set<String> = []
         for tag in tags {

@@ -5,15 +5,15 @@ import BlogContent
 import BlogMarkdown
 
 /// Which posts take part in a build.
-struct SiteOptions: Sendable {
+package struct SiteOptions: Sendable {
     /// Include drafts (`--drafts`).
-    var includeDrafts: Bool
+    package var includeDrafts: Bool
     /// Include posts dated after `now` (`--future`).
-    var includeFuture: Bool
+    package var includeFuture: Bool
     /// The build's "now", for future posts.
-    var now: Date
+    package var now: Date
 
-    init(includeDrafts: Bool = false, includeFuture: Bool = false, now: Date = Date()) {
+    package init(includeDrafts: Bool = false, includeFuture: Bool = false, now: Date = Date()) {
         self.includeDrafts = includeDrafts
         self.includeFuture = includeFuture
         self.now = now
@@ -21,13 +21,13 @@ struct SiteOptions: Sendable {
 }
 
 /// A post read and rendered, before it has a place in the site.
-struct RenderedPost: Sendable {
+package struct RenderedPost: Sendable {
     /// The post as read.
-    var post: Post
+    package var post: Post
     /// Its rendered body and summary.
-    var rendered: RenderedMarkdown
+    package var rendered: RenderedMarkdown
 
-    init(post: Post, rendered: RenderedMarkdown) {
+    package init(post: Post, rendered: RenderedMarkdown) {
         self.post = post
         self.rendered = rendered
     }
@@ -36,12 +36,12 @@ struct RenderedPost: Sendable {
 /// Turns posts into the site model: which posts are in, their order, URLs, tags, archives and
 /// the list of pages. Every URL is checked here: two pages that want the same URL are an error
 /// naming both sources.
-enum SiteBuilder {
+package enum SiteBuilder {
     /// Builds the site model. Throws ``BuildFailure`` when URLs collide.
     /// - Parameters:
     ///   - posts: every post read, in any order.
     ///   - assets: files under `content/` to copy as they are (paths relative to `content/`).
-    static func build(posts: [RenderedPost], assets: [String] = [], config: SiteConfig,
+    package static func build(posts: [RenderedPost], assets: [String] = [], config: SiteConfig,
                       options: SiteOptions) throws -> Site {
         let included = posts.filter { item in
             switch item.post.status {
@@ -112,7 +112,7 @@ enum SiteBuilder {
     /// file, for articles and pages alike. A URL that only comes from a slug and a permalink
     /// pattern claims nothing (it collides). When several posts claim one page the first is
     /// kept here; the others then collide with it, an error naming both.
-    static func replacements(_ posts: [SitePost]) -> [GeneratedPage: Int] {
+    package static func replacements(_ posts: [SitePost]) -> [GeneratedPage: Int] {
         var replaced: [GeneratedPage: Int] = [:]
         for (index, item) in posts.enumerated() where hasExplicitURL(item.post) {
             guard let generated = GeneratedPage.allCases.first(where: { $0.outputPath == item.outputPath }) else { continue }
@@ -172,7 +172,7 @@ enum SiteBuilder {
     }
 
     /// Whether `path` (under content/) is a Hugo section page, `_index.md`.
-    static func isSectionIndex(_ path: String) -> Bool {
+    package static func isSectionIndex(_ path: String) -> Bool {
         let name = (path as NSString).lastPathComponent.lowercased()
         return name.hasPrefix("_index.")
     }
@@ -189,7 +189,7 @@ enum SiteBuilder {
     /// language, else all of those: the others are `unlisted`, with a page under `<lang>/` but in
     /// no list. `versions` gives, for each post of a group, the others in another language, by
     /// language then URL, so every translation links every other.
-    static func translations(_ posts: [SitePost], config: SiteConfig) -> (unlisted: Set<Int>, versions: [Int: [Int]]) {
+    package static func translations(_ posts: [SitePost], config: SiteConfig) -> (unlisted: Set<Int>, versions: [Int: [Int]]) {
         var groups: [String: [Int]] = [:]
         for (index, item) in posts.enumerated() {
             groups["\(item.post.kind)/\(item.post.status)/\(item.post.slug)", default: []].append(index)
@@ -275,7 +275,7 @@ enum SiteBuilder {
     }
 
     /// `posts/x/` -> `posts/x/index.html`; a URL ending in `.html` is its own file.
-    static func outputPath(for url: String) -> String {
+    package static func outputPath(for url: String) -> String {
         if url.isEmpty { return "index.html" }
         return url.hasSuffix("/") ? url + "index.html" : url
     }
@@ -316,7 +316,7 @@ enum SiteBuilder {
 
     /// Splits a list into pages; page 1 lives at `firstURL`, page N at `firstURL + "page/N/"`.
     /// An empty list still has one (empty) page.
-    static func paginate(_ items: [Int], perPage: Int, firstURL: String) -> [Pagination] {
+    package static func paginate(_ items: [Int], perPage: Int, firstURL: String) -> [Pagination] {
         let size = max(1, perPage)
         let count = max(1, (items.count + size - 1) / size)
         func url(_ n: Int) -> String { n == 1 ? firstURL : "\(firstURL)page/\(n)/" }
@@ -374,5 +374,5 @@ enum SiteBuilder {
 
 extension String {
     /// nil when empty.
-    var nilIfEmpty: String? { isEmpty ? nil : self }
+    package var nilIfEmpty: String? { isEmpty ? nil : self }
 }

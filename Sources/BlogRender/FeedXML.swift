@@ -6,7 +6,7 @@ import BlogContent
 /// so no caller can forget to. Attributes keep the order given.
 struct XMLWriter {
     /// The document so far.
-    private(set) var text = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+    package private(set) var text = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
     private var open: [String] = []
 
     /// A document, starting with the XML declaration.
@@ -20,13 +20,13 @@ struct XMLWriter {
     }
 
     /// `<name a="v">` on its own line; later elements go inside it until ``close()``.
-    mutating func open(_ name: String, _ attributes: [(String, String)] = []) {
+    package mutating func open(_ name: String, _ attributes: [(String, String)] = []) {
         line("<\(name)\(Self.attributeText(attributes))>")
         open.append(name)
     }
 
     /// Closes the innermost open element.
-    mutating func close() {
+    package mutating func close() {
         let name = open.removeLast()
         line("</\(name)>")
     }
@@ -42,7 +42,7 @@ struct XMLWriter {
     }
 
     /// A fragment made by ``init(fragmentDepth:)`` with the depth of the elements open here.
-    mutating func append(fragment: String) {
+    package mutating func append(fragment: String) {
         text += fragment
     }
 

@@ -11,7 +11,7 @@ enum DateFormat {
     /// `%j` `330` (day of the year), `%Z` `CET` (zone abbreviation), `%z` `+0100`, `%%` `%`.
     /// `-` after `%` drops the padding of a number (`%-d` `5`, `%-m` `11`, `%-H` `9`).
     /// Anything else is copied as it is.
-    static func format(_ date: Date, pattern: String, timeZone: TimeZone) -> String {
+    package static func format(_ date: Date, pattern: String, timeZone: TimeZone) -> String {
         DatePattern(pattern, timeZone: timeZone).format(date)
     }
 
@@ -60,7 +60,7 @@ struct DatePattern: Sendable {
     }
 
     /// `date` in this pattern.
-    func format(_ date: Date) -> String {
+    package func format(_ date: Date) -> String {
         let time = CivilTime(date, timeZone: timeZone)
         var out = ""
         for part in parts {

@@ -6,7 +6,7 @@ import BlogContent
 /// `{filename}path`, `{static}path` and `{attach}path` (also the older `|filename|path`), and the
 /// targets of Jekyll's `{% post_url %}` / `{% link %}` and Hugo's `ref` / `relref` (which
 /// ``Liquid`` reads). They resolve against the site model, so they run after ``SiteBuilder``.
-struct ContentLinks: Sendable {
+package struct ContentLinks: Sendable {
     /// Content path (`posts/a.md`) -> site-relative URL of its page.
     private let pages: [String: String]
     /// Content path of each page, sorted, for suffix and name matches.
@@ -17,7 +17,7 @@ struct ContentLinks: Sendable {
     private let links: SiteLinks
 
     /// The targets of `site`: every page and every copied file.
-    init(site: Site) {
+    package init(site: Site) {
         var pages: [String: String] = [:]
         for item in site.posts { pages[item.post.contentPath] = item.url }
         self.pages = pages
@@ -29,23 +29,23 @@ struct ContentLinks: Sendable {
     // MARK: Pelican
 
     /// The Pelican markers, as they appear in a link: `{filename}` and `|filename|`.
-    static let markers = ["filename", "static", "attach"]
+    package static let markers = ["filename", "static", "attach"]
 
     /// Whether `html` may hold a Pelican reference: a marker right after `{`, `|` or their
     /// percent-encoded forms (how cmark writes them in an `href`). Every value that
     /// ``reference(_:)`` reads passes.
-    static func mayHoldReferences(_ html: String) -> Bool {
+    package static func mayHoldReferences(_ html: String) -> Bool {
         ByteSearch.containsAny(html, after: ["{", "|", "%7B", "%7C"], markers)
     }
 
     /// Whether a markdown body may hold an `{attach}` (or `|attach|`) link.
-    static func mayHoldAttachments(_ body: String) -> Bool {
+    package static func mayHoldAttachments(_ body: String) -> Bool {
         ByteSearch.containsAny(body, after: ["{", "|"], ["attach}", "attach|"])
     }
 
     /// The marker and path of a Pelican reference (`{filename}../a.md`, `%7Bstatic%7Dimg/x.png` as
     /// cmark writes it in an `href`), or nil.
-    static func reference(_ value: String) -> (marker: String, path: String)? {
+    package static func reference(_ value: String) -> (marker: String, path: String)? {
         guard value.hasPrefix("{") || value.hasPrefix("|") || value.hasPrefix("%7B") || value.hasPrefix("%7C") else { return nil }
         let decoded = value.removingPercentEncoding ?? value
         for marker in markers {
@@ -60,11 +60,11 @@ struct ContentLinks: Sendable {
     /// and `..` resolved; nil when it leaves `content/`. Query and fragment are cut off.
     /// The content folder as messages name it, with a trailing `/` (`content/`, `site/_posts/`):
     /// the post's source path without its path in the folder.
-    static func folder(of post: Post) -> String {
+    package static func folder(of post: Post) -> String {
         post.source.hasSuffix("/" + post.contentPath) ? String(post.source.dropLast(post.contentPath.count)) : "content/"
     }
 
-    static func contentPath(_ path: String, from: String) -> String? {
+    package static func contentPath(_ path: String, from: String) -> String? {
         let bare = String(path.prefix { $0 != "#" && $0 != "?" })
         var parts: [Substring] = bare.hasPrefix("/") ? [] : from.split(separator: "/").dropLast()
         for segment in bare.split(separator: "/") {
@@ -98,7 +98,7 @@ struct ContentLinks: Sendable {
     /// `html` (a post's rendered body or summary) with its Pelican references replaced by the
     /// targets' addresses, and a warning (at the reference's line in the post) for each one whose
     /// target is not in the site.
-    func rewritePelican(html: String, post: Post) -> (String, [Diagnostic]) {
+    package func rewritePelican(html: String, post: Post) -> (String, [Diagnostic]) {
         guard Self.mayHoldReferences(html) else { return (html, []) }
         var warnings: [Diagnostic] = []
         let rewritten = HTMLAttributes.rewriteURLs(in: html) { value in
@@ -121,7 +121,7 @@ struct ContentLinks: Sendable {
     }
 
     /// The file line and column where `text` first appears in the post's body (its first line when absent).
-    static func position(of text: String, in post: Post) -> (line: Int, column: Int) {
+    package static func position(of text: String, in post: Post) -> (line: Int, column: Int) {
         guard let range = post.body.range(of: text) else { return (post.bodyLine, 1) }
         let offset = post.body.utf8.distance(from: post.body.startIndex, to: range.lowerBound)
         let (line, column) = TextPosition.lineAndColumn(ofByte: offset, in: post.body)
@@ -133,7 +133,7 @@ struct ContentLinks: Sendable {
     /// The address of the page a `{% link %}`, `ref` or `relref` names: a path under `content/` (or
     /// under the Jekyll site, `_posts/x.md`), a path ending like one, or a bundle's folder; nil
     /// when nothing matches.
-    func href(forPath reference: String) -> String? {
+    package func href(forPath reference: String) -> String? {
         var clean = reference.trimmingWhitespaces()
         while clean.hasPrefix("/") || clean.hasPrefix("./") { clean.removeFirst(clean.hasPrefix("/") ? 1 : 2) }
         if clean.hasSuffix("/") { clean.removeLast() }
@@ -158,7 +158,7 @@ struct ContentLinks: Sendable {
 
     /// The address of the post a `{% post_url 2010-07-21-name %}` names (its file name without
     /// extension, maybe after folders); nil when no post has that name.
-    func href(forPostNamed name: String) -> String? {
+    package func href(forPostNamed name: String) -> String? {
         let wanted = name.trimmingWhitespaces()
         let last = wanted.split(separator: "/").last.map(String.init) ?? wanted
         func stem(_ path: String) -> String {

@@ -5,30 +5,30 @@ import BlogContent
 /// The posts of a site as `blog list` shows them: a table for people, JSON for programs.
 public struct PostListing: Sendable {
     /// One post.
-    struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// `post` or `page`.
-        var kind: String
-        var title: String
+        package var kind: String
+        package var title: String
         /// ISO 8601 with the site's offset; nil for an undated post or page.
-        var date: String?
+        package var date: String?
         /// Display names.
-        var tags: [String]
+        package var tags: [String]
         /// The first category.
-        var category: String?
+        package var category: String?
         /// Every category.
-        var categories: [String]
+        package var categories: [String]
         /// The language the header names.
-        var lang: String?
-        var slug: String
+        package var lang: String?
+        package var slug: String
         /// Site-relative URL with the base path (`/posts/x/`).
-        var url: String
+        package var url: String
         /// The file it came from.
-        var source: String
+        package var source: String
         var draft: Bool
     }
 
     /// Newest first.
-    var entries: [Entry]
+    package var entries: [Entry]
 
     /// The listing of every post with a page in `site`.
     public init(site: Site) {

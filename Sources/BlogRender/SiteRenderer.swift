@@ -2,13 +2,14 @@ import Foundation
 import Mustache
 import BlogCore
 import BlogOutput
+import BlogSite
 
 /// The Render stage: every page of a site through a theme's templates.
-enum SiteRenderer {
+package enum SiteRenderer {
     /// Every page of `site.pages`, in that order, as files whose bytes are made when
     /// ``SiteWriter`` writes them: each page is rendered, written and let go on one core, so
     /// pages are never all in memory at once. The same site and theme always give the same bytes.
-    static func pages(_ site: Site, theme: Theme, log: RenderLog? = nil) -> [OutputFile] {
+    package static func pages(_ site: Site, theme: Theme, log: RenderLog? = nil) -> [OutputFile] {
         let holes = BodyHoles(site: site)
         log?.holes = holes
         let summaries = theme.listSummaries
@@ -52,7 +53,7 @@ enum SiteRenderer {
     }
 
     /// Every page of `site.pages` rendered now, on all cores, in the order of `site.pages`.
-    static func render(_ site: Site, theme: Theme) throws -> [OutputFile] {
+    package static func render(_ site: Site, theme: Theme) throws -> [OutputFile] {
         let pages = pages(site, theme: theme)
         let rendered = Parallel.map(pages.count) { index -> Result<Data, BuildFailure> in
             guard case .made(let maker) = pages[index].contents else { preconditionFailure("pages are made") }
@@ -73,18 +74,18 @@ enum SiteRenderer {
 
 /// What rendering the pages found out, for the next build (see ``QuickBuild``): where each page
 /// shows post bodies, and which bodies a template transformed.
-final class RenderLog: @unchecked Sendable {
+package final class RenderLog: @unchecked Sendable {
     private let lock = NSLock()
     /// Holes by index into ``Site/pages``; pages not rendered yet have none.
-    private(set) var pageHoles: [[BodyHole]]
+    package private(set) var pageHoles: [[BodyHole]]
     /// The markers the pages were rendered with.
-    fileprivate(set) var holes: BodyHoles?
+    package fileprivate(set) var holes: BodyHoles?
 
-    init(pages: Int) {
+    package init(pages: Int) {
         pageHoles = Array(repeating: [], count: pages)
     }
 
-    func record(page: Int, holes: [BodyHole]) {
+    package func record(page: Int, holes: [BodyHole]) {
         guard !holes.isEmpty else { return }
         lock.lock()
         pageHoles[page] = holes
@@ -92,7 +93,7 @@ final class RenderLog: @unchecked Sendable {
     }
 
     /// Posts whose body was transformed by a template: never patched in place.
-    var opaquePosts: Set<Int> { holes?.opaquePosts ?? [] }
+    package var opaquePosts: Set<Int> { holes?.opaquePosts ?? [] }
 }
 
 /// Each post's rendered list entry (see ``ListSummaries``), made the first time a list page
@@ -108,7 +109,7 @@ final class ListEntries: @unchecked Sendable {
     }
 
     /// The entry of post `index`, whose template values are `values`.
-    func entry(_ index: Int, values: [String: Any]) -> String {
+    package func entry(_ index: Int, values: [String: Any]) -> String {
         lock.lock()
         let known = entries[index]
         lock.unlock()

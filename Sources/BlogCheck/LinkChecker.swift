@@ -1,21 +1,22 @@
 import Foundation
 import BlogCore
 import BlogConfig
+import BlogSite
 
 /// A post's page, so that a broken link in it can be reported at the line of the post's source
 /// that wrote it rather than in the generated HTML.
-struct PostPage: Sendable {
+package struct PostPage: Sendable {
     /// The page's file, relative to the output folder (`posts/x/index.html`).
-    var outputPath: String
+    package var outputPath: String
     /// The post's file as messages name it (`content/posts/x.md`).
-    var source: String
+    package var source: String
     /// Where to read that file.
-    var sourceFile: URL
+    package var sourceFile: URL
     /// The rendered body as the page holds it: links inside it come from the post, links around it
     /// from the templates. Nil when unknown.
-    var bodyHTML: String?
+    package var bodyHTML: String?
 
-    init(outputPath: String, source: String, sourceFile: URL, bodyHTML: String?) {
+    package init(outputPath: String, source: String, sourceFile: URL, bodyHTML: String?) {
         self.outputPath = outputPath
         self.source = source
         self.sourceFile = sourceFile
@@ -40,12 +41,12 @@ public struct LinkCheckReport: Sendable {
 /// under the base path of `base_url` (`/blog/`). Links to the host of an absolute `base_url` are
 /// inside the site; other hosts and schemes (`mailto:`, `data:`) are outside and never fetched.
 /// Links inside `<pre>`, `<code>`, comments, `<script>` and `<style>` are not links.
-enum LinkChecker {
+package enum LinkChecker {
     /// Checks every HTML file under `folder` (hidden entries skipped).
     /// - Parameters:
     ///   - displayPath: how messages name `folder` (`public`).
     ///   - posts: the posts' pages, to report their links at the post's source line.
-    static func check(folder: URL, displayPath: String, config: SiteConfig, posts: [PostPage]) -> LinkCheckReport {
+    package static func check(folder: URL, displayPath: String, config: SiteConfig, posts: [PostPage]) -> LinkCheckReport {
         let files = Set(filePaths(under: folder))
         let pagePaths = files.filter(isHTML).sorted()
         let scans = Parallel.map(pagePaths.count) { index in
@@ -102,12 +103,12 @@ enum LinkChecker {
 struct PageScan {
     /// A URL in an attribute, entity-decoded, and the byte offset of the attribute's value.
     struct Link {
-        var url: String
-        var offset: Int
+        package var url: String
+        package var offset: Int
     }
 
-    let bytes: [UInt8]
-    private(set) var links: [Link] = []
+    package let bytes: [UInt8]
+    package private(set) var links: [Link] = []
     /// Every `id`, and every `name` of an `<a>`: what a `#fragment` can point at.
     private(set) var ids: Set<String> = []
 
@@ -157,10 +158,10 @@ enum LinkProblem {
 
 /// Resolves links against pages of the site as a browser would and looks for their targets.
 struct LinkResolver {
-    let basePath: String
+    package let basePath: String
     /// `example.org` (lower-cased) when `base_url` is absolute.
-    let host: String?
-    let files: Set<String>
+    package let host: String?
+    package let files: Set<String>
 
     init(config: SiteConfig, files: Set<String>) {
         basePath = config.basePath
@@ -169,7 +170,7 @@ struct LinkResolver {
     }
 
     /// What is wrong with `link` (not empty) on the page at `page` (relative to the output folder).
-    func problem(with link: String, onPage page: String, ids: [String: Set<String>]) -> LinkProblem {
+    package func problem(with link: String, onPage page: String, ids: [String: Set<String>]) -> LinkProblem {
         var reference = link
         if reference.hasPrefix("//") { reference = "https:" + reference }
         var resolved: String
@@ -208,7 +209,7 @@ struct LinkResolver {
     }
 
     /// The URL path of the page at `page`: `/blog/posts/x/` for `posts/x/index.html`, percent-encoded.
-    func url(ofPage page: String) -> String {
+    package func url(ofPage page: String) -> String {
         var path = page
         if path == "index.html" {
             path = ""

@@ -6,12 +6,12 @@ import BlogOutput
 /// A theme: Mustache templates that make the pages, and static files copied beside them.
 /// Every template is parsed when the theme is loaded, so a broken one fails the build before
 /// anything is rendered.
-struct Theme: Sendable {
+package struct Theme: Sendable {
     /// The templates every theme must have: one per kind of page (``SiteRenderer`` renders with them).
     static let pageTemplates = ["post", "index", "tag", "tags", "archives", "404"]
 
     /// The theme's name, the folder under `themes/`.
-    let name: String
+    package let name: String
     /// Every template, registered under its path in `templates/` without `.mustache` (`post`, `partials/x`).
     let library: MustacheLibrary
     /// Each post's entry in the lists rendered once, when the theme's list templates allow it.
@@ -20,10 +20,10 @@ struct Theme: Sendable {
     var sharedPartials: SharedPartials? = nil
     /// The theme's static/ files, to copy to the output root (`static/style.css` -> `style.css`):
     /// embedded ones as `.bytes`, the site's as `.copy`. Sorted by path.
-    let staticFiles: [OutputFile]
+    package let staticFiles: [OutputFile]
     /// The text of every template by name (`post`, `partials/x`): a build in place reads them to know
     /// whether pages show headings, and its state digests them, so a template edit is a full build.
-    let templateTexts: [String: String]
+    package let templateTexts: [String: String]
     /// Whether the theme has `templates/page.mustache` for pages (else they use `post`).
     var hasPageTemplate = false
 
@@ -39,7 +39,7 @@ struct Theme: Sendable {
     /// static files). For another name, `siteRoot/themes/<name>/` must exist and have every page
     /// template. Throws a ``BuildFailure`` naming every missing template and every template that
     /// doesn't parse (`themes/<name>/templates/x.mustache:line:column: error: ...`).
-    static func load(name: String, siteRoot: URL) throws -> Theme {
+    package static func load(name: String, siteRoot: URL) throws -> Theme {
         let folder = siteRoot.appendingPathComponent("themes").appendingPathComponent(name)
         let prefix = "themes/\(name)/"
         var files: [String: ThemeFile] = [:]
@@ -119,7 +119,7 @@ enum ThemeFile: Sendable {
         uniquingKeysWith: { first, _ in first })
 
     /// The file's bytes.
-    func data() throws -> Data {
+    package func data() throws -> Data {
         switch self {
         case .embedded(let data): return data
         case .site(let url): return try Data(contentsOf: url)
@@ -127,7 +127,7 @@ enum ThemeFile: Sendable {
     }
 
     /// As an output file's contents: embedded bytes, or a copy of the site's file.
-    var contents: OutputFile.Contents {
+    package var contents: OutputFile.Contents {
         switch self {
         case .embedded(let data): return .bytes(data)
         case .site(let url): return .copy(from: url)
@@ -135,7 +135,7 @@ enum ThemeFile: Sendable {
     }
 
     /// Whether `url` is a folder.
-    static func isFolder(_ url: URL) -> Bool {
+    package static func isFolder(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }

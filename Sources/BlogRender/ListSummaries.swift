@@ -28,7 +28,7 @@ struct ListSummaries {
     let pageLibrary: MustacheLibrary
 
     /// The key of the rendered entry in the post values the list pages see.
-    static let key = "__blog_listEntry"
+    package static let key = "__blog_listEntry"
 
     /// The templates that render list pages.
     static let listTemplates = ["index", "tag"]

@@ -1,13 +1,14 @@
 import Foundation
 import BlogCore
 import BlogOutput
+import BlogSite
 
 /// The pages at posts' old URLs (Hugo `aliases`, Jekyll `redirect_from`): each sends the browser
 /// on to the post at once, names it as canonical for search engines, and asks not to be indexed,
 /// as Hugo's own alias pages do. They are not theme pages: the same few lines for every theme.
-enum Redirects {
+package enum Redirects {
     /// One file per alias of ``Site/redirects``.
-    static func render(_ site: Site) -> [OutputFile] {
+    package static func render(_ site: Site) -> [OutputFile] {
         let links = SiteLinks(config: site.config)
         return site.redirects.map { redirect in
             let post = site.posts[redirect.target]

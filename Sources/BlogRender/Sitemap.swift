@@ -2,6 +2,7 @@ import Foundation
 import BlogCore
 import BlogOutput
 import BlogConfig
+import BlogSite
 
 /// `sitemap.xml` (https://www.sitemaps.org/protocol.html) and a `robots.txt` that points to it.
 ///
@@ -14,16 +15,16 @@ import BlogConfig
 /// `<lastmod>` is a post's last change (`modified` when later than `date`), a list page's newest
 /// post, and for the tags index and archives the site's newest post; with no published post at
 /// all it is left out. No clock is read: the same site gives the same bytes.
-enum Sitemap {
+package enum Sitemap {
     /// The sitemap, relative to the output folder.
-    static let path = "sitemap.xml"
+    package static let path = "sitemap.xml"
     /// The robots file, relative to the output folder. Crawlers only read it at the root of a
     /// host: under a base path (`/blog/robots.txt`) it is written all the same, for the host's own
     /// robots.txt to copy from.
     static let robotsPath = "robots.txt"
 
     /// `sitemap.xml` and `robots.txt`.
-    static func render(_ site: Site) -> [OutputFile] {
+    package static func render(_ site: Site) -> [OutputFile] {
         [OutputFile(path: path, contents: .bytes(Data(sitemap(site).utf8))),
          OutputFile(path: robotsPath, contents: .bytes(Data(robots(site.config).utf8)))]
     }

@@ -3,16 +3,17 @@ import BlogCore
 import BlogOutput
 import BlogConfig
 import BlogContent
+import BlogSite
 
 /// A feed a page can point to from its `<head>`:
 /// `<link rel="alternate" type="{{type}}" title="{{title}}" href="{{href}}">`.
 struct FeedLink: Sendable, Equatable {
     /// The media type: `application/atom+xml`, `application/rss+xml` or `application/feed+json`.
-    var type: String
+    package var type: String
     /// A name for people (`My Blog (Atom)`), not escaped.
     var title: String
     /// The feed's address: absolute when `base_url` is, else a path starting with the base path.
-    var href: String
+    package var href: String
 
     /// Creates a link.
     init(type: String, title: String, href: String) {
@@ -30,7 +31,7 @@ struct FeedLink: Sendable, Equatable {
 /// full address such as `https://example.org/blog/`; when it is only a path the path is used as it
 /// is, and ``warnings(config:path:)`` says so. Output depends on the site alone: no clock is read,
 /// and a feed's "updated" time is that of its newest post.
-enum Feeds {
+package enum Feeds {
     /// The site's Atom feed, relative to the output folder.
     static let atomPath = "feed.xml"
     /// The site's RSS feed.
@@ -40,13 +41,13 @@ enum Feeds {
 
     /// Every feed file of the site: Atom, RSS and JSON Feed of the site, then one Atom feed per
     /// tag in the order of ``Site/tags``.
-    static func render(_ site: Site) -> [OutputFile] {
+    package static func render(_ site: Site) -> [OutputFile] {
         render(site, holes: nil).files
     }
 
     /// The feed files, and with `holes` where each post body is in them (see ``BodyHoles``):
     /// entries are made with markers, each feed's text then gets the bodies in its own form.
-    static func render(_ site: Site, holes: BodyHoles?) -> (files: [OutputFile], holes: [String: [BodyHole]]) {
+    package static func render(_ site: Site, holes: BodyHoles?) -> (files: [OutputFile], holes: [String: [BodyHole]]) {
         let config = site.config
         let siteIndices = feedPosts(site, from: site.listed)
         let tagIndices = site.tags.map { feedPosts(site, from: $0.posts) }
@@ -101,7 +102,7 @@ enum Feeds {
     /// A warning when `base_url` is only a path: feeds, the sitemap and `robots.txt` then carry
     /// paths where readers and crawlers need absolute addresses. Empty when `base_url` is absolute.
     /// - Parameter path: how to name `blog.yml` in the message.
-    static func warnings(config: SiteConfig, path: String = "blog.yml") -> [Diagnostic] {
+    package static func warnings(config: SiteConfig, path: String = "blog.yml") -> [Diagnostic] {
         guard !AbsoluteURLs.isAbsolute(config) else { return [] }
         return [.warning(path, "`base_url` is only a path (\"\(config.baseURL)\"), but feeds, sitemap.xml and robots.txt need absolute addresses; they get paths that feed readers and crawlers can't follow. Set `base_url` to the full address, such as https://example.org\(config.basePath)")]
     }
@@ -260,8 +261,8 @@ struct FeedEntry: Sendable {
     var published: Date
     var updated: Date
     /// Display names.
-    var tags: [String]
-    var summaryHTML: String
+    package var tags: [String]
+    package var summaryHTML: String
     /// The whole post; nil with `feed_content: summary`.
     var contentHTML: String?
     /// Its `<entry>` element, as every Atom feed has it.
@@ -274,7 +275,7 @@ struct FeedChannel: Sendable {
     /// The address of the page the feed follows (the home page, a tag's page).
     var pageURL: String
     var author: String
-    var entries: [FeedEntry]
+    package var entries: [FeedEntry]
     /// The newest entry's update time.
     var updated: Date?
 

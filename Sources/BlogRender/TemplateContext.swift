@@ -2,6 +2,7 @@ import Foundation
 import BlogCore
 import BlogConfig
 import BlogContent
+import BlogSite
 
 /// The values templates see, as plain dictionaries and arrays (swift-mustache reads those without
 /// reflection). Everything a page shares with others (each post's dictionary, the tags, the
@@ -105,7 +106,7 @@ struct TemplateContext {
 
     /// The kind of `page`, as far as the values outside ``variableKeys`` go: its template (`post`
     /// and `page` for posts and pages), and for a tag's pages the tag, whose feeds they show.
-    func kind(of page: Page) -> String {
+    package func kind(of page: Page) -> String {
         switch page.kind {
         case .post(let index):
             let template = site.posts[index].post.kind == .page ? "page" : "post"
@@ -294,13 +295,13 @@ private struct PostValues {
 /// Post header values as the plain Swift values templates read.
 enum TemplateValue {
     /// Every non-null value of `meta`.
-    static func map(_ meta: [String: MetaValue], timeZone: TimeZone) -> [String: Any] {
+    package static func map(_ meta: [String: MetaValue], timeZone: TimeZone) -> [String: Any] {
         meta.compactMapValues { value(of: $0, timeZone: timeZone) }
     }
 
     /// Strings, numbers and booleans as they are, dates in ISO 8601 in the site's zone, lists and
     /// maps converted inside; nil for null.
-    static func value(of meta: MetaValue, timeZone: TimeZone) -> Any? {
+    package static func value(of meta: MetaValue, timeZone: TimeZone) -> Any? {
         switch meta {
         case .string(let s): return s
         case .int(let i): return i
