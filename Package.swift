@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "blog", targets: ["blog"]),
-        .library(name: "BlogKit", targets: ["BlogKit"]),
+        .library(name: "BlogBuild", targets: ["BlogBuild"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -67,8 +67,10 @@ let package = Package(
         ),
         // Check: the links of a built site, checked in its folder.
         .target(name: "BlogCheck", dependencies: ["BlogCore", "BlogConfig", "BlogSite"]),
+        // Build: the pipeline that runs the stages in order (Pipeline.swift), `blog check`'s build, and for now the
+        // build cache (Cache/) and the in-place body patch (QuickBuild.swift), which no stage depends on.
         .target(
-            name: "BlogKit",
+            name: "BlogBuild",
             dependencies: [
                 "BlogCore",
                 "BlogConfig",
@@ -83,14 +85,14 @@ let package = Package(
         .executableTarget(
             name: "blog",
             dependencies: [
-                "BlogKit",
+                "BlogBuild",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Unit tests per stage, and end-to-end tests that run the `blog` executable (hence the dependency).
         // Fixtures/ holds data files the tests find through #filePath (see Fixtures/SOURCES.md).
         .testTarget(name: "BlogKitTests", dependencies: [
-            "BlogCore", "BlogConfig", "BlogContent", "BlogMarkdown", "BlogSite", "BlogRender", "BlogOutput", "BlogCheck", "BlogKit", "blog",
+            "BlogCore", "BlogConfig", "BlogContent", "BlogMarkdown", "BlogSite", "BlogRender", "BlogOutput", "BlogCheck", "BlogBuild", "blog",
         ], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v5]

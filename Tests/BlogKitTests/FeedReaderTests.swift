@@ -1,10 +1,10 @@
 import Foundation
 import XCTest
+@testable import BlogBuild
 @testable import BlogCheck
 @testable import BlogConfig
 @testable import BlogContent
 @testable import BlogCore
-@testable import BlogKit
 @testable import BlogMarkdown
 @testable import BlogOutput
 @testable import BlogRender

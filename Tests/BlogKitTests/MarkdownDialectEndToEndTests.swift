@@ -1,8 +1,8 @@
+import BlogBuild
 import BlogCheck
 import BlogConfig
 import BlogContent
 import BlogCore
-import BlogKit
 import BlogMarkdown
 import BlogOutput
 import BlogRender

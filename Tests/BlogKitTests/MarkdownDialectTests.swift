@@ -1,9 +1,9 @@
 import XCTest
+@testable import BlogBuild
 @testable import BlogCheck
 @testable import BlogConfig
 @testable import BlogContent
 @testable import BlogCore
-@testable import BlogKit
 @testable import BlogMarkdown
 @testable import BlogOutput
 @testable import BlogRender
