@@ -1,11 +1,11 @@
-import Foundation
-import BlogCore
-import BlogOutput
 import BlogConfig
 import BlogContent
+import BlogCore
 import BlogMarkdown
+import BlogOutput
 import BlogRender
 import BlogSite
+import Foundation
 
 /// What `blog build` and `blog list` are asked to do.
 public struct BuildOptions: Sendable {
@@ -97,8 +97,11 @@ struct StageClock {
     }
 }
 
-/// The stages, in order: config -> content -> markdown -> site -> render -> output.
-/// Each stage takes plain values and returns plain values; posts are read and rendered on all cores.
+/// The stages, in the order they run: config -> content -> site (the posts placed, bodies not yet
+/// rendered) -> markdown (Liquid, cmark-gfm, Pelican links, against the placed site; the results go
+/// into the site's posts) -> render -> output. Each stage is a target that sees only the stages below
+/// it; this one runs them. Each takes plain values and returns plain values; posts are read and
+/// rendered on all cores.
 public enum Pipeline {
     /// Reads the configuration and every post, and builds the site model.
     /// - Parameter render: whether to render markdown (`blog list` does not need it).

@@ -1,11 +1,11 @@
-import Foundation
-import BlogCore
-import BlogOutput
 import BlogConfig
 import BlogContent
+import BlogCore
 import BlogMarkdown
+import BlogOutput
 import BlogRender
 import BlogSite
+import Foundation
 
 /// `blog build` when the last build left its state (see ``SiteState``) and since then only post
 /// bodies changed: the new bodies are put into the published pages and feeds where the old ones

@@ -1,7 +1,7 @@
-import Foundation
-import BlogCore
 import BlogCheck
+import BlogCore
 import BlogSite
+import Foundation
 
 /// `blog check`: builds the site where it harms nothing and checks its links, or checks a folder
 /// that is already built.

@@ -1,7 +1,7 @@
-import Foundation
-import BlogCore
 import BlogConfig
+import BlogCore
 import BlogSite
+import Foundation
 
 /// A post's page, so that a broken link in it can be reported at the line of the post's source
 /// that wrote it rather than in the generated HTML.

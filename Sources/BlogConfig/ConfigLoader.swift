@@ -1,6 +1,6 @@
+import BlogCore
 import Foundation
 import Yams
-import BlogCore
 
 /// Reads `blog.yml` into a ``SiteConfig``.
 ///

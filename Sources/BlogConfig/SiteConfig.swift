@@ -1,5 +1,5 @@
-import Foundation
 import BlogCore
+import Foundation
 
 /// The site's settings, read from `blog.yml`. Every field has a default, so a blog without a
 /// `blog.yml` builds as it is.

@@ -1,5 +1,5 @@
-import Foundation
 import BlogCore
+import Foundation
 
 /// What the content folder holds: posts and the other files (assets), by path relative to it.
 public struct ContentInventory: Sendable, Equatable {

@@ -1,5 +1,5 @@
-import Foundation
 import BlogCore
+import Foundation
 
 /// A date read from a header.
 struct ParsedDate: Sendable, Equatable {

@@ -1,5 +1,5 @@
-import Foundation
 import BlogCore
+import Foundation
 
 /// Dates as machines read them: ISO 8601 / RFC 3339 with the offset of a given time zone.
 /// Computed from ``CivilTime``, so output never depends on the machine's locale or time zone.

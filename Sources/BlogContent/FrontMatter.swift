@@ -1,8 +1,8 @@
+import BlogConfig
+import BlogCore
 import Foundation
 internal import TOMLKit
 import Yams
-import BlogCore
-import BlogConfig
 
 /// How a post's header is written.
 public enum FrontMatterFormat: String, Sendable, Codable {

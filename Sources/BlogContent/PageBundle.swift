@@ -1,5 +1,5 @@
-import Foundation
 import BlogCore
+import Foundation
 
 /// Posts that are their folder's: named by the folder (slug, and date from a `YYYY-MM-DD-` prefix),
 /// with the folder's other files, sub-folders included, copied beside their page.

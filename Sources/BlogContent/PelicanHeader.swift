@@ -1,5 +1,5 @@
-import Foundation
 import BlogCore
+import Foundation
 
 /// Pelican's `Key: value` header, read as Python-Markdown's meta extension (Pelican's markdown
 /// reader) reads it, line by line from the first:

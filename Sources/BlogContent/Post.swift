@@ -1,5 +1,5 @@
-import Foundation
 import BlogCore
+import Foundation
 
 /// A value from a post's header, kept as the header said it so templates can use any key.
 public enum MetaValue: Sendable, Hashable, Codable {

@@ -1,5 +1,5 @@
-import Foundation
 import BlogCore
+import Foundation
 
 /// Reads one post file into a ``Post``: text checked and normalised, header split and resolved
 /// (title, date, tags, slug, status...), every problem reported with its file, line and column.

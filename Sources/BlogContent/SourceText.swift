@@ -1,5 +1,5 @@
-import Foundation
 import BlogCore
+import Foundation
 
 /// Turns a file's bytes into the text the parsers read: UTF-8 checked (with the place of the
 /// first bad byte), byte order mark dropped, CRLF and lone CR line ends made LF.

@@ -1,5 +1,5 @@
-import CCmarkGFM
 import BlogCore
+import CCmarkGFM
 
 /// A borrowed pointer to a node of a cmark-gfm tree, with the few accessors the Markdown stage needs.
 /// It does not own the node: the document's owner frees the tree.

@@ -1,5 +1,5 @@
-import CCmarkGFM
 import BlogCore
+import CCmarkGFM
 
 /// The first line of an indented code block read as a Python-Markdown CodeHilite marker:
 /// `::python` (two or more colons, as CodeHilite's pattern `^::+` says) names the language;

@@ -1,5 +1,5 @@
-import CCmarkGFM
 import BlogCore
+import CCmarkGFM
 
 /// Definition lists, as Python-Markdown's `def_list`, kramdown and goldmark write them:
 ///

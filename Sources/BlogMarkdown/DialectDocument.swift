@@ -1,5 +1,5 @@
-import CCmarkGFM
 import BlogCore
+import CCmarkGFM
 
 /// Something a pass noticed, at a byte offset of a line of the text it looked at.
 struct LineNote {

@@ -1,7 +1,7 @@
+import BlogCore
 import CCmarkGFM
 import CSystem
 import Foundation
-import BlogCore
 
 /// The process-wide cmark-gfm setup: options, the GFM extensions, and the lock that keeps parsing serial.
 ///

@@ -1,6 +1,6 @@
-import CCmarkGFM
-import BlogCore
 import BlogContent
+import BlogCore
+import CCmarkGFM
 
 /// Where Python-Markdown and kramdown end a block of raw HTML, which is not where CommonMark does.
 ///

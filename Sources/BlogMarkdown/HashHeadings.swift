@@ -1,5 +1,5 @@
-import CCmarkGFM
 import BlogCore
+import CCmarkGFM
 
 /// Python-Markdown's headings: a line of a paragraph that starts with `#` is a heading, with or
 /// without a space (or a no-break space) after the hashes: `##Let's celebrate` is an `<h2>`, where

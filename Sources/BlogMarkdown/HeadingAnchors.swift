@@ -1,5 +1,5 @@
-import CCmarkGFM
 import BlogCore
+import CCmarkGFM
 
 /// Hands out heading ids unique in one page: the slug of the text (`section` when it has no letter
 /// or digit), then `-1`, `-2`, ... for repeats, as Hugo and GitHub do. An id already taken by an

@@ -1,5 +1,5 @@
-import CCmarkGFM
 import BlogCore
+import CCmarkGFM
 
 /// How markdown is turned into HTML, beyond what every post gets.
 public struct MarkdownOptions: Sendable, Equatable, Encodable {

@@ -1,6 +1,6 @@
+import BlogCore
 import CCmarkGFM
 import Foundation
-import BlogCore
 
 /// Picks the part of a body that makes its summary.
 enum SummarySelection {

@@ -1,5 +1,5 @@
-import Foundation
 import BlogCore
+import Foundation
 
 /// One file of the generated site.
 package struct OutputFile: Sendable {

@@ -5,9 +5,9 @@ private let systemWrite = Glibc.write
 import Darwin
 private let systemWrite = Darwin.write
 #endif
+import BlogCore
 import CSystem
 import Foundation
-import BlogCore
 
 /// What a write did.
 public struct WriteReport: Sendable, Equatable {

@@ -1,7 +1,7 @@
-import Foundation
-import Mustache
 import BlogCore
 import BlogSite
+import Foundation
+import Mustache
 
 /// Where the posts' rendered bodies sit in the pages, so that an incremental build can put a
 /// post's new body into its published pages without the rest of the site (see ``QuickBuild``).

@@ -1,6 +1,6 @@
-import Foundation
-import BlogCore
 import BlogContent
+import BlogCore
+import Foundation
 
 /// Dates as people read them, from `strftime`-style patterns, with English names and the same
 /// output on every machine whatever its locale or time zone.

@@ -1,6 +1,6 @@
-import Foundation
-import BlogCore
 import BlogContent
+import BlogCore
+import Foundation
 
 /// Writes an indented XML document element by element, escaping every text and attribute value,
 /// so no caller can forget to. Attributes keep the order given.

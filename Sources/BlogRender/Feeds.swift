@@ -1,9 +1,9 @@
-import Foundation
-import BlogCore
-import BlogOutput
 import BlogConfig
 import BlogContent
+import BlogCore
+import BlogOutput
 import BlogSite
+import Foundation
 
 /// A feed a page can point to from its `<head>`:
 /// `<link rel="alternate" type="{{type}}" title="{{title}}" href="{{href}}">`.

@@ -1,6 +1,6 @@
+import BlogCore
 import Foundation
 import Mustache
-import BlogCore
 
 /// Renders each post's entry in the home and tag lists once, however many list pages show it.
 ///

@@ -1,7 +1,7 @@
-import Foundation
 import BlogCore
 import BlogOutput
 import BlogSite
+import Foundation
 
 /// The pages at posts' old URLs (Hugo `aliases`, Jekyll `redirect_from`): each sends the browser
 /// on to the post at once, names it as canonical for search engines, and asks not to be indexed,

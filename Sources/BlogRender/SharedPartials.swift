@@ -1,6 +1,6 @@
+import BlogCore
 import Foundation
 import Mustache
-import BlogCore
 
 /// Renders a partial that shows the same text on every page of a kind once per kind, not on
 /// every page: the default theme's `site-head`, `site-header` and `site-footer`, which show the

@@ -1,8 +1,8 @@
-import Foundation
-import Mustache
 import BlogCore
 import BlogOutput
 import BlogSite
+import Foundation
+import Mustache
 
 /// The Render stage: every page of a site through a theme's templates.
 package enum SiteRenderer {

@@ -1,8 +1,8 @@
-import Foundation
+import BlogConfig
 import BlogCore
 import BlogOutput
-import BlogConfig
 import BlogSite
+import Foundation
 
 /// `sitemap.xml` (https://www.sitemaps.org/protocol.html) and a `robots.txt` that points to it.
 ///

@@ -1,6 +1,6 @@
+import BlogCore
 import Foundation
 import Mustache
-import BlogCore
 
 /// Checks of a theme's templates that make mistakes fail the build instead of rendering empty pages.
 enum TemplateCheck {

@@ -1,8 +1,8 @@
-import Foundation
-import BlogCore
 import BlogConfig
 import BlogContent
+import BlogCore
 import BlogSite
+import Foundation
 
 /// The values templates see, as plain dictionaries and arrays (swift-mustache reads those without
 /// reflection). Everything a page shares with others (each post's dictionary, the tags, the

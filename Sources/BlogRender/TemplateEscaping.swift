@@ -1,5 +1,5 @@
-import Mustache
 import BlogCore
+import Mustache
 
 /// HTML escaping for `{{name}}` tags, byte for byte the same as swift-mustache's own, at a tenth
 /// of its cost (swift-mustache escapes one `Character` at a time through a dictionary). Templates

@@ -1,5 +1,5 @@
-import Foundation
 import BlogCore
+import Foundation
 
 /// A tag of a Mustache template, as ``TemplateTags/read(_:)`` finds it.
 package struct TemplateTag {

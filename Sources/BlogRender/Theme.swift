@@ -1,7 +1,7 @@
-import Foundation
-import Mustache
 import BlogCore
 import BlogOutput
+import Foundation
+import Mustache
 
 /// A theme: Mustache templates that make the pages, and static files copied beside them.
 /// Every template is parsed when the theme is loaded, so a broken one fails the build before

@@ -1,5 +1,5 @@
-import Foundation
 import BlogCore
+import Foundation
 
 /// Time zone abbreviations (`CET`, `CEST`, `EST`, `IST`) read from the system's tz database
 /// (TZif files, RFC 8536). Foundation only knows a few of them and says `GMT+1` for Paris on

@@ -1,6 +1,6 @@
-import Foundation
-import BlogCore
 import BlogConfig
+import BlogCore
+import Foundation
 
 /// Absolute addresses for what is read away from the site (feeds, the sitemap): a page's URL
 /// from `base_url`, and HTML whose links are made absolute against a post's permalink.

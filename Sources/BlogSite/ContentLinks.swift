@@ -1,6 +1,6 @@
-import Foundation
-import BlogCore
 import BlogContent
+import BlogCore
+import Foundation
 
 /// Links from one content file to another, as other generators write them: Pelican's
 /// `{filename}path`, `{static}path` and `{attach}path` (also the older `|filename|path`), and the

@@ -1,6 +1,6 @@
-import Foundation
-import BlogCore
 import BlogContent
+import BlogCore
+import Foundation
 
 /// The posts of a site as `blog list` shows them: a table for people, JSON for programs.
 public struct PostListing: Sendable {

@@ -1,8 +1,8 @@
-import Foundation
-import BlogCore
 import BlogConfig
 import BlogContent
+import BlogCore
 import BlogMarkdown
+import Foundation
 
 /// A post placed in the site: its URL and its rendered body.
 public struct SitePost: Sendable {

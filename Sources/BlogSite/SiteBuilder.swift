@@ -1,8 +1,8 @@
-import Foundation
-import BlogCore
 import BlogConfig
 import BlogContent
+import BlogCore
 import BlogMarkdown
+import Foundation
 
 /// Which posts take part in a build.
 package struct SiteOptions: Sendable {

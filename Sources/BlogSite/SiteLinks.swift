@@ -1,6 +1,6 @@
-import Foundation
-import BlogCore
 import BlogConfig
+import BlogCore
+import Foundation
 
 /// Link targets, all starting with the base path so that they work at any depth and under any prefix.
 package struct SiteLinks {

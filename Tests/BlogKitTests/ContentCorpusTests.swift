@@ -1,4 +1,3 @@
-import XCTest
 @testable import BlogBuild
 @testable import BlogCheck
 @testable import BlogConfig
@@ -8,6 +7,7 @@ import XCTest
 @testable import BlogOutput
 @testable import BlogRender
 @testable import BlogSite
+import XCTest
 
 /// Reads every post of the real blogs in `../shared/corpora` (beside the repository; skipped when
 /// absent): the scanner finds them and the reader accepts them, except the few real problems below.

@@ -1,5 +1,3 @@
-import Foundation
-import XCTest
 @testable import BlogBuild
 @testable import BlogCheck
 @testable import BlogConfig
@@ -9,6 +7,8 @@ import XCTest
 @testable import BlogOutput
 @testable import BlogRender
 @testable import BlogSite
+import Foundation
+import XCTest
 
 /// A small real blog for the feed and sitemap tests: markdown rendered by cmark-gfm, placed by
 /// SiteBuilder, with a hidden post, a draft (the build includes drafts, so it is listed), posts in

@@ -1,5 +1,3 @@
-import Foundation
-import XCTest
 @testable import BlogBuild
 @testable import BlogCheck
 @testable import BlogConfig
@@ -9,6 +7,8 @@ import XCTest
 @testable import BlogOutput
 @testable import BlogRender
 @testable import BlogSite
+import Foundation
+import XCTest
 
 /// Runs the Liquid/shortcode transform over real blogs (Jekyll, Hugo, Pelican) checked out next to the repository,
 /// with resolvers that know nothing: it must not crash, and fenced code must come out byte for byte

@@ -1,5 +1,3 @@
-import Foundation
-import XCTest
 @testable import BlogBuild
 @testable import BlogCheck
 @testable import BlogConfig
@@ -9,6 +7,8 @@ import XCTest
 @testable import BlogOutput
 @testable import BlogRender
 @testable import BlogSite
+import Foundation
+import XCTest
 
 /// ListSummaries: list pages take each post's entry from one rendering per post when the theme allows it; the
 /// pages must be the same, byte for byte, as when every entry is rendered on every page.

@@ -1,5 +1,3 @@
-import Foundation
-import XCTest
 @testable import BlogBuild
 @testable import BlogCheck
 @testable import BlogConfig
@@ -10,6 +8,8 @@ import XCTest
 @testable import BlogRender
 @testable import BlogSite
 import CSystem
+import Foundation
+import XCTest
 
 /// Rendering on several threads at once gives the same bytes as rendering one post at a time
 /// (cmark-gfm's extensions share global state while parsing: see `GFM.parseLock`).

@@ -1,4 +1,3 @@
-import XCTest
 @testable import BlogBuild
 @testable import BlogCheck
 @testable import BlogConfig
@@ -8,6 +7,7 @@ import XCTest
 @testable import BlogOutput
 @testable import BlogRender
 @testable import BlogSite
+import XCTest
 
 /// The dialects' constructs (issue 13, items 4-7): each test states the rule of the generator
 /// (Python-Markdown with Pelican's extensions, kramdown with GFM input, goldmark) and renders

@@ -1,4 +1,3 @@
-import XCTest
 @testable import BlogBuild
 @testable import BlogCheck
 @testable import BlogConfig
@@ -8,6 +7,7 @@ import XCTest
 @testable import BlogOutput
 @testable import BlogRender
 @testable import BlogSite
+import XCTest
 
 /// Heading ids: slugs of the plain text, unique in the page, on the rendered tags and in `headings`.
 final class MarkdownHeadingTests: XCTestCase {

@@ -1,4 +1,3 @@
-import XCTest
 @testable import BlogBuild
 @testable import BlogCheck
 @testable import BlogConfig
@@ -8,6 +7,7 @@ import XCTest
 @testable import BlogOutput
 @testable import BlogRender
 @testable import BlogSite
+import XCTest
 
 /// The summary: the `summary` field, else the body up to `<!-- more -->`, else the first paragraph.
 final class MarkdownSummaryTests: XCTestCase {

@@ -1,4 +1,3 @@
-import XCTest
 @testable import BlogBuild
 @testable import BlogCheck
 @testable import BlogConfig
@@ -8,6 +7,7 @@ import XCTest
 @testable import BlogOutput
 @testable import BlogRender
 @testable import BlogSite
+import XCTest
 
 /// Posts that are their folder's (Hugo's `index.md`, a TextBundle's `text.md`, a README alone in its
 /// folder): which files they are, how the scanner lists a TextBundle, and how such a post is named.

@@ -1,5 +1,3 @@
-import Foundation
-import XCTest
 @testable import BlogBuild
 @testable import BlogCheck
 @testable import BlogConfig
@@ -9,6 +7,8 @@ import XCTest
 @testable import BlogOutput
 @testable import BlogRender
 @testable import BlogSite
+import Foundation
+import XCTest
 
 /// A small site built by hand, as the SiteBuilder would: four posts (one hidden), a page, three
 /// tags (one with a non-ASCII name), two home pages, archives over two years, under `/blog/`.

@@ -1,5 +1,3 @@
-import Foundation
-import XCTest
 @testable import BlogBuild
 @testable import BlogCheck
 @testable import BlogConfig
@@ -9,6 +7,8 @@ import XCTest
 @testable import BlogOutput
 @testable import BlogRender
 @testable import BlogSite
+import Foundation
+import XCTest
 
 /// SharedPartials: partials that show the same text on every page of a kind are rendered once per
 /// kind; the pages must be the same, byte for byte, as when they are rendered on every page.

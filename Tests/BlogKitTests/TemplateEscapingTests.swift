@@ -1,5 +1,3 @@
-import Mustache
-import XCTest
 @testable import BlogBuild
 @testable import BlogCheck
 @testable import BlogConfig
@@ -9,6 +7,8 @@ import XCTest
 @testable import BlogOutput
 @testable import BlogRender
 @testable import BlogSite
+import Mustache
+import XCTest
 
 /// Theme templates escape `{{name}}` with ``TemplateEscaping``; the pages must not change by a byte.
 final class TemplateEscapingTests: XCTestCase {

@@ -1,5 +1,3 @@
-import Foundation
-import XCTest
 @testable import BlogBuild
 @testable import BlogCheck
 @testable import BlogConfig
@@ -9,6 +7,8 @@ import XCTest
 @testable import BlogOutput
 @testable import BlogRender
 @testable import BlogSite
+import Foundation
+import XCTest
 
 final class ThemeLoadTests: XCTestCase {
     var siteRoot: URL!

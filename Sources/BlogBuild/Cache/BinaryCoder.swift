@@ -1,5 +1,5 @@
-import Foundation
 import BlogCore
+import Foundation
 
 /// A compact binary form for `Codable` values, made for the build cache: synthesized `Codable`
 /// conformances (``Post``, ``RenderedMarkdown``…) round-trip through it without code of their own,

@@ -1,8 +1,8 @@
-import Foundation
-import BlogCore
 import BlogConfig
 import BlogContent
+import BlogCore
 import BlogMarkdown
+import Foundation
 
 /// The build cache of one build: what the previous build left in `cache_dir`, and what this build
 /// adds, saved by ``save()`` once the site is written.

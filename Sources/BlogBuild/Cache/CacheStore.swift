@@ -1,6 +1,6 @@
-import Foundation
-import BlogCore
 import BlogContent
+import BlogCore
+import Foundation
 
 /// Where a blob is in the pack, and its digest (checked every time it is read).
 struct BlobRef: Codable, Sendable {

@@ -1,5 +1,5 @@
-import Foundation
 import BlogCore
+import Foundation
 
 /// A 128-bit fingerprint of bytes (MurmurHash3 x64-128, seed 0): fast, and with 128 bits an
 /// accidental collision among a cache's millions of keys is out of reach. Not cryptographic: the

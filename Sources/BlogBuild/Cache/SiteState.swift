@@ -1,9 +1,9 @@
-import Foundation
-import BlogCore
 import BlogContent
+import BlogCore
 import BlogMarkdown
 import BlogRender
 import BlogSite
+import Foundation
 
 /// What a finished build leaves for the next one, in the file `state` of `cache_dir`: enough to
 /// tell from the files' sizes and times that only post bodies changed, and to put the new bodies
