@@ -27,16 +27,18 @@ let package = Package(
         // Turns themes/default into Swift source at build time, so the binary carries the default theme.
         .executableTarget(name: "embed-theme", path: "Sources/embed-theme"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["embed-theme"]),
-        // Diagnostics and the small helpers every stage shares: source positions, escaping, byte search, slugs, paths.
+        // The engine: one target per pipeline stage, bottom to top. A target sees only the targets it depends on,
+        // so a stage cannot reach into a later one: what another target uses is `package`, and `public` only
+        // what the blog command uses (see docs/architecture.md, Targets).
+        // Core: diagnostics and the small helpers every stage shares: source positions, escaping, byte search,
+        // slugs, paths, work on all cores.
         .target(name: "BlogCore", dependencies: ["CSystem"]),
-        // Output: writes the rendered files into the output folder and swaps it in.
-        .target(name: "BlogOutput", dependencies: ["BlogCore", "CSystem"]),
         // Config: blog.yml, read and checked.
         .target(
             name: "BlogConfig",
             dependencies: ["BlogCore", .product(name: "Yams", package: "Yams")]
         ),
-        // Content: the content folder scanned, and each post read (headers, dates, slugs, Liquid).
+        // Content: the content folder scanned, and each post read (headers, dates, slugs) into a Post.
         .target(
             name: "BlogContent",
             dependencies: [
@@ -48,10 +50,13 @@ let package = Package(
             // TOMLKit extends Int, String, Array… with members; only files that import it should see them.
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
-        // Markdown: a post's body to HTML with cmark-gfm, in the dialect of the generator it was written for.
+        // Markdown: a post's body to HTML: Liquid and Hugo shortcodes, then cmark-gfm in the dialect of the
+        // generator the post was written for.
         .target(name: "BlogMarkdown", dependencies: ["BlogCore", "BlogContent", "CCmarkGFM", "CSystem"]),
         // Site: the posts placed (order, URLs, tags, archives, pages), and the links between them.
         .target(name: "BlogSite", dependencies: ["BlogCore", "BlogConfig", "BlogContent", "BlogMarkdown"]),
+        // Output: writes the rendered files into the output folder and swaps it in.
+        .target(name: "BlogOutput", dependencies: ["BlogCore", "CSystem"]),
         // Render: the site through the Mustache templates, feeds, sitemap and redirects, as files to write.
         .target(
             name: "BlogRender",
@@ -65,7 +70,7 @@ let package = Package(
             ],
             plugins: ["EmbedTheme"]
         ),
-        // Check: the links of a built site, checked in its folder.
+        // Check: the links of a built site, checked in its folder (how it was built is BlogBuild's business).
         .target(name: "BlogCheck", dependencies: ["BlogCore", "BlogConfig", "BlogSite"]),
         // Build: the pipeline that runs the stages in order (Pipeline.swift), `blog check`'s build, and for now the
         // build cache (Cache/) and the in-place body patch (QuickBuild.swift), which no stage depends on.
@@ -82,6 +87,7 @@ let package = Package(
                 "BlogCheck",
             ]
         ),
+        // The command line: depends on BlogBuild only.
         .executableTarget(
             name: "blog",
             dependencies: [

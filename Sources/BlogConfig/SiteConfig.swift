@@ -1,4 +1,3 @@
-import BlogCore
 import Foundation
 
 /// The site's settings, read from `blog.yml`. Every field has a default, so a blog without a

@@ -1,4 +1,3 @@
-import BlogCore
 import Foundation
 
 /// Dates as machines read them: ISO 8601 / RFC 3339 with the offset of a given time zone.

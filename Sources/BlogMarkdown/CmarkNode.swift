@@ -1,4 +1,3 @@
-import BlogCore
 import CCmarkGFM
 
 /// A borrowed pointer to a node of a cmark-gfm tree, with the few accessors the Markdown stage needs.

@@ -1,4 +1,3 @@
-import BlogCore
 import CCmarkGFM
 
 /// Definition lists, as Python-Markdown's `def_list`, kramdown and goldmark write them:

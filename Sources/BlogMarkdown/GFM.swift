@@ -1,4 +1,3 @@
-import BlogCore
 import CCmarkGFM
 import CSystem
 import Foundation

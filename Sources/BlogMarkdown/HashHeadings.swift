@@ -1,4 +1,3 @@
-import BlogCore
 import CCmarkGFM
 
 /// Python-Markdown's headings: a line of a paragraph that starts with `#` is a heading, with or

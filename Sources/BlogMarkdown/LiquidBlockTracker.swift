@@ -1,5 +1,3 @@
-import BlogCore
-
 /// Follows a markdown body line by line, well enough to know which lines are code (fenced or indented),
 /// so that template-looking text in code is never touched.
 ///

@@ -1,5 +1,4 @@
 import BlogContent
-import BlogCore
 
 /// The markdown a post was written for: cmark-gfm parses CommonMark with the GFM extensions, and
 /// for the generators whose markdown differs, the Markdown stage makes the constructs below come

@@ -1,4 +1,3 @@
-import BlogCore
 import CCmarkGFM
 
 /// How markdown is turned into HTML, beyond what every post gets.

@@ -1,5 +1,3 @@
-import BlogCore
-
 /// A text's lines as UTF-8 bytes: what cmark's tree does not keep (the characters a line starts
 /// with, the raw HTML of a line) is read here, and a few lines are rewritten here.
 struct SourceLines {

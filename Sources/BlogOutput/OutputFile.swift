@@ -1,4 +1,3 @@
-import BlogCore
 import Foundation
 
 /// One file of the generated site.

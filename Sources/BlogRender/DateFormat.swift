@@ -1,5 +1,4 @@
 import BlogContent
-import BlogCore
 import Foundation
 
 /// Dates as people read them, from `strftime`-style patterns, with English names and the same

@@ -1,4 +1,3 @@
-import BlogCore
 import Foundation
 import Mustache
 

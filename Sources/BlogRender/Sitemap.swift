@@ -1,5 +1,4 @@
 import BlogConfig
-import BlogCore
 import BlogOutput
 import BlogSite
 import Foundation

@@ -1,6 +1,5 @@
 import BlogConfig
 import BlogContent
-import BlogCore
 import BlogMarkdown
 import Foundation
 

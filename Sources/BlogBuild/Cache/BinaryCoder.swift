@@ -1,4 +1,3 @@
-import BlogCore
 import Foundation
 
 /// A compact binary form for `Codable` values, made for the build cache: synthesized `Codable`

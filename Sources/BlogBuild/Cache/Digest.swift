@@ -1,4 +1,3 @@
-import BlogCore
 import Foundation
 
 /// A 128-bit fingerprint of bytes (MurmurHash3 x64-128, seed 0): fast, and with 128 bits an
