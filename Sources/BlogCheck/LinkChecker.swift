@@ -103,11 +103,11 @@ package enum LinkChecker {
 struct PageScan {
     /// A URL in an attribute, entity-decoded, and the byte offset of the attribute's value.
     struct Link {
-        package var url: String
-        package var offset: Int
+        var url: String
+        var offset: Int
     }
 
-    package let bytes: [UInt8]
+    let bytes: [UInt8]
     package private(set) var links: [Link] = []
     /// Every `id`, and every `name` of an `<a>`: what a `#fragment` can point at.
     private(set) var ids: Set<String> = []
@@ -158,10 +158,10 @@ enum LinkProblem {
 
 /// Resolves links against pages of the site as a browser would and looks for their targets.
 struct LinkResolver {
-    package let basePath: String
+    let basePath: String
     /// `example.org` (lower-cased) when `base_url` is absolute.
-    package let host: String?
-    package let files: Set<String>
+    let host: String?
+    let files: Set<String>
 
     init(config: SiteConfig, files: Set<String>) {
         basePath = config.basePath
@@ -170,7 +170,7 @@ struct LinkResolver {
     }
 
     /// What is wrong with `link` (not empty) on the page at `page` (relative to the output folder).
-    package func problem(with link: String, onPage page: String, ids: [String: Set<String>]) -> LinkProblem {
+    func problem(with link: String, onPage page: String, ids: [String: Set<String>]) -> LinkProblem {
         var reference = link
         if reference.hasPrefix("//") { reference = "https:" + reference }
         var resolved: String
@@ -209,7 +209,7 @@ struct LinkResolver {
     }
 
     /// The URL path of the page at `page`: `/blog/posts/x/` for `posts/x/index.html`, percent-encoded.
-    package func url(ofPage page: String) -> String {
+    func url(ofPage page: String) -> String {
         var path = page
         if path == "index.html" {
             path = ""

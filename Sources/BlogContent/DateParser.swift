@@ -4,7 +4,7 @@ import Foundation
 /// A date read from a header.
 struct ParsedDate: Sendable, Equatable {
     /// The instant.
-    package var date: Date
+    var date: Date
     /// Whether the text gave a time of day (else it is midnight).
     var hasTime: Bool
     /// Whether the text was a numeric date that could be read day-first or month-first
@@ -37,9 +37,9 @@ enum DateParser {
     /// Why a date could not be read.
     struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// What was wrong and which forms are accepted.
-        package var message: String
+        var message: String
         init(_ message: String) { self.message = message }
-        package var description: String { message }
+        var description: String { message }
     }
 
     /// The forms accepted, for messages.
@@ -48,7 +48,7 @@ enum DateParser {
         + "25/11/2016 (day first), 25 November 2016 and Nov 25, 2016 are also accepted"
 
     /// Reads `text`; a date without an offset is in `timeZone`.
-    package static func parse(_ text: String, timeZone: TimeZone) throws -> ParsedDate {
+    static func parse(_ text: String, timeZone: TimeZone) throws -> ParsedDate {
         let trimmed = text.trimmingWhitespacesAndNewlines()
         guard !trimmed.isEmpty else { throw Failure("empty date: \(acceptedForms)") }
         var scanner = Scanner(trimmed)
@@ -63,24 +63,24 @@ enum DateParser {
 
     // MARK: - Fields
 
-    package static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
                              "September", "October", "November", "December"]
 
     /// What the text said, before checking and turning into an instant.
     struct Fields {
-        package var year: Int
-        package var month: Int
-        package var day: Int
-        package var time: Time?
+        var year: Int
+        var month: Int
+        var day: Int
+        var time: Time?
         /// Seconds east of UTC, when the text gave an offset.
-        package var offset: Int?
+        var offset: Int?
         /// Numeric day-first form: messages say how it was read.
         var dayFirstNumeric = false
         var ambiguous = false
         /// The year again after the time (`2023-01-29 18:30:22 2023 -0800`).
         var repeatedYear = false
 
-        package func resolve(timeZone: TimeZone, text: String) throws -> ParsedDate {
+        func resolve(timeZone: TimeZone, text: String) throws -> ParsedDate {
             let hint = dayFirstNumeric
                 ? " (\"\(text)\" is read as day/month/year; write YYYY-MM-DD to be explicit)" : ""
             guard (1...12).contains(month) else {
@@ -133,9 +133,9 @@ enum DateParser {
     }
 
     struct Time {
-        package var hour: Int
-        package var minute: Int
-        package var second = 0
+        var hour: Int
+        var minute: Int
+        var second = 0
         var fraction = 0.0
         /// nil on a 24-hour clock; true for pm, false for am.
         var pm: Bool?
@@ -158,12 +158,12 @@ enum DateParser {
     /// in that form (the cursor is put back), or throws when it is but something is wrong.
     struct Scanner {
         let chars: [Character]
-        package var i = 0
+        var i = 0
 
         init(_ text: String) { chars = Array(text) }
 
-        package var atEnd: Bool { i >= chars.count }
-        package var peek: Character? { i < chars.count ? chars[i] : nil }
+        var atEnd: Bool { i >= chars.count }
+        var peek: Character? { i < chars.count ? chars[i] : nil }
 
         mutating func skipSpaces() -> Bool {
             let start = i
@@ -171,13 +171,13 @@ enum DateParser {
             return i > start
         }
 
-        package mutating func take(_ c: Character) -> Bool {
+        mutating func take(_ c: Character) -> Bool {
             if peek == c { i += 1; return true }
             return false
         }
 
         /// Up to `max` ASCII digits (at least one), as a number and its digit count.
-        package mutating func number(max: Int = 9) -> (value: Int, digits: Int)? {
+        mutating func number(max: Int = 9) -> (value: Int, digits: Int)? {
             var value = 0, count = 0
             while count < max, let c = peek, c.isASCII, let d = c.wholeNumberValue {
                 value = value * 10 + d
@@ -324,7 +324,7 @@ enum DateParser {
         }
 
         /// `H:MM`, `H:MM:SS`, `H:MM:SS.fff`, with an optional `am`/`pm`; nil when no time is here.
-        package mutating func time() throws -> Time? {
+        mutating func time() throws -> Time? {
             let start = i
             guard let hour = number(max: 2), take(":"), let minute = number(max: 2), minute.digits == 2 else {
                 i = start
@@ -406,7 +406,7 @@ enum DateParser {
     }
 
     /// The month number of an English month name or abbreviation (`Sept` too), any case.
-    package static func month(_ word: String) -> Int? {
+    static func month(_ word: String) -> Int? {
         let w = word.lowercased()
         if w == "sept" { return 9 }
         guard w.count >= 3 else { return nil }
@@ -418,7 +418,7 @@ enum DateParser {
     }
 
     /// Whether `word` is an English weekday name or abbreviation, any case.
-    package static func weekday(_ word: String) -> Bool {
+    static func weekday(_ word: String) -> Bool {
         let known: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
                                   "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"]
         return known.contains(word.lowercased())

@@ -88,7 +88,7 @@ enum PelicanHeader {
     /// Never fails: every line has a meaning. Returns the warnings (repeated keys, values continued
     /// where Pelican reads them otherwise, a header that ends without a blank line, a dropped
     /// `---` line holding more).
-    package static func parse(_ lines: SourceText.LazyLines, path: String) -> (FrontMatter, [Diagnostic]) {
+    static func parse(_ lines: SourceText.LazyLines, path: String) -> (FrontMatter, [Diagnostic]) {
         var entries: [(key: String, value: String, line: Int, column: Int, continued: Bool)] = []
         var warnings: [Diagnostic] = []
         var index = 0
@@ -173,13 +173,13 @@ enum PelicanHeader {
 
     /// Python's `str.isspace()`, which `\s` and `strip()` follow: Unicode's White_Space
     /// characters (U+00A0, U+2000 to U+200A, U+3000...) and the separators U+001C to U+001F.
-    package static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
         scalar.isASCII ? (0x09...0x0D).contains(scalar.value) || (0x1C...0x20).contains(scalar.value)
             : scalar.properties.isWhitespace
     }
 
     /// `text` without white space (``isSpace(_:)``) at either end.
-    package static func trimmed(_ text: Substring) -> String {
+    static func trimmed(_ text: Substring) -> String {
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
               let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }

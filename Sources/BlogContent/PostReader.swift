@@ -120,14 +120,14 @@ public enum PostReader {
     // MARK: - Resolving fields
 
     struct Resolver {
-        package let header: FrontMatter
-        package let source: String
-        package let timeZone: TimeZone
-        package let file: FileName
-        package let contentPath: String
+        let header: FrontMatter
+        let source: String
+        let timeZone: TimeZone
+        let file: FileName
+        let contentPath: String
         /// A page (no date needed, in no list) rather than a post.
-        package let kind: PostKind
-        package var diagnostics: [Diagnostic] = []
+        let kind: PostKind
+        var diagnostics: [Diagnostic] = []
 
         init(header: FrontMatter, source: String, contentPath: String, bundle: Bool, timeZone: TimeZone) {
             self.header = header
@@ -138,11 +138,11 @@ public enum PostReader {
             kind = file.isSectionIndex || contentPath.hasPrefix("pages/") ? .page : .post
         }
 
-        package mutating func error(_ field: HeaderField?, _ message: String) {
+        mutating func error(_ field: HeaderField?, _ message: String) {
             diagnostics.append(.error(source, line: field?.line ?? 1, column: field?.column ?? 1, message))
         }
 
-        package mutating func warning(_ field: HeaderField?, _ message: String) {
+        mutating func warning(_ field: HeaderField?, _ message: String) {
             diagnostics.append(.warning(source, line: field?.line ?? 1, column: field?.column ?? 1, message))
         }
 
@@ -154,7 +154,7 @@ public enum PostReader {
         }
 
         /// A field that must be one piece of text (a number or bool is taken as written).
-        package mutating func text(_ key: String) -> (String, HeaderField)? {
+        mutating func text(_ key: String) -> (String, HeaderField)? {
             guard let f = field(key) else { return nil }
             switch f.value {
             case .list, .map:
@@ -165,7 +165,7 @@ public enum PostReader {
             }
         }
 
-        package func kind(_ value: MetaValue) -> String {
+        func kind(_ value: MetaValue) -> String {
             switch value {
             case .list: return "a list"
             case .map: return "a mapping"
@@ -178,7 +178,7 @@ public enum PostReader {
         }
 
         /// Returns nil only when there are errors.
-        package mutating func resolve() -> Post? {
+        mutating func resolve() -> Post? {
             // Title.
             var title = ""
             var titleField: HeaderField?
@@ -282,7 +282,7 @@ public enum PostReader {
         }
 
         /// A true/false field (`true`, `false` as text too); nil when absent, an error otherwise.
-        package mutating func flag(_ key: String) -> Bool? {
+        mutating func flag(_ key: String) -> Bool? {
             guard let f = field(key) else { return nil }
             switch f.value {
             case .bool(let b): return b
@@ -377,7 +377,7 @@ public enum PostReader {
 
         /// A site-relative path from the first of `keys` present: `/2016/about/` -> `2016/about/`.
         /// Jekyll's `:year`, `:month`, `:day`, `:title`/`:slug` and `:categories` are replaced.
-        package mutating func resolvePath(_ keys: [String], date: Date?, slug: String, categories: [Tag]) -> String? {
+        mutating func resolvePath(_ keys: [String], date: Date?, slug: String, categories: [Tag]) -> String? {
             guard let key = keys.first(where: { field($0) != nil }), let (raw, f) = text(key) else { return nil }
             var path = raw.trimmingWhitespaces()
             if path.contains(":") {

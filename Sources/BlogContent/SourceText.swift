@@ -7,7 +7,7 @@ enum SourceText {
     /// Decodes `data` as UTF-8 text and normalises it (see ``normalize(_:)``).
     /// Throws ``BuildFailure`` naming `path`, the line and column, and the byte offset (0-based,
     /// counted from the start of the file) of the first byte that is not valid UTF-8.
-    package static func decode(_ data: Data, path: String) throws -> String {
+    static func decode(_ data: Data, path: String) throws -> String {
         if let text = String(validating: data, as: UTF8.self) {
             return normalize(text)
         }
@@ -82,7 +82,7 @@ enum SourceText {
 
     /// Splits normalised text into lines (without their `\n`). Text ending with `\n` gives a last
     /// empty element, so joining with `\n` gives the text back.
-    package static func lines(_ text: String) -> [Substring] {
+    static func lines(_ text: String) -> [Substring] {
         // Split on the UTF-8 bytes: "\n" is ASCII, so every cut falls between characters, and
         // no grapheme breaking is needed (that made reading 10,000 posts several times slower).
         text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { text[$0.startIndex..<$0.endIndex] }
@@ -92,7 +92,7 @@ enum SourceText {
     /// line by line while its body (nearly all of the file) is never split.
     final class LazyLines {
         /// The whole text.
-        package let text: String
+        let text: String
         /// Start index of each line found so far.
         private var starts: [String.Index]
         /// Whether the last line's start is known (no `\n` after the last start).
@@ -115,7 +115,7 @@ enum SourceText {
         }
 
         /// The text from the start of line `i` to the end; empty past the last line.
-        package func rest(from i: Int) -> String {
+        func rest(from i: Int) -> String {
             guard self[i] != nil else { return "" }
             return String(text[starts[i]...])
         }

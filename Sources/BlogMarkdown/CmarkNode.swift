@@ -7,7 +7,7 @@ struct CmarkNode {
     let pointer: OpaquePointer
 
     /// The node's type (`CMARK_NODE_HEADING`, ...).
-    package var type: cmark_node_type { cmark_node_get_type(pointer) }
+    var type: cmark_node_type { cmark_node_get_type(pointer) }
 
     /// The string content of text, code, code block and HTML nodes; nil for the others.
     var literal: String? { cmark_node_get_literal(pointer).map { String(cString: $0) } }
@@ -16,10 +16,10 @@ struct CmarkNode {
     var parent: CmarkNode? { cmark_node_parent(pointer).map(CmarkNode.init) }
 
     /// The sibling before `self`.
-    package var previous: CmarkNode? { cmark_node_previous(pointer).map(CmarkNode.init) }
+    var previous: CmarkNode? { cmark_node_previous(pointer).map(CmarkNode.init) }
 
     /// The sibling after `self`.
-    package var next: CmarkNode? { cmark_node_next(pointer).map(CmarkNode.init) }
+    var next: CmarkNode? { cmark_node_next(pointer).map(CmarkNode.init) }
 
     /// The first child.
     var firstChild: CmarkNode? { cmark_node_first_child(pointer).map(CmarkNode.init) }
@@ -68,7 +68,7 @@ struct CmarkNode {
     }
 
     /// A new node of `type`, not yet in a tree: insert it into one, or free it.
-    package static func make(_ type: cmark_node_type) -> CmarkNode {
+    static func make(_ type: cmark_node_type) -> CmarkNode {
         // cmark's allocator aborts when memory runs out, so a node always comes back.
         guard let node = cmark_node_new(type) else { preconditionFailure("cmark_node_new failed") }
         return CmarkNode(pointer: node)

@@ -7,7 +7,7 @@ import CCmarkGFM
 /// `#!/usr/bin/env python3`) stays in the code and takes the language from the interpreter's name.
 struct CodeHiliteMarker: Equatable {
     /// The language, lower-cased.
-    package var language: String
+    var language: String
     /// Whether the block is shown with line numbers (the `#!` forms, as CodeHilite does).
     var lineNumbers: Bool
     /// Whether the marker line is part of the code (it names a path).
@@ -57,7 +57,7 @@ enum CodeBlockStyle {
     /// an HTML block, since cmark cannot put a class on `<pre>`; `block` is freed then. Returns a
     /// warning when the marker asks for what blog does not do.
     @discardableResult
-    package static func apply(to block: CmarkNode) -> String? {
+    static func apply(to block: CmarkNode) -> String? {
         var fenceLength: Int32 = 0, fenceOffset: Int32 = 0, fenceCharacter: CChar = 0
         if cmark_node_get_fenced(block.pointer, &fenceLength, &fenceOffset, &fenceCharacter) != 0 {
             let info = cmark_node_get_fence_info(block.pointer).map { String(cString: $0) } ?? ""

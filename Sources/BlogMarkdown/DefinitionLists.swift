@@ -75,7 +75,7 @@ enum DefinitionLists {
     /// original text, through `original`) into a definition list, with the paragraph before it
     /// as its terms. Returns the nodes taken out of the tree, which must be freed with it, not
     /// before: the text of a paragraph's inlines lives in the paragraph.
-    package static func build(from lists: [CmarkNode], markers: Set<Int>, dialect: MarkdownDialect, original: (Int) -> Int) -> [CmarkNode] {
+    static func build(from lists: [CmarkNode], markers: Set<Int>, dialect: MarkdownDialect, original: (Int) -> Int) -> [CmarkNode] {
         var made: Set<OpaquePointer> = []
         var detached: [CmarkNode] = []
         for list in lists {

@@ -3,11 +3,11 @@ import CCmarkGFM
 /// Something a pass noticed, at a byte offset of a line of the text it looked at.
 struct LineNote {
     /// The 1-based line.
-    package var line: Int
+    var line: Int
     /// The byte offset in ``SourceLines/bytes``.
-    package var offset: Int
+    var offset: Int
     /// What blog does and what the generator does.
-    package var message: String
+    var message: String
 }
 
 /// A markdown text parsed by cmark-gfm as its dialect reads it (see ``MarkdownDialect``).
@@ -20,11 +20,11 @@ struct LineNote {
 /// the new tree, a few rounds at most. A text that needs no rewrite is parsed once.
 struct DialectDocument {
     /// The document. The caller frees it with ``free()``.
-    package let document: CmarkNode
+    let document: CmarkNode
     /// Nodes taken out of the document whose text its nodes still use: freed with it.
     private var detached: [CmarkNode] = []
     /// What the dialect's generator renders and blog can't, by line of the given text.
-    package let warnings: [MarkdownWarning]
+    let warnings: [MarkdownWarning]
     /// For each line of the text parsed last (index 0 for line 1), the line of the given text it
     /// comes from; nil when that is the given text.
     private let from: [Int]?
@@ -45,7 +45,7 @@ struct DialectDocument {
     static let maxRounds = 4
 
     /// Parses `markdown` as `dialect` reads it.
-    package static func parse(_ markdown: String, dialect: MarkdownDialect) -> DialectDocument {
+    static func parse(_ markdown: String, dialect: MarkdownDialect) -> DialectDocument {
         var document = CmarkNode(pointer: GFM.parse(markdown))
         guard dialect.needsFixes else { return DialectDocument(document: document, warnings: [], from: nil) }
         var text = markdown

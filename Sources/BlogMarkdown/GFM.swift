@@ -7,7 +7,7 @@ import Foundation
 /// Every cmark-gfm parse in the process must go through `GFM.parse`, because of the lock below.
 enum GFM {
     /// Footnotes on, raw HTML passes through (authors own their blogs), smart punctuation on.
-    package static let options: Int32 = CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE | CMARK_OPT_SMART
+    static let options: Int32 = CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE | CMARK_OPT_SMART
 
     /// Serialises `cmark_parser_feed` and `cmark_parser_finish`, for every parser in the process.
     ///
@@ -34,7 +34,7 @@ enum GFM {
 
     /// Parses `markdown` with the GFM extensions. The caller owns the returned document and must
     /// free it with `cmark_node_free`.
-    package static func parse(_ markdown: String) -> OpaquePointer {
+    static func parse(_ markdown: String) -> OpaquePointer {
         var text = markdown
         text.makeContiguousUTF8()
         // cmark's allocator aborts when memory runs out, so a parser and a document always come back.
@@ -58,7 +58,7 @@ enum GFM {
 
     /// `node` and its descendants as HTML; with `tagfilter`, raw `<script>`, `<iframe>` and the
     /// other tags GFM disallows are escaped.
-    package static func html(_ node: OpaquePointer, tagfilter: Bool) -> String {
+    static func html(_ node: OpaquePointer, tagfilter: Bool) -> String {
         let list = tagfilter ? Extensions.shared.renderingWithTagfilter : Extensions.shared.rendering
         guard let cString = cmark_render_html(node, options, list.pointer) else { return "" }
         defer { free(cString) }
@@ -69,7 +69,7 @@ enum GFM {
     /// only reads them (and the lists below) while parsing and rendering, so threads share them.
     struct Extensions: @unchecked Sendable {
         /// The shared instance, created on first use (Swift runs the initialiser once).
-        package static let shared = Extensions()
+        static let shared = Extensions()
 
         /// Attached to every parser: table, strikethrough, autolink, tasklist.
         let parsing: [OpaquePointer]

@@ -129,21 +129,21 @@ enum HTMLBlockEnds {
     static let rawTextElements: Set<String> = ["script", "style", "pre", "textarea"]
 
     /// An opening or closing tag that starts at a given offset of a line and ends on it.
-    package struct Tag {
+    struct Tag {
         /// The element's name, lower-cased.
-        package var name: String
+        var name: String
         /// `</name>`.
-        package var closing: Bool
+        var closing: Bool
         /// `<name … />`.
         var selfClosing: Bool
         /// The offset just past the tag's `>`.
-        package var end: Int
+        var end: Int
         /// Where its attributes are (a `markdown` attribute asks Python-Markdown's `md_in_html`
         /// and kramdown to read markdown inside).
-        package var attributes: Range<Int>
+        var attributes: Range<Int>
 
         /// Reads the tag at `start` of `line`; nil when there is none, or it does not end on the line.
-        package init?(_ line: ArraySlice<UInt8>, at start: Int) {
+        init?(_ line: ArraySlice<UInt8>, at start: Int) {
             guard start < line.endIndex, line[start] == UInt8(ascii: "<") else { return nil }
             var position = start + 1
             closing = position < line.endIndex && line[position] == UInt8(ascii: "/")

@@ -9,7 +9,7 @@ struct HeadingIDs {
     private var nextSuffix: [String: Int] = [:]
 
     /// The id for a heading whose plain text is `text`; it is taken from then on.
-    package mutating func claim(forText text: String) -> String {
+    mutating func claim(forText text: String) -> String {
         let slug = Slug.make(text)
         let base = slug.isEmpty ? "section" : slug
         var id = base
@@ -29,7 +29,7 @@ enum HeadingAnchors {
     /// Replaces each of `headings` (`CMARK_NODE_HEADING`s of one document, in order) by an HTML
     /// block `<hN id="…">…</hN>` whose content cmark renders from the heading's children (so it is
     /// escaped as usual, and `tagfilter` applies to raw HTML inside), and frees the heading nodes.
-    package static func apply(to headings: [CmarkNode], tagfilter: Bool) -> [Heading] {
+    static func apply(to headings: [CmarkNode], tagfilter: Bool) -> [Heading] {
         var ids = HeadingIDs()
         return headings.map { heading in
             let level = Int(cmark_node_get_heading_level(heading.pointer))
@@ -43,7 +43,7 @@ enum HeadingAnchors {
 
     /// The text a reader sees in `node`: text and code spans, line breaks as spaces, raw HTML tags
     /// and footnote references left out.
-    package static func plainText(of node: CmarkNode) -> String {
+    static func plainText(of node: CmarkNode) -> String {
         var text = ""
         appendPlainText(of: node, to: &text)
         return text

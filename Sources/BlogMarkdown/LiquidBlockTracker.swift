@@ -83,7 +83,7 @@ struct LiquidLine {
     /// The first byte after quote markers and indentation.
     var restStart: Int
     /// The indentation in columns (tabs to the next multiple of 4), after quote markers.
-    package var indent: Int
+    var indent: Int
     /// Whether nothing but spaces, tabs and a line ending follows.
     var isBlank: Bool
 
@@ -161,7 +161,7 @@ struct LiquidLine {
     }
 
     /// Whether `byte` occurs between `from` and the end of the line.
-    package static func contains(_ byte: UInt8, _ b: [UInt8], from: Int) -> Bool {
+    static func contains(_ byte: UInt8, _ b: [UInt8], from: Int) -> Bool {
         var i = from
         while i < b.count, b[i] != UInt8(ascii: "\n") {
             if b[i] == byte { return true }

@@ -18,7 +18,7 @@ private let backslash = UInt8(ascii: "\\")
 /// repeated unclosed openers do not make it quadratic.
 struct LiquidScanner {
     /// The body.
-    package let b: [UInt8]
+    let b: [UInt8]
     /// The rewritten body.
     package private(set) var out: [UInt8] = []
     /// Warnings, in the order found (the one about unsupported tags last).
@@ -68,7 +68,7 @@ struct LiquidScanner {
 
     // MARK: - Main loop
 
-    package mutating func run() {
+    mutating func run() {
         out.reserveCapacity(n + n / 8)
         if n > 0 { lineIsCode = tracker.classify(b, 0) }
         while pos < n {
@@ -638,7 +638,7 @@ struct LiquidFinder {
     }
 
     /// The first index at or after `p` where the needle starts, nil if none.
-    package mutating func next(in b: [UInt8], from p: Int) -> Int? {
+    mutating func next(in b: [UInt8], from p: Int) -> Int? {
         if p >= from && p <= found { return found < b.count ? found : nil }
         from = p
         found = ByteSearch.firstIndex(of: needle, in: b, from: p) ?? b.count

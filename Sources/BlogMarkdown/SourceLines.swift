@@ -2,7 +2,7 @@
 /// with, the raw HTML of a line) is read here, and a few lines are rewritten here.
 struct SourceLines {
     /// The whole text.
-    package let bytes: [UInt8]
+    let bytes: [UInt8]
     /// Where each line starts, then where the text ends: line `n` (1-based) is
     /// `starts[n - 1] ..< starts[n]`, its line end included.
     private let starts: [Int]
@@ -17,7 +17,7 @@ struct SourceLines {
     }
 
     /// The number of lines.
-    package var count: Int { starts.count - 1 }
+    var count: Int { starts.count - 1 }
 
     /// Line `number` (1-based) without its line end; empty outside the text.
     subscript(number: Int) -> ArraySlice<UInt8> {
@@ -29,7 +29,7 @@ struct SourceLines {
     }
 
     /// The 1-based column, in characters, of byte `offset` of line `number`.
-    package func column(ofByte offset: Int, inLine number: Int) -> Int {
+    func column(ofByte offset: Int, inLine number: Int) -> Int {
         let line = self[number]
         guard offset >= line.startIndex else { return 1 }
         // Every byte that does not continue a UTF-8 sequence starts a character.
@@ -60,10 +60,10 @@ struct LineEdits {
     private(set) var insertions: [Int: [UInt8]] = [:]
 
     /// Whether there is nothing to change.
-    package var isEmpty: Bool { replacements.isEmpty && insertions.isEmpty }
+    var isEmpty: Bool { replacements.isEmpty && insertions.isEmpty }
 
     /// How many lines are changed or inserted.
-    package var count: Int { replacements.count + insertions.count }
+    var count: Int { replacements.count + insertions.count }
 
     /// Whether line `number` is already changed: one change per line.
     func touches(_ number: Int) -> Bool { replacements[number] != nil }
@@ -72,11 +72,11 @@ struct LineEdits {
     mutating func replace(line number: Int, with bytes: [UInt8]) { replacements[number] = bytes }
 
     /// Inserts a line holding `bytes` after line `number`.
-    package mutating func insert(_ bytes: [UInt8], afterLine number: Int) { insertions[number] = bytes }
+    mutating func insert(_ bytes: [UInt8], afterLine number: Int) { insertions[number] = bytes }
 
     /// The edited text, and for each of its lines (index 0 for line 1) the line of `lines` it
     /// comes from (an inserted line: the line it follows).
-    package func apply(to lines: SourceLines) -> (text: String, from: [Int]) {
+    func apply(to lines: SourceLines) -> (text: String, from: [Int]) {
         var out: [UInt8] = []
         out.reserveCapacity(lines.bytes.count + insertions.count * 8 + replacements.count * 4)
         var from: [Int] = []

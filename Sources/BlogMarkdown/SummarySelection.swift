@@ -6,7 +6,7 @@ import Foundation
 enum SummarySelection {
     /// The top-level blocks of `document` before the first `<!-- more -->` marker; without a marker,
     /// the first top-level paragraph; without one, nothing.
-    package static func blocks(of document: CmarkNode) -> [CmarkNode] {
+    static func blocks(of document: CmarkNode) -> [CmarkNode] {
         let blocks = document.children
         if let marker = blocks.firstIndex(where: isMoreMarker) {
             return Array(blocks[..<marker])

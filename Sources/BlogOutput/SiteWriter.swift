@@ -238,7 +238,7 @@ package enum SiteWriter {
     /// The folders that hold a site's files, split by who makes them.
     struct FolderPlan {
         /// Folders that hold more than one file, or a folder: made before any file, parents first.
-        package var shared: [Substring]
+        var shared: [Substring]
         /// By file: whether its folder holds it alone (a post's `posts/<slug>/`), and is made
         /// with it.
         var alone: [Bool]

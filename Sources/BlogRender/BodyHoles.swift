@@ -150,9 +150,9 @@ package enum BodyForm: Sendable, Equatable {
 
 /// A post's `html` as templates see it: printed, it is a marker that ``BodyHoles`` replaces.
 struct BodyMarker: MustacheCustomRenderable, MustacheTransformable, @unchecked Sendable {
-    package let post: Int
+    let post: Int
     /// The rendered body.
-    package let html: String
+    let html: String
     let marker: String
     fileprivate let recorder: OpaqueRecorder
 

@@ -10,7 +10,7 @@ enum DateFormat {
     /// `%j` `330` (day of the year), `%Z` `CET` (zone abbreviation), `%z` `+0100`, `%%` `%`.
     /// `-` after `%` drops the padding of a number (`%-d` `5`, `%-m` `11`, `%-H` `9`).
     /// Anything else is copied as it is.
-    package static func format(_ date: Date, pattern: String, timeZone: TimeZone) -> String {
+    static func format(_ date: Date, pattern: String, timeZone: TimeZone) -> String {
         DatePattern(pattern, timeZone: timeZone).format(date)
     }
 
@@ -59,7 +59,7 @@ struct DatePattern: Sendable {
     }
 
     /// `date` in this pattern.
-    package func format(_ date: Date) -> String {
+    func format(_ date: Date) -> String {
         let time = CivilTime(date, timeZone: timeZone)
         var out = ""
         for part in parts {

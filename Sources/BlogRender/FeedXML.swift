@@ -20,13 +20,13 @@ struct XMLWriter {
     }
 
     /// `<name a="v">` on its own line; later elements go inside it until ``close()``.
-    package mutating func open(_ name: String, _ attributes: [(String, String)] = []) {
+    mutating func open(_ name: String, _ attributes: [(String, String)] = []) {
         line("<\(name)\(Self.attributeText(attributes))>")
         open.append(name)
     }
 
     /// Closes the innermost open element.
-    package mutating func close() {
+    mutating func close() {
         let name = open.removeLast()
         line("</\(name)>")
     }
@@ -42,7 +42,7 @@ struct XMLWriter {
     }
 
     /// A fragment made by ``init(fragmentDepth:)`` with the depth of the elements open here.
-    package mutating func append(fragment: String) {
+    mutating func append(fragment: String) {
         text += fragment
     }
 

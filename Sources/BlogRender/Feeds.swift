@@ -9,11 +9,11 @@ import Foundation
 /// `<link rel="alternate" type="{{type}}" title="{{title}}" href="{{href}}">`.
 struct FeedLink: Sendable, Equatable {
     /// The media type: `application/atom+xml`, `application/rss+xml` or `application/feed+json`.
-    package var type: String
+    var type: String
     /// A name for people (`My Blog (Atom)`), not escaped.
     var title: String
     /// The feed's address: absolute when `base_url` is, else a path starting with the base path.
-    package var href: String
+    var href: String
 
     /// Creates a link.
     init(type: String, title: String, href: String) {
@@ -261,8 +261,8 @@ struct FeedEntry: Sendable {
     var published: Date
     var updated: Date
     /// Display names.
-    package var tags: [String]
-    package var summaryHTML: String
+    var tags: [String]
+    var summaryHTML: String
     /// The whole post; nil with `feed_content: summary`.
     var contentHTML: String?
     /// Its `<entry>` element, as every Atom feed has it.
@@ -275,7 +275,7 @@ struct FeedChannel: Sendable {
     /// The address of the page the feed follows (the home page, a tag's page).
     var pageURL: String
     var author: String
-    package var entries: [FeedEntry]
+    var entries: [FeedEntry]
     /// The newest entry's update time.
     var updated: Date?
 

@@ -27,7 +27,7 @@ struct ListSummaries {
     let pageLibrary: MustacheLibrary
 
     /// The key of the rendered entry in the post values the list pages see.
-    package static let key = "__blog_listEntry"
+    static let key = "__blog_listEntry"
 
     /// The templates that render list pages.
     static let listTemplates = ["index", "tag"]

@@ -23,12 +23,12 @@ import Mustache
 /// library in which the partial is `{{{key}}}`. Any other partial is rendered in place.
 struct SharedPartials {
     /// The partials, sorted.
-    package let names: [String]
+    let names: [String]
     /// The partials each page template shows, directly or through its parent.
     let shown: [String: [String]]
 
     /// The key of a partial's text in a page's values.
-    package static func key(_ name: String) -> String { "__blog_shared_" + name }
+    static func key(_ name: String) -> String { "__blog_shared_" + name }
 
     /// The partials of `sources` (every template's text by name, without the pragma Theme adds)
     /// that qualify, for pages rendered with `pageTemplates`; nil when none does.

@@ -109,7 +109,7 @@ final class ListEntries: @unchecked Sendable {
     }
 
     /// The entry of post `index`, whose template values are `values`.
-    package func entry(_ index: Int, values: [String: Any]) -> String {
+    func entry(_ index: Int, values: [String: Any]) -> String {
         lock.lock()
         let known = entries[index]
         lock.unlock()

@@ -106,7 +106,7 @@ struct TemplateContext {
 
     /// The kind of `page`, as far as the values outside ``variableKeys`` go: its template (`post`
     /// and `page` for posts and pages), and for a tag's pages the tag, whose feeds they show.
-    package func kind(of page: Page) -> String {
+    func kind(of page: Page) -> String {
         switch page.kind {
         case .post(let index):
             let template = site.posts[index].post.kind == .page ? "page" : "post"
@@ -295,13 +295,13 @@ private struct PostValues {
 /// Post header values as the plain Swift values templates read.
 enum TemplateValue {
     /// Every non-null value of `meta`.
-    package static func map(_ meta: [String: MetaValue], timeZone: TimeZone) -> [String: Any] {
+    static func map(_ meta: [String: MetaValue], timeZone: TimeZone) -> [String: Any] {
         meta.compactMapValues { value(of: $0, timeZone: timeZone) }
     }
 
     /// Strings, numbers and booleans as they are, dates in ISO 8601 in the site's zone, lists and
     /// maps converted inside; nil for null.
-    package static func value(of meta: MetaValue, timeZone: TimeZone) -> Any? {
+    static func value(of meta: MetaValue, timeZone: TimeZone) -> Any? {
         switch meta {
         case .string(let s): return s
         case .int(let i): return i

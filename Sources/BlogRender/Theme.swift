@@ -119,7 +119,7 @@ enum ThemeFile: Sendable {
         uniquingKeysWith: { first, _ in first })
 
     /// The file's bytes.
-    package func data() throws -> Data {
+    func data() throws -> Data {
         switch self {
         case .embedded(let data): return data
         case .site(let url): return try Data(contentsOf: url)
@@ -127,7 +127,7 @@ enum ThemeFile: Sendable {
     }
 
     /// As an output file's contents: embedded bytes, or a copy of the site's file.
-    package var contents: OutputFile.Contents {
+    var contents: OutputFile.Contents {
         switch self {
         case .embedded(let data): return .bytes(data)
         case .site(let url): return .copy(from: url)
@@ -135,7 +135,7 @@ enum ThemeFile: Sendable {
     }
 
     /// Whether `url` is a folder.
-    package static func isFolder(_ url: URL) -> Bool {
+    static func isFolder(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
