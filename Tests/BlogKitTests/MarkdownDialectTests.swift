@@ -1,12 +1,6 @@
 @testable import BlogBuild
-@testable import BlogCheck
-@testable import BlogConfig
 @testable import BlogContent
-@testable import BlogCore
 @testable import BlogMarkdown
-@testable import BlogOutput
-@testable import BlogRender
-@testable import BlogSite
 import XCTest
 
 /// The dialects' constructs (issue 13, items 4-7): each test states the rule of the generator

@@ -1,12 +1,5 @@
 @testable import BlogBuild
-@testable import BlogCheck
-@testable import BlogConfig
 @testable import BlogContent
-@testable import BlogCore
-@testable import BlogMarkdown
-@testable import BlogOutput
-@testable import BlogRender
-@testable import BlogSite
 import XCTest
 
 /// Headers as Jekyll, Hugo and Pelican blogs write them, read by ``PostReader``.

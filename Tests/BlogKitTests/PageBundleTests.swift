@@ -1,12 +1,5 @@
-@testable import BlogBuild
-@testable import BlogCheck
-@testable import BlogConfig
 @testable import BlogContent
 @testable import BlogCore
-@testable import BlogMarkdown
-@testable import BlogOutput
-@testable import BlogRender
-@testable import BlogSite
 import XCTest
 
 /// Posts that are their folder's (Hugo's `index.md`, a TextBundle's `text.md`, a README alone in its

@@ -1,10 +1,8 @@
 @testable import BlogBuild
-@testable import BlogCheck
 @testable import BlogConfig
 @testable import BlogContent
 @testable import BlogCore
 @testable import BlogMarkdown
-@testable import BlogOutput
 @testable import BlogRender
 @testable import BlogSite
 import Foundation

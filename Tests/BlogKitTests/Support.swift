@@ -1,12 +1,4 @@
-import BlogBuild
-import BlogCheck
-import BlogConfig
-import BlogContent
 import BlogCore
-import BlogMarkdown
-import BlogOutput
-import BlogRender
-import BlogSite
 import Foundation
 import XCTest
 
