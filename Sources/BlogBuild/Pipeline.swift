@@ -132,13 +132,40 @@ public enum Pipeline {
             throw BuildFailure(warnings + [.error(contentDisplay, "no posts found: expected *.md or *.markdown files under \(contentDisplay)/")])
         }
         warnings += PageBundle.warnings(inventory, display: contentDisplay)
-        let siteOptions = SiteOptions(includeDrafts: options.drafts, includeFuture: options.future, now: options.now)
 
-        // Read every post on all cores; collect every error before giving up.
+        let read = readPosts(inventory, options: options, config: config, cache: cache)
+        warnings += read.flatMap { $0.1 }
+        // From this time on, a post now in the future is published with no file changed.
+        let dueAt = read.compactMap { $0.0 }.filter { $0.dated && $0.date > options.now }.map(\.date.timeIntervalSince1970).min()
+        clock.lap("read posts")
+        if warnings.hasErrors { throw BuildFailure(warnings.sortedForDisplay()) }
+
+        // Place the posts (order, URLs, tags) before rendering: only posts that get a page are rendered.
+        let empty = RenderedMarkdown(html: "", summaryHTML: "", headings: [])
+        let siteOptions = SiteOptions(includeDrafts: options.drafts, includeFuture: options.future, now: options.now)
+        var site = try SiteBuilder.build(posts: read.compactMap { $0.0 }.map { RenderedPost(post: $0, rendered: empty) },
+                                         assets: inventory.assets, config: config, options: siteOptions)
+        warnings += SiteBuilder.replacementNotes(site)
+        clock.lap("site model")
+
+        if render {
+            let markdownWarnings: [Diagnostic]
+            (site, markdownWarnings) = renderMarkdown(site, config: config, cache: cache)
+            warnings += markdownWarnings
+            clock.lap("markdown")
+        }
+        return LoadedSite(site: site, warnings: warnings.sortedForDisplay(), inventory: inventory, dueAt: dueAt)
+    }
+
+    /// Content: every post file of `inventory` read, on all cores, with its messages (a post that is
+    /// not used, or does not read, is nil); every error is collected before the build gives up.
+    private static func readPosts(_ inventory: ContentInventory, options: BuildOptions, config: SiteConfig,
+                                  cache: BuildCache?) -> [(Post?, [Diagnostic])] {
+        let (contentDir, contentDisplay) = contentFolder(options, config: config)
         let timeZone = config.timeZone
         let readerKey = cache.map { _ in BuildCache.readerKey(config: config, version: options.version) }
         let bundles = PageBundle.Folders(posts: inventory.posts)
-        let read = Parallel.map(inventory.posts.count) { index -> (Post?, [Diagnostic]) in
+        return Parallel.map(inventory.posts.count) { index -> (Post?, [Diagnostic]) in
             let path = inventory.posts[index]
             let source = contentDisplay + "/" + path
             let bundle = bundles.contains(path)
@@ -163,45 +190,36 @@ public enum Pipeline {
                 return (nil, [.error(source, "\(error)")])
             }
         }
-        warnings += read.flatMap { $0.1 }
-        // From this time on, a post now in the future is published with no file changed.
-        let dueAt = read.compactMap { $0.0 }.filter { $0.dated && $0.date > options.now }.map(\.date.timeIntervalSince1970).min()
-        clock.lap("read posts")
-        if warnings.hasErrors { throw BuildFailure(warnings.sortedForDisplay()) }
+    }
 
-        // Place the posts (order, URLs, tags) before rendering: only posts that get a page are rendered.
-        let empty = RenderedMarkdown(html: "", summaryHTML: "", headings: [])
-        var site = try SiteBuilder.build(posts: read.compactMap { $0.0 }.map { RenderedPost(post: $0, rendered: empty) },
-                                         assets: inventory.assets, config: config, options: siteOptions)
-        warnings += SiteBuilder.replacementNotes(site)
-        clock.lap("site model")
-        if render {
-            let posts = site.posts
-            let links = ContentLinks(site: site)
-            let liquid = liquidContext(config: config, links: links)
-            let rendered = Parallel.map(posts.count) { index -> (RenderedMarkdown, [Diagnostic]) in
-                let post = posts[index].post
-                var (body, summary, linkWarnings) = (post.body, post.summary, [Diagnostic]())
-                if post.headerFormat == .yaml || post.headerFormat == .toml {
-                    (body, linkWarnings) = Liquid.process(body, path: post.source, firstLine: post.bodyLine, context: liquid)
-                    summary = summary.map { Liquid.process($0, path: post.source, firstLine: post.bodyLine, context: liquid).0 }
-                }
-                // The cache keys rendered markdown by the exact body and summary handed to the
-                // renderer, and the options, dialect included.
-                let options = MarkdownOptions(tagfilter: config.tagfilter, dialect: post.markdownDialect)
-                var markdown = cache?.rendered(body: body, summary: summary, options: options) { [body, summary] in
-                    MarkdownRenderer.render(body: body, summary: summary, options: options)
-                } ?? MarkdownRenderer.render(body: body, summary: summary, options: options)
-                let (html, pelicanWarnings) = links.rewritePelican(html: markdown.html, post: post)
-                markdown.html = html
-                markdown.summaryHTML = links.rewritePelican(html: markdown.summaryHTML, post: post).0
-                return (markdown, linkWarnings + pelicanWarnings + markdown.diagnostics(path: post.source, bodyLine: post.bodyLine))
+    /// Markdown: `site` with every placed post's body and summary rendered, on all cores, and the
+    /// messages. Links to other posts (Liquid's `post_url`, Pelican's `{filename}`) resolve against
+    /// the placed site through ``ContentLinks``.
+    private static func renderMarkdown(_ site: Site, config: SiteConfig, cache: BuildCache?) -> (Site, [Diagnostic]) {
+        let posts = site.posts
+        let links = ContentLinks(site: site)
+        let liquid = liquidContext(config: config, links: links)
+        let rendered = Parallel.map(posts.count) { index -> (RenderedMarkdown, [Diagnostic]) in
+            let post = posts[index].post
+            var (body, summary, linkWarnings) = (post.body, post.summary, [Diagnostic]())
+            if post.headerFormat == .yaml || post.headerFormat == .toml {
+                (body, linkWarnings) = Liquid.process(body, path: post.source, firstLine: post.bodyLine, context: liquid)
+                summary = summary.map { Liquid.process($0, path: post.source, firstLine: post.bodyLine, context: liquid).0 }
             }
-            for index in site.posts.indices { site.posts[index].rendered = rendered[index].0 }
-            warnings += rendered.flatMap(\.1)
-            clock.lap("markdown")
+            // The cache keys rendered markdown by the exact body and summary handed to the
+            // renderer, and the options, dialect included.
+            let options = MarkdownOptions(tagfilter: config.tagfilter, dialect: post.markdownDialect)
+            var markdown = cache?.rendered(body: body, summary: summary, options: options) { [body, summary] in
+                MarkdownRenderer.render(body: body, summary: summary, options: options)
+            } ?? MarkdownRenderer.render(body: body, summary: summary, options: options)
+            let (html, pelicanWarnings) = links.rewritePelican(html: markdown.html, post: post)
+            markdown.html = html
+            markdown.summaryHTML = links.rewritePelican(html: markdown.summaryHTML, post: post).0
+            return (markdown, linkWarnings + pelicanWarnings + markdown.diagnostics(path: post.source, bodyLine: post.bodyLine))
         }
-        return LoadedSite(site: site, warnings: warnings.sortedForDisplay(), inventory: inventory, dueAt: dueAt)
+        var site = site
+        for index in site.posts.indices { site.posts[index].rendered = rendered[index].0 }
+        return (site, rendered.flatMap(\.1))
     }
 
     /// What Jekyll's `{{ site.baseurl }}` and `{{ site.url }}`, `{% post_url %}`, `{% link %}` and
