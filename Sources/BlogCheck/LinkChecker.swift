@@ -7,14 +7,14 @@ import Foundation
 /// that wrote it rather than in the generated HTML.
 package struct PostPage: Sendable {
     /// The page's file, relative to the output folder (`posts/x/index.html`).
-    package var outputPath: String
+    var outputPath: String
     /// The post's file as messages name it (`content/posts/x.md`).
-    package var source: String
+    var source: String
     /// Where to read that file.
-    package var sourceFile: URL
+    var sourceFile: URL
     /// The rendered body as the page holds it: links inside it come from the post, links around it
     /// from the templates. Nil when unknown.
-    package var bodyHTML: String?
+    var bodyHTML: String?
 
     package init(outputPath: String, source: String, sourceFile: URL, bodyHTML: String?) {
         self.outputPath = outputPath

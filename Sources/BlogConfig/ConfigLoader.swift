@@ -31,7 +31,7 @@ package enum ConfigLoader {
     }
 
     /// Parses the text of a `blog.yml`.
-    package static func parse(_ text: String, path: String) throws -> (SiteConfig, [Diagnostic]) {
+    static func parse(_ text: String, path: String) throws -> (SiteConfig, [Diagnostic]) {
         var config = SiteConfig()
         var diagnostics: [Diagnostic] = []
         let root: Node?
@@ -190,7 +190,7 @@ package enum ConfigLoader {
 
 extension Permalinks {
     /// Why `pattern` is not usable, or nil when it is.
-    package static func problem(in pattern: String, allowed: Set<String>) -> String? {
+    static func problem(in pattern: String, allowed: Set<String>) -> String? {
         var rest = Substring(pattern)
         while let open = rest.firstIndex(of: "{") {
             guard let close = rest[open...].firstIndex(of: "}") else {
@@ -230,7 +230,7 @@ extension Permalinks {
     }
 
     /// Drops a leading `/` and adds a trailing `/`.
-    package static func normalize(_ pattern: String) -> String {
+    static func normalize(_ pattern: String) -> String {
         var p = pattern
         while p.hasPrefix("/") { p.removeFirst() }
         if !p.hasSuffix("/") && !p.hasSuffix(".html") { p += "/" }

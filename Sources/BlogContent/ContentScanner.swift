@@ -85,7 +85,7 @@ public enum ContentScanner {
     }
 
     /// Lists the file `relative`, named `name`, of the folder `folder` (relative too).
-    package static func add(_ relative: String, name: String, folder: String, textBundle: String?, to inventory: inout ContentInventory) {
+    static func add(_ relative: String, name: String, folder: String, textBundle: String?, to inventory: inout ContentInventory) {
         if PageBundle.readsAsPost(name[...], folder: folder, textBundle: textBundle) {
             inventory.posts.append(relative)
         } else {
@@ -107,7 +107,7 @@ public enum ContentScanner {
     }
 
     /// `path` with every symbolic link resolved (`realpath`).
-    package static func resolved(_ path: String) -> String {
+    static func resolved(_ path: String) -> String {
         guard let real = realpath(path, nil) else { return path }
         defer { free(real) }
         return String(cString: real)

@@ -17,7 +17,7 @@ package enum DateText {
     }
 
     /// `+01:00`, `-04:00`, or `Z` for zero.
-    package static func offsetText(_ seconds: Int) -> String {
+    static func offsetText(_ seconds: Int) -> String {
         if seconds == 0 { return "Z" }
         let sign = seconds < 0 ? "-" : "+"
         let minutes = abs(seconds) / 60

@@ -261,7 +261,7 @@ public enum FrontMatterParser {
         }
     }
 
-    package static func describe(_ node: Node) -> String {
+    static func describe(_ node: Node) -> String {
         switch node {
         case .scalar(let s): return "the text \"\(s.string.prefix(40))\""
         case .sequence: return "a list"

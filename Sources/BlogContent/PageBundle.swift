@@ -55,7 +55,7 @@ public enum PageBundle {
     /// Which post files of one content folder are their folder's posts.
     public struct Folders: Sendable {
         /// Every post file, in byte order.
-        package let posts: [String]
+        let posts: [String]
         /// The folders made bundles by their `index.md`.
         let indexed: Set<Substring>
 
@@ -102,7 +102,7 @@ public enum PageBundle {
 
     /// Whether `path` names a bundle's post by its name alone, a README counting as alone in its
     /// folder and in no other bundle: for a post read without the list of the others.
-    package static func isBundle(_ path: String) -> Bool { role(of: path) != nil }
+    static func isBundle(_ path: String) -> Bool { role(of: path) != nil }
 
     /// The name a bundle's folder gives its post: `2019-11-04-title.textbundle` -> `2019-11-04-title`.
     static func postName(ofFolder folder: String) -> String {

@@ -140,7 +140,7 @@ public struct Post: Sendable, Codable {
 
     /// The path under `content/` of a file named from the blog folder (`content/posts/a.md` ->
     /// `posts/a.md`); a path without that prefix is taken as it is.
-    package static func contentPath(ofSource source: String) -> String {
+    static func contentPath(ofSource source: String) -> String {
         source.hasPrefix("content/") ? String(source.dropFirst("content/".count)) : source
     }
 }

@@ -62,13 +62,13 @@ public enum PostReader {
         /// The name without extension and date prefix.
         package var name: String
         /// The name without extension (date prefix kept).
-        package var stem: String
+        var stem: String
         /// The date prefix's year, month and day, if any.
         package var datePrefix: (year: Int, month: Int, day: Int)?
         /// A Hugo section page: `_index.md`, named by its folder.
         package var isSectionIndex = false
         /// Its folder's post (see ``PageBundle``), named by its folder.
-        package var isBundle = false
+        var isBundle = false
 
         package init(source: String, bundle: Bool) {
             var parts = source.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
@@ -105,7 +105,7 @@ public enum PostReader {
         }
 
         /// A title made from the name: `-` and `_` become spaces, first letter upper-cased.
-        package var title: String {
+        var title: String {
             var words = (name.isEmpty ? stem : name).map { $0 == "-" || $0 == "_" ? " " : $0 }
             while words.first == " " { words.removeFirst() }
             while words.last == " " { words.removeLast() }

@@ -3,16 +3,16 @@ import BlogCore
 /// What a body transform needs to know about the site.
 package struct LiquidContext: Sendable {
     /// `{{ site.baseurl }}`: the base path without trailing slash ("" or "/blog").
-    package var baseURL: String
+    var baseURL: String
     /// `{{ site.url }}`: scheme+host without trailing slash ("https://example.org"), "" if unknown.
-    package var siteURL: String
+    var siteURL: String
     /// Resolves a `{% post_url 2010-07-21-name %}` argument (a Jekyll post's file name without extension,
     /// may include a subfolder) to a site URL path (with base path, e.g. "/blog/posts/name/"), nil if unknown.
-    package var resolvePost: @Sendable (String) -> String?
+    var resolvePost: @Sendable (String) -> String?
     /// Resolves a `{% link _posts/2016-07-26-name.md %}` / Hugo `ref`/`relref` argument (a path relative to the
     /// content folder, or a bare file name, or a path like "/news/0.120.0-relnotes/index.md") to a site URL path,
     /// nil if unknown.
-    package var resolvePath: @Sendable (String) -> String?
+    var resolvePath: @Sendable (String) -> String?
 
     /// Creates a context; by default nothing resolves.
     package init(

@@ -260,7 +260,7 @@ package enum SiteWriter {
     }
 
     /// Every folder above `paths` (`a/b/c.html` -> `a` and `a/b`).
-    package static func folders<Path: StringProtocol>(holding paths: [Path]) -> Set<Substring> where Path.SubSequence == Substring {
+    static func folders<Path: StringProtocol>(holding paths: [Path]) -> Set<Substring> where Path.SubSequence == Substring {
         var folders = Set<Substring>()
         for path in paths {
             var folder = path[...]
@@ -289,7 +289,7 @@ package enum SiteWriter {
     }
 
     /// Creates the file `path`, which must not exist yet, holding `data`.
-    package static func create(_ path: String, with data: Data) throws {
+    static func create(_ path: String, with data: Data) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var failure = data.withUnsafeBytes { buffer -> Int32 in
@@ -310,7 +310,7 @@ package enum SiteWriter {
 
     /// Hard-links `previous` to `target` when it holds exactly `data`, else writes `data` there.
     /// Returns whether it linked.
-    package static func place(_ data: Data, at target: String, previous: String?, reuse: Bool = false) throws -> Bool {
+    static func place(_ data: Data, at target: String, previous: String?, reuse: Bool = false) throws -> Bool {
         if let previous, size(ofRegularFile: previous) == data.count,
            (try? Data(contentsOf: URL(fileURLWithPath: previous))) == data, relink(previous, target, reuse: reuse) {
             return true
@@ -358,7 +358,7 @@ package enum SiteWriter {
     /// Puts `staging` in the place of `output` in one step where the system allows it.
     /// The previous site is kept as `spare` (hidden, beside the output) for the next build to
     /// update, rather than deleted: deleting 13,000 files costs as much as writing them.
-    package static func swap(_ staging: URL, into output: URL, exists: Bool, displayPath: String, keepingOldAs spare: URL? = nil) throws {
+    static func swap(_ staging: URL, into output: URL, exists: Bool, displayPath: String, keepingOldAs spare: URL? = nil) throws {
         let fm = FileManager.default
         func fail(_ what: String) -> BuildFailure {
             BuildFailure([.error(displayPath, "\(what): \(String(cString: strerror(errno))); the previous output is unchanged")])

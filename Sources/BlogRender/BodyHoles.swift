@@ -16,7 +16,7 @@ package struct BodyHoles: @unchecked Sendable {
     /// Random per build: a post's own text can't guess it, so can't forge a marker.
     let nonce: String
     /// Each post's rendered body, by index into ``Site/posts``.
-    package let bodies: [String]
+    let bodies: [String]
     /// Each post's marker, by index.
     let markers: [BodyMarker]
     private let recorder = OpaqueRecorder()

@@ -85,7 +85,7 @@ package final class RenderLog: @unchecked Sendable {
         pageHoles = Array(repeating: [], count: pages)
     }
 
-    package func record(page: Int, holes: [BodyHole]) {
+    func record(page: Int, holes: [BodyHole]) {
         guard !holes.isEmpty else { return }
         lock.lock()
         pageHoles[page] = holes

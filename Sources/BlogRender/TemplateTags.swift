@@ -4,13 +4,13 @@ import Foundation
 /// A tag of a Mustache template, as ``TemplateTags/read(_:)`` finds it.
 package struct TemplateTag {
     /// `#`, `^`, `/`, `>`, `<`, `$`, `!`, `%`, `&` or `{`; nil for a variable.
-    package var kind: Character?
+    var kind: Character?
     /// The name, without the white space around it (`post-summary`, `empty(tags)`, `config.title`).
     package var name: String
     /// From `{{` to `}}`.
     var range: Range<String.Index>
     /// How many sections (`{{#x}}`, `{{^x}}`) are open around it.
-    package var depth: Int
+    var depth: Int
 
     /// The first part of the name the tag looks up, inside any transforms: `tags` for
     /// `empty(tags)`, `config` for `config.title`; `.` stays `.`.
@@ -109,7 +109,7 @@ package enum TemplateTags {
     /// (`{{=<% %>=}}`, after which `{{` no longer opens a tag) or a tag that is not closed, and
     /// whether that is the whole text. A tag is `{{` and the first `}}` after it (`}}}` after
     /// `{{{`); its kind is the byte right after `{{`, as swift-mustache reads it.
-    package static func read(_ text: String) -> (tags: [TemplateTag], complete: Bool) {
+    static func read(_ text: String) -> (tags: [TemplateTag], complete: Bool) {
         let opener = Array("{{".utf8), closer = Array("}}".utf8), tripleCloser = Array("}}}".utf8)
         let sigils = Set("{#^/><$!%&".utf8)
         var tags: [TemplateTag] = []

@@ -29,7 +29,7 @@ package struct ContentLinks: Sendable {
     // MARK: Pelican
 
     /// The Pelican markers, as they appear in a link: `{filename}` and `|filename|`.
-    package static let markers = ["filename", "static", "attach"]
+    static let markers = ["filename", "static", "attach"]
 
     /// Whether `html` may hold a Pelican reference: a marker right after `{`, `|` or their
     /// percent-encoded forms (how cmark writes them in an `href`). Every value that
@@ -45,7 +45,7 @@ package struct ContentLinks: Sendable {
 
     /// The marker and path of a Pelican reference (`{filename}../a.md`, `%7Bstatic%7Dimg/x.png` as
     /// cmark writes it in an `href`), or nil.
-    package static func reference(_ value: String) -> (marker: String, path: String)? {
+    static func reference(_ value: String) -> (marker: String, path: String)? {
         guard value.hasPrefix("{") || value.hasPrefix("|") || value.hasPrefix("%7B") || value.hasPrefix("%7C") else { return nil }
         let decoded = value.removingPercentEncoding ?? value
         for marker in markers {
@@ -60,11 +60,11 @@ package struct ContentLinks: Sendable {
     /// and `..` resolved; nil when it leaves `content/`. Query and fragment are cut off.
     /// The content folder as messages name it, with a trailing `/` (`content/`, `site/_posts/`):
     /// the post's source path without its path in the folder.
-    package static func folder(of post: Post) -> String {
+    static func folder(of post: Post) -> String {
         post.source.hasSuffix("/" + post.contentPath) ? String(post.source.dropLast(post.contentPath.count)) : "content/"
     }
 
-    package static func contentPath(_ path: String, from: String) -> String? {
+    static func contentPath(_ path: String, from: String) -> String? {
         let bare = String(path.prefix { $0 != "#" && $0 != "?" })
         var parts: [Substring] = bare.hasPrefix("/") ? [] : from.split(separator: "/").dropLast()
         for segment in bare.split(separator: "/") {
@@ -121,7 +121,7 @@ package struct ContentLinks: Sendable {
     }
 
     /// The file line and column where `text` first appears in the post's body (its first line when absent).
-    package static func position(of text: String, in post: Post) -> (line: Int, column: Int) {
+    static func position(of text: String, in post: Post) -> (line: Int, column: Int) {
         guard let range = post.body.range(of: text) else { return (post.bodyLine, 1) }
         let offset = post.body.utf8.distance(from: post.body.startIndex, to: range.lowerBound)
         let (line, column) = TextPosition.lineAndColumn(ofByte: offset, in: post.body)

@@ -6,28 +6,28 @@ public struct PostListing: Sendable {
     /// One post.
     package struct Entry: Sendable, Equatable {
         /// `post` or `page`.
-        package var kind: String
-        package var title: String
+        var kind: String
+        var title: String
         /// ISO 8601 with the site's offset; nil for an undated post or page.
-        package var date: String?
+        var date: String?
         /// Display names.
-        package var tags: [String]
+        var tags: [String]
         /// The first category.
-        package var category: String?
+        var category: String?
         /// Every category.
-        package var categories: [String]
+        var categories: [String]
         /// The language the header names.
-        package var lang: String?
-        package var slug: String
+        var lang: String?
+        var slug: String
         /// Site-relative URL with the base path (`/posts/x/`).
         package var url: String
         /// The file it came from.
-        package var source: String
+        var source: String
         var draft: Bool
     }
 
     /// Newest first.
-    package var entries: [Entry]
+    var entries: [Entry]
 
     /// The listing of every post with a page in `site`.
     public init(site: Site) {

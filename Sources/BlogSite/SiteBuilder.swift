@@ -7,11 +7,11 @@ import Foundation
 /// Which posts take part in a build.
 package struct SiteOptions: Sendable {
     /// Include drafts (`--drafts`).
-    package var includeDrafts: Bool
+    var includeDrafts: Bool
     /// Include posts dated after `now` (`--future`).
-    package var includeFuture: Bool
+    var includeFuture: Bool
     /// The build's "now", for future posts.
-    package var now: Date
+    var now: Date
 
     package init(includeDrafts: Bool = false, includeFuture: Bool = false, now: Date = Date()) {
         self.includeDrafts = includeDrafts
@@ -25,7 +25,7 @@ package struct RenderedPost: Sendable {
     /// The post as read.
     package var post: Post
     /// Its rendered body and summary.
-    package var rendered: RenderedMarkdown
+    var rendered: RenderedMarkdown
 
     package init(post: Post, rendered: RenderedMarkdown) {
         self.post = post
@@ -112,7 +112,7 @@ package enum SiteBuilder {
     /// file, for articles and pages alike. A URL that only comes from a slug and a permalink
     /// pattern claims nothing (it collides). When several posts claim one page the first is
     /// kept here; the others then collide with it, an error naming both.
-    package static func replacements(_ posts: [SitePost]) -> [GeneratedPage: Int] {
+    static func replacements(_ posts: [SitePost]) -> [GeneratedPage: Int] {
         var replaced: [GeneratedPage: Int] = [:]
         for (index, item) in posts.enumerated() where hasExplicitURL(item.post) {
             guard let generated = GeneratedPage.allCases.first(where: { $0.outputPath == item.outputPath }) else { continue }
@@ -189,7 +189,7 @@ package enum SiteBuilder {
     /// language, else all of those: the others are `unlisted`, with a page under `<lang>/` but in
     /// no list. `versions` gives, for each post of a group, the others in another language, by
     /// language then URL, so every translation links every other.
-    package static func translations(_ posts: [SitePost], config: SiteConfig) -> (unlisted: Set<Int>, versions: [Int: [Int]]) {
+    static func translations(_ posts: [SitePost], config: SiteConfig) -> (unlisted: Set<Int>, versions: [Int: [Int]]) {
         var groups: [String: [Int]] = [:]
         for (index, item) in posts.enumerated() {
             groups["\(item.post.kind)/\(item.post.status)/\(item.post.slug)", default: []].append(index)
@@ -275,7 +275,7 @@ package enum SiteBuilder {
     }
 
     /// `posts/x/` -> `posts/x/index.html`; a URL ending in `.html` is its own file.
-    package static func outputPath(for url: String) -> String {
+    static func outputPath(for url: String) -> String {
         if url.isEmpty { return "index.html" }
         return url.hasSuffix("/") ? url + "index.html" : url
     }
@@ -316,7 +316,7 @@ package enum SiteBuilder {
 
     /// Splits a list into pages; page 1 lives at `firstURL`, page N at `firstURL + "page/N/"`.
     /// An empty list still has one (empty) page.
-    package static func paginate(_ items: [Int], perPage: Int, firstURL: String) -> [Pagination] {
+    static func paginate(_ items: [Int], perPage: Int, firstURL: String) -> [Pagination] {
         let size = max(1, perPage)
         let count = max(1, (items.count + size - 1) / size)
         func url(_ n: Int) -> String { n == 1 ? firstURL : "\(firstURL)page/\(n)/" }

@@ -5,7 +5,7 @@ import Foundation
 /// Link targets, all starting with the base path so that they work at any depth and under any prefix.
 package struct SiteLinks {
     /// The percent-encoded base path (`/` or `/blog/`).
-    package let basePath: String
+    let basePath: String
     /// The base URL when it is absolute (`https://example.org/blog/`), for canonical links.
     let absoluteBase: String?
 

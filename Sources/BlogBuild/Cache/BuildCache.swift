@@ -24,7 +24,7 @@ import Foundation
 final class BuildCache: @unchecked Sendable {
     let store: CacheStore
     /// Warnings about the cache itself.
-    private(set) var warnings: [Diagnostic] = []
+    package private(set) var warnings: [Diagnostic] = []
 
     private let oldIndex: CacheIndex?
     private let pack: Data?

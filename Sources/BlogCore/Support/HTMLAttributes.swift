@@ -25,7 +25,7 @@ package enum HTMLAttributes {
     /// Elements whose content is code.
     static let codeElements: Set<String> = ["pre", "code"]
     /// Elements whose content is raw text, not markup.
-    package static let rawTextElements: Set<String> = ["script", "style", "textarea", "title", "xmp"]
+    static let rawTextElements: Set<String> = ["script", "style", "textarea", "title", "xmp"]
 
     /// Calls `visit` for every attribute that has a value, in document order. An attribute whose
     /// quoted value is never closed is not visited (nor is anything after it).
