@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "blog", targets: ["blog"]),
-        .library(name: "BlogKit", targets: ["BlogKit"]),
+        .library(name: "BlogBuild", targets: ["BlogBuild"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -27,29 +27,79 @@ let package = Package(
         // Turns themes/default into Swift source at build time, so the binary carries the default theme.
         .executableTarget(name: "embed-theme", path: "Sources/embed-theme"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["embed-theme"]),
+        // The engine: one target per pipeline stage, bottom to top. A target sees only the targets it depends on,
+        // so a stage cannot reach into a later one: what another target uses is `package`, and `public` only
+        // what the blog command uses (see docs/architecture.md, Targets).
+        // Core: diagnostics and the small helpers every stage shares: source positions, escaping, byte search,
+        // slugs, paths, work on all cores.
+        .target(name: "BlogCore", dependencies: ["CSystem"]),
+        // Config: blog.yml, read and checked.
         .target(
-            name: "BlogKit",
+            name: "BlogConfig",
+            dependencies: ["BlogCore", .product(name: "Yams", package: "Yams")]
+        ),
+        // Content: the content folder scanned, and each post read (headers, dates, slugs) into a Post.
+        .target(
+            name: "BlogContent",
             dependencies: [
-                "CCmarkGFM",
-                "CSystem",
+                "BlogCore",
+                "BlogConfig",
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             // TOMLKit extends Int, String, Array… with members; only files that import it should see them.
-            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+        ),
+        // Markdown: a post's body to HTML: Liquid and Hugo shortcodes, then cmark-gfm in the dialect of the
+        // generator the post was written for.
+        .target(name: "BlogMarkdown", dependencies: ["BlogCore", "BlogContent", "CCmarkGFM", "CSystem"]),
+        // Site: the posts placed (order, URLs, tags, archives, pages), and the links between them.
+        .target(name: "BlogSite", dependencies: ["BlogCore", "BlogConfig", "BlogContent", "BlogMarkdown"]),
+        // Output: writes the rendered files into the output folder and swaps it in.
+        .target(name: "BlogOutput", dependencies: ["BlogCore", "CSystem"]),
+        // Render: the site through the Mustache templates, feeds, sitemap and redirects, as files to write.
+        .target(
+            name: "BlogRender",
+            dependencies: [
+                "BlogCore",
+                "BlogConfig",
+                "BlogContent",
+                "BlogSite",
+                "BlogOutput",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
             plugins: ["EmbedTheme"]
         ),
+        // Check: the links of a built site, checked in its folder (how it was built is BlogBuild's business).
+        .target(name: "BlogCheck", dependencies: ["BlogCore", "BlogConfig", "BlogSite"]),
+        // Build: the pipeline that runs the stages in order (Pipeline.swift), `blog check`'s build, and for now the
+        // build cache (Cache/) and the in-place body patch (QuickBuild.swift), which no stage depends on.
+        .target(
+            name: "BlogBuild",
+            dependencies: [
+                "BlogCore",
+                "BlogConfig",
+                "BlogContent",
+                "BlogMarkdown",
+                "BlogSite",
+                "BlogRender",
+                "BlogOutput",
+                "BlogCheck",
+            ]
+        ),
+        // The command line: depends on BlogBuild only.
         .executableTarget(
             name: "blog",
             dependencies: [
-                "BlogKit",
+                "BlogBuild",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Unit tests per stage, and end-to-end tests that run the `blog` executable (hence the dependency).
         // Fixtures/ holds data files the tests find through #filePath (see Fixtures/SOURCES.md).
-        .testTarget(name: "BlogKitTests", dependencies: ["BlogKit", "blog"], exclude: ["Fixtures"]),
+        .testTarget(name: "BlogKitTests", dependencies: [
+            "BlogCore", "BlogConfig", "BlogContent", "BlogMarkdown", "BlogSite", "BlogRender", "BlogOutput", "BlogCheck", "BlogBuild", "blog",
+        ], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v5]
 )

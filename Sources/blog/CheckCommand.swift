@@ -1,5 +1,5 @@
 import ArgumentParser
-import BlogKit
+import BlogBuild
 import Foundation
 
 /// `blog check`: every internal link, image and anchor of the site must point somewhere.

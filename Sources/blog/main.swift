@@ -1,5 +1,5 @@
 import ArgumentParser
-import BlogKit
+import BlogBuild
 import Foundation
 
 /// `blog`: a static blog generator. Exit codes: 0 success, 1 the build failed, 2 bad usage.

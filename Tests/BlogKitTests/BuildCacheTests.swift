@@ -1,4 +1,6 @@
-@testable import BlogKit
+@testable import BlogBuild
+@testable import BlogContent
+@testable import BlogRender
 import Foundation
 import XCTest
 

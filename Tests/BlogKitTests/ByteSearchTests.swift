@@ -1,5 +1,8 @@
+@testable import BlogBuild
+@testable import BlogCore
+@testable import BlogMarkdown
+@testable import BlogSite
 import XCTest
-@testable import BlogKit
 
 final class ByteSearchTests: XCTestCase {
     func testFindsNeedlesAnywhereAndOnlyWhole() {

@@ -1,5 +1,6 @@
+@testable import BlogBuild
+@testable import BlogConfig
 import XCTest
-@testable import BlogKit
 
 final class ConfigTests: XCTestCase {
     func testDefaultsWithoutFile() throws {

@@ -1,5 +1,6 @@
+@testable import BlogContent
+@testable import BlogCore
 import XCTest
-@testable import BlogKit
 
 /// Reads every post of the real blogs in `../shared/corpora` (beside the repository; skipped when
 /// absent): the scanner finds them and the reader accepts them, except the few real problems below.

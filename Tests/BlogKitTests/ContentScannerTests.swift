@@ -1,5 +1,7 @@
+@testable import BlogBuild
+@testable import BlogContent
+@testable import BlogCore
 import XCTest
-@testable import BlogKit
 
 final class ContentScannerTests: XCTestCase {
     var root: URL!

@@ -1,5 +1,5 @@
+@testable import BlogContent
 import XCTest
-@testable import BlogKit
 
 /// Expected instants are computed independently of the parser: epoch seconds worked out
 /// beforehand, or DateComponents in a fixed-offset zone.

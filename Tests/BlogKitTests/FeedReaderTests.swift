@@ -1,6 +1,12 @@
+@testable import BlogBuild
+@testable import BlogConfig
+@testable import BlogContent
+@testable import BlogMarkdown
+@testable import BlogOutput
+@testable import BlogRender
+@testable import BlogSite
 import Foundation
 import XCTest
-@testable import BlogKit
 
 /// A small real blog for the feed and sitemap tests: markdown rendered by cmark-gfm, placed by
 /// SiteBuilder, with a hidden post, a draft (the build includes drafts, so it is listed), posts in

@@ -1,5 +1,6 @@
+@testable import BlogConfig
+@testable import BlogSite
 import XCTest
-@testable import BlogKit
 
 /// Links in feed content made absolute against a post's permalink.
 final class FeedURLTests: XCTestCase {

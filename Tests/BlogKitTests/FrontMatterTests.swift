@@ -1,5 +1,7 @@
+@testable import BlogContent
+@testable import BlogCore
+@testable import BlogMarkdown
 import XCTest
-@testable import BlogKit
 
 final class FrontMatterTests: XCTestCase {
     func parse(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> (FrontMatter, [Diagnostic])? {

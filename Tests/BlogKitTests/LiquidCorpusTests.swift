@@ -1,6 +1,7 @@
+@testable import BlogBuild
+@testable import BlogMarkdown
 import Foundation
 import XCTest
-@testable import BlogKit
 
 /// Runs the Liquid/shortcode transform over real blogs (Jekyll, Hugo, Pelican) checked out next to the repository,
 /// with resolvers that know nothing: it must not crash, and fenced code must come out byte for byte

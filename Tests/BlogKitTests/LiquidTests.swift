@@ -1,5 +1,6 @@
+@testable import BlogCore
+@testable import BlogMarkdown
 import XCTest
-@testable import BlogKit
 
 final class LiquidTests: XCTestCase {
     private let context = LiquidContext(

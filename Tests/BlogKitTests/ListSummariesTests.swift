@@ -1,6 +1,6 @@
+@testable import BlogRender
 import Foundation
 import XCTest
-@testable import BlogKit
 
 /// ListSummaries: list pages take each post's entry from one rendering per post when the theme allows it; the
 /// pages must be the same, byte for byte, as when every entry is rendered on every page.

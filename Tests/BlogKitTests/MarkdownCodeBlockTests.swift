@@ -1,5 +1,6 @@
+@testable import BlogBuild
+@testable import BlogMarkdown
 import XCTest
-@testable import BlogKit
 
 /// Code block languages: CodeHilite markers on indented blocks, lower-cased fence languages.
 final class MarkdownCodeBlockTests: XCTestCase {

@@ -1,7 +1,8 @@
+@testable import BlogBuild
+@testable import BlogMarkdown
+import CSystem
 import Foundation
 import XCTest
-@testable import BlogKit
-import CSystem
 
 /// Rendering on several threads at once gives the same bytes as rendering one post at a time
 /// (cmark-gfm's extensions share global state while parsing: see `GFM.parseLock`).

@@ -1,4 +1,3 @@
-import BlogKit
 import Foundation
 import XCTest
 

@@ -1,5 +1,7 @@
+@testable import BlogBuild
+@testable import BlogContent
+@testable import BlogMarkdown
 import XCTest
-@testable import BlogKit
 
 /// The dialects' constructs (issue 13, items 4-7): each test states the rule of the generator
 /// (Python-Markdown with Pelican's extensions, kramdown with GFM input, goldmark) and renders

@@ -1,5 +1,6 @@
+@testable import BlogBuild
+@testable import BlogMarkdown
 import XCTest
-@testable import BlogKit
 
 /// Heading ids: slugs of the plain text, unique in the page, on the rendered tags and in `headings`.
 final class MarkdownHeadingTests: XCTestCase {

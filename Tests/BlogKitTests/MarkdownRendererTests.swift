@@ -1,5 +1,6 @@
+@testable import BlogBuild
+@testable import BlogMarkdown
 import XCTest
-@testable import BlogKit
 
 /// GFM features and options of `MarkdownRenderer`, checked on real markdown against exact HTML.
 final class MarkdownRendererTests: XCTestCase {

@@ -1,5 +1,6 @@
+@testable import BlogBuild
+@testable import BlogMarkdown
 import XCTest
-@testable import BlogKit
 
 /// The summary: the `summary` field, else the body up to `<!-- more -->`, else the first paragraph.
 final class MarkdownSummaryTests: XCTestCase {

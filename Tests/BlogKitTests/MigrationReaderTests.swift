@@ -1,5 +1,6 @@
+@testable import BlogBuild
+@testable import BlogContent
 import XCTest
-@testable import BlogKit
 
 /// Headers as Jekyll, Hugo and Pelican blogs write them, read by ``PostReader``.
 final class MigrationReaderTests: XCTestCase {

@@ -1,5 +1,6 @@
+@testable import BlogContent
+@testable import BlogCore
 import XCTest
-@testable import BlogKit
 
 /// Posts that are their folder's (Hugo's `index.md`, a TextBundle's `text.md`, a README alone in its
 /// folder): which files they are, how the scanner lists a TextBundle, and how such a post is named.

@@ -1,4 +1,4 @@
-@testable import BlogKit
+@testable import BlogBuild
 import Foundation
 import XCTest
 

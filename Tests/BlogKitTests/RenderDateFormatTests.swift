@@ -1,6 +1,7 @@
+@testable import BlogContent
+@testable import BlogRender
 import Foundation
 import XCTest
-@testable import BlogKit
 
 final class RenderDateFormatTests: XCTestCase {
     func format(_ iso: String, _ pattern: String, _ zone: String = "Europe/Paris") -> String {

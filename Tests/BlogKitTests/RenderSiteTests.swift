@@ -1,6 +1,12 @@
+@testable import BlogBuild
+@testable import BlogConfig
+@testable import BlogContent
+@testable import BlogCore
+@testable import BlogMarkdown
+@testable import BlogRender
+@testable import BlogSite
 import Foundation
 import XCTest
-@testable import BlogKit
 
 /// A small site built by hand, as the SiteBuilder would: four posts (one hidden), a page, three
 /// tags (one with a non-ASCII name), two home pages, archives over two years, under `/blog/`.

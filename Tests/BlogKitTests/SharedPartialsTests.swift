@@ -1,6 +1,6 @@
+@testable import BlogRender
 import Foundation
 import XCTest
-@testable import BlogKit
 
 /// SharedPartials: partials that show the same text on every page of a kind are rendered once per
 /// kind; the pages must be the same, byte for byte, as when they are rendered on every page.

@@ -1,5 +1,9 @@
+@testable import BlogConfig
+@testable import BlogContent
+@testable import BlogCore
+@testable import BlogMarkdown
+@testable import BlogSite
 import XCTest
-@testable import BlogKit
 
 final class SiteBuilderTests: XCTestCase {
     let utc = TimeZone(identifier: "UTC")!

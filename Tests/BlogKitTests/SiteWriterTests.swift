@@ -1,5 +1,6 @@
+@testable import BlogCore
+@testable import BlogOutput
 import XCTest
-@testable import BlogKit
 
 final class SiteWriterTests: XCTestCase {
     var root: URL!

@@ -1,5 +1,8 @@
+@testable import BlogMarkdown
+@testable import BlogOutput
+@testable import BlogRender
+@testable import BlogSite
 import XCTest
-@testable import BlogKit
 
 /// sitemap.xml checked against the sitemaps.org schema, and robots.txt.
 final class SitemapTests: XCTestCase {

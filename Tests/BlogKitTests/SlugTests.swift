@@ -1,5 +1,5 @@
+@testable import BlogCore
 import XCTest
-@testable import BlogKit
 
 final class SlugTests: XCTestCase {
     func testSlugKeepsLettersOfAnyScript() {

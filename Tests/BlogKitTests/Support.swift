@@ -1,4 +1,4 @@
-import BlogKit
+import BlogCore
 import Foundation
 import XCTest
 

@@ -1,6 +1,6 @@
+@testable import BlogRender
 import Mustache
 import XCTest
-@testable import BlogKit
 
 /// Theme templates escape `{{name}}` with ``TemplateEscaping``; the pages must not change by a byte.
 final class TemplateEscapingTests: XCTestCase {

@@ -1,5 +1,5 @@
+@testable import BlogCore
 import XCTest
-@testable import BlogKit
 
 /// Lines and columns as an editor shows them, for every message that names a place in a file.
 final class TextPositionTests: XCTestCase {

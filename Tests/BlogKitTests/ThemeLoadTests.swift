@@ -1,6 +1,6 @@
+@testable import BlogRender
 import Foundation
 import XCTest
-@testable import BlogKit
 
 final class ThemeLoadTests: XCTestCase {
     var siteRoot: URL!

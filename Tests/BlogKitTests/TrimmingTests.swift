@@ -1,6 +1,6 @@
+@testable import BlogCore
 import Foundation
 import XCTest
-@testable import BlogKit
 
 final class TrimmingTests: XCTestCase {
     /// Trimming reads the ends' bytes; it must trim what Foundation trims: every ASCII byte at

@@ -1,0 +1,279 @@
+import BlogConfig
+import BlogContent
+import BlogCore
+import BlogMarkdown
+import BlogOutput
+import BlogRender
+import BlogSite
+import Foundation
+
+/// `blog build` when the last build left its state (see ``SiteState``) and since then only post
+/// bodies changed: the new bodies are put into the published pages and feeds where the old ones
+/// were, and nothing else is read, rendered or written.
+///
+/// It applies when, compared with the last build:
+/// - the `blog` version, `blog.yml`, the command's options, the theme and the output folder are
+///   the same, and no post has fallen due since;
+/// - the content folder has the same files, and only post files changed (by size and times);
+/// - each changed post has the same header, summary and headings (whatever lists, tags, feeds
+///   and other pages show of it), and neither its old nor its new body has links that depend on
+///   other posts (Liquid tags in YAML and TOML posts, Pelican's `{filename}` links), and no
+///   template transforms its body;
+/// - every published file is the one the last build wrote (same inode, size and time).
+///
+/// Otherwise the build is a full one (with the build cache), which writes a new state. Its
+/// output is then byte for byte what a full build makes: the pages were rendered with markers
+/// where bodies go (see ``BodyHoles``), so a body's place in a page never depends on the body.
+enum QuickBuild {
+    /// Why a build can't be done in place (`blog build --timings` prints it).
+    struct Refusal: Error {
+        let reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    /// The report of a build done in place; throws ``Refusal`` when a full build is needed, and
+    /// a ``BuildFailure`` when the build fails (`--strict`).
+    static func attempt(_ options: BuildOptions, config: SiteConfig, warnings configWarnings: [Diagnostic], theme: Theme,
+                        output: URL, outputDisplay: String, store: CacheStore, state: SiteState?,
+                        clock: inout StageClock) throws -> BuildReport {
+        guard var state else { throw Refusal("no state of a previous build") }
+        clock.lap("quick: load state")
+        guard state.inputs == inputs(options, config: config, theme: theme, output: output) else {
+            throw Refusal("blog.yml, the options, the theme or the blog version changed")
+        }
+        if let due = state.dueAt, options.now.timeIntervalSince1970 >= due { throw Refusal("a post dated in the future is due") }
+        let (contentDir, contentDisplay) = Pipeline.contentFolder(options, config: config)
+        guard let inventory = try? ContentScanner.scan(contentDir, displayPath: contentDisplay),
+              inventory.posts == state.posts.map(\.path), inventory.assets == state.assets.map(\.path) else {
+            throw Refusal("files were added to or removed from \(contentDisplay)")
+        }
+        let contentPath = contentDir.path
+        let postStats = FileStat.of(state.posts.map(\.path), in: contentPath)
+        let assetStats = FileStat.of(state.assets.map(\.path), in: contentPath)
+        guard zip(assetStats, state.assets).allSatisfy({ $0 == $1.stat }) else { throw Refusal("a file that is not a post changed") }
+        let touched = state.posts.indices.filter { postStats[$0] != state.posts[$0].stat }
+        clock.lap("quick: scan content")
+
+        // Read what changed; give up at the first change that is more than a body.
+        let headings = showsHeadings(theme)
+        let readerKey = BuildCache.readerKey(config: config, version: options.version)
+        let bundles = PageBundle.Folders(posts: inventory.posts)
+        typealias Changed = (content: Digest, post: Post?, rendered: RenderedMarkdown?, warnings: [Diagnostic])
+        let read = Parallel.map(touched.count) { number -> Result<Changed, Refusal> in
+            let old = state.posts[touched[number]]
+            let source = contentDisplay + "/" + old.path
+            guard let data = try? Data(contentsOf: contentDir.appendingPathComponent(old.path)) else { return .failure(Refusal("\(source) can't be read")) }
+            let content = Digest.of(data)
+            if content == old.content { return .success((content, nil, nil, [])) }
+            guard old.patchable else { return .failure(Refusal("\(source) had links to other posts, or a template transforms its body")) }
+            let bundle = bundles.contains(old.path)
+            guard !(SiteBuilder.isSectionIndex(old.path) && !old.path.contains("/")),
+                  let (post, warnings) = try? PostReader.read(data: data, source: source, contentPath: old.path, bundle: bundle,
+                                                              timeZone: config.timeZone)
+            else { return .failure(Refusal("\(source) has an error")) }
+            let bare = SiteState.digest(of: post, file: data, readerKey: BuildCache.postKey(readerKey, bundle: bundle))
+            guard old.index != nil else {
+                return SiteState.digest(unplaced: bare) == old.skeleton ? .success((content, post, nil, warnings))
+                    : .failure(Refusal("the header of \(source) changed"))
+            }
+            let rendered = MarkdownRenderer.render(body: post.body, summary: post.summary,
+                                                   options: MarkdownOptions(tagfilter: config.tagfilter, dialect: post.markdownDialect))
+            if SiteState.linksElsewhere(post, rendered) { return .failure(Refusal("\(source) has links to other posts")) }
+            guard SiteState.digest(post: bare, rendered: rendered, headings: headings) == old.skeleton else {
+                return .failure(Refusal("the header, summary or headings of \(source) changed"))
+            }
+            return .success((content, post, rendered, warnings + rendered.diagnostics(path: post.source, bodyLine: post.bodyLine)))
+        }
+        let changes = try read.map { try $0.get() }
+        clock.lap("quick: read changed posts")
+
+        // Every published file must be the one the last build wrote.
+        let outputPath = output.path
+        let identities = FileStat.of(state.outputs.map(\.path), in: outputPath, followingLinks: false)
+        if let number = state.outputs.indices.first(where: { index in identities[index].map { !$0.sameFile(as: state.outputs[index].identity) } ?? true }) {
+            throw Refusal("\(outputDisplay)/\(state.outputs[number].path) is not the file the last build wrote")
+        }
+
+        // The new bodies, by index into the site's posts, and the pages and feeds that show them.
+        var bodies: [Int: String] = [:]
+        var changedSources = Set<String>()
+        var newWarnings: [Diagnostic] = []
+        for (number, (content, post, rendered, warnings)) in zip(touched, changes) {
+            state.posts[number].stat = postStats[number] ?? state.posts[number].stat
+            guard let post else { continue }
+            state.posts[number].content = content
+            changedSources.insert(post.source)
+            newWarnings += warnings
+            if let index = state.posts[number].index, let rendered { bodies[index] = rendered.html }
+        }
+        let affected = state.outputs.indices.filter { state.outputs[$0].holes.contains { bodies[$0.post] != nil } }
+        var patched: [String: Data] = [:]
+        for number in affected {
+            let file = state.outputs[number]
+            guard let old = try? Data(contentsOf: URL(fileURLWithPath: outputPath + "/" + file.path)),
+                  old.count == Int(file.identity.size) else { throw Refusal("\(outputDisplay)/\(file.path) can't be read") }
+            var bytes = Data()
+            bytes.reserveCapacity(old.count + 4096)
+            var holes: [BodyHole] = []
+            var copied = 0
+            for hole in file.holes.sorted(by: { $0.offset < $1.offset }) {
+                guard hole.offset >= copied, hole.offset + hole.length <= old.count else { throw Refusal("the state does not fit \(file.path)") }
+                bytes.append(old[copied..<hole.offset])
+                let start = bytes.count
+                if let body = bodies[hole.post] {
+                    bytes.append(contentsOf: hole.form.apply(body).utf8)
+                } else {
+                    bytes.append(old[hole.offset..<hole.offset + hole.length])
+                }
+                holes.append(BodyHole(post: hole.post, offset: start, length: bytes.count - start, form: hole.form))
+                copied = hole.offset + hole.length
+            }
+            bytes.append(old[copied...])
+            patched[file.path] = bytes
+            state.outputs[number].holes = holes
+        }
+        clock.lap("quick: patch pages")
+
+        // The last build's warnings, but the changed posts' (which are read again) and the
+        // configuration's (made again). Notes are about the site model, which only a header
+        // change (a full build) changes: they stay.
+        let warnings = (configWarnings + Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml")
+            + state.warnings.filter { $0.severity == .note || !changedSources.contains($0.path) } + newWarnings).sortedForDisplay()
+        try Pipeline.checkStrict(options, warnings: warnings)
+
+        var written = WriteReport(written: 0, unchanged: state.outputs.count)
+        if !patched.isEmpty {
+            store.dropState()
+            guard let report = SiteWriter.patch(output: output, paths: state.outputs.map(\.path), changed: patched,
+                                                spareSamePaths: state.spareSamePaths) else {
+                throw Refusal("the spare copy of the site beside \(outputDisplay) is missing or can't be updated")
+            }
+            written = report
+            for number in affected {
+                guard let identity = FileStat.of(outputPath + "/" + state.outputs[number].path, followingLinks: false) else {
+                    throw Refusal("\(state.outputs[number].path) vanished")
+                }
+                state.outputs[number].identity = identity
+            }
+            state.spareSamePaths = true
+        }
+        clock.lap("quick: write")
+        state.warnings = warnings.filter { !configWarningPaths(options).contains($0.path) }
+        store.saveState(state)
+        clock.lap("save state")
+        return BuildReport(posts: state.postCount, tags: state.tagCount, pages: state.pageCount, files: written, output: outputDisplay,
+                           warnings: warnings, timings: clock.timings, cacheWarnings: [],
+                           cacheSummary: "quick build: \(changedSources.count) post\(changedSources.count == 1 ? "" : "s") changed, \(patched.count) file\(patched.count == 1 ? "" : "s") patched in place")
+    }
+
+    /// Whether a template may show posts' headings (then they are part of a post's skeleton).
+    static func showsHeadings(_ theme: Theme) -> Bool {
+        theme.templateTexts.values.contains { text in
+            TemplateTags.names(in: text)?.contains("headings") ?? true
+        }
+    }
+
+    /// Paths of the warnings that the configuration gives (made again by every build).
+    static func configWarningPaths(_ options: BuildOptions) -> Set<String> {
+        [options.sourceDisplay + "blog.yml", "--base-url"]
+    }
+
+    /// Everything besides the content folder that a site depends on: the `blog` version and its
+    /// reading rules, the configuration (command-line overrides included), the options, the
+    /// output folder and every file of the theme.
+    static func inputs(_ options: BuildOptions, config: SiteConfig, theme: Theme, output: URL) -> Digest {
+        var input = DigestInput()
+        input.add(options.version)
+        input.add(PostReader.rulesRevision)
+        input.add(String(reflecting: config))
+        // Messages name files as the blog folder was named on the command line.
+        input.add(options.sourceDisplay)
+        input.add(options.drafts ? 1 as UInt8 : 0)
+        input.add(options.future ? 1 as UInt8 : 0)
+        input.add(Pipeline.resolved(output))
+        input.add(theme.name)
+        for (name, text) in theme.templateTexts.sorted(by: { $0.key < $1.key }) {
+            input.add(name)
+            input.add(text)
+        }
+        for file in theme.staticFiles {
+            input.add(file.path)
+            switch file.contents {
+            case .bytes(let data): input.add(Digest.of(data))
+            case .copy(let url):
+                let stat = FileStat.of(url.path)
+                input.add(Int(stat?.inode ?? 0))
+                input.add(Int(stat?.size ?? -1))
+                input.add(Int(stat?.mtime ?? 0))
+                input.add(Int(stat?.ctime ?? 0))
+            default: input.add(0 as UInt8)
+            }
+        }
+        return input.digest
+    }
+
+    /// The state of each post file of `inventory`, before the pages are rendered: a post is
+    /// patchable here when its body links nowhere else (``state(after:files:in:pageHoles:feedHoles:opaque:posts:inventory:contentDir:warnings:dueAt:options:theme:output:previousPaths:)``
+    /// then also leaves out bodies a template transformed). Nil when some post has no cache entry.
+    /// A full build makes these while it writes the site, whose disk flush leaves the cores idle.
+    static func postStates(_ site: Site, inventory: ContentInventory, entries: [String: PostEntry],
+                           theme: Theme) -> [PostState]? {
+        let headings = showsHeadings(theme)
+        let placed = Dictionary(site.posts.enumerated().map { ($1.post.contentPath, $0) }, uniquingKeysWith: { a, _ in a })
+        var posts: [PostState] = []
+        posts.reserveCapacity(inventory.posts.count)
+        let built = Parallel.map(inventory.posts.count) { number -> PostState? in
+            let path = inventory.posts[number]
+            guard let entry = entries[path] else { return nil }
+            guard let index = placed[path] else {
+                return PostState(path: path, stat: entry.stat, content: entry.content, skeleton: SiteState.digest(unplaced: entry.skeleton),
+                                 index: nil, patchable: true)
+            }
+            let item = site.posts[index]
+            return PostState(path: path, stat: entry.stat, content: entry.content,
+                             skeleton: SiteState.digest(post: entry.skeleton, rendered: item.rendered, headings: headings),
+                             index: index, patchable: !SiteState.linksElsewhere(item.post, item.rendered))
+        }
+        for post in built {
+            guard let post else { return nil }
+            posts.append(post)
+        }
+        return posts
+    }
+
+    /// The state of a full build that publishes `files` (the pages first, in the order of
+    /// ``Site/pages``), now written in `folder` and soon in `output`, with `posts` from
+    /// ``postStates(_:inventory:entries:theme:)`` (nil when that found a post without cache
+    /// entry: then nil), and `opaque` the posts whose bodies a template transformed.
+    static func state(after site: Site, files: [OutputFile], in folder: URL, pageHoles: [[BodyHole]], feedHoles: [String: [BodyHole]],
+                      opaque: Set<Int>, posts: [PostState]?, inventory: ContentInventory, contentDir: URL,
+                      warnings: [Diagnostic], dueAt: Double?, options: BuildOptions, theme: Theme,
+                      output: URL, previousPaths: Digest?) -> SiteState? {
+        guard var posts else { return nil }
+        for number in posts.indices {
+            if let index = posts[number].index, opaque.contains(index) { posts[number].patchable = false }
+        }
+        let contentPath = contentDir.path
+        var assets: [FileState] = []
+        for (path, stat) in zip(inventory.assets, FileStat.of(inventory.assets, in: contentPath)) {
+            guard let stat else { return nil }
+            assets.append(FileState(path: path, stat: stat))
+        }
+        let folderPath = folder.path
+        let identities = FileStat.of(files.map(\.path), in: folderPath, followingLinks: false)
+        var outputs: [OutputState] = []
+        outputs.reserveCapacity(files.count)
+        for (number, file) in files.enumerated() {
+            guard let identity = identities[number] else { return nil }
+            let holes = number < pageHoles.count ? pageHoles[number] : feedHoles[file.path] ?? []
+            outputs.append(OutputState(path: file.path, identity: identity, holes: holes))
+        }
+        let paths = SiteState.digest(paths: files.map(\.path))
+        return SiteState(inputs: inputs(options, config: site.config, theme: theme, output: output), dueAt: dueAt,
+                         postCount: site.posts.filter { $0.post.kind == .post }.count, tagCount: site.tags.count,
+                         pageCount: pageHoles.count,
+                         warnings: warnings.filter { !configWarningPaths(options).contains($0.path) },
+                         posts: posts, assets: assets, outputs: outputs,
+                         spareSamePaths: previousPaths == paths, pathsDigest: paths, output: Pipeline.resolved(output))
+    }
+}

@@ -1,0 +1,259 @@
+import BlogCore
+import Foundation
+import Yams
+
+/// Reads `blog.yml` into a ``SiteConfig``.
+///
+/// Unknown keys are warnings with their line (a typo should not pass silently); a value of the
+/// wrong type is an error with its line.
+package enum ConfigLoader {
+    /// The keys `blog.yml` understands.
+    static let knownKeys: Set<String> = [
+        "title", "description", "author", "base_url", "language", "timezone", "theme",
+        "paginate", "date_format", "output", "content", "permalinks", "feed_limit", "feed_content", "tagfilter",
+        "cache_dir",
+    ]
+
+    /// Loads `path`; a missing file gives the defaults. Throws ``BuildFailure`` on errors.
+    /// - Parameters:
+    ///   - path: the `blog.yml` file.
+    ///   - displayPath: how to name the file in messages.
+    package static func load(path: String, displayPath: String? = nil) throws -> (SiteConfig, [Diagnostic]) {
+        let shown = displayPath ?? path
+        guard FileManager.default.fileExists(atPath: path) else { return (SiteConfig(), []) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BuildFailure([.error(shown, "cannot read the configuration file")])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw BuildFailure([.error(shown, "the configuration file is not valid UTF-8")])
+        }
+        return try parse(text, path: shown)
+    }
+
+    /// Parses the text of a `blog.yml`.
+    static func parse(_ text: String, path: String) throws -> (SiteConfig, [Diagnostic]) {
+        var config = SiteConfig()
+        var diagnostics: [Diagnostic] = []
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw BuildFailure([YAMLErrors.diagnostic(for: error, path: path, lineOffset: 0)])
+        }
+        guard let root else { return (config, []) }
+        guard case .mapping(let mapping) = root else {
+            throw BuildFailure([.error(path, line: root.mark?.line ?? 1, column: root.mark?.column ?? 1,
+                                       "expected a mapping of settings (`key: value` lines)")])
+        }
+
+        func fail(_ node: Node, _ message: String) {
+            diagnostics.append(.error(path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, message))
+        }
+        func string(_ node: Node, _ key: String) -> String? {
+            guard case .scalar(let scalar) = node else {
+                fail(node, "`\(key)` must be a string"); return nil
+            }
+            return scalar.string
+        }
+        func wholeNumber(_ node: Node, atLeast minimum: Int) -> Int? {
+            guard case .scalar = node, let n = node.int, n >= minimum else { return nil }
+            return n
+        }
+
+        for (keyNode, value) in mapping {
+            guard let key = keyNode.string else { continue }
+            switch key {
+            case "title": if let s = string(value, key) { config.title = s }
+            case "description": if let s = string(value, key) { config.description = s }
+            case "author": if let s = string(value, key) { config.author = s }
+            case "language": if let s = string(value, key) { config.language = s }
+            case "theme":
+                if let s = string(value, key) {
+                    if s.isEmpty || s.contains("/") || s.hasPrefix(".") {
+                        fail(value, "`theme` must be the name of a folder under themes/, got \"\(s)\"")
+                    } else {
+                        config.theme = s
+                    }
+                }
+            case "date_format": if let s = string(value, key) { config.dateFormat = s }
+            case "output", "content":
+                if let s = string(value, key) {
+                    if s.isEmpty {
+                        fail(value, "`\(key)` must not be empty")
+                    } else if key == "output" {
+                        config.output = s
+                    } else {
+                        config.content = s
+                    }
+                }
+            case "cache_dir":
+                if let s = string(value, key) {
+                    if s.isEmpty { fail(value, "`cache_dir` must not be empty") } else { config.cacheDir = s }
+                }
+            case "base_url":
+                if let s = string(value, key) {
+                    if let normalized = normalizeBaseURL(s) {
+                        config.baseURL = normalized
+                    } else {
+                        fail(value, "`base_url` must be a URL such as https://example.org/ or a path such as /blog/, got \"\(s)\"")
+                    }
+                }
+            case "timezone":
+                if let s = string(value, key) {
+                    if let zone = TimeZone(identifier: s) {
+                        config.timeZone = zone
+                    } else {
+                        fail(value, "`timezone` must be a time zone name such as Europe/Paris or UTC, got \"\(s)\"")
+                    }
+                }
+            case "paginate":
+                if let n = wholeNumber(value, atLeast: 1) {
+                    config.paginate = n
+                } else {
+                    fail(value, "`paginate` must be a whole number of posts per page, 1 or more")
+                }
+            case "feed_limit":
+                if let n = wholeNumber(value, atLeast: 1) {
+                    config.feedLimit = n
+                } else {
+                    fail(value, "`feed_limit` must be a whole number of posts per feed, 1 or more")
+                }
+            case "tagfilter":
+                if case .scalar = value, let flag = value.bool {
+                    config.tagfilter = flag
+                } else {
+                    fail(value, "`tagfilter` must be true or false")
+                }
+            case "feed_content":
+                if let s = string(value, key) {
+                    if let content = FeedContent(rawValue: s) {
+                        config.feedContent = content
+                    } else {
+                        fail(value, "`feed_content` must be `full` (the whole post) or `summary`, got \"\(s)\"")
+                    }
+                }
+            case "permalinks":
+                guard case .mapping(let links) = value else {
+                    fail(value, "`permalinks` must be a mapping such as `post: \"posts/{slug}/\"`")
+                    continue
+                }
+                for (kindNode, patternNode) in links {
+                    guard let kind = kindNode.string else { continue }
+                    guard let pattern = string(patternNode, "permalinks.\(kind)") else { continue }
+                    switch kind {
+                    case "post":
+                        if let problem = Permalinks.problem(in: pattern, allowed: ["year", "month", "day", "slug", "category"]) {
+                            fail(patternNode, problem)
+                        } else {
+                            config.permalinks.post = Permalinks.normalize(pattern)
+                        }
+                    case "tag", "page":
+                        if let problem = Permalinks.problem(in: pattern, allowed: ["slug"]) {
+                            fail(patternNode, problem)
+                        } else if kind == "tag" {
+                            config.permalinks.tag = Permalinks.normalize(pattern)
+                        } else {
+                            config.permalinks.page = Permalinks.normalize(pattern)
+                        }
+                    case "home_list":
+                        if let problem = Permalinks.folderProblem(in: pattern) {
+                            fail(patternNode, problem)
+                        } else if let folder = SitePath.clean(pattern) {
+                            config.permalinks.homeList = folder
+                        }
+                    default:
+                        diagnostics.append(.warning(path, line: kindNode.mark?.line ?? 1, column: kindNode.mark?.column ?? 1,
+                                                    "unknown permalink `\(kind)` (known: post, tag, page, home_list); ignored"))
+                    }
+                }
+            default:
+                diagnostics.append(.warning(path, line: keyNode.mark?.line ?? 1, column: keyNode.mark?.column ?? 1,
+                                            "unknown setting `\(key)` (known: \(knownKeys.sorted().joined(separator: ", "))); ignored"))
+            }
+        }
+        if diagnostics.hasErrors { throw BuildFailure(diagnostics) }
+        return (config, diagnostics)
+    }
+
+    /// Returns the URL or path with a trailing `/`, or nil when it is neither.
+    package static func normalizeBaseURL(_ s: String) -> String? {
+        let trimmed = s.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return "/" }
+        if trimmed.hasPrefix("/") {
+            return trimmed.hasSuffix("/") ? trimmed : trimmed + "/"
+        }
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", url.host != nil else { return nil }
+        return trimmed.hasSuffix("/") ? trimmed : trimmed + "/"
+    }
+}
+
+extension Permalinks {
+    /// Why `pattern` is not usable, or nil when it is.
+    static func problem(in pattern: String, allowed: Set<String>) -> String? {
+        var rest = Substring(pattern)
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                return "unclosed `{` in permalink \"\(pattern)\""
+            }
+            let name = String(rest[rest.index(after: open)..<close])
+            if !allowed.contains(name) {
+                return "unknown placeholder `{\(name)}` in permalink \"\(pattern)\" (allowed: \(allowed.sorted().map { "{\($0)}" }.joined(separator: ", ")))"
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        if !pattern.contains("{slug}") {
+            return "permalink \"\(pattern)\" must contain {slug}, or two pages would get the same URL"
+        }
+        if pattern.split(separator: "/").contains(where: PathSafety.isDotSegment) {
+            return "permalink \"\(pattern)\" must not contain `.` or `..` segments"
+        }
+        return nil
+    }
+
+    /// Why `path` is not usable as `permalinks.home_list`, or nil when it is: a folder inside the
+    /// site other than its root, without placeholders.
+    static func folderProblem(in path: String) -> String? {
+        if path.contains("{") || path.contains("}") {
+            return "`permalinks.home_list` \"\(path)\" takes no placeholder: it is one folder, such as blog/"
+        }
+        guard let clean = SitePath.clean(path) else {
+            return "`permalinks.home_list` \"\(path)\" must be a folder inside the site such as blog/ (no \"..\", no scheme)"
+        }
+        if clean.isEmpty {
+            return "`permalinks.home_list` must not be the site's root: the home page is the content page that replaces it; use a folder such as blog/"
+        }
+        if !clean.hasSuffix("/") {
+            return "`permalinks.home_list` \"\(path)\" must be a folder such as blog/, not a file: the list's next pages go under it"
+        }
+        return nil
+    }
+
+    /// Drops a leading `/` and adds a trailing `/`.
+    static func normalize(_ pattern: String) -> String {
+        var p = pattern
+        while p.hasPrefix("/") { p.removeFirst() }
+        if !p.hasSuffix("/") && !p.hasSuffix(".html") { p += "/" }
+        return p
+    }
+}
+
+/// Turns Yams' parse errors into diagnostics with a line and column.
+package enum YAMLErrors {
+    /// - Parameter lineOffset: lines before the YAML text in its file (for front matter).
+    package static func diagnostic(for error: YamlError, path: String, lineOffset: Int) -> Diagnostic {
+        switch error {
+        case let .scanner(context, problem, mark, _):
+            return .error(path, line: mark.line + lineOffset, column: mark.column,
+                          "invalid YAML: \(problem)\(context.map { " \($0.text)" } ?? "")")
+        case let .parser(context, problem, mark, _):
+            return .error(path, line: mark.line + lineOffset, column: mark.column,
+                          "invalid YAML: \(problem)\(context.map { " \($0.text)" } ?? "")")
+        case let .composer(context, problem, mark, _):
+            return .error(path, line: mark.line + lineOffset, column: mark.column,
+                          "invalid YAML: \(problem)\(context.map { " \($0.text)" } ?? "")")
+        default:
+            return .error(path, line: 1 + lineOffset, column: 1, "invalid YAML: \(error)")
+        }
+    }
+}

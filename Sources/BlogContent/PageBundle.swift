@@ -1,0 +1,174 @@
+import BlogCore
+import Foundation
+
+/// Posts that are their folder's: named by the folder (slug, and date from a `YYYY-MM-DD-` prefix),
+/// with the folder's other files, sub-folders included, copied beside their page.
+///
+/// - A Hugo leaf bundle's `index.md` (`my-post/index.md`; not `_index.md`, a section page).
+/// - A TextBundle's `text.md` or `text.markdown` (Ulysses, Bear, iA Writer:
+///   `2019-11-04-title.textbundle/`, pictures in `assets/`). Only that file of the bundle is a post;
+///   every other one is part of the bundle, and its `info.json` is not published.
+/// - A `README.md` with no other post file in its folder or below it, in no Hugo bundle: GitHub
+///   shows a folder's README as the folder's page. A README beside other posts (a folder's table
+///   of contents) or inside a Hugo bundle is an ordinary post; one at the top of the content
+///   folder describes the folder and is not published.
+///
+/// Names are matched in any case (`INDEX.md`, `ReadMe.markdown`, `Text.md`, `X.TextBundle`), as
+/// Hugo, GitHub and macOS's case-insensitive disks do.
+public enum PageBundle {
+    /// What makes a post file its folder's post, from its path alone.
+    enum Role: Equatable {
+        /// `index.md`: always its folder's post.
+        case index
+        /// A TextBundle's `text.md`: always its folder's post.
+        case text
+        /// `README.md`: its folder's post when alone there (see ``Folders/contains(_:)``).
+        case readme
+    }
+
+    /// The role of the post file at `path` (under `content/`), or nil when its name gives none or
+    /// it is not in a folder.
+    static func role(of path: String) -> Role? {
+        guard let slash = path.lastIndex(of: "/"), path.startIndex < slash,
+              let stem = postStem(path[path.index(after: slash)...]) else { return nil }
+        switch stem {
+        case "index": return .index
+        case "readme": return .readme
+        case "text": return isTextBundle(lastName(path[..<slash])) ? .text : nil
+        default: return nil
+        }
+    }
+
+    /// A file's name without its extension, lower-cased, when the extension is a post's
+    /// (`README.md` -> `readme`); nil for any other file.
+    static func postStem(_ name: Substring) -> String? {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex,
+              ContentScanner.postExtensions.contains(name[name.index(after: dot)...].lowercased()) else { return nil }
+        return name[..<dot].lowercased()
+    }
+
+    /// The last name of a `/`-separated path.
+    static func lastName(_ path: Substring) -> Substring {
+        path[(path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex)...]
+    }
+
+    /// Which post files of one content folder are their folder's posts.
+    public struct Folders: Sendable {
+        /// Every post file, in byte order.
+        let posts: [String]
+        /// The folders made bundles by their `index.md`.
+        let indexed: Set<Substring>
+
+        /// The bundles among `posts`, every post file of the content folder in byte order
+        /// (``ContentInventory/posts``): a README's role depends on the others.
+        public init(posts: [String]) {
+            self.posts = posts
+            var indexed = Set<Substring>()
+            for path in posts {
+                // Most names can't be `index.*`: look no further at them.
+                guard let slash = path.lastIndex(of: "/"), let first = path.utf8[path.utf8.index(after: slash)...].first,
+                      first | 0x20 == UInt8(ascii: "i"), role(of: path) == .index else { continue }
+                indexed.insert(path[..<slash])
+            }
+            self.indexed = indexed
+        }
+
+        /// Whether the post file at `path` is its folder's post. A README is when no other post
+        /// file is in its folder or below it, and no folder above it is a bundle by its
+        /// `index.md` (whose files, as in Hugo, the README's folder's are).
+        public func contains(_ path: String) -> Bool {
+            switch role(of: path) {
+            case nil: return false
+            case .index, .text: return true
+            case .readme:
+                let slash = path.lastIndex(of: "/")!
+                // Paths under the folder are one run of the sorted list: the README alone in it.
+                let prefix = String(path[...slash])
+                var low = 0, high = posts.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if ContentScanner.bytesPrecede(posts[middle], prefix) { low = middle + 1 } else { high = middle }
+                }
+                guard posts[low...].prefix(2).filter({ $0.utf8.starts(with: prefix.utf8) }).count <= 1 else { return false }
+                var folder = path[..<slash]
+                while let up = folder.lastIndex(of: "/") {
+                    folder = folder[..<up]
+                    if indexed.contains(folder) { return false }
+                }
+                return true
+            }
+        }
+    }
+
+    /// Whether `path` names a bundle's post by its name alone, a README counting as alone in its
+    /// folder and in no other bundle: for a post read without the list of the others.
+    static func isBundle(_ path: String) -> Bool { role(of: path) != nil }
+
+    /// The name a bundle's folder gives its post: `2019-11-04-title.textbundle` -> `2019-11-04-title`.
+    static func postName(ofFolder folder: String) -> String {
+        isTextBundle(folder[...]) ? String(folder.dropLast(textBundleSuffix.count)) : folder
+    }
+
+    static let textBundleSuffix = ".textbundle"
+
+    /// Whether a folder's name is a TextBundle's (`x.textbundle`, any case).
+    static func isTextBundle(_ name: Substring) -> Bool {
+        name.utf8.count > textBundleSuffix.utf8.count && name.hasSuffixIgnoringCase(textBundleSuffix)
+    }
+
+    /// Whether the file `name`, of the folder `folder` (under `content/`, `""` at its top), is
+    /// read as a post: a markdown file (``ContentScanner/postExtensions``), but inside a
+    /// TextBundle (`textBundle`, the outermost one the file is in) only the bundle's `text.md` or
+    /// `text.markdown`, and not a README at the top of the content folder (it describes the folder).
+    static func readsAsPost(_ name: Substring, folder: String, textBundle: String?) -> Bool {
+        guard let stem = postStem(name) else { return false }
+        if let textBundle { return folder == textBundle && stem == "text" }
+        return !(folder.isEmpty && stem == "readme")
+    }
+
+    /// Whether the file at `path` (under `content/`) is one that is not published though it is not
+    /// a post: a TextBundle's `info.json` (the editor's settings) and a README at the top of the
+    /// content folder.
+    package static func isUnpublished(_ path: String) -> Bool {
+        guard let slash = path.lastIndex(of: "/") else { return isContentReadme(path) }
+        let name = path[path.index(after: slash)...]
+        return name.utf8.count == 9 && name.hasSuffixIgnoringCase("info.json") && isTextBundle(lastName(path[..<slash]))
+    }
+
+    /// `README.md` (any case, any post extension) at the top of the content folder.
+    static func isContentReadme(_ path: String) -> Bool {
+        !path.contains("/") && postStem(path[...]) == "readme"
+    }
+
+    /// Warnings about what of the content folder is not read as its editor or generator would:
+    /// a README at its top (not published), a TextBundle without a markdown text (its files are
+    /// copied as they are), a TextPack (a zipped TextBundle, copied as a file). `display` names
+    /// the content folder (`content`).
+    package static func warnings(_ inventory: ContentInventory, display: String) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        let texts = inventory.textBundles.isEmpty ? []
+            : Set(inventory.posts.filter { role(of: $0) == .text }.map { ($0 as NSString).deletingLastPathComponent })
+        for folder in inventory.textBundles where !texts.contains(folder) {
+            warnings.append(.warning(display + "/" + folder, "a TextBundle without text.md or text.markdown: blog reads markdown only, so it makes no post; its files are copied as they are"))
+        }
+        for asset in inventory.assets {
+            if isContentReadme(asset) {
+                warnings.append(.warning(display + "/" + asset, "a README at the top of the content folder describes the folder: it is not published; rename it or move it into a folder of its own to make it a post"))
+            } else if asset.utf8.count > 9, asset.hasSuffixIgnoringCase(".textpack") {
+                warnings.append(.warning(display + "/" + asset, "a TextPack (a zipped TextBundle) is not read: it is copied as a file; unzip it into a .textbundle folder to make it a post"))
+            }
+        }
+        return warnings
+    }
+}
+
+extension StringProtocol {
+    /// Whether the text ends with `suffix`, lower-case ASCII, in any case.
+    func hasSuffixIgnoringCase(_ suffix: String) -> Bool {
+        let tail = utf8.suffix(suffix.utf8.count)
+        guard tail.count == suffix.utf8.count else { return false }
+        return zip(tail, suffix.utf8).allSatisfy { a, b in
+            a == b || (a >= UInt8(ascii: "A") && a <= UInt8(ascii: "Z") && a + 0x20 == b)
+        }
+    }
+}

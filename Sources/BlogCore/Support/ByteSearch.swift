@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CSystem
+
+/// Substring tests on UTF-8 bytes. Foundation's `contains` on `String` goes through `NSString`
+/// and UTF-16: over every post of a 10,000-post blog it cost more than rendering the markdown.
+package enum ByteSearch {
+    /// Whether `text` holds `needle`, byte for byte (no Unicode normalisation, which the ASCII
+    /// markers searched for here never need).
+    package static func contains(_ text: String, _ needle: String) -> Bool {
+        var text = text, needle = needle
+        return text.withUTF8 { haystack in
+            needle.withUTF8 { pattern in
+                guard !pattern.isEmpty else { return true }
+                guard haystack.count >= pattern.count, let h = haystack.baseAddress, let p = pattern.baseAddress else { return false }
+                // memmem skips ahead by whole windows; a memchr for the first byte stopped at every
+                // `s` of a post looking for "static".
+                return blog_contains_bytes(h, haystack.count, p, pattern.count) == 1
+            }
+        }
+    }
+
+    /// Whether `text` holds one of `needles` right after one of `openers`. Fast when the openers'
+    /// first bytes are rare (`{`, `|`, `%`), where a search for a word stops at every letter.
+    package static func containsAny(_ text: String, after openers: [String], _ needles: [String]) -> Bool {
+        var text = text
+        return text.withUTF8 { haystack in
+            guard let h = haystack.baseAddress else { return false }
+            let count = haystack.count
+            func matches(_ pattern: String, at offset: Int) -> Bool {
+                var pattern = pattern
+                return pattern.withUTF8 { p in offset + p.count <= count && memcmp(h + offset, p.baseAddress!, p.count) == 0 }
+            }
+            for opener in openers {
+                guard let first = opener.utf8.first else { continue }
+                var start = 0
+                while start < count, let found = memchr(h + start, Int32(first), count - start) {
+                    let offset = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - h
+                    if matches(opener, at: offset) {
+                        let after = offset + opener.utf8.count
+                        if needles.contains(where: { matches($0, at: after) }) { return true }
+                    }
+                    start = offset + 1
+                }
+            }
+            return false
+        }
+    }
+
+    /// Where `pattern` first starts in `bytes` at or after `start`, or nil. A `memchr` for the
+    /// pattern's first byte, then a comparison of the rest.
+    package static func firstIndex(of pattern: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let first = pattern.first, let base = bytes.baseAddress, start >= 0 else { return nil }
+        var position = start
+        while position + pattern.count <= bytes.count {
+            guard let hit = memchr(base + position, Int32(first), bytes.count - position) else { return nil }
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            guard at + pattern.count <= bytes.count else { return nil }
+            if memcmp(base + at, pattern.baseAddress!, pattern.count) == 0 { return at }
+            position = at + 1
+        }
+        return nil
+    }
+
+    /// Where `pattern` first starts in `bytes` at or after `start`, or nil.
+    package static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        pattern.withUnsafeBufferPointer { pattern in
+            bytes.withUnsafeBufferPointer { firstIndex(of: pattern, in: $0, from: start) }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Dispatch
+import Foundation
+
+/// Work spread over every core with `DispatchQueue.concurrentPerform`.
+package enum Parallel {
+    /// `[transform(0), transform(1), ...]` for `count` indices, computed on every core; the order
+    /// of the result never depends on thread timing. `transform` must only read shared values.
+    package static func map<T>(_ count: Int, _ transform: (Int) -> T) -> [T] {
+        guard count > 0 else { return [] }
+        // A few strides per core: uneven items (long posts, big lists) still balance out.
+        let workers = min(count, ProcessInfo.processInfo.activeProcessorCount * 4)
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let base = buffer.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                var index = worker
+                while index < count {
+                    (base + index).initialize(to: transform(index))
+                    index += workers
+                }
+            }
+            initialized = count
+        }
+    }
+}

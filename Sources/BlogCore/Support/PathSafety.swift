@@ -1,0 +1,55 @@
+import Foundation
+
+/// The rules that keep every file a build writes inside the output folder. An output path is made
+/// of slugs (one segment each), paths that headers give (`permalink`, `url`, `save_as`, `aliases`),
+/// the permalink patterns of `blog.yml`, and the names of content and theme files; each is checked
+/// here by the rule that fits it when it is read, and every output path once more, with
+/// ``isPlainOutputPath(_:)``, before anything is written (``SiteWriter``).
+package enum PathSafety {
+    /// Whether `segment` is `.` or `..`: a segment that names no file of its own, and may climb
+    /// out of the folder.
+    package static func isDotSegment<S: StringProtocol>(_ segment: S) -> Bool {
+        segment == "." || segment == ".."
+    }
+
+    /// Whether `text` holds a control character (below U+0020, or U+007F).
+    static func hasControlCharacter(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+    }
+
+    /// Whether `slug` is safe as one path segment: non-empty, no `/` or `\`, not `.` and holding
+    /// no `..`, no control characters.
+    package static func isSafeSegment(_ slug: String) -> Bool {
+        if slug.isEmpty || isDotSegment(slug) { return false }
+        if slug.contains("/") || slug.contains("\\") || slug.contains("..") { return false }
+        return !hasControlCharacter(slug)
+    }
+
+    /// Whether `path` is a plain path inside the output folder: not empty, relative, no `\`, and
+    /// no empty, `.` or `..` segment.
+    package static func isPlainOutputPath(_ path: String) -> Bool {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        return !(path.isEmpty || path.hasPrefix("/") || path.contains("\\")
+                 || segments.contains(where: { $0.isEmpty || isDotSegment($0) }))
+    }
+}
+
+/// Paths that a header gives for a page (`permalink`, `url`, `save_as`, `aliases`).
+package enum SitePath {
+    /// The site-relative form of `path` (`/2016/about/` -> `2016/about/`, `/old` -> `old/`, `a.html`
+    /// stays): no leading `/`, no empty, `.` or `..` segment; a last segment without an extension
+    /// gets a `/`. nil when it could leave the site: `..`, a scheme (`https://`), `\`, control characters.
+    package static func clean(_ path: String) -> String? {
+        let trimmed = path.trimmingWhitespaces()
+        if trimmed.contains("://") || trimmed.hasPrefix("//") || trimmed.contains("\\")
+            || PathSafety.hasControlCharacter(trimmed) {
+            return nil
+        }
+        let segments = trimmed.split(separator: "/").map(String.init)
+        if segments.contains(where: PathSafety.isDotSegment) { return nil }
+        guard let last = segments.last else { return "" }
+        var clean = segments.joined(separator: "/")
+        if trimmed.hasSuffix("/") || !last.contains(".") { clean += "/" }
+        return clean
+    }
+}

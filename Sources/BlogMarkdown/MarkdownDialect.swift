@@ -1,0 +1,67 @@
+import BlogContent
+
+/// The markdown a post was written for: cmark-gfm parses CommonMark with the GFM extensions, and
+/// for the generators whose markdown differs, the Markdown stage makes the constructs below come
+/// out as they did there.
+///
+/// | construct | `pythonMarkdown` | `kramdown` | `goldmark` | `commonMark` |
+/// |---|---|---|---|---|
+/// | `##Title` (no space) is a heading | yes | | | |
+/// | a raw HTML line ends its HTML block, the markdown after it is rendered | yes | yes | | |
+/// | `Term` + `: definition` is a definition list | yes | yes | yes | |
+public enum MarkdownDialect: String, Sendable, Codable, CaseIterable {
+    /// CommonMark with the GFM extensions, as cmark-gfm reads it (posts written for no known generator).
+    case commonMark
+    /// Python-Markdown with Pelican's extensions (`extra`, `codehilite`, `meta`): Pelican-form posts.
+    case pythonMarkdown
+    /// kramdown with GFM input, Jekyll's default: Jekyll posts.
+    case kramdown
+    /// goldmark with Hugo's default extensions: Hugo posts.
+    case goldmark
+
+    /// Whether a line of `#`s followed by text without a space is a heading (Python-Markdown).
+    var hashHeadings: Bool { self == .pythonMarkdown }
+
+    /// Whether an HTML block ends where its element does, or at once for an inline element, rather
+    /// than at the next blank line (Python-Markdown, kramdown).
+    var htmlBlocksEndWithTheirElement: Bool { self == .pythonMarkdown || self == .kramdown }
+
+    /// Whether `Term` + `: definition` lines make a definition list (Python-Markdown's `def_list`,
+    /// kramdown, goldmark's `definitionList` which Hugo turns on).
+    var definitionLists: Bool { self != .commonMark }
+
+    /// The generator's markdown library, for messages.
+    var generatorName: String {
+        switch self {
+        case .commonMark: return "CommonMark"
+        case .pythonMarkdown: return "Python-Markdown"
+        case .kramdown: return "kramdown"
+        case .goldmark: return "goldmark"
+        }
+    }
+
+    /// Whether this dialect needs any pass beyond cmark-gfm's parse.
+    var needsFixes: Bool { self != .commonMark }
+}
+
+// Here rather than in Content: Content reads posts and knows nothing of the markdown stage.
+extension Post {
+    /// The markdown the post was written for, told by its header and its path:
+    /// - a Pelican-form header: Python-Markdown;
+    /// - a YAML header, in a `_posts` or `_drafts` folder or named `YYYY-MM-DD-…` (Jekyll's posts):
+    ///   kramdown, Jekyll's default;
+    /// - any other YAML header, and TOML: goldmark (Hugo);
+    /// - no header: CommonMark.
+    public var markdownDialect: MarkdownDialect {
+        switch headerFormat {
+        case .pelican: return .pythonMarkdown
+        case .toml: return .goldmark
+        case .none: return .commonMark
+        case .yaml:
+            let folders = source.split(separator: "/").dropLast()
+            let jekyll = folders.contains { $0 == "_posts" || $0 == "_drafts" }
+                || PostReader.FileName(source: contentPath, bundle: false).datePrefix != nil
+            return jekyll ? .kramdown : .goldmark
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import BlogCore
+import CCmarkGFM
+import Foundation
+
+/// Picks the part of a body that makes its summary.
+enum SummarySelection {
+    /// The top-level blocks of `document` before the first `<!-- more -->` marker; without a marker,
+    /// the first top-level paragraph; without one, nothing.
+    static func blocks(of document: CmarkNode) -> [CmarkNode] {
+        let blocks = document.children
+        if let marker = blocks.firstIndex(where: isMoreMarker) {
+            return Array(blocks[..<marker])
+        }
+        return blocks.first { $0.type == CMARK_NODE_PARAGRAPH }.map { [$0] } ?? []
+    }
+
+    /// Whether `node` is an HTML block holding only a `<!-- more -->` comment (any spacing or case:
+    /// `<!--more-->`, `<!--  More -->`).
+    static func isMoreMarker(_ node: CmarkNode) -> Bool {
+        guard node.type == CMARK_NODE_HTML_BLOCK, let literal = node.literal else { return false }
+        let comment = literal.trimmingWhitespacesAndNewlines()
+        guard comment.hasPrefix("<!--"), comment.hasSuffix("-->"), comment.count >= 7 else { return false }
+        return comment.dropFirst(4).dropLast(3).trimmingWhitespacesAndNewlines().lowercased() == "more"
+    }
+}

@@ -1,0 +1,329 @@
+import BlogConfig
+import BlogContent
+import BlogCore
+import BlogOutput
+import BlogSite
+import Foundation
+
+/// A feed a page can point to from its `<head>`:
+/// `<link rel="alternate" type="{{type}}" title="{{title}}" href="{{href}}">`.
+struct FeedLink: Sendable, Equatable {
+    /// The media type: `application/atom+xml`, `application/rss+xml` or `application/feed+json`.
+    var type: String
+    /// A name for people (`My Blog (Atom)`), not escaped.
+    var title: String
+    /// The feed's address: absolute when `base_url` is, else a path starting with the base path.
+    var href: String
+
+    /// Creates a link.
+    init(type: String, title: String, href: String) {
+        self.type = type
+        self.title = title
+        self.href = href
+    }
+}
+
+/// The site's feeds: Atom 1.0 (`feed.xml`), RSS 2.0 (`rss.xml`) and JSON Feed 1.1 (`feed.json`)
+/// of the whole site, and an Atom feed per tag (`tags/<slug>/feed.xml`).
+///
+/// Each holds the newest `feed_limit` listed posts: hidden posts and drafts are never in a feed.
+/// Every address in a feed is absolute (post bodies included), which needs `base_url` to be a
+/// full address such as `https://example.org/blog/`; when it is only a path the path is used as it
+/// is, and ``warnings(config:path:)`` says so. Output depends on the site alone: no clock is read,
+/// and a feed's "updated" time is that of its newest post.
+package enum Feeds {
+    /// The site's Atom feed, relative to the output folder.
+    static let atomPath = "feed.xml"
+    /// The site's RSS feed.
+    static let rssPath = "rss.xml"
+    /// The site's JSON Feed.
+    static let jsonPath = "feed.json"
+
+    /// Every feed file of the site: Atom, RSS and JSON Feed of the site, then one Atom feed per
+    /// tag in the order of ``Site/tags``.
+    package static func render(_ site: Site) -> [OutputFile] {
+        render(site, holes: nil).files
+    }
+
+    /// The feed files, and with `holes` where each post body is in them (see ``BodyHoles``):
+    /// entries are made with markers, each feed's text then gets the bodies in its own form.
+    package static func render(_ site: Site, holes: BodyHoles?) -> (files: [OutputFile], holes: [String: [BodyHole]]) {
+        let config = site.config
+        let siteIndices = feedPosts(site, from: site.listed)
+        let tagIndices = site.tags.map { feedPosts(site, from: $0.posts) }
+        // Each post's entry is made once, however many feeds show it.
+        let needed = Array(Set(siteIndices + tagIndices.joined())).sorted()
+        let made = Parallel.map(needed.count) { entry(for: site.posts[needed[$0]], config: config, marker: holes?.feedMarker(needed[$0])) }
+        let entries = Dictionary(uniqueKeysWithValues: zip(needed, made))
+        let siteFeed = FeedChannel(title: config.title, page: site.listURL, entries: siteIndices.map { entries[$0]! }, config: config)
+        var feeds: [(path: String, json: Bool, text: () -> String)] = [
+            (atomPath, false, { atom(siteFeed, selfPath: atomPath, config: config) }),
+            (rssPath, false, { rss(siteFeed, selfPath: rssPath, config: config) }),
+            (jsonPath, true, { json(siteFeed, selfPath: jsonPath, config: config) }),
+        ]
+        for (group, indices) in zip(site.tags, tagIndices) {
+            let path = feedPath(for: group)
+            feeds.append((path, false, {
+                atom(FeedChannel(title: tagFeedTitle(group, config: config), page: group.url,
+                                 entries: indices.map { entries[$0]! }, config: config), selfPath: path, config: config)
+            }))
+        }
+        // Each feed on any core: its text, then its bytes with the bodies in the feed's form.
+        let files = Parallel.map(feeds.count) { number -> (file: OutputFile, holes: [BodyHole]) in
+            let feed = feeds[number]
+            guard let holes else { return (file(feed.path, feed.text()), []) }
+            let (bytes, placed) = holes.fillFeed(feed.text()) { index in
+                let base = entries[index]?.permalink ?? ""
+                return feed.json ? .feedJSON(base: base) : .feedXML(base: base)
+            }
+            return (OutputFile(path: feed.path, contents: .bytes(Data(bytes))), placed)
+        }
+        var found: [String: [BodyHole]] = [:]
+        for (feed, made) in zip(feeds, files) where !made.holes.isEmpty { found[feed.path] = made.holes }
+        return (files.map(\.file), found)
+    }
+
+    /// The feeds a page links to in its `<head>`: the site's Atom, RSS and JSON feeds, and on a
+    /// tag's page (`tag` given) that tag's Atom feed too.
+    static func feedLinks(site: Site, tag: TagGroup?) -> [FeedLink] {
+        let config = site.config
+        var links = [
+            FeedLink(type: "application/atom+xml", title: "\(config.title) (Atom)", href: AbsoluteURLs.url(atomPath, config: config)),
+            FeedLink(type: "application/rss+xml", title: "\(config.title) (RSS)", href: AbsoluteURLs.url(rssPath, config: config)),
+            FeedLink(type: "application/feed+json", title: "\(config.title) (JSON Feed)", href: AbsoluteURLs.url(jsonPath, config: config)),
+        ]
+        if let tag {
+            links.append(FeedLink(type: "application/atom+xml", title: "\(tagFeedTitle(tag, config: config)) (Atom)",
+                                  href: AbsoluteURLs.url(feedPath(for: tag), config: config)))
+        }
+        return links
+    }
+
+    /// A warning when `base_url` is only a path: feeds, the sitemap and `robots.txt` then carry
+    /// paths where readers and crawlers need absolute addresses. Empty when `base_url` is absolute.
+    /// - Parameter path: how to name `blog.yml` in the message.
+    package static func warnings(config: SiteConfig, path: String = "blog.yml") -> [Diagnostic] {
+        guard !AbsoluteURLs.isAbsolute(config) else { return [] }
+        return [.warning(path, "`base_url` is only a path (\"\(config.baseURL)\"), but feeds, sitemap.xml and robots.txt need absolute addresses; they get paths that feed readers and crawlers can't follow. Set `base_url` to the full address, such as https://example.org\(config.basePath)")]
+    }
+
+    /// Where a tag's Atom feed goes: `feed.xml` in the folder of the tag's page (`tags/swift/feed.xml`);
+    /// for a tag page written as a file (`tags/swift.html`), in a folder of that name (`tags/swift/feed.xml`).
+    static func feedPath(for tag: TagGroup) -> String {
+        if tag.url.hasSuffix("/") { return tag.url + atomPath }
+        let stem = tag.url.hasSuffix(".html") ? String(tag.url.dropLast(".html".count)) : tag.url
+        return stem + "/" + atomPath
+    }
+
+    /// Indices of the posts a feed of `listed` (newest first) shows: published, dated ones only
+    /// (drafts are listed in a `--drafts` build, but never in a feed; a feed entry needs a date),
+    /// at most `feed_limit`.
+    static func feedPosts(_ site: Site, from listed: [Int]) -> [Int] {
+        Array(listed.lazy.filter { site.posts[$0].post.status == .published && site.posts[$0].post.dated }.prefix(site.config.feedLimit))
+    }
+
+    /// The name shown for a post's author: its own, else the site's, else the site's title
+    /// (Atom requires an author).
+    static func author(of post: Post?, config: SiteConfig) -> String {
+        post?.author?.nilIfEmpty ?? config.author.nilIfEmpty ?? config.title
+    }
+
+    private static func tagFeedTitle(_ tag: TagGroup, config: SiteConfig) -> String {
+        "\(config.title): \(tag.tag.name)"
+    }
+
+    private static func file(_ path: String, _ text: String) -> OutputFile {
+        OutputFile(path: path, contents: .bytes(Data(text.utf8)))
+    }
+
+    /// A post as every feed format shows it.
+    /// With `marker`, the entry's whole content is the marker (see ``BodyHoles``).
+    private static func entry(for item: SitePost, config: SiteConfig, marker: String? = nil) -> FeedEntry {
+        let permalink = AbsoluteURLs.url(item.url, config: config)
+        let full: String?
+        switch config.feedContent {
+        case .full: full = marker ?? AbsoluteURLs.rewrite(html: item.rendered.html, base: permalink)
+        case .summary: full = nil
+        }
+        var entry = FeedEntry(title: item.post.title, permalink: permalink, author: author(of: item.post, config: config),
+                              published: item.post.date, updated: FeedDates.updated(item.post),
+                              tags: item.post.tags.map(\.name),
+                              summaryHTML: AbsoluteURLs.rewrite(html: item.rendered.summaryHTML, base: permalink),
+                              contentHTML: full)
+        entry.atomXML = atomEntry(entry, dates: FeedDates(timeZone: config.timeZone))
+        return entry
+    }
+
+    // MARK: Atom 1.0 (RFC 4287)
+
+    private static func atom(_ feed: FeedChannel, selfPath: String, config: SiteConfig) -> String {
+        let dates = FeedDates(timeZone: config.timeZone)
+        let selfURL = AbsoluteURLs.url(selfPath, config: config)
+        var xml = XMLWriter()
+        var root = [("xmlns", "http://www.w3.org/2005/Atom")]
+        if !config.language.isEmpty { root.append(("xml:lang", config.language)) }
+        xml.open("feed", root)
+        xml.element("title", text: feed.title)
+        if !config.description.isEmpty { xml.element("subtitle", text: config.description) }
+        xml.element("link", [("rel", "alternate"), ("type", "text/html"), ("href", feed.pageURL)], text: nil)
+        xml.element("link", [("rel", "self"), ("type", "application/atom+xml"), ("href", selfURL)], text: nil)
+        xml.element("id", text: selfURL)
+        // A feed without posts has no date to tell; the epoch keeps the output free of the clock.
+        xml.element("updated", text: dates.rfc3339(feed.updated ?? Date(timeIntervalSince1970: 0)))
+        xml.open("author")
+        xml.element("name", text: feed.author)
+        xml.close()
+        for entry in feed.entries { xml.append(fragment: entry.atomXML) }
+        xml.close()
+        return xml.text
+    }
+
+    /// The `<entry>` of a post in every Atom feed, made once however many feeds show the post.
+    private static func atomEntry(_ entry: FeedEntry, dates: FeedDates) -> String {
+        var xml = XMLWriter(fragmentDepth: 1)
+        xml.open("entry")
+        xml.element("title", text: entry.title)
+        xml.element("link", [("rel", "alternate"), ("type", "text/html"), ("href", entry.permalink)], text: nil)
+        xml.element("id", text: entry.permalink)
+        xml.element("published", text: dates.rfc3339(entry.published))
+        xml.element("updated", text: dates.rfc3339(entry.updated))
+        xml.open("author")
+        xml.element("name", text: entry.author)
+        xml.close()
+        for tag in entry.tags { xml.element("category", [("term", tag)], text: nil) }
+        xml.element("summary", [("type", "html")], text: entry.summaryHTML)
+        if let content = entry.contentHTML { xml.element("content", [("type", "html")], text: content) }
+        xml.close()
+        return xml.text
+    }
+
+    // MARK: RSS 2.0
+
+    private static func rss(_ feed: FeedChannel, selfPath: String, config: SiteConfig) -> String {
+        let dates = FeedDates(timeZone: config.timeZone)
+        var xml = XMLWriter()
+        xml.open("rss", [("version", "2.0"), ("xmlns:atom", "http://www.w3.org/2005/Atom"),
+                         ("xmlns:content", "http://purl.org/rss/1.0/modules/content/"),
+                         ("xmlns:dc", "http://purl.org/dc/elements/1.1/")])
+        xml.open("channel")
+        xml.element("title", text: feed.title)
+        xml.element("link", text: feed.pageURL)
+        xml.element("description", text: config.description.nilIfEmpty ?? feed.title)
+        if !config.language.isEmpty { xml.element("language", text: config.language) }
+        if let updated = feed.updated { xml.element("lastBuildDate", text: dates.rfc822(updated)) }
+        xml.element("atom:link", [("href", AbsoluteURLs.url(selfPath, config: config)), ("rel", "self"),
+                                  ("type", "application/rss+xml")], text: nil)
+        for entry in feed.entries {
+            xml.open("item")
+            xml.element("title", text: entry.title)
+            xml.element("link", text: entry.permalink)
+            xml.element("guid", [("isPermaLink", "true")], text: entry.permalink)
+            xml.element("pubDate", text: dates.rfc822(entry.published))
+            // RSS's own <author> must be an e-mail address; Dublin Core's creator is a name.
+            xml.element("dc:creator", text: entry.author)
+            for tag in entry.tags { xml.element("category", text: tag) }
+            xml.element("description", text: entry.summaryHTML)
+            if let content = entry.contentHTML { xml.element("content:encoded", text: content) }
+            xml.close()
+        }
+        xml.close()
+        xml.close()
+        return xml.text
+    }
+
+    // MARK: JSON Feed 1.1
+
+    private static func json(_ feed: FeedChannel, selfPath: String, config: SiteConfig) -> String {
+        let dates = FeedDates(timeZone: config.timeZone)
+        let document = JSONFeed(
+            title: feed.title, homePageURL: feed.pageURL, feedURL: AbsoluteURLs.url(selfPath, config: config),
+            description: config.description.nilIfEmpty, language: config.language.nilIfEmpty,
+            authors: [.init(name: feed.author)],
+            items: feed.entries.map { entry in
+                JSONFeed.Item(id: entry.permalink, url: entry.permalink, title: entry.title,
+                              contentHTML: entry.contentHTML ?? entry.summaryHTML,
+                              summary: WebText.plainText(fromHTML: entry.summaryHTML, limit: 500),
+                              datePublished: dates.rfc3339(entry.published), dateModified: dates.rfc3339(entry.updated),
+                              tags: entry.tags.isEmpty ? nil : entry.tags, authors: [.init(name: entry.author)])
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        // Strings, arrays and objects only: encoding cannot fail.
+        return String(decoding: try! encoder.encode(document), as: UTF8.self) + "\n"
+    }
+}
+
+/// A post in a feed: addresses absolute, HTML with absolute links.
+struct FeedEntry: Sendable {
+    var title: String
+    var permalink: String
+    var author: String
+    var published: Date
+    var updated: Date
+    /// Display names.
+    var tags: [String]
+    var summaryHTML: String
+    /// The whole post; nil with `feed_content: summary`.
+    var contentHTML: String?
+    /// Its `<entry>` element, as every Atom feed has it.
+    var atomXML = ""
+}
+
+/// One feed: what it is about and its entries, newest first.
+struct FeedChannel: Sendable {
+    var title: String
+    /// The address of the page the feed follows (the home page, a tag's page).
+    var pageURL: String
+    var author: String
+    var entries: [FeedEntry]
+    /// The newest entry's update time.
+    var updated: Date?
+
+    /// - Parameter page: the site-relative URL of the page the feed follows.
+    init(title: String, page: String, entries: [FeedEntry], config: SiteConfig) {
+        self.title = title
+        self.pageURL = AbsoluteURLs.url(page, config: config)
+        self.author = Feeds.author(of: nil, config: config)
+        self.entries = entries
+        self.updated = entries.map(\.updated).max()
+    }
+}
+
+/// The JSON Feed 1.1 document (https://jsonfeed.org/version/1.1).
+private struct JSONFeed: Encodable {
+    struct Author: Encodable {
+        var name: String
+    }
+
+    struct Item: Encodable {
+        var id: String
+        var url: String
+        var title: String
+        var contentHTML: String
+        /// Plain text.
+        var summary: String
+        var datePublished: String
+        var dateModified: String
+        var tags: [String]?
+        var authors: [Author]
+
+        enum CodingKeys: String, CodingKey {
+            case id, url, title, summary, tags, authors
+            case contentHTML = "content_html", datePublished = "date_published", dateModified = "date_modified"
+        }
+    }
+
+    var version = "https://jsonfeed.org/version/1.1"
+    var title: String
+    var homePageURL: String
+    var feedURL: String
+    var description: String?
+    var language: String?
+    var authors: [Author]
+    var items: [Item]
+
+    enum CodingKeys: String, CodingKey {
+        case version, title, description, language, authors, items
+        case homePageURL = "home_page_url", feedURL = "feed_url"
+    }
+}

@@ -1,0 +1,124 @@
+import BlogCore
+import BlogOutput
+import BlogSite
+import Foundation
+import Mustache
+
+/// The Render stage: every page of a site through a theme's templates.
+package enum SiteRenderer {
+    /// Every page of `site.pages`, in that order, as files whose bytes are made when
+    /// ``SiteWriter`` writes them: each page is rendered, written and let go on one core, so
+    /// pages are never all in memory at once. The same site and theme always give the same bytes.
+    package static func pages(_ site: Site, theme: Theme, log: RenderLog? = nil) -> [OutputFile] {
+        let holes = BodyHoles(site: site)
+        log?.holes = holes
+        let summaries = theme.listSummaries
+        let postPartials = (summaries?.postPartials ?? []).map { name -> (key: String, render: ([String: Any]) -> String) in
+            (ListSummaries.postPartialKey(name), { values in theme.library.render(values, withTemplate: name) ?? "" })
+        }
+        let context = TemplateContext(site: site, holes: holes, postPartials: postPartials)
+        // Where a post partial is rendered once per post, or a shared partial once per kind of
+        // page, pages and entries show that text.
+        let library = summaries?.pageLibrary ?? theme.pageLibrary
+        let shared = SharedTexts()
+        let entries = summaries.map { summaries in
+            ListEntries(count: site.posts.count) { library.render($0, withTemplate: summaries.partial) ?? "" }
+        }
+        return site.pages.enumerated().map { number, page in
+            OutputFile(path: page.outputPath, contents: .made(by: OutputFile.Maker {
+                var (template, values) = context.page(page)
+                // A theme without a page template shows pages with its post template.
+                if template == "page", !theme.hasPageTemplate { template = "post" }
+                if let names = theme.sharedPartials?.shown[template], !names.isEmpty {
+                    let texts = shared.texts(for: context.kind(of: page)) {
+                        names.map { (SharedPartials.key($0), theme.library.render(values, withTemplate: $0) ?? "") }
+                    }
+                    for (key, text) in texts { values[key] = text }
+                }
+                let marked: String?
+                if let summaries, let entries, ListSummaries.listTemplates.contains(template) {
+                    marked = summaries.listLibrary.render(context.withListEntries(values, page, entries), withTemplate: template)
+                } else {
+                    marked = library.render(values, withTemplate: template)
+                }
+                guard let made = marked.map(holes.fill) else {
+                    // Unreachable with a theme from Theme.load, which checks every page template.
+                    throw BuildFailure([.error("themes/\(theme.name)/templates/\(template).mustache",
+                                               "missing template: the theme must have templates/\(template).mustache")])
+                }
+                log?.record(page: number, holes: made.holes)
+                return Data(made.bytes)
+            }))
+        }
+    }
+
+    /// Every page of `site.pages` rendered now, on all cores, in the order of `site.pages`.
+    package static func render(_ site: Site, theme: Theme) throws -> [OutputFile] {
+        let pages = pages(site, theme: theme)
+        let rendered = Parallel.map(pages.count) { index -> Result<Data, BuildFailure> in
+            guard case .made(let maker) = pages[index].contents else { preconditionFailure("pages are made") }
+            return Result { try maker.make() }.mapError { $0 as? BuildFailure ?? BuildFailure([.error(pages[index].path, "\($0)")]) }
+        }
+        var files: [OutputFile] = []
+        var diagnostics: [Diagnostic] = []
+        for (page, result) in zip(pages, rendered) {
+            switch result {
+            case .success(let data): files.append(OutputFile(path: page.path, contents: .bytes(data)))
+            case .failure(let failure): diagnostics += failure.diagnostics
+            }
+        }
+        if !diagnostics.isEmpty { throw BuildFailure(Array(Set(diagnostics)).sortedForDisplay()) }
+        return files
+    }
+}
+
+/// What rendering the pages found out, for the next build (see ``QuickBuild``): where each page
+/// shows post bodies, and which bodies a template transformed.
+package final class RenderLog: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Holes by index into ``Site/pages``; pages not rendered yet have none.
+    package private(set) var pageHoles: [[BodyHole]]
+    /// The markers the pages were rendered with.
+    package fileprivate(set) var holes: BodyHoles?
+
+    package init(pages: Int) {
+        pageHoles = Array(repeating: [], count: pages)
+    }
+
+    func record(page: Int, holes: [BodyHole]) {
+        guard !holes.isEmpty else { return }
+        lock.lock()
+        pageHoles[page] = holes
+        lock.unlock()
+    }
+
+    /// Posts whose body was transformed by a template: never patched in place.
+    package var opaquePosts: Set<Int> { holes?.opaquePosts ?? [] }
+}
+
+/// Each post's rendered list entry (see ``ListSummaries``), made the first time a list page
+/// shows the post and kept for the others; safe to use from every core.
+final class ListEntries: @unchecked Sendable {
+    private var entries: [String?]
+    private let lock = NSLock()
+    private let render: ([String: Any]) -> String
+
+    init(count: Int, render: @escaping ([String: Any]) -> String) {
+        entries = Array(repeating: nil, count: count)
+        self.render = render
+    }
+
+    /// The entry of post `index`, whose template values are `values`.
+    func entry(_ index: Int, values: [String: Any]) -> String {
+        lock.lock()
+        let known = entries[index]
+        lock.unlock()
+        if let known { return known }
+        // Two cores may render the same entry at once; both give the same text.
+        let made = render(values)
+        lock.lock()
+        entries[index] = made
+        lock.unlock()
+        return made
+    }
+}

@@ -1,0 +1,70 @@
+import BlogConfig
+import BlogOutput
+import BlogSite
+import Foundation
+
+/// `sitemap.xml` (https://www.sitemaps.org/protocol.html) and a `robots.txt` that points to it.
+///
+/// The sitemap lists every page meant to be found: post pages of published posts, every page of
+/// the home and tag lists, the tags index and the archives. Hidden posts (they have a page but
+/// are in no list), drafts (in a `--drafts` build) and the 404 page (generated, or a content page
+/// in its place) are left out. Each address is absolute when `base_url` is (see
+/// ``Feeds/warnings(config:path:)``).
+///
+/// `<lastmod>` is a post's last change (`modified` when later than `date`), a list page's newest
+/// post, and for the tags index and archives the site's newest post; with no published post at
+/// all it is left out. No clock is read: the same site gives the same bytes.
+package enum Sitemap {
+    /// The sitemap, relative to the output folder.
+    package static let path = "sitemap.xml"
+    /// The robots file, relative to the output folder. Crawlers only read it at the root of a
+    /// host: under a base path (`/blog/robots.txt`) it is written all the same, for the host's own
+    /// robots.txt to copy from.
+    static let robotsPath = "robots.txt"
+
+    /// `sitemap.xml` and `robots.txt`.
+    package static func render(_ site: Site) -> [OutputFile] {
+        [OutputFile(path: path, contents: .bytes(Data(sitemap(site).utf8))),
+         OutputFile(path: robotsPath, contents: .bytes(Data(robots(site.config).utf8)))]
+    }
+
+    /// The text of `sitemap.xml`: a `<url>` per page, in the order of ``Site/pages``.
+    static func sitemap(_ site: Site) -> String {
+        let config = site.config
+        let dates = FeedDates(timeZone: config.timeZone)
+        func isPublished(_ index: Int) -> Bool { site.posts[index].post.status == .published }
+        func newest(_ indices: [Int]) -> Date? {
+            FeedDates.newest(indices.lazy.filter { isPublished($0) && site.posts[$0].post.dated }.map { site.posts[$0].post })
+        }
+        let siteNewest = newest(site.listed)
+
+        var xml = XMLWriter()
+        xml.open("urlset", [("xmlns", "http://www.sitemaps.org/schemas/sitemap/0.9")])
+        for page in site.pages where !site.isNotFound(page) {
+            let lastmod: Date?
+            switch page.kind {
+            case .post(let index):
+                guard isPublished(index) else { continue }
+                let post = site.posts[index].post
+                lastmod = post.dated ? FeedDates.updated(post) : post.modified
+            case .home(let pagination), .tag(_, let pagination):
+                lastmod = newest(pagination.posts) ?? siteNewest
+            case .tagIndex, .archives:
+                lastmod = siteNewest
+            case .notFound:
+                continue
+            }
+            xml.open("url")
+            xml.element("loc", text: AbsoluteURLs.url(page.url, config: config))
+            if let lastmod { xml.element("lastmod", text: dates.rfc3339(lastmod)) }
+            xml.close()
+        }
+        xml.close()
+        return xml.text
+    }
+
+    /// The text of `robots.txt`: every crawler may read everything, and the sitemap's address.
+    static func robots(_ config: SiteConfig) -> String {
+        "User-agent: *\nAllow: /\nSitemap: \(AbsoluteURLs.url(path, config: config))\n"
+    }
+}

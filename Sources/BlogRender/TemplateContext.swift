@@ -1,0 +1,324 @@
+import BlogConfig
+import BlogContent
+import BlogCore
+import BlogSite
+import Foundation
+
+/// The values templates see, as plain dictionaries and arrays (swift-mustache reads those without
+/// reflection). Everything a page shares with others (each post's dictionary, the tags, the
+/// archives) is built once here; a page's own dictionary only points at them.
+/// docs/templates.md lists every key.
+struct TemplateContext {
+    private let site: Site
+    private let links: SiteLinks
+    /// One dictionary per post of ``Site/posts``.
+    private let posts: [[String: Any]]
+    /// One dictionary per tag of ``Site/tags``.
+    private let tags: [[String: Any]]
+    /// What every page sees: `config`, `links`, `tags`, `archives`.
+    private let shared: [String: Any]
+    /// The site menu (`nav`) of each page template, its own entry marked current.
+    private let navs: [String: [[String: Any]]]
+
+    /// Builds the dictionaries of `site`, the posts' on every core. Each post's `html` is its
+    /// marker in `holes` (see ``BodyHoles``): pages print markers, which ``BodyHoles/fill(_:)``
+    /// replaces with the bodies. Each of `postPartials` adds to every post the text it renders
+    /// from the post's values, under its key (see ``ListSummaries/postPartials``).
+    init(site: Site, holes: BodyHoles, postPartials: [(key: String, render: ([String: Any]) -> String)] = []) {
+        self.site = site
+        let links = SiteLinks(config: site.config)
+        self.links = links
+        let tags = site.tags.map { group -> [String: Any] in
+            ["name": group.tag.name, "slug": group.tag.slug, "href": links.href(group.url),
+             "count": group.posts.count, "linked": true]
+        }
+        self.tags = tags
+        let tagIndex = Dictionary(site.tags.enumerated().map { ($1.tag.slug, $0) }, uniquingKeysWith: { a, _ in a })
+        let builder = PostValues(config: site.config, links: links, tags: tags, tagIndex: tagIndex)
+        let posts = Parallel.map(site.posts.count) { index -> [String: Any] in
+            var values = builder.values(of: site.posts[index], html: holes.markers[index])
+            values["translations"] = site.posts[index].translations.map { builder.translationValues(of: site.posts[$0]) }
+            for partial in postPartials { values[partial.key] = partial.render(values) }
+            return values
+        }
+        self.posts = posts
+
+        let archives = site.archives.map { year -> [String: Any] in
+            ["year": year.year, "months": year.months.map { month -> [String: Any] in
+                ["year": year.year, "month": month.month, "name": DateFormat.monthNames[month.month - 1],
+                 "posts": month.posts.map { posts[$0] }]
+            }]
+        }
+        var shared: [String: Any] = ["config": Self.configValues(site.config), "tags": tags, "archives": archives]
+        var linkValues: [String: Any] = ["home": links.href(""), "posts": links.href(site.listURL), "css": links.href("style.css")]
+        for page in site.pages {
+            switch page.kind {
+            case .tagIndex: linkValues["tags"] = links.href(page.url)
+            case .archives: linkValues["archives"] = links.href(page.url)
+            default: break
+            }
+        }
+        // A content page in the place of a generated one is where links to that page go.
+        for (generated, index) in site.replacements {
+            switch generated {
+            case .tagIndex: linkValues["tags"] = links.href(site.posts[index].url)
+            case .archives: linkValues["archives"] = links.href(site.posts[index].url)
+            case .home, .notFound: break
+            }
+        }
+        shared["links"] = linkValues
+        shared["feeds"] = Self.feedValues(Feeds.feedLinks(site: site, tag: nil))
+        self.shared = shared
+        // Each entry: its title, its key in `links`, and the menu places (``menuPlace(of:)``) where it is current.
+        var menu = [("Home", "home", ["index"]), ("Tags", "tags", ["tags", Self.place(replacing: .tagIndex)]),
+                    ("Archives", "archives", ["archives", Self.place(replacing: .archives)])]
+        if site.replacements[.home] != nil {
+            // The home page is a content page; the post list has an entry of its own.
+            menu[0].2 = [Self.place(replacing: .home)]
+            menu.insert(("Blog", "posts", ["index"]), at: 1)
+        }
+        // A page (`page`) is in no menu entry, but has the menu.
+        let places = Theme.pageTemplates + ["page"] + GeneratedPage.allCases.map(Self.place(replacing:))
+        navs = Dictionary(uniqueKeysWithValues: places.map { place in
+            (place, menu.compactMap { title, key, current -> [String: Any]? in
+                linkValues[key].map { ["title": title, "href": $0, "current": current.contains(place)] }
+            })
+        })
+    }
+
+    /// The menu place of a post or page that stands in the place of `generated`.
+    private static func place(replacing generated: GeneratedPage) -> String {
+        "in place of \(generated.rawValue)"
+    }
+
+    /// Where `page` is in the site menu: its template, or for a content page that replaces a
+    /// generated page, that page's place (the menu marks the home entry current on a page at `/`).
+    private func menuPlace(of page: Page, template: String) -> String {
+        if case .post(let index) = page.kind, let generated = site.replaced(by: index) { return Self.place(replacing: generated) }
+        return template
+    }
+
+    /// The keys of a page's values that may differ between two pages of the same kind
+    /// (``kind(of:)``). The others (`config`, `links`, `tags`, `archives`, `nav`, `feeds`) are
+    /// the same on every page of a kind, so ``SharedPartials`` that read only them are rendered
+    /// once per kind.
+    static let variableKeys: Set<String> = ["post", "neighbours", "posts", "pagination", "tag", "page"]
+
+    /// The kind of `page`, as far as the values outside ``variableKeys`` go: its template (`post`
+    /// and `page` for posts and pages), and for a tag's pages the tag, whose feeds they show.
+    func kind(of page: Page) -> String {
+        switch page.kind {
+        case .post(let index):
+            let template = site.posts[index].post.kind == .page ? "page" : "post"
+            // Its menu differs from other pages'.
+            return site.replaced(by: index).map { "\(template) \(Self.place(replacing: $0))" } ?? template
+        case .home: return "index"
+        case .tag(let index, _): return "tag \(index)"
+        case .tagIndex: return "tags"
+        case .archives: return "archives"
+        case .notFound: return "404"
+        }
+    }
+
+    /// `values` of the list page `page` with each of its posts carrying its rendered list entry
+    /// under ``ListSummaries/key``, for a library where the entry partial prints it.
+    func withListEntries(_ values: [String: Any], _ page: Page, _ entries: ListEntries) -> [String: Any] {
+        let pagination: Pagination
+        switch page.kind {
+        case .home(let list), .tag(_, let list): pagination = list
+        default: return values
+        }
+        var values = values
+        values["posts"] = pagination.posts.map { index -> [String: Any] in
+            var post = posts[index]
+            post[ListSummaries.key] = entries.entry(index, values: post)
+            return post
+        }
+        return values
+    }
+
+    /// The template that renders `page`, and the values it sees.
+    func page(_ page: Page) -> (template: String, values: [String: Any]) {
+        var values = shared
+        var about: [String: Any] = ["url": links.href(page.url)]
+        let template: String
+        var title: String?
+        var description = site.config.description
+        switch page.kind {
+        case .post(let index):
+            template = site.posts[index].post.kind == .page ? "page" : "post"
+            let post = posts[index]
+            values["post"] = post
+            let (older, newer) = site.neighbours(of: index)
+            if older != nil || newer != nil {
+                var neighbours: [String: Any] = [:]
+                neighbours.setIfPresent("older", older.map { posts[$0] })
+                neighbours.setIfPresent("newer", newer.map { posts[$0] })
+                values["neighbours"] = neighbours
+            }
+            title = site.posts[index].post.title
+            description = post["description"] as? String ?? description
+        case .home(let pagination):
+            template = "index"
+            add(pagination, to: &values)
+            title = pagination.number > 1 ? "Page \(pagination.number)" : nil
+        case .tag(let index, let pagination):
+            template = "tag"
+            add(pagination, to: &values)
+            values["tag"] = tags[index]
+            values["feeds"] = Self.feedValues(Feeds.feedLinks(site: site, tag: site.tags[index]))
+            let name = site.tags[index].tag.name
+            title = pagination.number > 1 ? "\(name), page \(pagination.number)" : name
+        case .tagIndex:
+            template = "tags"
+            title = "Tags"
+        case .archives:
+            template = "archives"
+            title = "Archives"
+        case .notFound:
+            template = "404"
+            title = "Page not found"
+        }
+        values["nav"] = navs[menuPlace(of: page, template: template)]
+        about["kind"] = template
+        about["is" + template.prefix(1).uppercased() + template.dropFirst()] = true
+        about.setIfPresent("title", title)
+        about.setIfPresent("description", description.isEmpty ? nil : description)
+        // The 404 page, generated or not, is served at any missing URL: it has no address of its own.
+        if !site.isNotFound(page) { about.setIfPresent("canonical", links.absolute(page.url)) }
+        values["page"] = about
+        return (template, values)
+    }
+
+    /// `feeds`: the `<link rel="alternate">` entries of a page's head.
+    private static func feedValues(_ links: [FeedLink]) -> [[String: Any]] {
+        links.map { ["type": $0.type, "title": $0.title, "href": $0.href] }
+    }
+
+    /// `posts` and `pagination` of a list page.
+    private func add(_ pagination: Pagination, to values: inout [String: Any]) {
+        values["posts"] = pagination.posts.map { posts[$0] }
+        var about: [String: Any] = ["number": pagination.number, "count": pagination.count,
+                                    "hasLinks": pagination.newerURL != nil || pagination.olderURL != nil]
+        about.setIfPresent("newer", pagination.newerURL.map(links.href))
+        about.setIfPresent("older", pagination.olderURL.map(links.href))
+        values["pagination"] = about
+    }
+
+    /// The `config` values; empty texts are left out so that `{{#config.author}}` is false.
+    private static func configValues(_ config: SiteConfig) -> [String: Any] {
+        var values: [String: Any] = [
+            "title": config.title, "language": config.language, "baseURL": config.baseURL,
+            "basePath": config.basePath, "timeZone": config.timeZone.identifier,
+            "dateFormat": config.dateFormat, "paginate": config.paginate,
+        ]
+        values.setIfPresent("description", config.description.isEmpty ? nil : config.description)
+        values.setIfPresent("author", config.author.isEmpty ? nil : config.author)
+        return values
+    }
+}
+
+/// Builds the dictionary of one post.
+private struct PostValues {
+    let config: SiteConfig
+    let links: SiteLinks
+    /// The site's tag dictionaries, and their index by slug.
+    let tags: [[String: Any]]
+    let tagIndex: [String: Int]
+    let shown: DatePattern
+
+    init(config: SiteConfig, links: SiteLinks, tags: [[String: Any]], tagIndex: [String: Int]) {
+        self.config = config
+        self.links = links
+        self.tags = tags
+        self.tagIndex = tagIndex
+        shown = DatePattern(config.dateFormat, timeZone: config.timeZone)
+    }
+
+    /// The post's values; `html` is what templates see as `html` (its ``BodyMarker``).
+    func values(of sitePost: SitePost, html: Any) -> [String: Any] {
+        let post = sitePost.post
+        var values: [String: Any] = [
+            "title": post.title, "slug": post.slug, "url": links.href(sitePost.url), "kind": post.kind.rawValue,
+            "tags": post.tags.map(tagValues), "html": html,
+            // Lists show the summary on other pages: its relative links must point where they did on the post's page.
+            "summaryHTML": AbsoluteURLs.rewrite(html: sitePost.rendered.summaryHTML, base: links.href(sitePost.url)),
+            "truncated": sitePost.rendered.summaryHTML != sitePost.rendered.html,
+            "headings": sitePost.rendered.headings.map { ["level": $0.level, "id": $0.id, "text": $0.text] as [String: Any] },
+            "meta": TemplateValue.map(post.meta, timeZone: config.timeZone),
+            "hidden": post.status == .hidden, "dated": post.dated,
+            "description": post.meta["description"]?.text
+                ?? WebText.plainText(fromHTML: sitePost.rendered.summaryHTML, limit: 160),
+        ]
+        values.setIfPresent("permalink", links.absolute(sitePost.url))
+        if post.dated {
+            let time = CivilTime(post.date, timeZone: config.timeZone)
+            values["date"] = shown.format(post.date)
+            values["datetime"] = iso8601(post.date)
+            values["year"] = time.year
+            values["month"] = time.month
+            values["monthName"] = DateFormat.monthNames[time.month - 1]
+            values["day"] = time.day
+        }
+        values.setIfPresent("category", post.category.map(tagValues))
+        if !post.categories.isEmpty { values["categories"] = post.categories.map(tagValues) }
+        values.setIfPresent("lang", post.lang)
+        let author = post.author ?? config.author
+        values.setIfPresent("author", author.isEmpty ? nil : author)
+        if let modified = post.modified {
+            values["modified"] = shown.format(modified)
+            values["modifiedDatetime"] = iso8601(modified)
+        }
+        return values
+    }
+
+    /// What a post shows of one of its translations: `lang` (the site's language when the
+    /// translation's header names none), `title`, `url`, and `permalink` when the base URL is absolute.
+    func translationValues(of sitePost: SitePost) -> [String: Any] {
+        var values: [String: Any] = ["lang": sitePost.post.lang ?? config.language, "title": sitePost.post.title,
+                                     "url": links.href(sitePost.url)]
+        values.setIfPresent("permalink", links.absolute(sitePost.url))
+        return values
+    }
+
+    /// The site's dictionary of the tag, or an unlinked one when no list shows it.
+    private func tagValues(_ tag: Tag) -> [String: Any] {
+        if let index = tagIndex[tag.slug] { return tags[index] }
+        return ["name": tag.name, "slug": tag.slug, "linked": false]
+    }
+
+    private func iso8601(_ date: Date) -> String {
+        DateText.iso8601(date, timeZone: config.timeZone)
+    }
+}
+
+/// Post header values as the plain Swift values templates read.
+enum TemplateValue {
+    /// Every non-null value of `meta`.
+    static func map(_ meta: [String: MetaValue], timeZone: TimeZone) -> [String: Any] {
+        meta.compactMapValues { value(of: $0, timeZone: timeZone) }
+    }
+
+    /// Strings, numbers and booleans as they are, dates in ISO 8601 in the site's zone, lists and
+    /// maps converted inside; nil for null.
+    static func value(of meta: MetaValue, timeZone: TimeZone) -> Any? {
+        switch meta {
+        case .string(let s): return s
+        case .int(let i): return i
+        case .double(let d): return d
+        case .bool(let b): return b
+        case .date(let d): return DateText.iso8601(d, timeZone: timeZone)
+        case .list(let items): return items.compactMap { value(of: $0, timeZone: timeZone) }
+        case .map(let entries): return map(entries, timeZone: timeZone)
+        case .null: return nil
+        }
+    }
+}
+
+extension Dictionary where Key == String, Value == Any {
+    /// Sets `key` only when there is a value: a missing key is false in a Mustache section,
+    /// where an empty string or an optional would be true.
+    mutating func setIfPresent(_ key: String, _ value: Any?) {
+        if let value { self[key] = value }
+    }
+}

@@ -1,0 +1,158 @@
+import BlogCore
+import BlogOutput
+import Foundation
+import Mustache
+
+/// A theme: Mustache templates that make the pages, and static files copied beside them.
+/// Every template is parsed when the theme is loaded, so a broken one fails the build before
+/// anything is rendered.
+package struct Theme: Sendable {
+    /// The templates every theme must have: one per kind of page (``SiteRenderer`` renders with them).
+    static let pageTemplates = ["post", "index", "tag", "tags", "archives", "404"]
+
+    /// The theme's name, the folder under `themes/`.
+    package let name: String
+    /// Every template, registered under its path in `templates/` without `.mustache` (`post`, `partials/x`).
+    let library: MustacheLibrary
+    /// Each post's entry in the lists rendered once, when the theme's list templates allow it.
+    var listSummaries: ListSummaries?
+    /// The partials rendered once per kind of page, when the theme has any.
+    var sharedPartials: SharedPartials? = nil
+    /// The theme's static/ files, to copy to the output root (`static/style.css` -> `style.css`):
+    /// embedded ones as `.bytes`, the site's as `.copy`. Sorted by path.
+    package let staticFiles: [OutputFile]
+    /// The text of every template by name (`post`, `partials/x`): a build in place reads them to know
+    /// whether pages show headings, and its state digests them, so a template edit is a full build.
+    package let templateTexts: [String: String]
+    /// Whether the theme has `templates/page.mustache` for pages (else they use `post`).
+    var hasPageTemplate = false
+
+    /// ``library`` with each of ``sharedPartials`` printing its text from the page's values.
+    var pageLibrary: MustacheLibrary {
+        var library = library
+        sharedPartials?.register(in: &library)
+        return library
+    }
+
+    /// Loads `name`: for `default`, the embedded theme, with any file of `siteRoot/themes/default/`
+    /// overriding the embedded one of the same path (a site may override single templates or add
+    /// static files). For another name, `siteRoot/themes/<name>/` must exist and have every page
+    /// template. Throws a ``BuildFailure`` naming every missing template and every template that
+    /// doesn't parse (`themes/<name>/templates/x.mustache:line:column: error: ...`).
+    package static func load(name: String, siteRoot: URL) throws -> Theme {
+        let folder = siteRoot.appendingPathComponent("themes").appendingPathComponent(name)
+        let prefix = "themes/\(name)/"
+        var files: [String: ThemeFile] = [:]
+        if name == "default" {
+            for (path, data) in ThemeFile.embedded { files[path] = .embedded(data) }
+        } else if !ThemeFile.isFolder(folder.appendingPathComponent("templates")) {
+            throw BuildFailure([.error(prefix, "missing theme \"\(name)\": expected a folder \(prefix) with templates/")])
+        }
+        for (path, url) in ThemeFile.list(folder) { files[path] = .site(url) }
+
+        var diagnostics: [Diagnostic] = []
+        for page in pageTemplates where files["templates/\(page).mustache"] == nil {
+            diagnostics.append(.error(prefix + "templates/\(page).mustache",
+                                      "missing template: the theme \"\(name)\" must have templates/\(page).mustache"))
+        }
+        var library = MustacheLibrary()
+        var sources: [(path: String, text: String)] = []
+        var texts: [String: String] = [:]
+        for (path, file) in files.sorted(by: { $0.key < $1.key }) {
+            guard let templateName = templateName(path) else { continue }
+            do {
+                let text = String(decoding: try file.data(), as: UTF8.self)
+                let template: MustacheTemplate
+                do {
+                    template = try MustacheTemplate(string: TemplateEscaping.pragma + text)
+                } catch {
+                    _ = try MustacheTemplate(string: text)  // the error at the author's line and column
+                    throw error
+                }
+                library.register(template, named: templateName)
+                sources.append((prefix + path, text))
+                texts[templateName] = text
+            } catch let error as MustacheTemplate.ParserError {
+                diagnostics.append(.error(prefix + path, line: error.context.lineNumber,
+                                          column: error.context.columnNumber, TemplateCheck.describe(error.error)))
+            } catch {
+                diagnostics.append(.error(prefix + path, "cannot read the template: \(error.localizedDescription)"))
+            }
+        }
+        // Templates that failed to parse count as present: their own error says what is wrong.
+        let names = Set(files.keys.compactMap(templateName))
+        for source in sources {
+            diagnostics += TemplateCheck.unknownPartials(in: source.text, path: source.path, exists: names.contains)
+        }
+        if diagnostics.hasErrors { throw BuildFailure(diagnostics.sortedForDisplay()) }
+
+        let statics = files.keys.filter { $0.hasPrefix("static/") }.sorted().map { path in
+            OutputFile(path: String(path.dropFirst("static/".count)), contents: files[path]!.contents)
+        }
+        let hasPageTemplate = files["templates/page.mustache"] != nil
+        let shared = SharedPartials(sources: texts, pageTemplates: pageTemplates + (hasPageTemplate ? ["page"] : []))
+        var theme = Theme(name: name, library: library, listSummaries: nil, sharedPartials: shared,
+                          staticFiles: statics, templateTexts: texts)
+        theme.listSummaries = ListSummaries(sources: texts, library: theme.pageLibrary)
+        theme.hasPageTemplate = hasPageTemplate
+        return theme
+    }
+
+    /// `post` for `templates/post.mustache`, `partials/x` for `templates/partials/x.mustache`;
+    /// nil for a file that is not a template.
+    private static func templateName(_ path: String) -> String? {
+        guard path.hasPrefix("templates/") && path.hasSuffix(".mustache") else { return nil }
+        return String(path.dropFirst("templates/".count).dropLast(".mustache".count))
+    }
+}
+
+/// One file of a theme, from the binary or from the site's folder.
+enum ThemeFile: Sendable {
+    /// A file of the embedded default theme.
+    case embedded(Data)
+    /// A file under the site's `themes/<name>/`.
+    case site(URL)
+
+    /// The embedded default theme, by path relative to `themes/default/`, decoded once.
+    static let embedded: [String: Data] = Dictionary(
+        EmbeddedTheme.files.map { ($0.path, Data(base64Encoded: $0.base64) ?? Data()) },
+        uniquingKeysWith: { first, _ in first })
+
+    /// The file's bytes.
+    func data() throws -> Data {
+        switch self {
+        case .embedded(let data): return data
+        case .site(let url): return try Data(contentsOf: url)
+        }
+    }
+
+    /// As an output file's contents: embedded bytes, or a copy of the site's file.
+    var contents: OutputFile.Contents {
+        switch self {
+        case .embedded(let data): return .bytes(data)
+        case .site(let url): return .copy(from: url)
+        }
+    }
+
+    /// Whether `url` is a folder.
+    static func isFolder(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The regular files under `folder` (none if it doesn't exist), by `/`-separated relative path.
+    /// Hidden files and folders (`.DS_Store`, `.git`) are left out.
+    static func list(_ folder: URL) -> [String: URL] {
+        let root = folder.standardizedFileURL.path
+        guard let walker = FileManager.default.enumerator(
+            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return [:] }
+        var files: [String: URL] = [:]
+        for case let url as URL in walker
+        where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(root + "/") else { continue }
+            files[String(path.dropFirst(root.count + 1))] = url
+        }
+        return files
+    }
+}

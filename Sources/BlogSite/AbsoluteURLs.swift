@@ -1,0 +1,144 @@
+import BlogConfig
+import BlogCore
+import Foundation
+
+/// Absolute addresses for what is read away from the site (feeds, the sitemap): a page's URL
+/// from `base_url`, and HTML whose links are made absolute against a post's permalink.
+///
+/// A feed reader or a crawler has no page to resolve a relative link against, so every link it
+/// gets must be absolute. That needs `base_url` to be a full address (`https://example.org/blog/`);
+/// when it is only a path (`/blog/`), the path is used as it is and ``Feeds/warnings(config:path:)``
+/// says so.
+package enum AbsoluteURLs {
+    /// Whether `base_url` is a full `http(s)` address rather than only a path.
+    package static func isAbsolute(_ config: SiteConfig) -> Bool {
+        SiteLinks(config: config).absoluteBase != nil
+    }
+
+    /// The address of a site-relative URL (`posts/x/`): `https://example.org/blog/posts/x/`, or
+    /// `/blog/posts/x/` when `base_url` is a path. Characters not allowed in a URL are percent-encoded.
+    package static func url(_ siteRelative: String, config: SiteConfig) -> String {
+        let links = SiteLinks(config: config)
+        return links.absolute(siteRelative) ?? links.href(siteRelative)
+    }
+
+    /// `reference` resolved against `base` as a browser would (RFC 3986, section 5.2):
+    /// `images/a.png`, `../a`, `/a` and `#a` become addresses under `base`'s origin; a reference
+    /// with a scheme (`https:`, `mailto:`, `data:`) or a host (`//cdn.example.org/a`) is returned
+    /// unchanged. `base` is an absolute URL, or a path starting with `/` (then results are paths).
+    package static func resolve(_ reference: String, against base: String) -> String {
+        let trimmed = reference.trimmingWhitespacesAndNewlines()
+        if hasScheme(trimmed) || trimmed.hasPrefix("//") { return reference }
+        let (origin, basePath, baseQuery) = split(base)
+        if trimmed.isEmpty { return origin + basePath + baseQuery }
+        switch trimmed.first {
+        case "#": return origin + basePath + baseQuery + trimmed
+        case "?": return origin + basePath + trimmed
+        default: break
+        }
+        let suffixStart = trimmed.firstIndex { $0 == "?" || $0 == "#" } ?? trimmed.endIndex
+        let path = trimmed[..<suffixStart]
+        let suffix = trimmed[suffixStart...]
+        let merged: String
+        if path.hasPrefix("/") {
+            merged = String(path)
+        } else {
+            let directory = basePath.lastIndex(of: "/").map { basePath[...$0] } ?? "/"
+            merged = String(directory) + path
+        }
+        return origin + removeDotSegments(merged) + suffix
+    }
+
+    /// `html` with the URL in every `href`, `src`, `srcset` and `poster` attribute resolved against
+    /// `base` (see ``resolve(_:against:)``).
+    ///
+    /// The HTML is scanned tag by tag, not searched with a pattern: text is never changed, nor are
+    /// comments, the content of `<script>`, `<style>`, `<textarea>` and `<title>`, or anything inside
+    /// `<pre>` and `<code>` (where code samples show HTML as it is written).
+    package static func rewrite(html: String, base: String) -> String {
+        HTMLAttributes.rewriteURLs(in: html) { value in
+            value.isSrcset ? resolveSrcset(value.text, against: base) : resolve(value.text, against: base)
+        }
+    }
+
+    /// The `srcset` value with the URL of each candidate resolved; descriptors (`2x`, `480w`) and
+    /// separators are kept as written.
+    static func resolveSrcset(_ value: String, against base: String) -> String {
+        mapSrcset(value) { resolve($0, against: base) }
+    }
+
+    /// The `srcset` value with the URL of each candidate replaced by `transform(url)`, in order.
+    package static func mapSrcset(_ value: String, _ transform: (String) -> String) -> String {
+        var out = ""
+        var rest = Substring(value)
+        func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" }
+        while !rest.isEmpty {
+            let separators = rest.prefix { isSpace($0) || $0 == "," }
+            out += separators
+            rest = rest.dropFirst(separators.count)
+            guard !rest.isEmpty else { break }
+            var url = rest.prefix { !isSpace($0) }
+            rest = rest.dropFirst(url.count)
+            var commas = ""
+            while url.hasSuffix(",") { url = url.dropLast(); commas += "," }
+            out += transform(String(url)) + commas
+            if !commas.isEmpty { continue }  // a trailing comma ends a candidate without descriptors
+            var depth = 0
+            let descriptors = rest.prefix { c in
+                if c == "(" { depth += 1 } else if c == ")" { depth -= 1 }
+                return !(c == "," && depth <= 0)
+            }
+            out += descriptors
+            rest = rest.dropFirst(descriptors.count)
+        }
+        return out
+    }
+
+    /// `scheme:` at the start: a letter, then letters, digits, `+`, `-`, `.`, then `:`.
+    package static func hasScheme(_ reference: String) -> Bool {
+        guard let first = reference.unicodeScalars.first, first.isASCIILetter else { return false }
+        for scalar in reference.unicodeScalars.dropFirst() {
+            if scalar == ":" { return true }
+            if !(scalar.isASCIILetter || ("0"..."9").contains(scalar) || scalar == "+" || scalar == "-" || scalar == ".") {
+                return false
+            }
+        }
+        return false
+    }
+
+    /// `https://example.org/a/b?q#f` -> (`https://example.org`, `/a/b`, `?q`); a path base has no origin.
+    private static func split(_ base: String) -> (origin: String, path: String, query: String) {
+        var rest = Substring(base)
+        if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
+        var origin: Substring = ""
+        if hasScheme(base), let separator = rest.range(of: "://") {
+            let authorityEnd = rest[separator.upperBound...].firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+            origin = rest[..<authorityEnd]
+            rest = rest[authorityEnd...]
+        }
+        let queryStart = rest.firstIndex(of: "?") ?? rest.endIndex
+        let path = rest[..<queryStart]
+        return (String(origin), path.isEmpty ? "/" : String(path), String(rest[queryStart...]))
+    }
+
+    /// `.` and `..` segments of an absolute path applied (RFC 3986, section 5.2.4); `..` never
+    /// climbs above the root.
+    static func removeDotSegments(_ path: String) -> String {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        var output: [Substring] = []
+        for (index, segment) in segments.enumerated() {
+            let isLast = index == segments.count - 1
+            if segment == "." || segment == ".." {
+                if segment == "..", output.count > 1 { output.removeLast() }
+                if isLast { output.append("") }  // `a/..` is the folder `/`, not the file
+            } else {
+                output.append(segment)
+            }
+        }
+        return output.joined(separator: "/")
+    }
+}
+
+private extension Unicode.Scalar {
+    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+}

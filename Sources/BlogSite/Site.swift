@@ -1,0 +1,214 @@
+import BlogConfig
+import BlogContent
+import BlogMarkdown
+import Foundation
+
+/// A post placed in the site: its URL and its rendered body.
+public struct SitePost: Sendable {
+    /// The post as read.
+    public var post: Post
+    /// The rendered body and summary.
+    public var rendered: RenderedMarkdown
+    /// Site-relative URL, no leading `/`, ending in `/` (`posts/my-post/`).
+    public var url: String
+    /// Output file, relative to the output folder (`posts/my-post/index.html`).
+    public var outputPath: String
+    /// Indices into ``Site/posts`` of the same post in other languages (Pelican's translations:
+    /// same kind, status and slug, another `lang`), ordered by language.
+    public var translations: [Int] = []
+}
+
+/// One tag (or category) and its posts.
+public struct TagGroup: Sendable {
+    /// The tag (first spelling seen, in date order oldest first, is the display name).
+    public var tag: Tag
+    /// Indices into ``Site/posts`` of its listed posts, newest first.
+    public var posts: [Int]
+    /// Site-relative URL of its first list page (`tags/swift/`).
+    public var url: String
+}
+
+/// A file under `content/` copied to the output.
+public struct SiteAsset: Sendable, Equatable {
+    /// Its path under `content/`.
+    public var source: String
+    /// Its path in the output folder: the same, or beside its post's page (bundles, `{attach}`).
+    public var path: String
+
+    public init(source: String, path: String) {
+        self.source = source
+        self.path = path
+    }
+}
+
+/// A page at an old URL that sends readers to a post's page.
+public struct Redirect: Sendable, Equatable {
+    /// The old URL, site-relative (`0-19/`).
+    public var url: String
+    /// The file written there.
+    public var outputPath: String
+    /// Index into ``Site/posts`` of the post it sends to.
+    public var target: Int
+}
+
+/// A month in the archives.
+public struct ArchiveMonth: Sendable {
+    /// 1...12.
+    public var month: Int
+    /// Indices into ``Site/posts``, newest first.
+    public var posts: [Int]
+}
+
+/// A year in the archives.
+public struct ArchiveYear: Sendable {
+    /// The year, in the site's time zone.
+    public var year: Int
+    /// Months, newest first.
+    public var months: [ArchiveMonth]
+}
+
+/// One page of a paginated list.
+public struct Pagination: Sendable {
+    /// 1-based page number.
+    public var number: Int
+    /// How many pages the list has.
+    public var count: Int
+    /// Indices into ``Site/posts`` shown on this page, newest first.
+    public var posts: [Int]
+    /// Site-relative URL of the page with newer posts, if any.
+    public var newerURL: String?
+    /// Site-relative URL of the page with older posts, if any.
+    public var olderURL: String?
+}
+
+/// A page the build makes that a content file can take the place of, by naming its URL in its
+/// header (`save_as: index.html`, `url: /tags/`, `permalink: /`), as Pelican's `save_as`
+/// overrides a generated file.
+public enum GeneratedPage: String, Sendable, CaseIterable {
+    /// The first page of the post list, at the site's root.
+    case home
+    /// Every tag with its post count.
+    case tagIndex
+    /// Every post by year and month.
+    case archives
+    /// The "not found" page.
+    case notFound
+
+    /// Its site-relative URL.
+    public var url: String {
+        switch self {
+        case .home: return ""
+        case .tagIndex: return "tags/"
+        case .archives: return "archives/"
+        case .notFound: return "404.html"
+        }
+    }
+
+    /// Its output file.
+    public var outputPath: String {
+        switch self {
+        case .home: return "index.html"
+        case .tagIndex: return "tags/index.html"
+        case .archives: return "archives/index.html"
+        case .notFound: return "404.html"
+        }
+    }
+
+    /// How messages name it (`home page`).
+    public var noun: String {
+        switch self {
+        case .home: return "home page"
+        case .tagIndex: return "tags index"
+        case .archives: return "archives page"
+        case .notFound: return "404 page"
+        }
+    }
+
+    /// How messages name it (`the home page`).
+    public var name: String { "the " + noun }
+}
+
+/// A page to render.
+public struct Page: Sendable {
+    /// What the page shows.
+    public enum Kind: Sendable {
+        /// A post's own page: index into ``Site/posts``.
+        case post(Int)
+        /// A page of the home list.
+        case home(Pagination)
+        /// A page of a tag's list: index into ``Site/tags``.
+        case tag(Int, Pagination)
+        /// Every tag with its post count.
+        case tagIndex
+        /// Every post by year and month.
+        case archives
+        /// The "not found" page.
+        case notFound
+    }
+
+    /// What it shows.
+    public var kind: Kind
+    /// Site-relative URL, no leading `/` (`""` is the home page, `page/2/`, `404.html`).
+    public var url: String
+    /// Output file, relative to the output folder.
+    public var outputPath: String
+}
+
+/// The whole site, ready to render: every decision about order, grouping and URLs is made here.
+public struct Site: Sendable {
+    /// The settings.
+    public var config: SiteConfig
+    /// Every post that gets a page, newest first (ties: title, then source path).
+    public var posts: [SitePost]
+    /// Indices into ``posts`` of the posts shown in lists (not hidden), newest first.
+    public var listed: [Int]
+    /// Tags with listed posts, ordered by slug.
+    public var tags: [TagGroup]
+    /// Listed posts by year and month, newest first.
+    public var archives: [ArchiveYear]
+    /// Every page to render, in a stable order.
+    public var pages: [Page]
+    /// Files under `content/` that are not posts, copied as they are.
+    public var assets: [SiteAsset]
+    /// Redirect pages at the posts' old URLs (`aliases`).
+    public var redirects: [Redirect] = []
+    /// Indices into ``posts`` of translations (in another language than an original of the same
+    /// slug, or marked `translation: true`; see ``SiteBuilder``): they have a page but are in no list.
+    public var translations: Set<Int> = []
+    /// The generated pages that a content file replaces, each with the index into ``posts`` of
+    /// the post or page written in its place; those generated pages are not in ``pages``.
+    public var replacements: [GeneratedPage: Int] = [:]
+    /// Site-relative URL of the post list's first page: `""` (the home page), or
+    /// `permalinks.home_list` when a content page replaces the home page.
+    public var listURL: String = ""
+
+    /// The generated page whose place the post `index` takes, if any.
+    public func replaced(by index: Int) -> GeneratedPage? {
+        replacements.first { $0.value == index }?.key
+    }
+
+    /// Whether `page` is the 404 page: the generated one, or a content page in its place.
+    public func isNotFound(_ page: Page) -> Bool {
+        switch page.kind {
+        case .notFound: return true
+        case .post(let index): return replaced(by: index) == .notFound
+        default: return false
+        }
+    }
+
+    /// The previous (older) and next (newer) listed post around `index`, for post pages.
+    public func neighbours(of index: Int) -> (older: Int?, newer: Int?) {
+        // `listed` is ascending (a filter of `posts`' indices), so a binary search finds the post:
+        // a linear search on every post page made a 10,000-post site quadratic.
+        var low = 0, high = listed.count
+        while low < high {
+            let middle = (low + high) / 2
+            if listed[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        guard low < listed.count, listed[low] == index else { return (nil, nil) }
+        let position = low
+        let newer: Int? = position > 0 ? listed[position - 1] : nil
+        let older: Int? = position + 1 < listed.count ? listed[position + 1] : nil
+        return (older, newer)
+    }
+}

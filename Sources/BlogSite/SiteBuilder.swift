@@ -1,0 +1,378 @@
+import BlogConfig
+import BlogContent
+import BlogCore
+import BlogMarkdown
+import Foundation
+
+/// Which posts take part in a build.
+package struct SiteOptions: Sendable {
+    /// Include drafts (`--drafts`).
+    var includeDrafts: Bool
+    /// Include posts dated after `now` (`--future`).
+    var includeFuture: Bool
+    /// The build's "now", for future posts.
+    var now: Date
+
+    package init(includeDrafts: Bool = false, includeFuture: Bool = false, now: Date = Date()) {
+        self.includeDrafts = includeDrafts
+        self.includeFuture = includeFuture
+        self.now = now
+    }
+}
+
+/// A post read and rendered, before it has a place in the site.
+package struct RenderedPost: Sendable {
+    /// The post as read.
+    package var post: Post
+    /// Its rendered body and summary.
+    var rendered: RenderedMarkdown
+
+    package init(post: Post, rendered: RenderedMarkdown) {
+        self.post = post
+        self.rendered = rendered
+    }
+}
+
+/// Turns posts into the site model: which posts are in, their order, URLs, tags, archives and
+/// the list of pages. Every URL is checked here: two pages that want the same URL are an error
+/// naming both sources.
+package enum SiteBuilder {
+    /// Builds the site model. Throws ``BuildFailure`` when URLs collide.
+    /// - Parameters:
+    ///   - posts: every post read, in any order.
+    ///   - assets: files under `content/` to copy as they are (paths relative to `content/`).
+    package static func build(posts: [RenderedPost], assets: [String] = [], config: SiteConfig,
+                      options: SiteOptions) throws -> Site {
+        let included = posts.filter { item in
+            switch item.post.status {
+            case .draft: if !options.includeDrafts { return false }
+            case .published, .hidden: break
+            }
+            return options.includeFuture || item.post.date <= options.now
+        }
+        // Sorting indices moves integers, not whole posts.
+        let order = included.indices.sorted { newestFirst(included[$0], included[$1]) }
+        var sitePosts = Parallel.map(order.count) { number -> SitePost in
+            let item = included[order[number]]
+            let (url, outputPath) = placement(of: item.post, config: config)
+            return SitePost(post: item.post, rendered: item.rendered, url: url, outputPath: outputPath)
+        }
+        let replacements = self.replacements(sitePosts)
+        for (generated, index) in replacements where outputPath(for: sitePosts[index].url) == generated.outputPath {
+            // `save_as: index.html` names the home page's file: its links go to `/`, as the home page's do.
+            sitePosts[index].url = generated.url
+        }
+        let listURL = replacements[.home] == nil ? "" : config.permalinks.homeList
+        let (translated, versions) = translations(sitePosts, config: config)
+        for (index, others) in versions { sitePosts[index].translations = others }
+        let listed = sitePosts.indices.filter {
+            let post = sitePosts[$0].post
+            return post.status != .hidden && post.kind == .post && !translated.contains($0)
+        }
+        let tags = tagGroups(sitePosts, listed: listed, config: config)
+        let archives = archiveYears(sitePosts, listed: listed.filter { sitePosts[$0].post.dated }, timeZone: config.timeZone)
+
+        var pages: [Page] = sitePosts.indices.map { Page(kind: .post($0), url: sitePosts[$0].url, outputPath: sitePosts[$0].outputPath) }
+        for pagination in paginate(listed, perPage: config.paginate, firstURL: listURL) {
+            let url = pagination.number == 1 ? listURL : "\(listURL)page/\(pagination.number)/"
+            pages.append(Page(kind: .home(pagination), url: url, outputPath: outputPath(for: url)))
+        }
+        for (index, group) in tags.enumerated() {
+            for pagination in paginate(group.posts, perPage: config.paginate, firstURL: group.url) {
+                let url = pagination.number == 1 ? group.url : "\(group.url)page/\(pagination.number)/"
+                pages.append(Page(kind: .tag(index, pagination), url: url, outputPath: outputPath(for: url)))
+            }
+        }
+        for (generated, kind) in [(GeneratedPage.tagIndex, Page.Kind.tagIndex), (.archives, .archives), (.notFound, .notFound)]
+        where replacements[generated] == nil {
+            pages.append(Page(kind: kind, url: generated.url, outputPath: generated.outputPath))
+        }
+
+        var redirects: [Redirect] = []
+        for (index, item) in sitePosts.enumerated() {
+            for alias in item.post.aliases {
+                redirects.append(Redirect(url: alias, outputPath: outputPath(for: alias), target: index))
+            }
+        }
+
+        var site = Site(config: config, posts: sitePosts, listed: listed, tags: tags, archives: archives,
+                        pages: pages, assets: placeAssets(assets, posts: sitePosts, allPosts: posts.map(\.post)))
+        site.redirects = redirects
+        site.translations = translated
+        site.replacements = replacements
+        site.listURL = listURL
+        let collisions = urlCollisions(site)
+        if !collisions.isEmpty { throw BuildFailure(collisions) }
+        return site
+    }
+
+    /// The generated pages that posts replace: a post or page whose header names a generated
+    /// page's output (`save_as: index.html`, `url:` empty, `permalink: /`, `url: /tags/`,
+    /// `save_as: 404.html`) takes its place, as Pelican's explicit `save_as` overrides a generated
+    /// file, for articles and pages alike. A URL that only comes from a slug and a permalink
+    /// pattern claims nothing (it collides). When several posts claim one page the first is
+    /// kept here; the others then collide with it, an error naming both.
+    static func replacements(_ posts: [SitePost]) -> [GeneratedPage: Int] {
+        var replaced: [GeneratedPage: Int] = [:]
+        for (index, item) in posts.enumerated() where hasExplicitURL(item.post) {
+            guard let generated = GeneratedPage.allCases.first(where: { $0.outputPath == item.outputPath }) else { continue }
+            if replaced[generated] == nil { replaced[generated] = index }
+        }
+        return replaced
+    }
+
+    /// Whether the header names the post's URL or output file (`save_as`, `url`, `permalink`).
+    static func hasExplicitURL(_ post: Post) -> Bool {
+        post.saveAs != nil || post.permalink != nil
+    }
+
+    /// A note for each generated page that a post replaces (see ``replacements(_:)``), at the
+    /// post's file: intended, so never a warning, but the site then lacks a page it would have.
+    public static func replacementNotes(_ site: Site) -> [Diagnostic] {
+        site.replacements.sorted { $0.value < $1.value }.map { generated, index in
+            let post = site.posts[index].post
+            let what = post.kind == .page ? "page" : "post"
+            var message = "this \(what) replaces the generated \(generated.noun)"
+            switch generated {
+            case .home: message += "; the post list is at /\(site.listURL) (`permalinks.home_list`)"
+            case .tagIndex: message += "; each tag's page is still generated"
+            case .archives, .notFound: break
+            }
+            return .note(post.source, message)
+        }
+    }
+
+    /// Newest first, undated posts last; ties broken by title, then source path, so the order
+    /// never depends on input order.
+    static func newestFirst(_ a: RenderedPost, _ b: RenderedPost) -> Bool {
+        if a.post.dated != b.post.dated { return a.post.dated }
+        if a.post.date != b.post.date { return a.post.date > b.post.date }
+        if a.post.title != b.post.title { return a.post.title < b.post.title }
+        return a.post.source < b.post.source
+    }
+
+    /// A post's URL and output file: the header's `save_as` and `permalink`/`url` when given; a
+    /// Hugo section page (`news/_index.md`) at its folder's URL; a page from `permalinks.page`; a
+    /// post from `permalinks.post`. A post in another language than the site's goes under `<lang>/`.
+    static func placement(of post: Post, config: SiteConfig) -> (url: String, outputPath: String) {
+        if let saveAs = post.saveAs {
+            return (post.permalink ?? saveAs, outputPath(for: saveAs))
+        }
+        if let permalink = post.permalink { return (permalink, outputPath(for: permalink)) }
+        var url: String
+        if post.kind == .page, isSectionIndex(post.contentPath) {
+            url = (post.contentPath as NSString).deletingLastPathComponent + "/"
+        } else if post.kind == .page {
+            url = config.permalinks.page.replacingOccurrences(of: "{slug}", with: post.slug)
+        } else {
+            url = postURL(post, config: config)
+        }
+        if let lang = post.lang, !sameLanguage(lang, config.language) { url = Slug.make(lang) + "/" + url }
+        return (url, outputPath(for: url))
+    }
+
+    /// Whether `path` (under content/) is a Hugo section page, `_index.md`.
+    package static func isSectionIndex(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent.lowercased()
+        return name.hasPrefix("_index.")
+    }
+
+    /// `en` and `en-GB`, `EN`: the same language for URLs.
+    static func sameLanguage(_ a: String, _ b: String) -> Bool {
+        func primary(_ s: String) -> String { String(s.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "") }
+        return primary(a) == primary(b)
+    }
+
+    /// Pelican's translations. Posts of the same kind, status and slug (Pelican's
+    /// `translation_id`) are one post in several languages. In each such group the originals are
+    /// the posts not marked `translation: true` (every post, when all are marked) in the site's
+    /// language, else all of those: the others are `unlisted`, with a page under `<lang>/` but in
+    /// no list. `versions` gives, for each post of a group, the others in another language, by
+    /// language then URL, so every translation links every other.
+    static func translations(_ posts: [SitePost], config: SiteConfig) -> (unlisted: Set<Int>, versions: [Int: [Int]]) {
+        var groups: [String: [Int]] = [:]
+        for (index, item) in posts.enumerated() {
+            groups["\(item.post.kind)/\(item.post.status)/\(item.post.slug)", default: []].append(index)
+        }
+        func language(_ index: Int) -> String { (posts[index].post.lang ?? config.language).lowercased() }
+        var unlisted = Set<Int>()
+        var versions: [Int: [Int]] = [:]
+        for group in groups.values where group.count > 1 {
+            let unmarked = group.filter { !isMarkedTranslation(posts[$0].post) }
+            let candidates = unmarked.isEmpty ? group : unmarked
+            let inSiteLanguage = candidates.filter { posts[$0].post.lang.map { sameLanguage($0, config.language) } ?? true }
+            let originals = Set(inSiteLanguage.isEmpty ? candidates : inSiteLanguage)
+            unlisted.formUnion(group.filter { !originals.contains($0) })
+            let ordered = group.sorted { (language($0), posts[$0].url) < (language($1), posts[$1].url) }
+            for index in group {
+                let others = ordered.filter { language($0) != language(index) }
+                if !others.isEmpty { versions[index] = others }
+            }
+        }
+        return (unlisted, versions)
+    }
+
+    /// Pelican's `translation` header: any value but `false` marks a post as a translation.
+    static func isMarkedTranslation(_ post: Post) -> Bool {
+        guard let value = post.meta["translation"]?.text else { return false }
+        return value.trimmingWhitespaces().lowercased() != "false"
+    }
+
+    /// Where each file under content/ is copied. A file in a page bundle (the folder of a post
+    /// that is its folder's, see ``PageBundle``, and its subfolders) goes beside the bundle's page,
+    /// as Hugo does; a file that a post links with Pelican's `{attach}` goes beside that post's
+    /// page; every other file keeps its path. Files of bundles whose post is left out (a draft) are
+    /// left out too, and so are a TextBundle's `info.json` and a README at the top of content/.
+    static func placeAssets(_ assets: [String], posts: [SitePost], allPosts: [Post]) -> [SiteAsset] {
+        // Bundle folder -> the output folder of its page (nil when the post is left out).
+        var bundles: [String: String?] = [:]
+        for post in allPosts where post.isBundle {
+            bundles[(post.contentPath as NSString).deletingLastPathComponent] = .some(nil)
+        }
+        for item in posts where item.post.isBundle {
+            bundles[(item.post.contentPath as NSString).deletingLastPathComponent] = (item.outputPath as NSString).deletingLastPathComponent
+        }
+        let attached = ContentLinks.attachments(posts)
+        var placed: [SiteAsset] = []
+        for asset in assets where !PageBundle.isUnpublished(asset) {
+            if let target = attached[asset] {
+                placed.append(SiteAsset(source: asset, path: target))
+                continue
+            }
+            var folder = (asset as NSString).deletingLastPathComponent
+            var bundle: (folder: String, output: String?)?
+            while !folder.isEmpty {
+                if let output = bundles[folder] { bundle = (folder, output); break }
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+            if let bundle {
+                guard let output = bundle.output else { continue }
+                let inside = String(asset.dropFirst(bundle.folder.count + 1))
+                placed.append(SiteAsset(source: asset, path: output.isEmpty ? inside : output + "/" + inside))
+            } else {
+                placed.append(SiteAsset(source: asset, path: asset))
+            }
+        }
+        return placed
+    }
+
+    /// The post's URL from the permalink pattern (`posts/{slug}/`).
+    static func postURL(_ post: Post, config: SiteConfig) -> String {
+        var url = config.permalinks.post
+        guard ByteSearch.contains(url, "{") else { return url }
+        let fields = CivilTime(post.date, timeZone: config.timeZone)
+        let values: [(String, () -> String)] = [
+            ("{year}", { DateText.padded(fields.year, 4) }),
+            ("{month}", { DateText.padded(fields.month, 2) }),
+            ("{day}", { DateText.padded(fields.day, 2) }),
+            ("{slug}", { post.slug }),
+            ("{category}", { post.category?.slug.nilIfEmpty ?? "uncategorized" }),
+        ]
+        for (placeholder, value) in values where ByteSearch.contains(url, placeholder) {
+            url = url.replacingOccurrences(of: placeholder, with: value())
+        }
+        return url
+    }
+
+    /// `posts/x/` -> `posts/x/index.html`; a URL ending in `.html` is its own file.
+    static func outputPath(for url: String) -> String {
+        if url.isEmpty { return "index.html" }
+        return url.hasSuffix("/") ? url + "index.html" : url
+    }
+
+    /// Tags of the listed posts, by slug; the display name is the first spelling in date order.
+    static func tagGroups(_ posts: [SitePost], listed: [Int], config: SiteConfig) -> [TagGroup] {
+        var groups: [String: TagGroup] = [:]
+        for index in listed.reversed() {  // oldest first, so the oldest spelling names the tag
+            for tag in posts[index].post.tags where !tag.slug.isEmpty {
+                if groups[tag.slug] == nil {
+                    let url = config.permalinks.tag.replacingOccurrences(of: "{slug}", with: tag.slug)
+                    groups[tag.slug] = TagGroup(tag: tag, posts: [], url: url)
+                }
+                groups[tag.slug]!.posts.append(index)
+            }
+        }
+        return groups.values
+            .map { group in var g = group; g.posts.reverse(); return g }  // newest first
+            .sorted { $0.tag.slug < $1.tag.slug }
+    }
+
+    /// Listed posts by year and month in the site's time zone, newest first.
+    static func archiveYears(_ posts: [SitePost], listed: [Int], timeZone: TimeZone) -> [ArchiveYear] {
+        var years: [ArchiveYear] = []
+        for index in listed {  // newest first already
+            let fields = CivilTime(posts[index].post.date, timeZone: timeZone)
+            if years.last?.year != fields.year {
+                years.append(ArchiveYear(year: fields.year, months: []))
+            }
+            if years[years.count - 1].months.last?.month != fields.month {
+                years[years.count - 1].months.append(ArchiveMonth(month: fields.month, posts: []))
+            }
+            let y = years.count - 1, m = years[y].months.count - 1
+            years[y].months[m].posts.append(index)
+        }
+        return years
+    }
+
+    /// Splits a list into pages; page 1 lives at `firstURL`, page N at `firstURL + "page/N/"`.
+    /// An empty list still has one (empty) page.
+    static func paginate(_ items: [Int], perPage: Int, firstURL: String) -> [Pagination] {
+        let size = max(1, perPage)
+        let count = max(1, (items.count + size - 1) / size)
+        func url(_ n: Int) -> String { n == 1 ? firstURL : "\(firstURL)page/\(n)/" }
+        return (1...count).map { n in
+            let start = (n - 1) * size
+            let slice = Array(items[min(start, items.count)..<min(start + size, items.count)])
+            return Pagination(number: n, count: count, posts: slice,
+                              newerURL: n > 1 ? url(n - 1) : nil,
+                              olderURL: n < count ? url(n + 1) : nil)
+        }
+    }
+
+    /// Every output path wanted twice (pages and copied assets), as errors naming both sources.
+    static func urlCollisions(_ site: Site) -> [Diagnostic] {
+        /// Who wants a path, and whether its header names that URL (then a `slug` can't move it).
+        typealias Owner = (name: String, explicit: Bool)
+        var owners: [String: Owner] = [:]   // output path -> who wants it
+        var diagnostics: [Diagnostic] = []
+        func describe(_ page: Page) -> Owner {
+            switch page.kind {
+            case .post(let i): return (site.posts[i].post.source, hasExplicitURL(site.posts[i].post))
+            case .home: return (site.listURL.isEmpty ? "the home page list" : "the post list (`permalinks.home_list`)", false)
+            case .tag(let i, _): return ("the page of tag \"\(site.tags[i].tag.name)\"", false)
+            case .tagIndex: return (GeneratedPage.tagIndex.name, false)
+            case .archives: return (GeneratedPage.archives.name, false)
+            case .notFound: return (GeneratedPage.notFound.name, false)
+            }
+        }
+        func claim(_ path: String, by owner: Owner, blameNewcomer: Bool) {
+            if let first = owners[path] {
+                let shownURL = "/" + (path == "index.html" || path.hasSuffix("/index.html") ? String(path.dropLast("index.html".count)) : path)
+                let location = blameNewcomer ? owner : first
+                let other = blameNewcomer ? first : owner
+                let fix = location.explicit ? "change the `save_as`, `url` or `permalink` of one of them" : "give one of them another `slug`"
+                diagnostics.append(.error(location.name, "URL \(shownURL) is also wanted by \(other.name): two pages can't share a URL; \(fix)"))
+            } else {
+                owners[path] = owner
+            }
+        }
+        // Generated pages first, so a post that collides with one is the one named at fault.
+        for page in site.pages where !isPost(page) { claim(page.outputPath, by: describe(page), blameNewcomer: false) }
+        for page in site.pages where isPost(page) { claim(page.outputPath, by: describe(page), blameNewcomer: true) }
+        for asset in site.assets { claim(asset.path, by: ("content/" + asset.source, false), blameNewcomer: true) }
+        for redirect in site.redirects {
+            claim(redirect.outputPath, by: (site.posts[redirect.target].post.source + " (alias /\(redirect.url))", false), blameNewcomer: true)
+        }
+        return diagnostics.sortedForDisplay()
+    }
+
+    private static func isPost(_ page: Page) -> Bool {
+        if case .post = page.kind { return true }
+        return false
+    }
+}
+
+extension String {
+    /// nil when empty.
+    package var nilIfEmpty: String? { isEmpty ? nil : self }
+}
