@@ -70,6 +70,9 @@ let package = Package(
             ],
             plugins: ["EmbedTheme"]
         ),
+        // Scaffold: `blog init` (a new blog folder) and `blog new` (a new post in the blog's header form), beside the
+        // stages: it reads the config and the posts, and writes starter files.
+        .target(name: "BlogScaffold", dependencies: ["BlogCore", "BlogConfig", "BlogContent"]),
         // Check: the links of a built site, checked in its folder (how it was built is BlogBuild's business).
         .target(name: "BlogCheck", dependencies: ["BlogCore", "BlogConfig", "BlogSite"]),
         // Build: the pipeline that runs the stages in order (Pipeline.swift), `blog check`'s build, and for now the
@@ -85,6 +88,7 @@ let package = Package(
                 "BlogRender",
                 "BlogOutput",
                 "BlogCheck",
+                "BlogScaffold",
             ]
         ),
         // The command line: depends on BlogBuild only.
@@ -98,7 +102,7 @@ let package = Package(
         // Unit tests per stage, and end-to-end tests that run the `blog` executable (hence the dependency).
         // Fixtures/ holds data files the tests find through #filePath (see Fixtures/SOURCES.md).
         .testTarget(name: "BlogKitTests", dependencies: [
-            "BlogCore", "BlogConfig", "BlogContent", "BlogMarkdown", "BlogSite", "BlogRender", "BlogOutput", "BlogCheck", "BlogBuild", "blog",
+            "BlogCore", "BlogConfig", "BlogContent", "BlogMarkdown", "BlogSite", "BlogRender", "BlogOutput", "BlogCheck", "BlogScaffold", "BlogBuild", "blog",
         ], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v5]

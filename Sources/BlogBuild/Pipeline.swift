@@ -50,10 +50,9 @@ public struct BuildOptions: Sendable {
     /// Options for the blog folder `source` as the user named it.
     public init(source: String = ".", output: String? = nil, baseURL: String? = nil, drafts: Bool = false,
                 future: Bool = false, now: Date = BuildOptions.defaultNow()) {
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        self.source = URL(fileURLWithPath: source, relativeTo: cwd).standardizedFileURL
-        let trimmed = source.hasSuffix("/") ? String(source.dropLast()) : source
-        self.sourceDisplay = (trimmed == "." || trimmed.isEmpty) ? "" : trimmed + "/"
+        let folder = BlogFolder(source)
+        self.source = folder.url
+        self.sourceDisplay = folder.display
         self.output = output
         self.baseURL = baseURL
         self.drafts = drafts

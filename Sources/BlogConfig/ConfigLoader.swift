@@ -8,10 +8,10 @@ import Yams
 /// wrong type is an error with its line.
 package enum ConfigLoader {
     /// The keys `blog.yml` understands.
-    static let knownKeys: Set<String> = [
+    package static let knownKeys: Set<String> = [
         "title", "description", "author", "base_url", "language", "timezone", "theme",
         "paginate", "date_format", "output", "content", "permalinks", "feed_limit", "feed_content", "tagfilter",
-        "cache_dir",
+        "cache_dir", "new_post_format",
     ]
 
     /// Loads `path`; a missing file gives the defaults. Throws ``BuildFailure`` on errors.
@@ -130,6 +130,16 @@ package enum ConfigLoader {
                         config.feedContent = content
                     } else {
                         fail(value, "`feed_content` must be `full` (the whole post) or `summary`, got \"\(s)\"")
+                    }
+                }
+            case "new_post_format":
+                if let s = string(value, key) {
+                    if s == "auto" {
+                        config.newPostFormat = nil
+                    } else if let format = NewPostFormat(rawValue: s) {
+                        config.newPostFormat = format
+                    } else {
+                        fail(value, "`new_post_format` must be `auto` (the form most posts use), `pelican`, `yaml` or `toml`, got \"\(s)\"")
                     }
                 }
             case "permalinks":

@@ -37,6 +37,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var tagfilter: Bool = false
     /// Whether feed entries carry the whole post or only its summary (`feed_content`).
     public var feedContent: FeedContent = .full
+    /// The header form `blog new` writes (`new_post_format`); nil: the form most posts already use.
+    public var newPostFormat: NewPostFormat?
 
     /// The configuration with every default.
     public init() {}
@@ -61,6 +63,16 @@ public enum FeedContent: String, Sendable, Equatable, CaseIterable {
     case full
     /// Only the summary: readers link to the site for the rest.
     case summary
+}
+
+/// A header form `blog new` can write (`new_post_format` in blog.yml).
+public enum NewPostFormat: String, Sendable, Equatable, CaseIterable {
+    /// `Key: value` lines up to the first blank line (Pelican).
+    case pelican
+    /// YAML between `---` lines (Jekyll, Hugo).
+    case yaml
+    /// TOML between `+++` lines (Hugo, Zola).
+    case toml
 }
 
 /// URL patterns, relative to the site root, ending with `/` (the page is `index.html` in that folder).

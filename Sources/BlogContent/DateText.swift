@@ -10,6 +10,18 @@ package enum DateText {
             + padded(t.minute, 2) + ":" + padded(t.second, 2) + offsetText(t.offset)
     }
 
+    /// `2016-11-25`: the day of `date` in `timeZone`.
+    package static func day(_ date: Date, in timeZone: TimeZone) -> String {
+        let t = CivilTime(date, timeZone: timeZone)
+        return padded(t.year, 4) + "-" + padded(t.month, 2) + "-" + padded(t.day, 2)
+    }
+
+    /// `2016-11-25 10:20`: the day and minute of `date` in `timeZone`, as headers without an offset write them.
+    package static func minute(_ date: Date, in timeZone: TimeZone) -> String {
+        let t = CivilTime(date, timeZone: timeZone)
+        return day(date, in: timeZone) + " " + padded(t.hour, 2) + ":" + padded(t.minute, 2)
+    }
+
     /// `value` with leading zeros up to `width` digits (as `%0*d` writes a value that isn't negative).
     package static func padded(_ value: Int, _ width: Int) -> String {
         let digits = String(value)

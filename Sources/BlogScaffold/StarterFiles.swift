@@ -1,0 +1,129 @@
+import BlogConfig
+import Foundation
+
+/// The files `blog init` writes: a blog that builds at once, and says how to change it.
+enum StarterFiles {
+    /// `blog.yml`: every setting `blog` reads, each with its default and what it does; `base_url` is an example
+    /// address to change, as the default (a path) makes feeds with paths only. Loading it gives the defaults of
+    /// ``SiteConfig`` but for `base_url` (a test checks both).
+    static let config = """
+    # blog.yml: the settings of this blog. Every setting is shown with its default value;
+    # docs/configuration.md of blog's source explains each one.
+
+    # The site's name, shown in the header and in feeds.
+    title: My Blog
+    # One line about the site (the home page and <meta name="description">).
+    description: ""
+    # The default author of every post.
+    author: ""
+    # Where the site is published: change it to your site's address (https://example.org/blog/ for a
+    # site under /blog/). Feeds and the sitemap need the whole URL; every link starts with its path.
+    # The default is / (links only, with a warning that feeds need the whole URL).
+    base_url: https://example.org/
+    # <html lang>.
+    language: en
+    # The time zone of dates written without an offset, e.g. Europe/Paris.
+    timezone: UTC
+    # A folder under themes/; `default` is built into blog (a file in themes/default/ replaces its own).
+    theme: default
+    # Posts per list page (home, tag pages).
+    paginate: 10
+    # How pages show dates, strftime style (%-d: the day without a leading zero).
+    date_format: "%a %-d %B %Y"
+    # The output folder, relative to this folder.
+    output: public
+    # The folder of posts, relative to this folder.
+    content: content
+    # The build cache's folder, relative to this folder.
+    cache_dir: .blog-cache
+    # URL patterns. post: {year} {month} {day} {slug} {category}; must hold {slug}.
+    permalinks:
+      post: posts/{slug}/
+      tag: tags/{slug}/
+      page: "{slug}/"
+      # Where the post list goes when a page of content/ takes the home page (save_as: index.html).
+      home_list: blog/
+    # true escapes raw <script>, <iframe>, <style>… tags in posts.
+    tagfilter: false
+    # How many of the newest posts each feed holds.
+    feed_limit: 20
+    # full: feeds carry each post's whole body; summary: only its summary.
+    feed_content: full
+    # The header `blog new` writes: auto (the form most posts use), pelican, yaml or toml.
+    new_post_format: auto
+
+    """
+
+    /// `.gitignore`: what a build makes, which is never committed.
+    static let gitignore = """
+    # Made by `blog build`: the site, the previous site kept for a safe swap, the build cache.
+    /public/
+    /.public.blog-spare/
+    /.blog-cache/
+
+    """
+
+    /// The welcome post, dated `date` (`YYYY-MM-DD`).
+    static func welcomePost(date: String) -> String {
+        """
+        ---
+        title: Welcome to your blog
+        date: \(date)
+        tags: [meta]
+        ---
+
+        This is your first post. It is a markdown file in `content/posts/`, with a header
+        between the `---` lines: its title, its date and its tags.
+
+        <!-- more -->
+
+        Everything above the `<!-- more -->` line is the post's summary, shown on the home page
+        and in feeds. Below it, write as you would anywhere markdown is read:
+
+        ```swift
+        let greeting = "Hello, world"
+        print(greeting)
+        ```
+
+        To write the next post, run `blog new "A title"`: it prints the new file's path.
+        Then `blog build` writes the site into `public/`.
+
+        """
+    }
+
+    /// A GitHub Actions job that builds the blog, checks its links and publishes it, as docs/publishing.md
+    /// of blog's source describes.
+    static let workflow = """
+    # Builds the blog on every push to main, checks its links and publishes it.
+    # Set BLOG_SOURCE to where blog's source is, and replace the upload step with your own.
+    name: publish
+    on:
+      push:
+        branches: [main]
+    env:
+      BLOG_SOURCE: https://example.org/your/blog-generator.git
+    jobs:
+      publish:
+        runs-on: ubuntu-latest
+        container: swift:6.0-bookworm
+        steps:
+          - uses: actions/checkout@v4
+            with:
+              fetch-depth: 1
+          - name: Install cmark-gfm
+            run: apt-get update && apt-get install -y libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config rsync openssh-client
+          - name: Build blog
+            run: |
+              git clone --depth 1 "$BLOG_SOURCE" /tmp/blog
+              swift build -c release --package-path /tmp/blog --product blog
+          - name: Build the site
+            run: |
+              export SOURCE_DATE_EPOCH=$(git log -1 --format=%ct)
+              /tmp/blog/.build/release/blog build --strict
+          - name: Check links
+            run: /tmp/blog/.build/release/blog check --output public
+          - name: Upload
+            run: rsync -rlc --delete public/ deploy@example.org:/var/www/site/
+
+    """
+}
