@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
     ],
     targets: [
         // cmark-gfm and its GFM extensions, from the system (Debian: libcmark-gfm-dev, libcmark-gfm-extensions-dev).
@@ -91,18 +92,30 @@ let package = Package(
                 "BlogScaffold",
             ]
         ),
-        // The command line: depends on BlogBuild only.
+        // Serve: `blog serve`, a layer on top of the pipeline: it runs builds into a private folder, serves them over
+        // HTTP (FlyingFox), watches the sources and reloads open pages. No stage knows it exists.
+        .target(
+            name: "BlogServe",
+            dependencies: [
+                "BlogBuild",
+                "BlogConfig",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]
+        ),
+        // The command line: BlogBuild for the stages' commands, BlogServe for `blog serve`.
         .executableTarget(
             name: "blog",
             dependencies: [
                 "BlogBuild",
+                "BlogServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Unit tests per stage, and end-to-end tests that run the `blog` executable (hence the dependency).
         // Fixtures/ holds data files the tests find through #filePath (see Fixtures/SOURCES.md).
         .testTarget(name: "BlogKitTests", dependencies: [
-            "BlogCore", "BlogConfig", "BlogContent", "BlogMarkdown", "BlogSite", "BlogRender", "BlogOutput", "BlogCheck", "BlogScaffold", "BlogBuild", "blog",
+            "BlogCore", "BlogConfig", "BlogContent", "BlogMarkdown", "BlogSite", "BlogRender", "BlogOutput", "BlogCheck", "BlogScaffold", "BlogBuild", "BlogServe", "blog",
         ], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v5]

@@ -9,7 +9,7 @@ struct Blog: ParsableCommand {
         abstract: "Build a static blog from markdown posts.",
         discussion: "Exit codes: 0 success, 1 the build failed (the messages say why), 2 bad usage.",
         version: blogVersion,
-        subcommands: [Init.self, New.self, Build.self, List.self, Check.self]
+        subcommands: [Init.self, New.self, Build.self, Serve.self, List.self, Check.self]
     )
 }
 

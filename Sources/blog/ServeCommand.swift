@@ -1,0 +1,69 @@
+import ArgumentParser
+import BlogBuild
+import BlogServe
+import Foundation
+
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Build the blog into a private folder, serve it, and rebuild and reload pages on every change.",
+        discussion: "Watches content/, themes/ and blog.yml. Never touches the published output folder. Ctrl-C stops."
+    )
+
+    @OptionGroup var site: SiteArguments
+
+    @Option(name: .long, help: "The port (default 8000, or the next free one; 0 for any free port).")
+    var port: UInt16?
+
+    @Option(name: .long, help: ArgumentHelp("The address to listen on (127.0.0.1: this machine only).", valueName: "address"))
+    var bind: String = "127.0.0.1"
+
+    @Flag(name: .long, help: "Open the site in the browser.")
+    var open = false
+
+    func run() throws {
+        var options = ServeOptions(source: site.source)
+        options.port = port
+        options.bind = bind
+        options.drafts = site.drafts
+        options.future = site.future
+        let server: PreviewServer
+        do {
+            server = try PreviewServer(options) { line in
+                let isError = line.contains(": error: ") || line.hasPrefix("build failed")
+                FileHandle(fileDescriptor: isError ? 2 : 1).write(Data((line + "\n").utf8))
+            }
+        } catch let failure as BuildFailure {
+            Console.printDiagnostics(failure.diagnostics)
+            throw ExitCode(1)
+        }
+        // Ctrl-C ends the process at once; the private folder stays for the next run.
+        setvbuf(stdout, nil, _IOLBF, 0)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                try await server.run()
+            } catch {
+                Console.error("the server stopped: \(error)")
+                Foundation.exit(1)
+            }
+            done.signal()
+        }
+        if open { Self.openInBrowser(server.url) }
+        done.wait()
+    }
+
+    /// Opens `url` with the desktop's opener (`xdg-open`, or `open` on macOS); quietly nothing without one.
+    static func openInBrowser(_ url: String) {
+        let process = Process()
+        #if os(macOS)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/open")
+        process.arguments = [url]
+        #else
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdg-open", url]
+        #endif
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+    }
+}
