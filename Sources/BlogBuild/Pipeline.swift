@@ -126,7 +126,8 @@ public enum Pipeline {
                          render: Bool, cache: BuildCache?, clock: inout StageClock) throws -> LoadedSite {
         var warnings = configWarnings
         let (contentDir, contentDisplay) = contentFolder(options, config: config)
-        let inventory = try ContentScanner.scan(contentDir, displayPath: contentDisplay)
+        let inventory = try ContentScanner.scan(contentDir, displayPath: contentDisplay, blogFolder: options.source)
+        warnings += inventory.warnings
         if inventory.posts.isEmpty {
             throw BuildFailure(warnings + [.error(contentDisplay, "no posts found: expected *.md or *.markdown files under \(contentDisplay)/")])
         }
@@ -144,7 +145,7 @@ public enum Pipeline {
         let siteOptions = SiteOptions(includeDrafts: options.drafts, includeFuture: options.future, now: options.now)
         var site = try SiteBuilder.build(posts: read.compactMap { $0.0 }.map { RenderedPost(post: $0, rendered: empty) },
                                          assets: inventory.assets, config: config, options: siteOptions)
-        warnings += SiteBuilder.replacementNotes(site)
+        warnings += SiteBuilder.replacementNotes(site) + SiteBuilder.caseCollisions(site)
         clock.lap("site model")
 
         if render {

@@ -11,6 +11,9 @@ public struct ContentInventory: Sendable, Equatable {
     public var assets: [String]
     /// The folders named `*.textbundle` (not those inside another), the same way.
     public var textBundles: [String]
+    /// What was skipped, and why: symbolic links leading out of the blog folder, nowhere, or into a loop, and
+    /// file names that are not valid UTF-8.
+    public var warnings: [Diagnostic] = []
 
     /// Creates an inventory.
     public init(posts: [String] = [], assets: [String] = [], textBundles: [String] = []) {
@@ -28,11 +31,18 @@ public enum ContentScanner {
     /// Every `*.md` and `*.markdown` under `directory`, recursively (extension in any case), is a
     /// post, but for a TextBundle's other markdown files and a README at the top (see
     /// ``PageBundle/readsAsPost(_:folder:textBundle:)``); every other regular file is an asset.
-    /// Hidden files and folders (name starting with `.`) are skipped. A symbolic link is followed only when it points to a regular file inside
-    /// the folder (it is listed under its own name); links to folders and links leading out of
-    /// the folder are skipped. Throws ``BuildFailure`` naming `displayPath` when the folder is
-    /// missing or unreadable.
-    public static func scan(_ directory: URL, displayPath: String) throws -> ContentInventory {
+    /// Hidden files and folders (name starting with `.`) are skipped.
+    ///
+    /// A symbolic link is followed when it leads to a file or folder inside `blogFolder` (people link a shared
+    /// image folder into `content/`); what it leads to is listed under the link's own name. A link that leads
+    /// out of the blog folder, nowhere, or into a folder it is in (a loop) is skipped with a warning naming it, as
+    /// is a file whose name is not valid UTF-8 (no URL could name it).
+    /// - Parameters:
+    ///   - directory: the content folder.
+    ///   - displayPath: how messages name it (`content`).
+    ///   - blogFolder: the folder links may lead into; by default `directory` itself.
+    /// - Throws: ``BuildFailure`` naming `displayPath` when the folder is missing or unreadable.
+    public static func scan(_ directory: URL, displayPath: String, blogFolder: URL? = nil) throws -> ContentInventory {
         let fm = FileManager.default
         let rootPath = directory.path
         var isDirectory: ObjCBool = false
@@ -43,35 +53,56 @@ public enum ContentScanner {
             throw BuildFailure([.error(displayPath, "expected a folder of posts, found a file")])
         }
         let realRoot = resolved(rootPath)
+        let realBlog = blogFolder.map { resolved($0.path) } ?? realRoot
         var inventory = ContentInventory()
-        // Each folder with the outermost TextBundle it is in, if any.
-        var pending: [(path: String, relative: String, textBundle: String?)] = [(rootPath, "", nil)]
-        while let (folder, relativeFolder, textBundle) = pending.popLast() {
-            guard let entries = FolderEntries.of(folder) else {
+        // Each folder with the outermost TextBundle it is in, if any, and the real paths of the folders it is in
+        // (itself included), which a link must not lead back into.
+        var pending: [(path: String, relative: String, textBundle: String?, within: [String])] = [(rootPath, "", nil, [realRoot])]
+        while let (folder, relativeFolder, textBundle, within) = pending.popLast() {
+            var badNames: [String] = []
+            guard let entries = FolderEntries.of(folder, invalidNames: &badNames) else {
                 let shown = relativeFolder.isEmpty ? displayPath : join(displayPath, relativeFolder)
                 throw BuildFailure([.error(shown, "cannot read the folder: \(String(cString: strerror(errno)))")])
+            }
+            for name in badNames where !name.hasPrefix(".") {
+                let shown = join(displayPath, relativeFolder.isEmpty ? name : relativeFolder + "/" + name)
+                inventory.warnings.append(.warning(shown, "skipped: the file name is not valid UTF-8 (shown with � for the bytes that are not); rename it"))
             }
             for (name, type) in entries where !name.hasPrefix(".") {
                 let path = folder + "/" + name
                 let relative = relativeFolder.isEmpty ? name : relativeFolder + "/" + name
+                var kind = type
+                var real: String?
+                if type == S_IFLNK {
+                    let shown = join(displayPath, relative)
+                    var targetStatus = stat()
+                    guard let target = resolvedIfExists(path), stat(target, &targetStatus) == 0 else {
+                        inventory.warnings.append(.warning(shown, "skipped: this symbolic link leads nowhere, or into a loop of links"))
+                        continue
+                    }
+                    guard target == realBlog || target.hasPrefix(realBlog == "/" ? "/" : realBlog + "/") else {
+                        inventory.warnings.append(.warning(shown, "skipped: this symbolic link leads out of the blog folder, to \(target); only links to files and folders inside it are followed"))
+                        continue
+                    }
+                    kind = targetStatus.st_mode & S_IFMT
+                    real = target
+                    if kind == S_IFDIR, within.contains(where: { target == $0 || $0.hasPrefix(target + "/") }) {
+                        inventory.warnings.append(.warning(shown, "skipped: this symbolic link leads to \(target), a folder it is in: a loop"))
+                        continue
+                    }
+                }
                 // Not FileManager's attributes: those also look up the owner's name, which cost a
                 // connection to the name service per file.
-                switch type {
+                switch kind {
                 case S_IFDIR:
+                    let inside = within + [real ?? resolvedFolder(within.last!, name)]
                     if textBundle == nil, PageBundle.isTextBundle(name[...]) {
                         inventory.textBundles.append(relative)
-                        pending.append((path, relative, relative))
+                        pending.append((path, relative, relative, inside))
                     } else {
-                        pending.append((path, relative, textBundle))
+                        pending.append((path, relative, textBundle, inside))
                     }
                 case S_IFREG:
-                    add(relative, name: name, folder: relativeFolder, textBundle: textBundle, to: &inventory)
-                case S_IFLNK:
-                    // Only a link to a regular file that stays inside the folder.
-                    let target = resolved(path)
-                    var targetStatus = stat()
-                    guard target.hasPrefix(realRoot + "/"), stat(target, &targetStatus) == 0,
-                          (targetStatus.st_mode & S_IFMT) == S_IFREG else { continue }
                     add(relative, name: name, folder: relativeFolder, textBundle: textBundle, to: &inventory)
                 default:
                     continue  // sockets, pipes, devices
@@ -81,7 +112,13 @@ public enum ContentScanner {
         inventory.posts.sort(by: bytesPrecede)
         inventory.assets.sort(by: bytesPrecede)
         inventory.textBundles.sort(by: bytesPrecede)
+        inventory.warnings = inventory.warnings.sortedForDisplay()
         return inventory
+    }
+
+    /// The real path of the folder `name` in the folder whose real path is `parent` (it is no link).
+    private static func resolvedFolder(_ parent: String, _ name: String) -> String {
+        parent == "/" ? "/" + name : parent + "/" + name
     }
 
     /// Lists the file `relative`, named `name`, of the folder `folder` (relative too).
@@ -106,9 +143,14 @@ public enum ContentScanner {
         }
     }
 
-    /// `path` with every symbolic link resolved (`realpath`).
+    /// `path` with every symbolic link resolved (`realpath`); `path` itself when that fails.
     static func resolved(_ path: String) -> String {
-        guard let real = realpath(path, nil) else { return path }
+        resolvedIfExists(path) ?? path
+    }
+
+    /// `path` with every symbolic link resolved (`realpath`); nil when it leads nowhere or loops.
+    static func resolvedIfExists(_ path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
         defer { free(real) }
         return String(cString: real)
     }

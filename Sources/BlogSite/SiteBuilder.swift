@@ -329,6 +329,30 @@ package enum SiteBuilder {
         }
     }
 
+    /// Output paths that differ only by case (`posts/Swift/` and `posts/swift/`), as warnings naming both sources: on
+    /// a case-insensitive file system (macOS's and Windows' by default, and many hosts') one file would replace the
+    /// other, so a page would be missing without a word. Compared with Unicode's simple lower-casing.
+    package static func caseCollisions(_ site: Site) -> [Diagnostic] {
+        var seen: [String: (path: String, source: String)] = [:]
+        var warnings: [Diagnostic] = []
+        func source(of page: Page) -> String {
+            if case .post(let index) = page.kind { return site.posts[index].post.source }
+            return "the generated page /\(page.url)"
+        }
+        let files = site.pages.map { ($0.outputPath, source(of: $0)) } + site.assets.map { ($0.path, "content/" + $0.source) }
+        for (path, owner) in files {
+            let folded = path.lowercased()
+            if let first = seen[folded] {
+                if first.path != path {
+                    warnings.append(.warning(owner, "its output /\(path) differs only by case from /\(first.path) of \(first.source): on a case-insensitive file system (macOS, Windows, many web hosts) one replaces the other; rename one of them"))
+                }
+            } else {
+                seen[folded] = (path, owner)
+            }
+        }
+        return warnings.sortedForDisplay()
+    }
+
     /// Every output path wanted twice (pages and copied assets), as errors naming both sources.
     static func urlCollisions(_ site: Site) -> [Diagnostic] {
         /// Who wants a path, and whether its header names that URL (then a `slug` can't move it).

@@ -63,6 +63,40 @@ final class ContentScannerTests: XCTestCase {
         XCTAssertEqual(inventory.assets, [])
     }
 
+    func testLinksIntoTheBlogFolderAreFollowedAndTheOthersAreWarnedAbout() throws {
+        let blog = root!
+        let content = blog.appendingPathComponent("content")
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try write("outside.png", in: outside)
+        try write("shared-images/logo.png")
+        try write("shared-images/icons/star.svg")
+        try write("content/posts/real.md")
+        let fm = FileManager.default
+        // A shared folder of the blog, linked into content/ (relative link), is followed like a folder of content/.
+        try fm.createSymbolicLink(atPath: content.appendingPathComponent("images").path, withDestinationPath: "../shared-images")
+        try fm.createSymbolicLink(atPath: content.appendingPathComponent("posts/out.png").path,
+                                  withDestinationPath: outside.appendingPathComponent("outside.png").path)
+        try fm.createSymbolicLink(atPath: content.appendingPathComponent("posts/gone.md").path, withDestinationPath: "nothing-here.md")
+        try fm.createSymbolicLink(atPath: content.appendingPathComponent("posts/again").path, withDestinationPath: "..")
+        // A name that is not UTF-8 ("f\xFF.md").
+        let badName = content.path + "/posts/f"
+        let fd = open(badName.utf8CString.dropLast() + [CChar(bitPattern: 0xFF)] + ".md".utf8CString, O_CREAT | O_WRONLY, 0o644)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        close(fd)
+        let inventory = try ContentScanner.scan(content, displayPath: "content", blogFolder: blog)
+        XCTAssertEqual(inventory.posts, ["posts/real.md"])
+        XCTAssertEqual(inventory.assets, ["images/icons/star.svg", "images/logo.png"])
+        XCTAssertEqual(inventory.warnings.map(\.description), [
+            "content/posts/again:1:1: warning: skipped: this symbolic link leads to \(ContentScanner.resolved(content.path)), a folder it is in: a loop",
+            "content/posts/f\u{FFFD}.md:1:1: warning: skipped: the file name is not valid UTF-8 (shown with \u{FFFD} for the bytes that are not); rename it",
+            "content/posts/gone.md:1:1: warning: skipped: this symbolic link leads nowhere, or into a loop of links",
+            "content/posts/out.png:1:1: warning: skipped: this symbolic link leads out of the blog folder, to \(ContentScanner.resolved(outside.path))/outside.png; only links to files and folders inside it are followed",
+        ])
+        // Without a blog folder, the content folder is the limit: the shared images are outside it.
+        XCTAssertEqual(try ContentScanner.scan(content, displayPath: "content").assets, [])
+    }
+
     func testAFoldersEntriesComeWithTheirTypesAndAPipeIsSkipped() throws {
         try write("a.md")
         try write("sub/b.md")
@@ -131,5 +165,40 @@ extension ContentScannerTests {
         XCTAssertEqual(links[3], FileStat.of(folder.path + "/link.md", followingLinks: false))
         XCTAssertNotEqual(links[3], followed[3])
         XCTAssertEqual(FileStat.of(paths, in: folder.path + "/nowhere"), [nil, nil, nil, nil])
+    }
+}
+
+/// Linked folders, unusable names and URLs that differ only by case, in whole builds.
+final class ContentFileSystemEndToEndTests: XCTestCase {
+    func testALinkedImageFolderIsPublishedAndALinkOutIsAWarningThatStrictRefuses() throws {
+        let site = try TempSite()
+        defer { site.remove() }
+        _ = try site.write("blog.yml", "base_url: https://example.org/\n")
+        _ = try site.write("content/posts/a.md", "Title: A\nDate: 2024-01-01\n\n![logo](/images/logo.png)\n")
+        _ = try site.write("shared/images/logo.png", "png")
+        try FileManager.default.createSymbolicLink(atPath: site.root.appendingPathComponent("content/images").path, withDestinationPath: "../shared/images")
+        let built = try BlogCLI.run(["build", "--strict"], in: site.root)
+        XCTAssertEqual(built.status, 0, built.stderr)
+        XCTAssertEqual(site.read("public/images/logo.png"), "png")
+        XCTAssertEqual(try BlogCLI.run(["check"], in: site.root).status, 0)
+
+        try FileManager.default.createSymbolicLink(atPath: site.root.appendingPathComponent("content/passwd").path, withDestinationPath: "/etc/passwd")
+        let warned = try BlogCLI.run(["build"], in: site.root)
+        XCTAssertEqual(warned.status, 0, warned.stderr)
+        XCTAssertTrue(warned.stderr.contains("content/passwd:1:1: warning: skipped: this symbolic link leads out of the blog folder, to /etc/passwd"), warned.stderr)
+        XCTAssertFalse(site.exists("public/passwd"))
+        XCTAssertEqual(try BlogCLI.run(["build", "--strict"], in: site.root).status, 1)
+    }
+
+    func testOutputsThatDifferOnlyByCaseAreAWarningNamingBoth() throws {
+        let site = try TempSite()
+        defer { site.remove() }
+        _ = try site.write("blog.yml", "base_url: https://example.org/\n")
+        _ = try site.write("content/posts/one.md", "Title: One\nDate: 2024-01-01\nSlug: Swift\n\nOne.\n")
+        _ = try site.write("content/posts/two.md", "Title: Two\nDate: 2024-01-02\nSlug: swift\n\nTwo.\n")
+        let built = try BlogCLI.run(["build"], in: site.root)
+        XCTAssertEqual(built.status, 0, built.stderr)
+        XCTAssertTrue(built.stderr.contains("content/posts/one.md:1:1: warning: its output /posts/Swift/index.html differs only by case from /posts/swift/index.html of content/posts/two.md"), built.stderr)
+        XCTAssertEqual(try BlogCLI.run(["build", "--strict"], in: site.root).status, 1)
     }
 }
