@@ -11,6 +11,57 @@ public enum PostReader {
     /// 2: a TextBundle's first `# heading` is its title when its header has none.
     package static let rulesRevision = 2
 
+    /// The most tags (and the most categories) a post may have: each tag's page lists the post with all its tags,
+    /// so pages grow with the square of their number (10,000 tags made 10,000 pages of 10,000 links, 3 GB of
+    /// memory and minutes of work).
+    package static let maxTags = 1_000
+
+    /// The most bytes of container prefix (spaces, tabs, `>`, list markers) before a body line's text. Each level
+    /// of block quote or list costs markdown's parser a check on every later line of the block, so 50,000 nested
+    /// `>` or list levels take minutes; 1,000 bytes allow 250 levels and more than any post needs.
+    package static let maxNesting = 1_000
+
+    /// The first line of `body` (0-based) whose container prefix (spaces, tabs, `>`, and list markers `-`, `*`, `+`,
+    /// `1.`, `1)` followed by a space) is longer than ``maxNesting`` bytes.
+    static func tooDeeplyNested(_ body: String) -> Int? {
+        var body = body
+        return body.withUTF8 { bytes -> Int? in
+            var line = 0
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                // The prefix of the line that starts at `index`.
+                var prefix = 0
+                scan: while index < count, prefix <= maxNesting {
+                    switch bytes[index] {
+                    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: ">"):
+                        index += 1
+                        prefix += 1
+                    case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"):
+                        guard index + 1 < count, bytes[index + 1] == UInt8(ascii: " ") || bytes[index + 1] == UInt8(ascii: "\t") else { break scan }
+                        index += 2
+                        prefix += 2
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                        var end = index
+                        while end < count, end - index < 9, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
+                        guard end + 1 < count, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ")"),
+                              bytes[end + 1] == UInt8(ascii: " ") || bytes[end + 1] == UInt8(ascii: "\t") else { break scan }
+                        prefix += end + 2 - index
+                        index = end + 2
+                    default:
+                        break scan
+                    }
+                }
+                if prefix > maxNesting { return line }
+                // On to the next line.
+                while index < count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                index += 1
+                line += 1
+            }
+            return nil
+        }
+    }
+
     /// Reads one post. `source` is the path shown in messages and stored in `Post.source`
     /// (e.g. `content/posts/a.md`). Throws ``BuildFailure`` (errors and warnings); returns the
     /// post and its warnings.
@@ -228,6 +279,10 @@ public enum PostReader {
                 error(field("slug") ?? titleField, "empty slug: neither the title nor the file name has a letter or digit; add a `slug:` header line")
             }
 
+            if let deep = PostReader.tooDeeplyNested(body) {
+                diagnostics.append(.error(source, line: bodyLine + deep, column: 1,
+                                          "this line is nested too deep: more than \(PostReader.maxNesting) bytes of indentation, `>` and list markers before its text (markdown's cost grows with the square of the nesting depth)"))
+            }
             let tags = resolveTags()
             let categories = resolveCategories()
             let author = resolveAuthor()
@@ -359,9 +414,11 @@ public enum PostReader {
             return names
         }
 
-        /// Names trimmed, empty ones dropped, repeats (same slug) dropped, order kept.
+        /// Names trimmed, empty ones dropped, repeats (same slug) dropped, order kept. More than
+        /// ``PostReader/maxTags`` is an error.
         mutating func tagList(_ names: [String], field f: HeaderField?, what: String) -> [Tag] {
             var tags: [Tag] = []
+            var seen: Set<Tag> = []
             for raw in names {
                 let name = raw.trimmingWhitespacesAndNewlines()
                 if name.isEmpty { continue }
@@ -370,7 +427,11 @@ public enum PostReader {
                     warning(f, "\(what) \"\(name)\" has no letter or digit to make its URL: ignored")
                     continue
                 }
-                if !tags.contains(tag) { tags.append(tag) }
+                if seen.insert(tag).inserted { tags.append(tag) }
+            }
+            if tags.count > PostReader.maxTags {
+                error(f, "\(tags.count) \(what == "tag" ? "tags" : "categories"): a post may have at most \(PostReader.maxTags) (each one's page lists the post with all of them, so a site's size grows with the square of their number)")
+                return Array(tags.prefix(PostReader.maxTags))
             }
             return tags
         }

@@ -38,6 +38,31 @@ final class PostReaderTests: XCTestCase {
         buildFailure({ try PostReader.read(data: data, source: source, timeZone: utc) }, file: file, line: line)
     }
 
+    // MARK: Bounded cost
+
+    func testMoreThanAThousandTagsIsAnErrorAtTheTagsLine() throws {
+        let many = (1...1_001).map { "t\($0)" }
+        let errors = failure("Title: T\nDate: 2024-01-01\nTags: \(many.joined(separator: ", "))\n\nBody.\n")
+        XCTAssertEqual(errors.map(\.description), ["content/posts/a.md:3:7: error: 1001 tags: a post may have at most 1000 (each one's page lists the post with all of them, so a site's size grows with the square of their number)"])
+        // A thousand is allowed, and repeats (same slug) are dropped first.
+        let (post, _) = try XCTUnwrap(read("Title: T\nDate: 2024-01-01\nTags: \((many.dropLast(2) + ["T1", "t 1"]).joined(separator: ", "))\n\nBody.\n"))
+        XCTAssertEqual(post.tags.count, 1_000, "t1 and T1 are one tag; `t 1` is t-1, another")
+    }
+
+    func testALineNestedDeeperThanTheLimitIsAnErrorAtItsLine() throws {
+        let quotes = String(repeating: ">", count: 1_001)
+        let errors = failure("---\ntitle: T\ndate: 2024-01-01\n---\nIntro.\n\n\(quotes) deep\n")
+        XCTAssertEqual(errors.map(\.description), ["content/posts/a.md:7:1: error: this line is nested too deep: more than 1000 bytes of indentation, `>` and list markers before its text (markdown's cost grows with the square of the nesting depth)"])
+        let list = (0..<501).map { String(repeating: " ", count: 2 * $0) + "- item" }.joined(separator: "\n")
+        XCTAssertEqual(failure("Title: T\nDate: 2024-01-01\n\n" + list + "\n").first?.line, 4 + 500)
+        // What only looks like a prefix is text: a long rule, a long number, dashes without a space.
+        let fine = [String(repeating: "-", count: 3_000), String(repeating: "9", count: 3_000), String(repeating: "- ", count: 400) + "x",
+                    String(repeating: " ", count: 900) + "code"]
+        for body in fine {
+            XCTAssertNotNil(read("Title: T\nDate: 2024-01-01\n\n\(body)\n"), String(body.prefix(20)))
+        }
+    }
+
     // MARK: Whole posts
 
     func testPelicanPost() throws {
