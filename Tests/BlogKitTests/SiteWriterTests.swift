@@ -264,3 +264,36 @@ extension SiteWriterTests {
         XCTAssertEqual(read("index.html"), "v2")
     }
 }
+
+/// A disk that fills up mid-build, on a real small file system (a 1 MB tmpfs; mounting one needs root, as in CI).
+final class DiskFullTests: XCTestCase {
+    func testAFullDiskIsOneMessageAndThePublishedSiteStays() throws {
+        let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("blog-full-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: mountPoint) }
+        let mount = try BlogCLI.run(["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path], in: mountPoint,
+                                    program: URL(fileURLWithPath: "/bin/mount"))
+        guard mount.status == 0 else { throw XCTSkip("cannot mount a small tmpfs here (needs root): \(mount.stderr)") }
+        defer { _ = try? BlogCLI.run([mountPoint.path], in: FileManager.default.temporaryDirectory, program: URL(fileURLWithPath: "/bin/umount")) }
+        let output = mountPoint.appendingPathComponent("public")
+        let small = (0..<5).map { OutputFile(path: "posts/\($0)/index.html", contents: .bytes(Data("page \($0)\n".utf8))) }
+        _ = try SiteWriter.write(small, to: output, displayPath: "public")
+
+        // 400 pages of 8 KB: 3.2 MB, on a 1 MB disk.
+        let page = Data(repeating: UInt8(ascii: "x"), count: 8_000)
+        let big = (0..<400).map { OutputFile(path: "posts/\($0)/index.html", contents: .bytes(page)) }
+        let errors = buildFailure { try SiteWriter.write(big, to: output, displayPath: "public") }
+        XCTAssertEqual(errors.count, 1, errors.map(\.description).joined(separator: "\n"))
+        let message = try XCTUnwrap(errors.first?.description)
+        XCTAssertTrue(message.contains(": error: the disk is full (no space left on device): "), message)
+        XCTAssertTrue(message.contains(" of 400 files were written"), message)
+        XCTAssertTrue(message.contains("and the site needs about 3.2 MB; the published site was not changed"), message)
+        // The published site is the small one, whole; the staging folder is gone.
+        for file in small {
+            XCTAssertEqual(FileManager.default.contents(atPath: output.appendingPathComponent(file.path).path),
+                           { if case .bytes(let data) = file.contents { return data }; return nil }())
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: mountPoint.appendingPathComponent(".public.blog-staging").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.appendingPathComponent("posts/399/index.html").path))
+    }
+}
