@@ -1,6 +1,7 @@
 @testable import BlogBuild
 @testable import BlogContent
 @testable import BlogCore
+@testable import BlogIncremental
 import XCTest
 
 final class ContentScannerTests: XCTestCase {
