@@ -30,6 +30,9 @@ final class BodyHoles: RenderHook, @unchecked Sendable {
     private var pages: [[BodyHole]]
     /// Holes by feed path.
     private var feeds: [String: [BodyHole]] = [:]
+    /// Each post's body in the form of the XML feeds and of the JSON feed, made the first time a
+    /// feed shows it: a post is in the site's feeds and in each of its tags'.
+    private var feedXML: [String?], feedJSON: [String?]
 
     init(site: Site) {
         var generator = SystemRandomNumberGenerator()
@@ -42,6 +45,29 @@ final class BodyHoles: RenderHook, @unchecked Sendable {
         }
         permalinks = site.posts.map { AbsoluteURLs.url($0.url, config: site.config) }
         pages = Array(repeating: [], count: site.pages.count)
+        feedXML = Array(repeating: nil, count: site.posts.count)
+        feedJSON = feedXML
+    }
+
+    /// The body of post `number` in `form`.
+    private func body(_ number: Int, in form: BodyForm) -> String {
+        let kept: ReferenceWritableKeyPath<BodyHoles, [String?]>
+        switch form {
+        case .html: return bodies[number]
+        case .escaped: return form.apply(bodies[number])
+        case .feedXML: kept = \.feedXML
+        case .feedJSON: kept = \.feedJSON
+        }
+        lock.lock()
+        let known = self[keyPath: kept][number]
+        lock.unlock()
+        if let known { return known }
+        // Two cores may make the same text at once; both give the same.
+        let made = form.apply(bodies[number])
+        lock.lock()
+        self[keyPath: kept][number] = made
+        lock.unlock()
+        return made
     }
 
     /// Posts whose body a template transformed rather than printed.
@@ -132,7 +158,7 @@ final class BodyHoles: RenderHook, @unchecked Sendable {
             out.append(contentsOf: text[copied..<found])
             let form = postForm?(number) ?? form(escaped)
             let start = out.count
-            out.append(contentsOf: form.apply(bodies[number]).utf8)
+            out.append(contentsOf: body(number, in: form).utf8)
             holes.append(BodyHole(post: number, offset: start, length: out.count - start, form: form))
             copied = cursor
             index = cursor

@@ -134,9 +134,7 @@ package final class IncrementalBuild {
                              clock: inout StageClock,
                              full: (FullBuildObserver, inout StageClock) throws -> Full) throws -> Outcome<Full> {
         guard enabled, let folder else {
-            // The last build's state describes its output: this build is about to replace it.
-            let stale = folder.map { folder in { if folder.stateOutput() == PathSafety.resolved(self.request.output) { folder.dropState() } } }
-            return .full(try full(FullBuildObserver(layer: self, folder: nil, previous: nil, drop: stale), &clock), summary: nil)
+            return .full(try full(FullBuildObserver(layer: self, folder: folder, previous: nil, records: false), &clock), summary: nil)
         }
         let previous = folder.loadState()
         var summary = "full build"
@@ -148,13 +146,18 @@ package final class IncrementalBuild {
                 summary += ": " + refusal.reason
             }
         }
-        let observer = FullBuildObserver(layer: self, folder: folder, previous: previous, drop: folder.dropState)
+        let observer = FullBuildObserver(layer: self, folder: folder, previous: previous, records: true)
         let made = try full(observer, &clock)
         if let state = observer.state {
             folder.saveState(state)
             clock.lap("save state")
         }
         return .full(made, summary: summary)
+    }
+
+    /// Whether the last build's state describes the output folder of this build.
+    fileprivate func stateIsAboutThisOutput(_ folder: StateFolder) -> Bool {
+        folder.stateOutput() == PathSafety.resolved(request.output)
     }
 
     /// The state of a full build whose files are now in `staged` (see ``FullBuildObserver``).
@@ -176,24 +179,29 @@ package final class FullBuildObserver: @unchecked Sendable {
     private let layer: IncrementalBuild
     private let folder: StateFolder?
     private let previous: SiteState?
-    private let drop: (() -> Void)?
+    /// Whether the build records a state (false with `--no-cache`).
+    private let records: Bool
     private var holes: BodyHoles?
     /// The state for the next build, once the files are staged.
     fileprivate private(set) var state: SiteState?
 
-    fileprivate init(layer: IncrementalBuild, folder: StateFolder?, previous: SiteState?, drop: (() -> Void)?) {
+    fileprivate init(layer: IncrementalBuild, folder: StateFolder?, previous: SiteState?, records: Bool) {
         self.layer = layer
         self.folder = folder
         self.previous = previous
-        self.drop = drop
+        self.records = records
     }
 
     /// The hook through which the pages and feeds of `site` are rendered; nil with `--no-cache`.
     /// Called before anything is written: the last build's state, which describes the site about
-    /// to be replaced, is removed.
+    /// to be replaced, is removed (with `--no-cache`, only when it is about this output folder).
     package func renderHook(for site: Site) -> RenderHook? {
-        drop?()
-        guard folder != nil else { return nil }
+        guard let folder else { return nil }
+        guard records else {
+            if layer.stateIsAboutThisOutput(folder) { folder.dropState() }
+            return nil
+        }
+        folder.dropState()
         let holes = BodyHoles(site: site)
         self.holes = holes
         return holes
