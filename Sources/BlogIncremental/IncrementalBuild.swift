@@ -8,7 +8,9 @@ import Foundation
 
 /// What the incremental layer needs to know of a build: plain values the pipeline has made.
 package struct IncrementalRequest {
+    /// `blog.yml`, with the command line's overrides.
     package var config: SiteConfig
+    /// The loaded theme (its files are part of what the state depends on).
     package var theme: Theme
     /// The blog folder, and how messages name it (`""` or `path/`).
     package var source: URL
@@ -19,13 +21,16 @@ package struct IncrementalRequest {
     /// The output folder, and how messages name it.
     package var output: URL
     package var outputDisplay: String
-    /// The build's options that change the site.
+    /// `--drafts`: drafts are in the site.
     package var drafts: Bool
+    /// `--future`: posts dated after `now` are in the site.
     package var future: Bool
+    /// The build's "now".
     package var now: Date
     /// The `blog` version: a state of another version is not used.
     package var version: String
 
+    /// The request of a build; each value as its property says.
     package init(config: SiteConfig, theme: Theme, source: URL, sourceDisplay: String, content: URL, contentDisplay: String,
                  output: URL, outputDisplay: String, drafts: Bool, future: Bool, now: Date, version: String) {
         self.config = config
@@ -45,9 +50,13 @@ package struct IncrementalRequest {
 
 /// What a build done in place reports.
 package struct InPlaceReport {
+    /// Posts with a page, as the last full build counted them.
     package var posts: Int
+    /// Tags with a page.
     package var tags: Int
+    /// HTML pages of the site.
     package var pages: Int
+    /// Files written (patched) and left unchanged.
     package var files: WriteReport
     /// Every warning, in display order.
     package var warnings: [Diagnostic]
@@ -57,10 +66,12 @@ package struct InPlaceReport {
 
 /// What a full build hands the layer once its files are staged: plain values of the pipeline.
 package struct BuiltSite {
+    /// The site model, every body rendered.
     package var site: Site
     /// The post read from each post file of `inventory` (same order); nil where none was (an
     /// error, or a home page's `_index.md`).
     package var posts: [Post?]
+    /// The content folder's files.
     package var inventory: ContentInventory
     /// Every file of the site, the pages first in the order of ``Site/pages``.
     package var files: [OutputFile]
@@ -69,6 +80,7 @@ package struct BuiltSite {
     /// When the first post dated after the build's "now" falls due (seconds since 1970).
     package var dueAt: Double?
 
+    /// A full build's values; each as its property says.
     package init(site: Site, posts: [Post?], inventory: ContentInventory, files: [OutputFile], warnings: [Diagnostic], dueAt: Double?) {
         self.site = site
         self.posts = posts
