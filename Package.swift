@@ -76,8 +76,24 @@ let package = Package(
         .target(name: "BlogScaffold", dependencies: ["BlogCore", "BlogConfig", "BlogContent"]),
         // Check: the links of a built site, checked in its folder (how it was built is BlogBuild's business).
         .target(name: "BlogCheck", dependencies: ["BlogCore", "BlogConfig", "BlogSite"]),
-        // Build: the pipeline that runs the stages in order (Pipeline.swift), `blog check`'s build, and for now the
-        // build cache (Cache/) and the in-place body patch (QuickBuild.swift), which no stage depends on.
+        // Incremental: the optional layer on top of the stages: the build lock and state in cache_dir, and the
+        // build in place when only post bodies changed. It sees Render through one hook (RenderHook); no stage
+        // knows it exists.
+        .target(
+            name: "BlogIncremental",
+            dependencies: [
+                "BlogCore",
+                "BlogConfig",
+                "BlogContent",
+                "BlogMarkdown",
+                "BlogSite",
+                "BlogRender",
+                "BlogOutput",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        // Build: the pipeline that runs the stages in order (Pipeline.swift), with the incremental layer at one
+        // place, and `blog check`'s build.
         .target(
             name: "BlogBuild",
             dependencies: [
@@ -89,6 +105,7 @@ let package = Package(
                 "BlogRender",
                 "BlogOutput",
                 "BlogCheck",
+                "BlogIncremental",
                 "BlogScaffold",
             ]
         ),
@@ -115,7 +132,7 @@ let package = Package(
         // Unit tests per stage, and end-to-end tests that run the `blog` executable (hence the dependency).
         // Fixtures/ holds data files the tests find through #filePath (see Fixtures/SOURCES.md).
         .testTarget(name: "BlogKitTests", dependencies: [
-            "BlogCore", "BlogConfig", "BlogContent", "BlogMarkdown", "BlogSite", "BlogRender", "BlogOutput", "BlogCheck", "BlogScaffold", "BlogBuild", "BlogServe", "blog",
+            "BlogCore", "BlogConfig", "BlogContent", "BlogMarkdown", "BlogSite", "BlogRender", "BlogOutput", "BlogCheck", "BlogIncremental", "BlogScaffold", "BlogBuild", "BlogServe", "blog",
         ], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v5]

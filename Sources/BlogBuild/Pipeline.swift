@@ -1,6 +1,7 @@
 import BlogConfig
 import BlogContent
 import BlogCore
+import BlogIncremental
 import BlogMarkdown
 import BlogOutput
 import BlogRender
@@ -25,12 +26,13 @@ public struct BuildOptions: Sendable {
     public var strict: Bool = false
     /// The build's "now".
     var now: Date
-    /// Use the build cache (`cache_dir`); `blog build --no-cache` turns it off.
+    /// Use the incremental layer (its state in `cache_dir`, see BlogIncremental);
+    /// `blog build --no-cache` turns it off: everything is built, no state is read or written.
     public var cache: Bool = true
-    /// The `blog` version the cache is made by: a cache of another version is not used.
+    /// The `blog` version the state is made by: a state of another version is not used.
     var version: String = blogVersion
-    /// With the cache, patch post bodies into the published site when nothing else changed
-    /// (see ``QuickBuild``); tests of the full incremental build turn it off.
+    /// With the incremental layer, patch post bodies into the published site when nothing else
+    /// changed (a build in place); tests of the full build with the layer turn it off.
     var quick: Bool = true
     /// Free the site's memory when the build returns. The `blog` command, which exits right
     /// after, turns it off: freeing a 10,000-post site's half a million values one by one takes
@@ -77,37 +79,24 @@ public struct BuildReport: Sendable {
     public var warnings: [Diagnostic]
     /// Seconds spent in each stage, in order (`blog build --timings` prints them).
     public var timings: [(stage: String, seconds: Double)]
-    /// Warnings about the build cache (ignored or unwritable): printed, but never counted by `--strict`.
-    public var cacheWarnings: [Diagnostic] = []
-    /// What the build cache saved (`blog build --timings` prints it); nil without the cache.
+    /// Whether the build was done in place, or why not (`blog build --timings` prints it); nil
+    /// with `--no-cache`.
     public var cacheSummary: String?
-}
-
-/// Measures stages one after the other.
-struct StageClock {
-    private(set) var timings: [(stage: String, seconds: Double)] = []
-    private var last = DispatchTime.now()
-
-    /// Records the time since the previous lap under `stage`.
-    mutating func lap(_ stage: String) {
-        let now = DispatchTime.now()
-        timings.append((stage, Double(now.uptimeNanoseconds - last.uptimeNanoseconds) / 1e9))
-        last = now
-    }
 }
 
 /// The stages, in the order they run: config -> content -> site (the posts placed, bodies not yet
 /// rendered) -> markdown (Liquid, cmark-gfm, Pelican links, against the placed site; the results go
 /// into the site's posts) -> render -> output. Each stage is a target that sees only the stages below
 /// it; this one runs them. Each takes plain values and returns plain values; posts are read and
-/// rendered on all cores.
+/// rendered on all cores. The incremental layer (BlogIncremental) comes in at one place, in
+/// ``buildSite(_:quick:)``.
 public enum Pipeline {
     /// Reads the configuration and every post, and builds the site model.
     /// - Parameter render: whether to render markdown (`blog list` does not need it).
     public static func loadSite(_ options: BuildOptions, render: Bool = true) throws -> (Site, [Diagnostic]) {
         let (config, warnings) = try loadConfig(options)
         var clock = StageClock()
-        let loaded = try loadSite(options, config: config, warnings: warnings, render: render, cache: nil, clock: &clock)
+        let loaded = try loadSite(options, config: config, warnings: warnings, render: render, clock: &clock)
         return (loaded.site, loaded.warnings)
     }
 
@@ -118,12 +107,14 @@ public enum Pipeline {
         var warnings: [Diagnostic]
         /// The content folder's files.
         var inventory: ContentInventory
+        /// The post read from each post file of `inventory` (nil where none was).
+        var posts: [Post?]
         /// When the first post dated after the build's "now" falls due (seconds since 1970).
         var dueAt: Double?
     }
 
     static func loadSite(_ options: BuildOptions, config: SiteConfig, warnings configWarnings: [Diagnostic],
-                         render: Bool, cache: BuildCache?, clock: inout StageClock) throws -> LoadedSite {
+                         render: Bool, clock: inout StageClock) throws -> LoadedSite {
         var warnings = configWarnings
         let (contentDir, contentDisplay) = contentFolder(options, config: config)
         let inventory = try ContentScanner.scan(contentDir, displayPath: contentDisplay, blogFolder: options.source)
@@ -133,7 +124,7 @@ public enum Pipeline {
         }
         warnings += PageBundle.warnings(inventory, display: contentDisplay)
 
-        let read = readPosts(inventory, options: options, config: config, cache: cache)
+        let read = readPosts(inventory, options: options, config: config)
         warnings += read.flatMap { $0.1 }
         // From this time on, a post now in the future is published with no file changed.
         let dueAt = read.compactMap { $0.0 }.filter { $0.dated && $0.date > options.now }.map(\.date.timeIntervalSince1970).min()
@@ -150,36 +141,26 @@ public enum Pipeline {
 
         if render {
             let markdownWarnings: [Diagnostic]
-            (site, markdownWarnings) = renderMarkdown(site, config: config, cache: cache)
+            (site, markdownWarnings) = renderMarkdown(site, config: config)
             warnings += markdownWarnings
             clock.lap("markdown")
         }
-        return LoadedSite(site: site, warnings: warnings.sortedForDisplay(), inventory: inventory, dueAt: dueAt)
+        return LoadedSite(site: site, warnings: warnings.sortedForDisplay(), inventory: inventory, posts: read.map(\.0), dueAt: dueAt)
     }
 
     /// Content: every post file of `inventory` read, on all cores, with its messages (a post that is
     /// not used, or does not read, is nil); every error is collected before the build gives up.
-    private static func readPosts(_ inventory: ContentInventory, options: BuildOptions, config: SiteConfig,
-                                  cache: BuildCache?) -> [(Post?, [Diagnostic])] {
+    private static func readPosts(_ inventory: ContentInventory, options: BuildOptions, config: SiteConfig) -> [(Post?, [Diagnostic])] {
         let (contentDir, contentDisplay) = contentFolder(options, config: config)
         let timeZone = config.timeZone
-        let readerKey = cache.map { _ in BuildCache.readerKey(config: config, version: options.version) }
         let bundles = PageBundle.Folders(posts: inventory.posts)
         return Parallel.map(inventory.posts.count) { index -> (Post?, [Diagnostic]) in
             let path = inventory.posts[index]
             let source = contentDisplay + "/" + path
             let bundle = bundles.contains(path)
             do {
-                let file = contentDir.appendingPathComponent(path)
-                let (post, postWarnings): (Post, [Diagnostic])
-                if let cache, let readerKey {
-                    (post, postWarnings) = try cache.post(at: file, path: path, readerKey: BuildCache.postKey(readerKey, bundle: bundle),
-                                                          source: source) { data in
-                        try PostReader.read(data: data, source: source, contentPath: path, bundle: bundle, timeZone: timeZone)
-                    }
-                } else {
-                    (post, postWarnings) = try PostReader.read(fileAt: file, source: source, contentPath: path, bundle: bundle, timeZone: timeZone)
-                }
+                let (post, postWarnings) = try PostReader.read(fileAt: contentDir.appendingPathComponent(path), source: source,
+                                                               contentPath: path, bundle: bundle, timeZone: timeZone)
                 if SiteBuilder.isSectionIndex(path), !path.contains("/") {
                     return (nil, postWarnings + [.warning(source, "the home page's _index.md is not used: the home page lists the posts; move its text to a page under pages/")])
                 }
@@ -195,7 +176,7 @@ public enum Pipeline {
     /// Markdown: `site` with every placed post's body and summary rendered, on all cores, and the
     /// messages. Links to other posts (Liquid's `post_url`, Pelican's `{filename}`) resolve against
     /// the placed site through ``ContentLinks``.
-    private static func renderMarkdown(_ site: Site, config: SiteConfig, cache: BuildCache?) -> (Site, [Diagnostic]) {
+    private static func renderMarkdown(_ site: Site, config: SiteConfig) -> (Site, [Diagnostic]) {
         let posts = site.posts
         let links = ContentLinks(site: site)
         let liquid = liquidContext(config: config, links: links)
@@ -206,12 +187,8 @@ public enum Pipeline {
                 (body, linkWarnings) = Liquid.process(body, path: post.source, firstLine: post.bodyLine, context: liquid)
                 summary = summary.map { Liquid.process($0, path: post.source, firstLine: post.bodyLine, context: liquid).0 }
             }
-            // The cache keys rendered markdown by the exact body and summary handed to the
-            // renderer, and the options, dialect included.
-            let options = MarkdownOptions(tagfilter: config.tagfilter, dialect: post.markdownDialect)
-            var markdown = cache?.rendered(body: body, summary: summary, options: options) { [body, summary] in
-                MarkdownRenderer.render(body: body, summary: summary, options: options)
-            } ?? MarkdownRenderer.render(body: body, summary: summary, options: options)
+            var markdown = MarkdownRenderer.render(body: body, summary: summary,
+                                                   options: MarkdownOptions(tagfilter: config.tagfilter, dialect: post.markdownDialect))
             let (html, pelicanWarnings) = links.rewritePelican(html: markdown.html, post: post)
             markdown.html = html
             markdown.summaryHTML = links.rewritePelican(html: markdown.summaryHTML, post: post).0
@@ -235,92 +212,72 @@ public enum Pipeline {
     }
 
     /// Builds the site and writes it to the output folder: in place when only post bodies changed
-    /// since the last build (see ``QuickBuild``), else whole.
+    /// since the last build (see BlogIncremental), else whole.
     public static func build(_ options: BuildOptions) throws -> BuildReport {
         try buildSite(options, quick: options.quick).report
     }
 
-    /// Builds the whole site, and returns the site model with the report (`blog check` reads both);
-    /// with `quick`, a build done in place (see ``QuickBuild``) returns no site.
+    /// Builds the site, and returns the site model with the report (`blog check` reads both);
+    /// with `quick`, a build done in place returns no site.
     static func buildSite(_ options: BuildOptions, quick: Bool = false) throws -> (report: BuildReport, site: Site?) {
         let (config, configWarnings) = try loadConfig(options)
         let (output, outputDisplay) = try outputFolder(options, config: config)
         var clock = StageClock()
         let theme = try Theme.load(name: config.theme, siteRoot: options.source)
-        // With --no-cache the cache folder is only where the last cached build's state is dropped.
-        let store = options.cache ? try BuildCache.store(options, config: config, output: output)
-            : (try? BuildCache.store(options, config: config, output: output)) ?? nil
-        // One build at a time per cache (and so per output folder): two would share the staging
-        // folder, the spare copy and the state.
-        let lock = try store.map { try $0.lock(create: options.cache) }
-        defer { lock?.release() }
-        // The last build's state: for a build in place, and to know what the spare copy holds.
-        let previous = store?.loadState()
-        var fullBecause: String?
-        if quick, options.cache, let store {
-            do {
-                return (try QuickBuild.attempt(options, config: config, warnings: configWarnings, theme: theme, output: output,
-                                               outputDisplay: outputDisplay, store: store, state: previous, clock: &clock), nil)
-            } catch let refusal as QuickBuild.Refusal {
-                fullBecause = refusal.reason
-            }
+        let warnings = configWarnings + Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml")
+        let content = contentFolder(options, config: config)
+        // The incremental layer, the one place it comes in: it holds the build lock, and builds in
+        // place when only post bodies changed since the last build; else the full build runs
+        // with it watching (a render hook), and it keeps a state for the next build. With
+        // --no-cache it only drops the state this build makes stale.
+        let incremental = try IncrementalBuild(IncrementalRequest(
+            config: config, theme: theme, source: options.source, sourceDisplay: options.sourceDisplay,
+            content: content.url, contentDisplay: content.display, output: output, outputDisplay: outputDisplay,
+            drafts: options.drafts, future: options.future, now: options.now, version: options.version), enabled: options.cache)
+        defer { incremental.close() }
+        let outcome = try incremental.build(inPlace: quick, warnings: warnings, strict: { try checkStrict(options, warnings: $0) },
+                                            clock: &clock) { observer, clock in
+            try fullBuild(options, config: config, warnings: warnings, theme: theme, output: output, outputDisplay: outputDisplay,
+                          observer: observer, clock: &clock)
         }
-        let cache = options.cache ? store.map { BuildCache(store: $0) } : nil
+        switch outcome {
+        case .inPlace(let done):
+            return (BuildReport(posts: done.posts, tags: done.tags, pages: done.pages, files: done.files, output: outputDisplay,
+                                warnings: done.warnings, timings: clock.timings, cacheSummary: done.summary), nil)
+        case .full(var built, let summary):
+            built.report.timings = clock.timings
+            built.report.cacheSummary = summary
+            return built
+        }
+    }
+
+    /// The whole site built and written: read, placed, rendered (through `observer`'s hook) and
+    /// written; `observer` gets the files once they are staged.
+    private static func fullBuild(_ options: BuildOptions, config: SiteConfig, warnings configWarnings: [Diagnostic], theme: Theme,
+                                  output: URL, outputDisplay: String, observer: FullBuildObserver,
+                                  clock: inout StageClock) throws -> (report: BuildReport, site: Site?) {
         clock.lap("config and theme")
-        let feedWarnings = Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml")
-        let loaded = try loadSite(options, config: config, warnings: configWarnings + feedWarnings, render: true,
-                                  cache: cache, clock: &clock)
+        let loaded = try loadSite(options, config: config, warnings: configWarnings, render: true, clock: &clock)
         let (site, warnings) = (loaded.site, loaded.warnings)
         try checkStrict(options, warnings: warnings)
         // Pages are rendered as they are written, on all cores: see SiteRenderer.pages.
-        let log = RenderLog(pages: site.pages.count)
-        var files = SiteRenderer.pages(site, theme: theme, log: log)
+        let hook = observer.renderHook(for: site)
+        var files = SiteRenderer.pages(site, theme: theme, hook: hook)
         let pages = files.count
-        let (feeds, feedHoles) = Feeds.render(site, holes: log.holes)
-        files += feeds + Sitemap.render(site)
+        files += Feeds.render(site, hook: hook) + Sitemap.render(site)
         clock.lap("template values and feeds")
         files += theme.staticFiles
         let contentDir = contentFolder(options, config: config).url
         files += site.assets.map { OutputFile(path: $0.path, contents: .copy(from: contentDir.appendingPathComponent($0.source))) }
         files += Redirects.render(site)
-        // The state describes the published site: it goes before the site changes (a build into
-        // another folder leaves it).
-        if let store, cache != nil || previous?.output == resolved(output) { store.dropState() }
-        // The cache's new parsed posts and rendered markdown are encoded, and the state for the
-        // next build in place made (from the files as staged: a rename keeps their identity),
-        // while the new site is flushed to disk, which leaves the cores idle. Both are saved once
-        // the site is published; the cache also when the write fails.
-        var state: SiteState?
-        let written: WriteReport
-        do {
-            written = try SiteWriter.write(files, to: output, displayPath: outputDisplay) { staged in
-                guard let cache else { return }
-                let entries = cache.postEntries
-                let encoding = DispatchGroup()
-                DispatchQueue.global().async(group: encoding) { cache.encode() }
-                let posts = QuickBuild.postStates(site, inventory: loaded.inventory, entries: entries, theme: theme)
-                state = QuickBuild.state(after: site, files: files, in: staged, pageHoles: log.pageHoles, feedHoles: feedHoles,
-                                         opaque: log.opaquePosts, posts: posts, inventory: loaded.inventory,
-                                         contentDir: contentDir, warnings: warnings, dueAt: loaded.dueAt,
-                                         options: options, theme: theme, output: output, previousPaths: previous?.pathsDigest)
-                encoding.wait()
-            }
-        } catch {
-            cache?.save()
-            throw error
+        let written = try SiteWriter.write(files, to: output, displayPath: outputDisplay) { staged in
+            observer.staged(BuiltSite(site: site, posts: loaded.posts, inventory: loaded.inventory, files: files,
+                                      warnings: warnings, dueAt: loaded.dueAt), in: staged)
         }
         clock.lap("render pages and write")
-        if let cache, let store {
-            cache.save()
-            clock.lap("save cache")
-            if let state { store.saveState(state) }
-            clock.lap("save state")
-        }
-        if !options.releasesMemory { HeldUntilExit.shared.keep([site, files, loaded, log, cache as Any]) }
-        let report = BuildReport(posts: site.posts.reduce(0) { $0 + ($1.post.kind == .post ? 1 : 0) }, tags: site.tags.count, pages: pages, files: written,
-                                 output: outputDisplay, warnings: warnings, timings: clock.timings,
-                                 cacheWarnings: cache?.warnings ?? [],
-                                 cacheSummary: cache.map { $0.summary + (fullBecause.map { "; full build: \($0)" } ?? "") })
+        if !options.releasesMemory { HeldUntilExit.shared.keep([site, files, loaded]) }
+        let report = BuildReport(posts: site.posts.reduce(0) { $0 + ($1.post.kind == .post ? 1 : 0) }, tags: site.tags.count, pages: pages,
+                                 files: written, output: outputDisplay, warnings: warnings, timings: [])
         return (report, site)
     }
 
@@ -363,11 +320,9 @@ public enum Pipeline {
             output = URL(fileURLWithPath: config.output, relativeTo: options.source).standardizedFileURL
             display = config.output.hasPrefix("/") ? config.output : options.sourceDisplay + config.output
         }
+        let resolved = PathSafety.resolved, inside = PathSafety.isInside
         let target = resolved(output)
         let source = resolved(options.source)
-        func inside(_ path: String, _ folder: String) -> Bool {
-            path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
-        }
         var problem: String?
         if target == "/" {
             problem = "the output folder is the root of the file system"
@@ -384,19 +339,6 @@ public enum Pipeline {
             throw BuildFailure([.error(display, "refusing to build into \(target): \(problem), and building replaces the output folder's whole content; choose a folder of its own such as public/")])
         }
         return (output, display)
-    }
-
-    /// The absolute path with symbolic links resolved, also for a path that does not exist yet.
-    static func resolved(_ url: URL) -> String {
-        var existing = url.standardizedFileURL
-        var rest: [String] = []
-        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
-            rest.insert(existing.lastPathComponent, at: 0)
-            existing = existing.deletingLastPathComponent()
-        }
-        var path = existing.resolvingSymlinksInPath().path
-        for part in rest { path = (path as NSString).appendingPathComponent(part) }
-        return path
     }
 }
 

@@ -21,7 +21,7 @@ public enum SiteCheck {
     public static func run(_ options: BuildOptions, existingOutput: String? = nil) throws -> Report {
         var options = options
         options.output = nil
-        // The cache remembers the real output folder; a build into a scratch folder must not touch it.
+        // The state describes the real output folder; a build into a scratch folder must not touch it.
         options.cache = false
         let (config, _) = try Pipeline.loadConfig(options)
         if let existingOutput {

@@ -26,7 +26,7 @@ public struct SiteConfig: Sendable, Equatable {
     public var output: String = "public"
     /// The folder of posts, relative to the blog folder (`_posts` for a Jekyll site as it is).
     public var content: String = "content"
-    /// The build cache's folder (`cache_dir`), relative to the blog folder unless absolute.
+    /// The folder of the build lock and the last build's state (`cache_dir`), relative to the blog folder unless absolute.
     public var cacheDir: String = ".blog-cache"
     /// URL patterns of the generated pages.
     public var permalinks: Permalinks = Permalinks()

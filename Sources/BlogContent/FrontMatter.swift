@@ -5,7 +5,7 @@ internal import TOMLKit
 import Yams
 
 /// How a post's header is written.
-public enum FrontMatterFormat: String, Sendable, Codable {
+public enum FrontMatterFormat: String, Sendable {
     /// `Key: value` lines from the first line, as Python-Markdown's meta extension reads them (Pelican).
     case pelican
     /// YAML between a first `---` line and the next `---` (or `...`) line (Jekyll, Hugo).

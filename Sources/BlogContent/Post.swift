@@ -2,7 +2,7 @@ import BlogCore
 import Foundation
 
 /// A value from a post's header, kept as the header said it so templates can use any key.
-public enum MetaValue: Sendable, Hashable, Codable {
+public enum MetaValue: Sendable, Hashable {
     case string(String)
     case int(Int)
     case double(Double)
@@ -27,7 +27,7 @@ public enum MetaValue: Sendable, Hashable, Codable {
 
 /// A tag (or category) with the name the author wrote and the slug used in its URL.
 /// Two spellings with the same slug (`iOS`, `ios`) are one tag: the first spelling seen names it.
-public struct Tag: Sendable, Hashable, Codable {
+public struct Tag: Sendable, Hashable {
     /// The display name, as the author wrote it.
     public var name: String
     /// The URL slug.
@@ -45,7 +45,7 @@ public struct Tag: Sendable, Hashable, Codable {
 }
 
 /// Whether and where a post appears.
-public enum PostStatus: String, Sendable, Hashable, Codable {
+public enum PostStatus: String, Sendable, Hashable {
     /// On its page and in every list.
     case published
     /// Left out unless `--drafts`.
@@ -55,7 +55,7 @@ public enum PostStatus: String, Sendable, Hashable, Codable {
 }
 
 /// What a content file is.
-public enum PostKind: String, Sendable, Hashable, Codable {
+public enum PostKind: String, Sendable, Hashable {
     /// A dated entry of the blog: in the home list, tags, archives and feeds.
     case post
     /// A standalone page (Pelican's `content/pages/`, Hugo's `_index.md` section pages): its own
@@ -64,7 +64,7 @@ public enum PostKind: String, Sendable, Hashable, Codable {
 }
 
 /// One post, read from its file: header fields resolved, body still markdown.
-public struct Post: Sendable, Codable {
+public struct Post: Sendable {
     /// The file, relative to the blog folder (`content/posts/x.md`): used in messages and `blog list`.
     public var source: String
     /// The file, relative to `content/` (`posts/x.md`): where its relative links start from.

@@ -5,7 +5,7 @@ import Foundation
 /// (title, date, tags, slug, status...), every problem reported with its file, line and column.
 public enum PostReader {
     /// The revision of the reading rules. Bump it when the same file reads into another post (a
-    /// header rule changed): build caches and build states made under other rules are then not
+    /// header rule changed): build states made under other rules are then not
     /// used, though the `blog` version is the same.
     /// 1: Pelican headers as Python-Markdown's meta extension reads them.
     /// 2: a TextBundle's first `# heading` is its title when its header has none.

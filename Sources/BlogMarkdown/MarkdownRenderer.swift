@@ -1,7 +1,7 @@
 import CCmarkGFM
 
 /// How markdown is turned into HTML, beyond what every post gets.
-public struct MarkdownOptions: Sendable, Equatable, Encodable {
+public struct MarkdownOptions: Sendable, Equatable {
     /// Escape raw `<script>`, `<iframe>`, `<style>` and the other tags GFM's tagfilter disallows.
     /// Off by default: real blogs embed tweet widgets and videos.
     public var tagfilter: Bool = false

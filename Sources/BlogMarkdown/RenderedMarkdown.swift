@@ -1,7 +1,7 @@
 import BlogCore
 
 /// A heading in a rendered body, with the `id` that links to it.
-public struct Heading: Sendable, Equatable, Codable {
+public struct Heading: Sendable, Equatable {
     /// 1...6.
     public var level: Int
     /// The `id` attribute: slug of the text, unique in the page.
@@ -17,7 +17,7 @@ public struct Heading: Sendable, Equatable, Codable {
 }
 
 /// Something in a body that blog renders otherwise than the generator it was written for.
-public struct MarkdownWarning: Sendable, Equatable, Codable {
+public struct MarkdownWarning: Sendable, Equatable {
     /// The 1-based line in the body.
     public var line: Int
     /// The 1-based column in that line, in characters.
@@ -33,7 +33,7 @@ public struct MarkdownWarning: Sendable, Equatable, Codable {
 }
 
 /// A post's body and summary as HTML.
-public struct RenderedMarkdown: Sendable, Equatable, Codable {
+public struct RenderedMarkdown: Sendable, Equatable {
     /// The whole body.
     public var html: String
     /// The summary for lists and feeds: the `summary` field rendered, else the body up to

@@ -41,19 +41,15 @@ package enum Feeds {
 
     /// Every feed file of the site: Atom, RSS and JSON Feed of the site, then one Atom feed per
     /// tag in the order of ``Site/tags``.
-    package static func render(_ site: Site) -> [OutputFile] {
-        render(site, holes: nil).files
-    }
-
-    /// The feed files, and with `holes` where each post body is in them (see ``BodyHoles``):
-    /// entries are made with markers, each feed's text then gets the bodies in its own form.
-    package static func render(_ site: Site, holes: BodyHoles?) -> (files: [OutputFile], holes: [String: [BodyHole]]) {
+    /// With `hook`, entries hold what it gives in place of bodies, and it makes each feed's
+    /// bytes from its text (see ``RenderHook``).
+    package static func render(_ site: Site, hook: RenderHook? = nil) -> [OutputFile] {
         let config = site.config
         let siteIndices = feedPosts(site, from: site.listed)
         let tagIndices = site.tags.map { feedPosts(site, from: $0.posts) }
         // Each post's entry is made once, however many feeds show it.
         let needed = Array(Set(siteIndices + tagIndices.joined())).sorted()
-        let made = Parallel.map(needed.count) { entry(for: site.posts[needed[$0]], config: config, marker: holes?.feedMarker(needed[$0])) }
+        let made = Parallel.map(needed.count) { entry(for: site.posts[needed[$0]], config: config, body: hook?.feedBody(post: needed[$0])) }
         let entries = Dictionary(uniqueKeysWithValues: zip(needed, made))
         let siteFeed = FeedChannel(title: config.title, page: site.listURL, entries: siteIndices.map { entries[$0]! }, config: config)
         var feeds: [(path: String, json: Bool, text: () -> String)] = [
@@ -68,19 +64,12 @@ package enum Feeds {
                                  entries: indices.map { entries[$0]! }, config: config), selfPath: path, config: config)
             }))
         }
-        // Each feed on any core: its text, then its bytes with the bodies in the feed's form.
-        let files = Parallel.map(feeds.count) { number -> (file: OutputFile, holes: [BodyHole]) in
+        // Each feed on any core: its text, then its bytes.
+        return Parallel.map(feeds.count) { number -> OutputFile in
             let feed = feeds[number]
-            guard let holes else { return (file(feed.path, feed.text()), []) }
-            let (bytes, placed) = holes.fillFeed(feed.text()) { index in
-                let base = entries[index]?.permalink ?? ""
-                return feed.json ? .feedJSON(base: base) : .feedXML(base: base)
-            }
-            return (OutputFile(path: feed.path, contents: .bytes(Data(bytes))), placed)
+            guard let hook else { return file(feed.path, feed.text()) }
+            return OutputFile(path: feed.path, contents: .bytes(hook.feedBytes(path: feed.path, json: feed.json, text: feed.text())))
         }
-        var found: [String: [BodyHole]] = [:]
-        for (feed, made) in zip(feeds, files) where !made.holes.isEmpty { found[feed.path] = made.holes }
-        return (files.map(\.file), found)
     }
 
     /// The feeds a page links to in its `<head>`: the site's Atom, RSS and JSON feeds, and on a
@@ -137,12 +126,12 @@ package enum Feeds {
     }
 
     /// A post as every feed format shows it.
-    /// With `marker`, the entry's whole content is the marker (see ``BodyHoles``).
-    private static func entry(for item: SitePost, config: SiteConfig, marker: String? = nil) -> FeedEntry {
+    /// With `body`, the entry's whole content is `body` (see ``RenderHook/feedBody(post:)``).
+    private static func entry(for item: SitePost, config: SiteConfig, body: String? = nil) -> FeedEntry {
         let permalink = AbsoluteURLs.url(item.url, config: config)
         let full: String?
         switch config.feedContent {
-        case .full: full = marker ?? AbsoluteURLs.rewrite(html: item.rendered.html, base: permalink)
+        case .full: full = body ?? AbsoluteURLs.rewrite(html: item.rendered.html, base: permalink)
         case .summary: full = nil
         }
         var entry = FeedEntry(title: item.post.title, permalink: permalink, author: author(of: item.post, config: config),

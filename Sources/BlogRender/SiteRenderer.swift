@@ -8,15 +8,14 @@ import Mustache
 package enum SiteRenderer {
     /// Every page of `site.pages`, in that order, as files whose bytes are made when
     /// ``SiteWriter`` writes them: each page is rendered, written and let go on one core, so
-    /// pages are never all in memory at once. The same site and theme always give the same bytes.
-    package static func pages(_ site: Site, theme: Theme, log: RenderLog? = nil) -> [OutputFile] {
-        let holes = BodyHoles(site: site)
-        log?.holes = holes
+    /// pages are never all in memory at once. The same site and theme always give the same bytes,
+    /// with `hook` or without (see ``RenderHook``).
+    package static func pages(_ site: Site, theme: Theme, hook: RenderHook? = nil) -> [OutputFile] {
         let summaries = theme.listSummaries
         let postPartials = (summaries?.postPartials ?? []).map { name -> (key: String, render: ([String: Any]) -> String) in
             (ListSummaries.postPartialKey(name), { values in theme.library.render(values, withTemplate: name) ?? "" })
         }
-        let context = TemplateContext(site: site, holes: holes, postPartials: postPartials)
+        let context = TemplateContext(site: site, hook: hook, postPartials: postPartials)
         // Where a post partial is rendered once per post, or a shared partial once per kind of
         // page, pages and entries show that text.
         let library = summaries?.pageLibrary ?? theme.pageLibrary
@@ -35,19 +34,18 @@ package enum SiteRenderer {
                     }
                     for (key, text) in texts { values[key] = text }
                 }
-                let marked: String?
+                let text: String?
                 if let summaries, let entries, ListSummaries.listTemplates.contains(template) {
-                    marked = summaries.listLibrary.render(context.withListEntries(values, page, entries), withTemplate: template)
+                    text = summaries.listLibrary.render(context.withListEntries(values, page, entries), withTemplate: template)
                 } else {
-                    marked = library.render(values, withTemplate: template)
+                    text = library.render(values, withTemplate: template)
                 }
-                guard let made = marked.map(holes.fill) else {
+                guard let text else {
                     // Unreachable with a theme from Theme.load, which checks every page template.
                     throw BuildFailure([.error("themes/\(theme.name)/templates/\(template).mustache",
                                                "missing template: the theme must have templates/\(template).mustache")])
                 }
-                log?.record(page: number, holes: made.holes)
-                return Data(made.bytes)
+                return hook?.pageBytes(number: number, text: text) ?? Data(text.utf8)
             }))
         }
     }
@@ -70,30 +68,6 @@ package enum SiteRenderer {
         if !diagnostics.isEmpty { throw BuildFailure(Array(Set(diagnostics)).sortedForDisplay()) }
         return files
     }
-}
-
-/// What rendering the pages found out, for the next build (see ``QuickBuild``): where each page
-/// shows post bodies, and which bodies a template transformed.
-package final class RenderLog: @unchecked Sendable {
-    private let lock = NSLock()
-    /// Holes by index into ``Site/pages``; pages not rendered yet have none.
-    package private(set) var pageHoles: [[BodyHole]]
-    /// The markers the pages were rendered with.
-    package fileprivate(set) var holes: BodyHoles?
-
-    package init(pages: Int) {
-        pageHoles = Array(repeating: [], count: pages)
-    }
-
-    func record(page: Int, holes: [BodyHole]) {
-        guard !holes.isEmpty else { return }
-        lock.lock()
-        pageHoles[page] = holes
-        lock.unlock()
-    }
-
-    /// Posts whose body was transformed by a template: never patched in place.
-    package var opaquePosts: Set<Int> { holes?.opaquePosts ?? [] }
 }
 
 /// Each post's rendered list entry (see ``ListSummaries``), made the first time a list page

@@ -21,10 +21,10 @@ struct TemplateContext {
     private let navs: [String: [[String: Any]]]
 
     /// Builds the dictionaries of `site`, the posts' on every core. Each post's `html` is its
-    /// marker in `holes` (see ``BodyHoles``): pages print markers, which ``BodyHoles/fill(_:)``
-    /// replaces with the bodies. Each of `postPartials` adds to every post the text it renders
-    /// from the post's values, under its key (see ``ListSummaries/postPartials``).
-    init(site: Site, holes: BodyHoles, postPartials: [(key: String, render: ([String: Any]) -> String)] = []) {
+    /// rendered body, or what `hook` makes of it (see ``RenderHook/templateBody(post:html:)``).
+    /// Each of `postPartials` adds to every post the text it renders from the post's values,
+    /// under its key (see ``ListSummaries/postPartials``).
+    init(site: Site, hook: RenderHook? = nil, postPartials: [(key: String, render: ([String: Any]) -> String)] = []) {
         self.site = site
         let links = SiteLinks(config: site.config)
         self.links = links
@@ -36,7 +36,8 @@ struct TemplateContext {
         let tagIndex = Dictionary(site.tags.enumerated().map { ($1.tag.slug, $0) }, uniquingKeysWith: { a, _ in a })
         let builder = PostValues(config: site.config, links: links, tags: tags, tagIndex: tagIndex)
         let posts = Parallel.map(site.posts.count) { index -> [String: Any] in
-            var values = builder.values(of: site.posts[index], html: holes.markers[index])
+            let html = site.posts[index].rendered.html
+            var values = builder.values(of: site.posts[index], html: hook?.templateBody(post: index, html: html) ?? html)
             values["translations"] = site.posts[index].translations.map { builder.translationValues(of: site.posts[$0]) }
             for partial in postPartials { values[partial.key] = partial.render(values) }
             return values
@@ -235,7 +236,7 @@ private struct PostValues {
         shown = DatePattern(config.dateFormat, timeZone: config.timeZone)
     }
 
-    /// The post's values; `html` is what templates see as `html` (its ``BodyMarker``).
+    /// The post's values; `html` is what templates see as `html` (its body, or the hook's value).
     func values(of sitePost: SitePost, html: Any) -> [String: Any] {
         let post = sitePost.post
         var values: [String: Any] = [

@@ -99,7 +99,7 @@ public final class PreviewServer: @unchecked Sendable {
         do {
             let report = try Pipeline.build(build)
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-            for warning in report.warnings + report.cacheWarnings { print(warning.description) }
+            for warning in report.warnings { print(warning.description) }
             let what = changed.isEmpty ? "Built" : "Rebuilt (\(changed.count) changed)"
             print(String(format: "%@ in %.3f s: %d files written", what, seconds, report.files.written))
             let onlyStyles = !changed.isEmpty && changed.allSatisfy { $0.hasSuffix(".css") }

@@ -45,7 +45,7 @@ struct Build: ParsableCommand {
     @Flag(name: .long, help: "Fail (exit 1, nothing written) when there is any warning; for CI.")
     var strict = false
 
-    @Flag(name: .customLong("no-cache"), help: "Build everything, without reading or writing the build cache (cache_dir).")
+    @Flag(name: .customLong("no-cache"), help: "Build everything, without reading or writing the state of the last build (cache_dir).")
     var noCache = false
 
     func run() throws {
@@ -57,7 +57,7 @@ struct Build: ParsableCommand {
         do {
             let report = try Pipeline.build(options)
             if !quiet {
-                Console.printDiagnostics(report.warnings + report.cacheWarnings)
+                Console.printDiagnostics(report.warnings)
                 let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
                 print("Built \(report.posts) posts, \(report.tags) tags, \(report.pages) pages "
                       + "(\(report.files.written) files written, \(report.files.unchanged) unchanged) in \(seconds) s into \(report.output)/")

@@ -1,6 +1,7 @@
 @testable import BlogBuild
 @testable import BlogContent
 @testable import BlogCore
+@testable import BlogIncremental
 import XCTest
 
 final class ContentScannerTests: XCTestCase {
@@ -165,6 +166,15 @@ extension ContentScannerTests {
         XCTAssertEqual(links[3], FileStat.of(folder.path + "/link.md", followingLinks: false))
         XCTAssertNotEqual(links[3], followed[3])
         XCTAssertEqual(FileStat.of(paths, in: folder.path + "/nowhere"), [nil, nil, nil, nil])
+        // A file read with its state: the bytes, and the state taken after reading them.
+        let directory = open(folder.path, O_RDONLY | O_DIRECTORY)
+        defer { close(directory) }
+        let read = FileStat.read("a/b/one.md", in: directory)
+        XCTAssertEqual(read.map { String(decoding: $0.0, as: UTF8.self) }, "one")
+        XCTAssertEqual(read?.1, followed[0])
+        try Data(String(repeating: "x", count: 10_000).utf8).write(to: folder.appendingPathComponent("two.md"))
+        XCTAssertEqual(FileStat.read("link.md", in: directory)?.0.count, 10_000)
+        XCTAssertNil(FileStat.read("missing.md", in: directory))
     }
 }
 

@@ -94,8 +94,8 @@ final class MarkdownDialectEndToEndTests: XCTestCase {
         XCTAssertTrue(strict.stderr.hasPrefix(expected + "\n"), strict.stderr)
         XCTAssertFalse(site.exists("public"), "--strict writes nothing")
 
-        // Without --strict, the build goes on; the next build, which takes the rendered body
-        // from the cache, warns the same.
+        // Without --strict, the build goes on; the next build, done in place from the state the
+        // first one left, warns the same.
         for _ in 1...2 {
             let build = try BlogCLI.run(["build", "--timings"], in: site.root)
             XCTAssertEqual(build.status, 0, build.stderr)

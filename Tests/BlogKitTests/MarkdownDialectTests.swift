@@ -264,11 +264,4 @@ final class MarkdownDialectTests: XCTestCase {
         XCTAssertEqual(try dialect("posts/a.md", "+++\ntitle = \"A\"\ndate = 2020-01-02\n+++\nBody\n"), .goldmark)
         XCTAssertEqual(try dialect("2020-01-02-a.md", "Body\n"), .commonMark)
     }
-
-    func testTheDialectIsPartOfTheCacheKey() throws {
-        // Options that differ only in the dialect encode differently, and the cache's markdown
-        // key digests the encoded options.
-        XCTAssertNotEqual(try BinaryEncoder.encode(MarkdownOptions(dialect: .pythonMarkdown)),
-                          try BinaryEncoder.encode(MarkdownOptions(dialect: .commonMark)))
-    }
 }

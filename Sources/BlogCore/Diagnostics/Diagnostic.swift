@@ -1,8 +1,8 @@
 /// A message about the input, in the form compilers use so that editors and CI logs can jump to it:
 /// `path:line:column: error: what was expected`.
-public struct Diagnostic: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// How bad the problem is.
-    public enum Severity: String, Sendable, Hashable, Codable {
+    public enum Severity: String, Sendable, Hashable {
         /// The build can't be trusted: it fails and nothing is published.
         case error
         /// The input was read, but maybe not as the author meant (`--strict` makes the build fail).

@@ -25,6 +25,25 @@ package enum PathSafety {
         return !hasControlCharacter(slug)
     }
 
+    /// The absolute path of `url` with symbolic links resolved, also for a path that does not
+    /// exist yet: how the build compares the output, content and cache folders.
+    package static func resolved(_ url: URL) -> String {
+        var existing = url.standardizedFileURL
+        var rest: [String] = []
+        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing = existing.deletingLastPathComponent()
+        }
+        var path = existing.resolvingSymlinksInPath().path
+        for part in rest { path = (path as NSString).appendingPathComponent(part) }
+        return path
+    }
+
+    /// Whether the resolved `path` is `folder` or inside it.
+    package static func isInside(_ path: String, _ folder: String) -> Bool {
+        path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
+    }
+
     /// Whether `path` is a plain path inside the output folder: not empty, relative, no `\`, and
     /// no empty, `.` or `..` segment.
     package static func isPlainOutputPath(_ path: String) -> Bool {

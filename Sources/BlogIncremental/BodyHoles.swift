@@ -1,27 +1,40 @@
 import BlogCore
+import BlogRender
 import BlogSite
 import Foundation
 import Mustache
 
-/// Where the posts' rendered bodies sit in the pages, so that an incremental build can put a
-/// post's new body into its published pages without the rest of the site (see ``QuickBuild``).
+/// The incremental layer's ``RenderHook``: it finds where the posts' rendered bodies sit in the
+/// pages and feeds, so that a later build can put a post's new body into its published pages
+/// without the rest of the site (see ``QuickBuild``).
 ///
 /// Templates see each post's `html` as a ``BodyMarker``, which prints a short marker instead of
-/// the body. ``BodyHoles/fill(_:)`` then puts each body where its marker is, escaped when the
+/// the body. ``pageBytes(number:text:)`` then puts each body where its marker is, escaped when the
 /// template escaped the marker (`{{html}}` turns the marker's `&` into `&amp;`), and remembers
-/// each place as a ``BodyHole``. Printing is all a template can do with the marker that leaves
-/// no trace of it: a transform (`{{lowercased(html)}}`) gets the real body, and the post is
-/// recorded as *opaque*, so that a change to it is never patched in place.
-package struct BodyHoles: @unchecked Sendable {
+/// each place as a ``BodyHole``; feeds the same, in their own forms. Printing is all a template
+/// can do with the marker that leaves no trace of it: a transform (`{{lowercased(html)}}`) gets
+/// the real body, and the post is recorded as *opaque*, so that a change to it is never patched in
+/// place. The bytes are those of a render without the hook.
+final class BodyHoles: RenderHook, @unchecked Sendable {
     /// Random per build: a post's own text can't guess it, so can't forge a marker.
     let nonce: String
     /// Each post's rendered body, by index into ``Site/posts``.
     let bodies: [String]
     /// Each post's marker, by index.
     let markers: [BodyMarker]
+    /// Each post's address, against which feeds make its body's links absolute.
+    private let permalinks: [String]
     private let recorder = OpaqueRecorder()
+    private let lock = NSLock()
+    /// Holes by index into ``Site/pages``; pages not rendered yet have none.
+    private var pages: [[BodyHole]]
+    /// Holes by feed path.
+    private var feeds: [String: [BodyHole]] = [:]
+    /// Each post's body in the form of the XML feeds and of the JSON feed, made the first time a
+    /// feed shows it: a post is in the site's feeds and in each of its tags'.
+    private var feedXML: [String?], feedJSON: [String?]
 
-    package init(site: Site) {
+    init(site: Site) {
         var generator = SystemRandomNumberGenerator()
         let nonce = String(generator.next() as UInt64, radix: 16)
         self.nonce = nonce
@@ -30,10 +43,70 @@ package struct BodyHoles: @unchecked Sendable {
         markers = site.posts.indices.map { index in
             BodyMarker(post: index, html: site.posts[index].rendered.html, marker: "\u{E000}&\(nonce):\(index)\u{E001}", recorder: recorder)
         }
+        permalinks = site.posts.map { AbsoluteURLs.url($0.url, config: site.config) }
+        pages = Array(repeating: [], count: site.pages.count)
+        feedXML = Array(repeating: nil, count: site.posts.count)
+        feedJSON = feedXML
+    }
+
+    /// The body of post `number` in `form`.
+    private func body(_ number: Int, in form: BodyForm) -> String {
+        let kept: ReferenceWritableKeyPath<BodyHoles, [String?]>
+        switch form {
+        case .html: return bodies[number]
+        case .escaped: return form.apply(bodies[number])
+        case .feedXML: kept = \.feedXML
+        case .feedJSON: kept = \.feedJSON
+        }
+        lock.lock()
+        let known = self[keyPath: kept][number]
+        lock.unlock()
+        if let known { return known }
+        // Two cores may make the same text at once; both give the same.
+        let made = form.apply(bodies[number])
+        lock.lock()
+        self[keyPath: kept][number] = made
+        lock.unlock()
+        return made
     }
 
     /// Posts whose body a template transformed rather than printed.
-    package var opaquePosts: Set<Int> { recorder.posts }
+    var opaquePosts: Set<Int> { recorder.posts }
+
+    /// Where the bodies are in each page (by index into ``Site/pages``) and feed (by path).
+    var found: (pages: [[BodyHole]], feeds: [String: [BodyHole]]) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (pages, feeds)
+    }
+
+    // MARK: RenderHook
+
+    func templateBody(post: Int, html: String) -> Any { markers[post] }
+
+    func feedBody(post: Int) -> String { feedMarker(post) }
+
+    func pageBytes(number: Int, text: String) -> Data {
+        let (bytes, holes) = fill(text)
+        if !holes.isEmpty {
+            lock.lock()
+            pages[number] = holes
+            lock.unlock()
+        }
+        return Data(bytes)
+    }
+
+    func feedBytes(path: String, json: Bool, text: String) -> Data {
+        let (bytes, holes) = fillFeed(text) { index in json ? .feedJSON(base: permalinks[index]) : .feedXML(base: permalinks[index]) }
+        if !holes.isEmpty {
+            lock.lock()
+            feeds[path] = holes
+            lock.unlock()
+        }
+        return Data(bytes)
+    }
+
+    // MARK: Markers
 
     /// The marker of post `index` in a feed (see ``fillFeed(_:form:)``).
     func feedMarker(_ index: Int) -> String { "\u{E000}F\(nonce):\(index)\u{E001}" }
@@ -85,7 +158,7 @@ package struct BodyHoles: @unchecked Sendable {
             out.append(contentsOf: text[copied..<found])
             let form = postForm?(number) ?? form(escaped)
             let start = out.count
-            out.append(contentsOf: form.apply(bodies[number]).utf8)
+            out.append(contentsOf: body(number, in: form).utf8)
             holes.append(BodyHole(post: number, offset: start, length: out.count - start, form: form))
             copied = cursor
             index = cursor
@@ -102,15 +175,15 @@ package struct BodyHoles: @unchecked Sendable {
 }
 
 /// Where one post's body went in a page or feed: `length` bytes at `offset`.
-package struct BodyHole: Sendable, Equatable {
+struct BodyHole: Sendable, Equatable {
     /// Index into ``Site/posts``.
-    package var post: Int
-    package var offset: Int
-    package var length: Int
+    var post: Int
+    var offset: Int
+    var length: Int
     /// How the body was written there.
-    package var form: BodyForm
+    var form: BodyForm
 
-    package init(post: Int, offset: Int, length: Int, form: BodyForm) {
+    init(post: Int, offset: Int, length: Int, form: BodyForm) {
         self.post = post
         self.offset = offset
         self.length = length
@@ -119,7 +192,7 @@ package struct BodyHole: Sendable, Equatable {
 }
 
 /// How a body is written where its marker was.
-package enum BodyForm: Sendable, Equatable {
+enum BodyForm: Sendable, Equatable {
     /// As it is (`{{{html}}}`).
     case html
     /// HTML-escaped (`{{html}}`).
@@ -130,7 +203,7 @@ package enum BodyForm: Sendable, Equatable {
     case feedJSON(base: String)
 
     /// `html` in this form.
-    package func apply(_ html: String) -> String {
+    func apply(_ html: String) -> String {
         switch self {
         case .html: return html
         case .escaped: return Escaping.template(html)

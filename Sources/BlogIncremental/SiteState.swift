@@ -1,11 +1,11 @@
+import BlogConfig
 import BlogContent
 import BlogCore
 import BlogMarkdown
-import BlogRender
 import BlogSite
 import Foundation
 
-/// What a finished build leaves for the next one, in the file `state` of `cache_dir`: enough to
+/// What a finished build leaves for the next one, in the file `state` of `cache_dir` (see ``StateFolder``): enough to
 /// tell from the files' sizes and times that only post bodies changed, and to put the new bodies
 /// into the published pages and feeds without building the rest (see ``QuickBuild``).
 struct SiteState {
@@ -39,7 +39,8 @@ struct PostState {
     var path: String
     var stat: FileStat
     var content: Digest
-    /// Everything of the post but its body's rendered HTML (see ``SiteState/digest(post:rendered:headings:)``).
+    /// Everything of the post but its body's rendered HTML (see ``SiteState/digest(post:rendered:headings:)``);
+    /// zero for a file that gave no post (it failed, or is a home page's `_index.md`).
     var skeleton: Digest
     /// Index into ``Site/posts``; nil for a post with no page (a draft, say).
     var index: Int?
@@ -62,13 +63,6 @@ struct OutputState {
     var identity: FileStat
     /// Where post bodies are in it.
     var holes: [BodyHole]
-}
-
-extension FileStat {
-    /// Same device, inode, size and modification time.
-    func sameFile(as other: FileStat) -> Bool {
-        device == other.device && inode == other.inode && size == other.size && mtime == other.mtime
-    }
 }
 
 extension SiteState {
@@ -105,7 +99,14 @@ extension SiteState {
         input.add(post)
         input.add(rendered.summaryHTML)
         input.add(rendered.summaryHTML == rendered.html ? 1 as UInt8 : 0)
-        if headings { input.add((try? BinaryEncoder.encode(rendered.headings)) ?? []) }
+        if headings {
+            input.add(rendered.headings.count)
+            for heading in rendered.headings {
+                input.add(heading.level)
+                input.add(heading.id)
+                input.add(heading.text)
+            }
+        }
         return input.digest
     }
 
@@ -128,6 +129,26 @@ extension SiteState {
         return ContentLinks.mayHoldReferences(rendered.html) || ContentLinks.mayHoldReferences(rendered.summaryHTML)
     }
 
+    /// What a parsed post depends on besides its file: the whole configuration (whatever of it
+    /// the reader uses, now or later), the `blog` version and the reader's rules.
+    static func readerKey(config: SiteConfig, version: String) -> Digest {
+        var input = DigestInput()
+        input.add(version)
+        input.add(PostReader.rulesRevision)
+        input.add(String(reflecting: config))
+        return input.digest
+    }
+
+    /// The reader key of one post file: `readerKey`, and whether the file is its folder's post,
+    /// which for a README depends on the other files (see ``PageBundle``), not on its own.
+    static func postKey(_ readerKey: Digest, bundle: Bool) -> Digest {
+        guard bundle else { return readerKey }
+        var input = DigestInput()
+        input.add(readerKey)
+        input.add("bundle")
+        return input.digest
+    }
+
     /// Digest of output paths, in order.
     static func digest(paths: [String]) -> Digest {
         var input = DigestInput()
@@ -136,69 +157,28 @@ extension SiteState {
     }
 }
 
-extension CacheStore {
-    var stateURL: URL { folder.appendingPathComponent(SiteState.fileName) }
-
-    /// The last build's state; nil when there is none or it can't be used.
-    func loadState() -> SiteState? {
-        guard let data = try? Data(contentsOf: stateURL) else { return nil }
-        return try? Self.unwrapRecord(data, version: version) { try SiteState(decoding: $0) }
-    }
-
-    /// Writes the state for the next build (atomically); a failure only costs the next build time.
-    func saveState(_ state: SiteState) {
-        guard let body = try? state.encoded() else { return }
-        let bytes = Self.wrapRecord(body, version: version)
-        let temporary = folder.appendingPathComponent(SiteState.fileName + ".new")
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(bytes).write(to: temporary)
-            if rename(temporary.path, stateURL.path) != 0 { unlink(temporary.path) }
-        } catch {
-            unlink(temporary.path)
-        }
-    }
-
-    /// Holds `lock` in the cache folder for the build; throws when another build holds it.
-    /// Without `create`, a missing cache folder is left missing and nothing is held.
-    func lock(create: Bool) throws -> BuildLock {
-        let path = folder.appendingPathComponent("lock").path
-        if create { try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
-        // A cache folder that can't be written is a warning of the build, not an error here.
-        guard fd >= 0 else { return BuildLock(fd: -1) }
-        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            let busy = errno == EWOULDBLOCK
-            close(fd)
-            if busy {
-                throw BuildFailure([.error(display, "another `blog build` of this blog is running (it holds \(display)/lock); wait for it to finish")])
-            }
-            return BuildLock(fd: -1)
-        }
-        return BuildLock(fd: fd)
-    }
-
-    /// Removes the state: done before the output changes, so that a build stopped half way never
-    /// leaves a state that describes another site.
-    func dropState() {
-        unlink(stateURL.path)
-    }
-}
-
 // MARK: - Bytes
 
-/// The state in bytes, written field by field: through the generic coder, the state of a big
-/// site took most of an in-place build.
+/// The state in bytes, written field by field (the output folder first: see
+/// ``StateFolder/stateOutput()``).
 extension SiteState {
-    func encoded() throws -> [UInt8] {
+    func encoded() -> [UInt8] {
         var out = StateWriter()
+        out.string(output)
         out.digest(inputs)
         out.bool(dueAt != nil)
         out.int(Int((dueAt ?? 0).bitPattern))
         out.int(postCount)
         out.int(tagCount)
         out.int(pageCount)
-        out.bytes(try BinaryEncoder.encode(warnings))
+        out.int(warnings.count)
+        for warning in warnings {
+            out.int(Self.severities.firstIndex(of: warning.severity) ?? 0)
+            out.string(warning.path)
+            out.int(warning.line)
+            out.int(warning.column)
+            out.string(warning.message)
+        }
         out.int(posts.count)
         for post in posts {
             out.string(post.path)
@@ -232,12 +212,12 @@ extension SiteState {
         }
         out.bool(spareSamePaths)
         out.digest(pathsDigest)
-        out.string(output)
         return out.bytes
     }
 
     init(decoding raw: UnsafeRawBufferPointer) throws {
         var reader = StateReader(raw: raw)
+        output = try reader.string()
         inputs = try reader.digest()
         let hasDue = try reader.bool()
         let due = Double(bitPattern: UInt64(bitPattern: Int64(try reader.int())))
@@ -245,7 +225,13 @@ extension SiteState {
         postCount = try reader.int()
         tagCount = try reader.int()
         pageCount = try reader.int()
-        warnings = try BinaryDecoder.decode([Diagnostic].self, from: try reader.bytes())
+        warnings = []
+        for _ in 0..<(try reader.count()) {
+            let severity = try reader.int()
+            guard Self.severities.indices.contains(severity) else { throw StateError("unknown severity") }
+            let path = try reader.string(), line = try reader.int(), column = try reader.int()
+            warnings.append(Diagnostic(Self.severities[severity], path: path, line: line, column: column, try reader.string()))
+        }
         posts = []
         for _ in 0..<(try reader.count()) {
             let path = try reader.string()
@@ -273,7 +259,7 @@ extension SiteState {
                 case 1: form = .escaped
                 case 2: form = .feedXML(base: try reader.string())
                 case 3: form = .feedJSON(base: try reader.string())
-                default: throw BinaryCoderError.unsupported("unknown body form")
+                default: throw StateError("unknown body form")
                 }
                 holes.append(BodyHole(post: post, offset: offset, length: length, form: form))
             }
@@ -281,12 +267,20 @@ extension SiteState {
         }
         spareSamePaths = try reader.bool()
         pathsDigest = try reader.digest()
-        output = try reader.string()
-        guard reader.atEnd else { throw BinaryCoderError.unsupported("bytes after the state") }
+        guard reader.atEnd else { throw StateError("bytes after the state") }
     }
+
+    /// Severities by their number in the bytes.
+    private static let severities: [Diagnostic.Severity] = [.error, .warning, .note]
 }
 
-private struct StateWriter {
+/// Why a state's bytes can't be read.
+struct StateError: Error {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
+}
+
+struct StateWriter {
     var bytes: [UInt8] = []
 
     mutating func int(_ value: Int) {
@@ -303,14 +297,14 @@ private struct StateWriter {
     }
 }
 
-private struct StateReader {
+struct StateReader {
     let raw: UnsafeRawBufferPointer
     var position = 0
 
     var atEnd: Bool { position == raw.count }
 
     mutating func take(_ count: Int) throws -> UnsafeRawBufferPointer {
-        guard count >= 0, raw.count - position >= count else { throw BinaryCoderError.truncated }
+        guard count >= 0, raw.count - position >= count else { throw StateError("the state ends too early") }
         defer { position += count }
         return UnsafeRawBufferPointer(rebasing: raw[position..<position + count])
     }
@@ -320,27 +314,21 @@ private struct StateReader {
         for i in (0..<8).reversed() { value = value << 8 | UInt64(b[i]) }
         return value
     }
+    mutating func u32() throws -> UInt32 {
+        let b = try take(4)
+        return UInt32(b[0]) | UInt32(b[1]) << 8 | UInt32(b[2]) << 16 | UInt32(b[3]) << 24
+    }
     mutating func int() throws -> Int { Int(truncatingIfNeeded: Int64(bitPattern: try u64())) }
     /// A count of items that each take at least a byte.
     mutating func count() throws -> Int {
         let value = try int()
-        guard value >= 0, value <= raw.count - position else { throw BinaryCoderError.unsupported("a count is too big") }
+        guard value >= 0, value <= raw.count - position else { throw StateError("a count is too big") }
         return value
     }
     mutating func bool() throws -> Bool { try take(1)[0] != 0 }
     mutating func digest() throws -> Digest { Digest(high: try u64(), low: try u64()) }
-    mutating func bytes() throws -> [UInt8] { Array(try take(try count())) }
     mutating func string() throws -> String { String(decoding: try take(try count()), as: UTF8.self) }
     mutating func stat() throws -> FileStat {
         FileStat(device: try u64(), inode: try u64(), size: Int64(try int()), mtime: Int64(try int()), ctime: Int64(try int()))
-    }
-}
-
-/// The cache folder's lock, held until ``release()``.
-struct BuildLock {
-    let fd: Int32
-
-    func release() {
-        if fd >= 0 { close(fd) }
     }
 }

@@ -21,9 +21,9 @@ import Foundation
 ///   template transforms its body;
 /// - every published file is the one the last build wrote (same inode, size and time).
 ///
-/// Otherwise the build is a full one (with the build cache), which writes a new state. Its
-/// output is then byte for byte what a full build makes: the pages were rendered with markers
-/// where bodies go (see ``BodyHoles``), so a body's place in a page never depends on the body.
+/// Otherwise the build is a full one, which writes a new state. The output in place is then byte
+/// for byte what a full build makes: the pages were rendered with markers where bodies go (see
+/// ``BodyHoles``), so a body's place in a page never depends on the body.
 enum QuickBuild {
     /// Why a build can't be done in place (`blog build --timings` prints it).
     struct Refusal: Error {
@@ -31,21 +31,27 @@ enum QuickBuild {
         init(_ reason: String) { self.reason = reason }
     }
 
-    /// The report of a build done in place; throws ``Refusal`` when a full build is needed, and
-    /// a ``BuildFailure`` when the build fails (`--strict`).
-    static func attempt(_ options: BuildOptions, config: SiteConfig, warnings configWarnings: [Diagnostic], theme: Theme,
-                        output: URL, outputDisplay: String, store: CacheStore, state: SiteState?,
-                        clock: inout StageClock) throws -> BuildReport {
+    /// The report of a build done in place, with `warnings` (the configuration's) and the posts';
+    /// throws ``Refusal`` when a full build is needed, and what `strict` throws (given every
+    /// warning) when the build fails.
+    static func attempt(_ request: IncrementalRequest, warnings configWarnings: [Diagnostic], strict: ([Diagnostic]) throws -> Void,
+                        folder: StateFolder, state: SiteState?, clock: inout StageClock) throws -> InPlaceReport {
         guard var state else { throw Refusal("no state of a previous build") }
         clock.lap("quick: load state")
-        guard state.inputs == inputs(options, config: config, theme: theme, output: output) else {
+        guard state.inputs == inputs(request) else {
             throw Refusal("blog.yml, the options, the theme or the blog version changed")
         }
-        if let due = state.dueAt, options.now.timeIntervalSince1970 >= due { throw Refusal("a post dated in the future is due") }
-        let (contentDir, contentDisplay) = Pipeline.contentFolder(options, config: config)
-        guard let inventory = try? ContentScanner.scan(contentDir, displayPath: contentDisplay),
+        if let due = state.dueAt, request.now.timeIntervalSince1970 >= due { throw Refusal("a post dated in the future is due") }
+        let (config, theme, output, outputDisplay) = (request.config, request.theme, request.output, request.outputDisplay)
+        let (contentDir, contentDisplay) = (request.content, request.contentDisplay)
+        guard let inventory = try? ContentScanner.scan(contentDir, displayPath: contentDisplay, blogFolder: request.source),
               inventory.posts == state.posts.map(\.path), inventory.assets == state.assets.map(\.path) else {
             throw Refusal("files were added to or removed from \(contentDisplay)")
+        }
+        // What the scan skips (a link out of the blog folder, a name that is not UTF-8) is a warning the last
+        // build must have given too.
+        guard Set(inventory.warnings).isSubset(of: Set(state.warnings)) else {
+            throw Refusal("\(contentDisplay) has an entry the last build did not skip")
         }
         let contentPath = contentDir.path
         let postStats = FileStat.of(state.posts.map(\.path), in: contentPath)
@@ -56,7 +62,7 @@ enum QuickBuild {
 
         // Read what changed; give up at the first change that is more than a body.
         let headings = showsHeadings(theme)
-        let readerKey = BuildCache.readerKey(config: config, version: options.version)
+        let readerKey = SiteState.readerKey(config: config, version: request.version)
         let bundles = PageBundle.Folders(posts: inventory.posts)
         typealias Changed = (content: Digest, post: Post?, rendered: RenderedMarkdown?, warnings: [Diagnostic])
         let read = Parallel.map(touched.count) { number -> Result<Changed, Refusal> in
@@ -71,7 +77,7 @@ enum QuickBuild {
                   let (post, warnings) = try? PostReader.read(data: data, source: source, contentPath: old.path, bundle: bundle,
                                                               timeZone: config.timeZone)
             else { return .failure(Refusal("\(source) has an error")) }
-            let bare = SiteState.digest(of: post, file: data, readerKey: BuildCache.postKey(readerKey, bundle: bundle))
+            let bare = SiteState.digest(of: post, file: data, readerKey: SiteState.postKey(readerKey, bundle: bundle))
             guard old.index != nil else {
                 return SiteState.digest(unplaced: bare) == old.skeleton ? .success((content, post, nil, warnings))
                     : .failure(Refusal("the header of \(source) changed"))
@@ -137,13 +143,12 @@ enum QuickBuild {
         // The last build's warnings, but the changed posts' (which are read again) and the
         // configuration's (made again). Notes are about the site model, which only a header
         // change (a full build) changes: they stay.
-        let warnings = (configWarnings + Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml")
-            + state.warnings.filter { $0.severity == .note || !changedSources.contains($0.path) } + newWarnings).sortedForDisplay()
-        try Pipeline.checkStrict(options, warnings: warnings)
+        let warnings = (configWarnings + state.warnings.filter { $0.severity == .note || !changedSources.contains($0.path) } + newWarnings).sortedForDisplay()
+        try strict(warnings)
 
         var written = WriteReport(written: 0, unchanged: state.outputs.count)
         if !patched.isEmpty {
-            store.dropState()
+            folder.dropState()
             guard let report = SiteWriter.patch(output: output, paths: state.outputs.map(\.path), changed: patched,
                                                 spareSamePaths: state.spareSamePaths) else {
                 throw Refusal("the spare copy of the site beside \(outputDisplay) is missing or can't be updated")
@@ -158,12 +163,11 @@ enum QuickBuild {
             state.spareSamePaths = true
         }
         clock.lap("quick: write")
-        state.warnings = warnings.filter { !configWarningPaths(options).contains($0.path) }
-        store.saveState(state)
+        state.warnings = warnings.filter { !configWarningPaths(request).contains($0.path) }
+        folder.saveState(state)
         clock.lap("save state")
-        return BuildReport(posts: state.postCount, tags: state.tagCount, pages: state.pageCount, files: written, output: outputDisplay,
-                           warnings: warnings, timings: clock.timings, cacheWarnings: [],
-                           cacheSummary: "quick build: \(changedSources.count) post\(changedSources.count == 1 ? "" : "s") changed, \(patched.count) file\(patched.count == 1 ? "" : "s") patched in place")
+        return InPlaceReport(posts: state.postCount, tags: state.tagCount, pages: state.pageCount, files: written, warnings: warnings,
+                             summary: "quick build: \(changedSources.count) post\(changedSources.count == 1 ? "" : "s") changed, \(patched.count) file\(patched.count == 1 ? "" : "s") patched in place")
     }
 
     /// Whether a template may show posts' headings (then they are part of a post's skeleton).
@@ -174,23 +178,24 @@ enum QuickBuild {
     }
 
     /// Paths of the warnings that the configuration gives (made again by every build).
-    static func configWarningPaths(_ options: BuildOptions) -> Set<String> {
-        [options.sourceDisplay + "blog.yml", "--base-url"]
+    static func configWarningPaths(_ request: IncrementalRequest) -> Set<String> {
+        [request.sourceDisplay + "blog.yml", "--base-url"]
     }
 
     /// Everything besides the content folder that a site depends on: the `blog` version and its
     /// reading rules, the configuration (command-line overrides included), the options, the
     /// output folder and every file of the theme.
-    static func inputs(_ options: BuildOptions, config: SiteConfig, theme: Theme, output: URL) -> Digest {
+    static func inputs(_ request: IncrementalRequest) -> Digest {
+        let theme = request.theme
         var input = DigestInput()
-        input.add(options.version)
+        input.add(request.version)
         input.add(PostReader.rulesRevision)
-        input.add(String(reflecting: config))
+        input.add(String(reflecting: request.config))
         // Messages name files as the blog folder was named on the command line.
-        input.add(options.sourceDisplay)
-        input.add(options.drafts ? 1 as UInt8 : 0)
-        input.add(options.future ? 1 as UInt8 : 0)
-        input.add(Pipeline.resolved(output))
+        input.add(request.sourceDisplay)
+        input.add(request.drafts ? 1 as UInt8 : 0)
+        input.add(request.future ? 1 as UInt8 : 0)
+        input.add(PathSafety.resolved(request.output))
         input.add(theme.name)
         for (name, text) in theme.templateTexts.sorted(by: { $0.key < $1.key }) {
             input.add(name)
@@ -210,70 +215,5 @@ enum QuickBuild {
             }
         }
         return input.digest
-    }
-
-    /// The state of each post file of `inventory`, before the pages are rendered: a post is
-    /// patchable here when its body links nowhere else (``state(after:files:in:pageHoles:feedHoles:opaque:posts:inventory:contentDir:warnings:dueAt:options:theme:output:previousPaths:)``
-    /// then also leaves out bodies a template transformed). Nil when some post has no cache entry.
-    /// A full build makes these while it writes the site, whose disk flush leaves the cores idle.
-    static func postStates(_ site: Site, inventory: ContentInventory, entries: [String: PostEntry],
-                           theme: Theme) -> [PostState]? {
-        let headings = showsHeadings(theme)
-        let placed = Dictionary(site.posts.enumerated().map { ($1.post.contentPath, $0) }, uniquingKeysWith: { a, _ in a })
-        var posts: [PostState] = []
-        posts.reserveCapacity(inventory.posts.count)
-        let built = Parallel.map(inventory.posts.count) { number -> PostState? in
-            let path = inventory.posts[number]
-            guard let entry = entries[path] else { return nil }
-            guard let index = placed[path] else {
-                return PostState(path: path, stat: entry.stat, content: entry.content, skeleton: SiteState.digest(unplaced: entry.skeleton),
-                                 index: nil, patchable: true)
-            }
-            let item = site.posts[index]
-            return PostState(path: path, stat: entry.stat, content: entry.content,
-                             skeleton: SiteState.digest(post: entry.skeleton, rendered: item.rendered, headings: headings),
-                             index: index, patchable: !SiteState.linksElsewhere(item.post, item.rendered))
-        }
-        for post in built {
-            guard let post else { return nil }
-            posts.append(post)
-        }
-        return posts
-    }
-
-    /// The state of a full build that publishes `files` (the pages first, in the order of
-    /// ``Site/pages``), now written in `folder` and soon in `output`, with `posts` from
-    /// ``postStates(_:inventory:entries:theme:)`` (nil when that found a post without cache
-    /// entry: then nil), and `opaque` the posts whose bodies a template transformed.
-    static func state(after site: Site, files: [OutputFile], in folder: URL, pageHoles: [[BodyHole]], feedHoles: [String: [BodyHole]],
-                      opaque: Set<Int>, posts: [PostState]?, inventory: ContentInventory, contentDir: URL,
-                      warnings: [Diagnostic], dueAt: Double?, options: BuildOptions, theme: Theme,
-                      output: URL, previousPaths: Digest?) -> SiteState? {
-        guard var posts else { return nil }
-        for number in posts.indices {
-            if let index = posts[number].index, opaque.contains(index) { posts[number].patchable = false }
-        }
-        let contentPath = contentDir.path
-        var assets: [FileState] = []
-        for (path, stat) in zip(inventory.assets, FileStat.of(inventory.assets, in: contentPath)) {
-            guard let stat else { return nil }
-            assets.append(FileState(path: path, stat: stat))
-        }
-        let folderPath = folder.path
-        let identities = FileStat.of(files.map(\.path), in: folderPath, followingLinks: false)
-        var outputs: [OutputState] = []
-        outputs.reserveCapacity(files.count)
-        for (number, file) in files.enumerated() {
-            guard let identity = identities[number] else { return nil }
-            let holes = number < pageHoles.count ? pageHoles[number] : feedHoles[file.path] ?? []
-            outputs.append(OutputState(path: file.path, identity: identity, holes: holes))
-        }
-        let paths = SiteState.digest(paths: files.map(\.path))
-        return SiteState(inputs: inputs(options, config: site.config, theme: theme, output: output), dueAt: dueAt,
-                         postCount: site.posts.filter { $0.post.kind == .post }.count, tagCount: site.tags.count,
-                         pageCount: pageHoles.count,
-                         warnings: warnings.filter { !configWarningPaths(options).contains($0.path) },
-                         posts: posts, assets: assets, outputs: outputs,
-                         spareSamePaths: previousPaths == paths, pathsDigest: paths, output: Pipeline.resolved(output))
     }
 }

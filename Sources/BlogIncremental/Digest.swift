@@ -1,11 +1,16 @@
 import Foundation
 
 /// A 128-bit fingerprint of bytes (MurmurHash3 x64-128, seed 0): fast, and with 128 bits an
-/// accidental collision among a cache's millions of keys is out of reach. Not cryptographic: the
-/// cache guards against stale or damaged data, not against someone forging it.
-struct Digest: Hashable, Codable, Sendable, CustomStringConvertible {
+/// accidental collision is out of reach. Not cryptographic: the state of a build guards against
+/// stale or damaged data, not against someone forging it.
+struct Digest: Hashable, Sendable, CustomStringConvertible {
     var high: UInt64
     var low: UInt64
+
+    init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
 
     static let zero = Digest(high: 0, low: 0)
 
@@ -66,7 +71,7 @@ struct Digest: Hashable, Codable, Sendable, CustomStringConvertible {
 /// Bytes put together to be digested: parts are written with their lengths so that no two
 /// different sequences of parts give the same bytes.
 struct DigestInput {
-    var bytes: [UInt8] = []
+    private(set) var bytes: [UInt8] = []
 
     init() { bytes.reserveCapacity(1024) }
 

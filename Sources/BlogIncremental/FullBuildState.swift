@@ -1,0 +1,76 @@
+import BlogContent
+import BlogCore
+import BlogSite
+import Foundation
+
+/// The state a full build leaves (see ``SiteState``), made while its files are flushed to disk.
+extension QuickBuild {
+    /// The state of each post file of `built`: its file as it is now (read again: its bytes are
+    /// digested, not kept), and what other pages show of its post. A post is patchable when its
+    /// body links nowhere else and no template transformed it (`opaque`). Nil when a post file
+    /// changed since `changedSince` (nanoseconds since 1970), while the build ran: what the build
+    /// read of it is then unknown.
+    static func postStates(_ built: BuiltSite, contentDir: URL, readerKey: Digest, headings: Bool, opaque: Set<Int>,
+                           changedSince: Int64) -> [PostState]? {
+        let site = built.site
+        let paths = built.inventory.posts
+        let placed = Dictionary(site.posts.enumerated().map { ($1.post.contentPath, $0) }, uniquingKeysWith: { a, _ in a })
+        let bundles = PageBundle.Folders(posts: paths)
+        let directory = open(contentDir.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { return nil }
+        defer { close(directory) }
+        let made = Parallel.map(paths.count) { number -> PostState? in
+            let path = paths[number]
+            guard let (data, stat) = FileStat.read(path, in: directory), stat.ctime < changedSince else { return nil }
+            let content = Digest.of(data)
+            guard let post = built.posts[number] else {
+                return PostState(path: path, stat: stat, content: content, skeleton: .zero, index: nil, patchable: true)
+            }
+            let bare = SiteState.digest(of: post, file: data, readerKey: SiteState.postKey(readerKey, bundle: bundles.contains(path)))
+            guard let index = placed[path] else {
+                return PostState(path: path, stat: stat, content: content, skeleton: SiteState.digest(unplaced: bare),
+                                 index: nil, patchable: true)
+            }
+            let item = site.posts[index]
+            return PostState(path: path, stat: stat, content: content,
+                             skeleton: SiteState.digest(post: bare, rendered: item.rendered, headings: headings), index: index,
+                             patchable: !opaque.contains(index) && !SiteState.linksElsewhere(item.post, item.rendered))
+        }
+        var posts: [PostState] = []
+        posts.reserveCapacity(made.count)
+        for post in made {
+            guard let post else { return nil }
+            posts.append(post)
+        }
+        return posts
+    }
+
+    /// The state of the full build `built`, whose files are now written in `folder` and soon in
+    /// the output folder, with `posts` from ``postStates(_:contentDir:readerKey:headings:opaque:changedSince:)``;
+    /// nil when a file of the content folder changed since `changedSince`, or a file is missing.
+    static func state(after built: BuiltSite, in folder: URL, pageHoles: [[BodyHole]], feedHoles: [String: [BodyHole]],
+                      posts: [PostState], request: IncrementalRequest, previousPaths: Digest?, changedSince: Int64) -> SiteState? {
+        let site = built.site
+        var assets: [FileState] = []
+        for (path, stat) in zip(built.inventory.assets, FileStat.of(built.inventory.assets, in: request.content.path)) {
+            guard let stat, stat.ctime < changedSince else { return nil }
+            assets.append(FileState(path: path, stat: stat))
+        }
+        let files = built.files
+        let identities = FileStat.of(files.map(\.path), in: folder.path, followingLinks: false)
+        var outputs: [OutputState] = []
+        outputs.reserveCapacity(files.count)
+        for (number, file) in files.enumerated() {
+            guard let identity = identities[number] else { return nil }
+            let holes = number < pageHoles.count ? pageHoles[number] : feedHoles[file.path] ?? []
+            outputs.append(OutputState(path: file.path, identity: identity, holes: holes))
+        }
+        let paths = SiteState.digest(paths: files.map(\.path))
+        return SiteState(inputs: inputs(request), dueAt: built.dueAt,
+                         postCount: site.posts.filter { $0.post.kind == .post }.count, tagCount: site.tags.count,
+                         pageCount: pageHoles.count,
+                         warnings: built.warnings.filter { !configWarningPaths(request).contains($0.path) },
+                         posts: posts, assets: assets, outputs: outputs,
+                         spareSamePaths: previousPaths == paths, pathsDigest: paths, output: PathSafety.resolved(request.output))
+    }
+}

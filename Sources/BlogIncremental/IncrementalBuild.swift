@@ -1,0 +1,228 @@
+import BlogConfig
+import BlogContent
+import BlogCore
+import BlogOutput
+import BlogRender
+import BlogSite
+import Foundation
+
+/// What the incremental layer needs to know of a build: plain values the pipeline has made.
+package struct IncrementalRequest {
+    /// `blog.yml`, with the command line's overrides.
+    package var config: SiteConfig
+    /// The loaded theme (its files are part of what the state depends on).
+    package var theme: Theme
+    /// The blog folder, and how messages name it (`""` or `path/`).
+    package var source: URL
+    package var sourceDisplay: String
+    /// The content folder, and how messages name it.
+    package var content: URL
+    package var contentDisplay: String
+    /// The output folder, and how messages name it.
+    package var output: URL
+    package var outputDisplay: String
+    /// `--drafts`: drafts are in the site.
+    package var drafts: Bool
+    /// `--future`: posts dated after `now` are in the site.
+    package var future: Bool
+    /// The build's "now".
+    package var now: Date
+    /// The `blog` version: a state of another version is not used.
+    package var version: String
+
+    /// The request of a build; each value as its property says.
+    package init(config: SiteConfig, theme: Theme, source: URL, sourceDisplay: String, content: URL, contentDisplay: String,
+                 output: URL, outputDisplay: String, drafts: Bool, future: Bool, now: Date, version: String) {
+        self.config = config
+        self.theme = theme
+        self.source = source
+        self.sourceDisplay = sourceDisplay
+        self.content = content
+        self.contentDisplay = contentDisplay
+        self.output = output
+        self.outputDisplay = outputDisplay
+        self.drafts = drafts
+        self.future = future
+        self.now = now
+        self.version = version
+    }
+}
+
+/// What a build done in place reports.
+package struct InPlaceReport {
+    /// Posts with a page, as the last full build counted them.
+    package var posts: Int
+    /// Tags with a page.
+    package var tags: Int
+    /// HTML pages of the site.
+    package var pages: Int
+    /// Files written (patched) and left unchanged.
+    package var files: WriteReport
+    /// Every warning, in display order.
+    package var warnings: [Diagnostic]
+    /// What was done (`quick build: 1 post changed, 3 files patched in place`).
+    package var summary: String
+}
+
+/// What a full build hands the layer once its files are staged: plain values of the pipeline.
+package struct BuiltSite {
+    /// The site model, every body rendered.
+    package var site: Site
+    /// The post read from each post file of `inventory` (same order); nil where none was (an
+    /// error, or a home page's `_index.md`).
+    package var posts: [Post?]
+    /// The content folder's files.
+    package var inventory: ContentInventory
+    /// Every file of the site, the pages first in the order of ``Site/pages``.
+    package var files: [OutputFile]
+    /// Every warning of the build, in display order.
+    package var warnings: [Diagnostic]
+    /// When the first post dated after the build's "now" falls due (seconds since 1970).
+    package var dueAt: Double?
+
+    /// A full build's values; each as its property says.
+    package init(site: Site, posts: [Post?], inventory: ContentInventory, files: [OutputFile], warnings: [Diagnostic], dueAt: Double?) {
+        self.site = site
+        self.posts = posts
+        self.inventory = inventory
+        self.files = files
+        self.warnings = warnings
+        self.dueAt = dueAt
+    }
+}
+
+/// The incremental layer of one build, on top of the pipeline, which calls it at one place
+/// (``build(inPlace:warnings:strict:clock:full:)``). It holds the build lock of `cache_dir` and the
+/// last build's state (``SiteState``); it does the build in place when only post bodies changed
+/// (``QuickBuild``), else it runs the pipeline's full build, sees through a ``RenderHook`` where
+/// the bodies land, and keeps the new state for the next build.
+///
+/// With `blog build --no-cache` it only holds the lock and removes a state that the build makes
+/// stale: no state is read, no hook renders, nothing is recorded.
+package final class IncrementalBuild {
+    private let request: IncrementalRequest
+    private let enabled: Bool
+    private let folder: StateFolder?
+    private let lock: BuildLock?
+    /// When the build started, by the clock that dates file changes (nanoseconds since 1970): a
+    /// content file changed since counts as changed while the build ran, even in the same tick
+    /// (see ``QuickBuild/postStates(_:contentDir:readerKey:headings:opaque:changedSince:)``).
+    fileprivate let started: Int64
+
+    /// The layer of the build `request`; `enabled` is false for `--no-cache`. Throws when
+    /// `cache_dir` is a folder the build must not write into, or another build holds its lock.
+    package init(_ request: IncrementalRequest, enabled: Bool) throws {
+        // The kernel dates file changes by its coarse clock, which lags the real one by up to a tick.
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME_COARSE, &now)
+        started = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+        self.request = request
+        self.enabled = enabled
+        // With --no-cache the folder is only where the last build's state is dropped.
+        let folder = enabled ? try StateFolder.of(request) : (try? StateFolder.of(request))
+        self.folder = folder
+        // One build at a time per folder (and so per output folder): two would share the staging
+        // folder, the spare copy and the state.
+        lock = try folder.map { try $0.lock(create: enabled) }
+    }
+
+    /// Lets go of the lock.
+    package func close() {
+        lock?.release()
+    }
+
+    /// What the build came to.
+    package enum Outcome<Full> {
+        /// Done in place.
+        case inPlace(InPlaceReport)
+        /// `full` ran; with the layer, `summary` says why (`full build: a file that is not a post changed`).
+        case full(Full, summary: String?)
+    }
+
+    /// The build: in place when `inPlace` and only post bodies changed since the last build, else
+    /// `full`, the pipeline's full build, which gives the observer its site. `warnings` are the
+    /// configuration's; `strict` throws when the build must fail on the warnings it is given.
+    package func build<Full>(inPlace: Bool, warnings: [Diagnostic], strict: ([Diagnostic]) throws -> Void,
+                             clock: inout StageClock,
+                             full: (FullBuildObserver, inout StageClock) throws -> Full) throws -> Outcome<Full> {
+        guard enabled, let folder else {
+            return .full(try full(FullBuildObserver(layer: self, folder: folder, previous: nil, records: false), &clock), summary: nil)
+        }
+        let previous = folder.loadState()
+        var summary = "full build"
+        if inPlace {
+            do {
+                return .inPlace(try QuickBuild.attempt(request, warnings: warnings, strict: strict, folder: folder,
+                                                       state: previous, clock: &clock))
+            } catch let refusal as QuickBuild.Refusal {
+                summary += ": " + refusal.reason
+            }
+        }
+        let observer = FullBuildObserver(layer: self, folder: folder, previous: previous, records: true)
+        let made = try full(observer, &clock)
+        if let state = observer.state {
+            folder.saveState(state)
+            clock.lap("save state")
+        }
+        return .full(made, summary: summary)
+    }
+
+    /// Whether the last build's state describes the output folder of this build.
+    fileprivate func stateIsAboutThisOutput(_ folder: StateFolder) -> Bool {
+        folder.stateOutput() == PathSafety.resolved(request.output)
+    }
+
+    /// The state of a full build whose files are now in `staged` (see ``FullBuildObserver``).
+    fileprivate func state(of built: BuiltSite, in staged: URL, holes: BodyHoles, previous: SiteState?) -> SiteState? {
+        let contentDir = request.content
+        let readerKey = SiteState.readerKey(config: request.config, version: request.version)
+        let opaque = holes.opaquePosts
+        guard let posts = QuickBuild.postStates(built, contentDir: contentDir, readerKey: readerKey, headings: QuickBuild.showsHeadings(request.theme),
+                                                opaque: opaque, changedSince: started) else { return nil }
+        let found = holes.found
+        return QuickBuild.state(after: built, in: staged, pageHoles: found.pages, feedHoles: found.feeds, posts: posts,
+                                request: request, previousPaths: previous?.pathsDigest, changedSince: started)
+    }
+}
+
+/// What the incremental layer sees of a full build: the pipeline gives it the site before the
+/// pages are rendered (``renderHook(for:)``) and the files once they are staged (``staged(_:in:)``).
+package final class FullBuildObserver: @unchecked Sendable {
+    private let layer: IncrementalBuild
+    private let folder: StateFolder?
+    private let previous: SiteState?
+    /// Whether the build records a state (false with `--no-cache`).
+    private let records: Bool
+    private var holes: BodyHoles?
+    /// The state for the next build, once the files are staged.
+    fileprivate private(set) var state: SiteState?
+
+    fileprivate init(layer: IncrementalBuild, folder: StateFolder?, previous: SiteState?, records: Bool) {
+        self.layer = layer
+        self.folder = folder
+        self.previous = previous
+        self.records = records
+    }
+
+    /// The hook through which the pages and feeds of `site` are rendered; nil with `--no-cache`.
+    /// Called before anything is written: the last build's state, which describes the site about
+    /// to be replaced, is removed (with `--no-cache`, only when it is about this output folder).
+    package func renderHook(for site: Site) -> RenderHook? {
+        guard let folder else { return nil }
+        guard records else {
+            if layer.stateIsAboutThisOutput(folder) { folder.dropState() }
+            return nil
+        }
+        folder.dropState()
+        let holes = BodyHoles(site: site)
+        self.holes = holes
+        return holes
+    }
+
+    /// The site's files are written in `folder` (a rename keeps their identity), soon published:
+    /// the state for the next build is made now, while the disk flush leaves the cores idle.
+    package func staged(_ built: BuiltSite, in folder: URL) {
+        guard let holes else { return }
+        state = layer.state(of: built, in: folder, holes: holes, previous: previous)
+    }
+}

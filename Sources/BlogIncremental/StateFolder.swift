@@ -1,0 +1,156 @@
+import BlogCore
+import Foundation
+
+/// The folder `cache_dir` of `blog.yml`, where builds keep what the next build needs:
+///
+/// - `state`: a header (magic, format version, `blog` version, body length, body digest), then the
+///   ``SiteState`` of the last build, for a build in place. Any mismatch means there is no state.
+///   Replaced by a rename, and removed before the published site changes, so that a build stopped
+///   half way never leaves a state that describes another site.
+/// - `lock`: held by the running build, so that two builds never share the staging folder, the
+///   spare copy of the site and the state.
+struct StateFolder {
+    static let magic = Array("BLOGCACHE".utf8)
+    /// Bump when the layout of the state changes.
+    static let formatVersion: UInt32 = 7
+    static let stateName = "state"
+    /// Files of the build cache of earlier versions, removed when a state is saved.
+    static let formerFiles = ["index", "data.pack"]
+
+    let folder: URL
+    /// How the folder is named in messages.
+    let display: String
+    /// The `blog` version the state belongs to.
+    let version: String
+
+    var stateURL: URL { folder.appendingPathComponent(Self.stateName) }
+
+    /// The folder of `request`'s blog. Throws when `cache_dir` is a folder the build must not
+    /// write into.
+    static func of(_ request: IncrementalRequest) throws -> StateFolder {
+        let config = request.config
+        let folder = URL(fileURLWithPath: config.cacheDir, relativeTo: request.source).standardizedFileURL
+        let display = config.cacheDir.hasPrefix("/") ? config.cacheDir : request.sourceDisplay + config.cacheDir
+        let resolved = PathSafety.resolved, inside = PathSafety.isInside
+        let target = resolved(folder)
+        var problem: String?
+        if inside(target, resolved(request.output)) {
+            problem = "it is inside the output folder, which every build replaces"
+        } else if case let content = resolved(request.content),
+                  inside(target, content), !target.dropFirst(content.count + 1).split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            // A hidden folder is never read as content.
+            problem = "it is inside the content folder (\(config.content)), where its files would be read as content"
+        } else if inside(target, resolved(request.source.appendingPathComponent("themes"))) {
+            problem = "it is inside themes/"
+        } else if target == resolved(request.source) || inside(resolved(request.source), target) {
+            problem = "it holds the blog folder"
+        }
+        if let problem {
+            throw BuildFailure([.error(request.sourceDisplay + "blog.yml", "refusing `cache_dir: \(config.cacheDir)`: \(problem); choose a folder of its own such as .blog-cache")])
+        }
+        return StateFolder(folder: folder, display: display, version: request.version)
+    }
+
+    // MARK: - The state
+
+    /// The last build's state; nil when there is none or it can't be used.
+    func loadState() -> SiteState? {
+        guard let data = try? Data(contentsOf: stateURL) else { return nil }
+        return try? unwrap(data) { try SiteState(decoding: $0) }
+    }
+
+    /// The output folder the last build's state describes, read without the rest of the state (a
+    /// build with `--no-cache` needs no more); nil when there is no state.
+    func stateOutput() -> String? {
+        guard let data = try? Data(contentsOf: stateURL) else { return nil }
+        return try? unwrap(data, checked: false) { raw in
+            var reader = StateReader(raw: raw)
+            return try reader.string()
+        }
+    }
+
+    /// Writes the state for the next build (atomically); a failure only costs the next build time.
+    func saveState(_ state: SiteState) {
+        let bytes = wrap(state.encoded())
+        let temporary = folder.appendingPathComponent(Self.stateName + ".new")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(bytes).write(to: temporary)
+            if rename(temporary.path, stateURL.path) != 0 { unlink(temporary.path) }
+        } catch {
+            unlink(temporary.path)
+        }
+        for name in Self.formerFiles { unlink(folder.appendingPathComponent(name).path) }
+    }
+
+    /// Removes the state: done before the output changes.
+    func dropState() {
+        unlink(stateURL.path)
+    }
+
+    /// `body` behind the header: magic, format, `blog` version, length and checksum.
+    func wrap(_ body: [UInt8]) -> [UInt8] {
+        var out = Self.magic
+        func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { out.append(contentsOf: $0) } }
+        func u64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { out.append(contentsOf: $0) } }
+        u32(Self.formatVersion)
+        let versionBytes = Array(version.utf8)
+        u32(UInt32(versionBytes.count))
+        out += versionBytes
+        u64(UInt64(body.count))
+        let digest = Digest.of(body)
+        u64(digest.high)
+        u64(digest.low)
+        out += body
+        return out
+    }
+
+    /// `read` given the body of bytes made by ``wrap(_:)``, checked: the format, the `blog`
+    /// version, the length and (when `checked`) the checksum.
+    func unwrap<T>(_ data: Data, checked: Bool = true, _ read: (UnsafeRawBufferPointer) throws -> T) throws -> T {
+        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> T in
+            var reader = StateReader(raw: raw)
+            guard Array(try reader.take(Self.magic.count)) == Self.magic else { throw StateError("not a state") }
+            guard try reader.u32() == Self.formatVersion else { throw StateError("another format") }
+            let versionLength = Int(try reader.u32())
+            guard versionLength <= 256,
+                  String(decoding: try reader.take(versionLength), as: UTF8.self) == version else { throw StateError("another version") }
+            let length = try reader.int()
+            let digest = try reader.digest()
+            let body = try reader.take(length)
+            guard reader.atEnd else { throw StateError("bytes after the state") }
+            guard !checked || Digest.of(body) == digest else { throw StateError("the checksum does not match") }
+            return try read(body)
+        }
+    }
+
+    // MARK: - The lock
+
+    /// Holds `lock` in the folder for the build; throws when another build holds it. Without
+    /// `create`, a missing folder is left missing and nothing is held.
+    func lock(create: Bool) throws -> BuildLock {
+        let path = folder.appendingPathComponent("lock").path
+        if create { try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        // A folder that can't be written costs the next build time, not this one.
+        guard fd >= 0 else { return BuildLock(fd: -1) }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            let busy = errno == EWOULDBLOCK
+            close(fd)
+            if busy {
+                throw BuildFailure([.error(display, "another `blog build` of this blog is running (it holds \(display)/lock); wait for it to finish")])
+            }
+            return BuildLock(fd: -1)
+        }
+        return BuildLock(fd: fd)
+    }
+}
+
+/// The state folder's lock, held until ``release()``.
+struct BuildLock {
+    let fd: Int32
+
+    func release() {
+        if fd >= 0 { close(fd) }
+    }
+}

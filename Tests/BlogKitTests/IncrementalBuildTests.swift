@@ -1,0 +1,342 @@
+@testable import BlogBuild
+@testable import BlogCore
+@testable import BlogIncremental
+@testable import BlogOutput
+@testable import BlogRender
+import Foundation
+import XCTest
+
+/// The incremental layer's full builds: a build after an earlier one (its output, spare copy and
+/// state in place) writes exactly the bytes a clean `--no-cache` build writes, whatever changed in
+/// between; a state that can't be used or written costs a full build, never a failed or wrong one.
+final class IncrementalBuildTests: XCTestCase {
+    var site: TempSite!
+    let now = Date(timeIntervalSince1970: 1_900_000_000)
+
+    override func setUpWithError() throws {
+        site = try TempSite()
+        try site.write("blog.yml", """
+        title: Cache Notes
+        author: Ana Lima
+        base_url: https://example.org/blog/
+        paginate: 2
+        """)
+        for n in 1...7 {
+            try site.write("content/posts/post-\(n).md", """
+            title: Post number \(n)
+            date: 2020-0\(n)-1\(n) 10:00
+            tags: \(n % 2 == 0 ? "Swift; iOS" : "shell")
+            \(n == 3 ? "summary: A summary of *three*." : "")
+
+            The body of post \(n), with a [link](../post-\(n + 1)/).
+
+            ## A heading
+
+            More text.\(n == 5 ? "\n\n<!-- more -->\n\nAfter the fold." : "")
+            """)
+        }
+        try site.write("content/images/pic.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+    }
+
+    override func tearDown() {
+        site.remove()
+    }
+
+    @discardableResult
+    func build(cache: Bool = true, output: String = "public", version: String = blogVersion, strict: Bool = false,
+               quick: Bool = false, now: Date? = nil) throws -> BuildReport {
+        var options = BuildOptions(source: site.root.path, output: site.root.appendingPathComponent(output).path, now: now ?? self.now)
+        // These tests are about the full build with the layer; QuickBuildTests are about the build in place.
+        options.quick = quick
+        options.cache = cache
+        options.version = version
+        options.strict = strict
+        return try Pipeline.build(options)
+    }
+
+    /// The incremental output in `public/` is byte for byte a clean build's (no cache) of the same sources.
+    func assertSameAsCleanBuild(version: String = blogVersion, file: StaticString = #filePath, line: UInt = #line) throws {
+        try? FileManager.default.removeItem(at: site.root.appendingPathComponent("clean"))
+        try build(cache: false, output: "clean", version: version)
+        let incremental = site.snapshot("public"), clean = site.snapshot("clean")
+        XCTAssertGreaterThan(clean.count, 20, file: file, line: line)
+        XCTAssertEqual(incremental.keys.sorted(), clean.keys.sorted(), file: file, line: line)
+        for (path, bytes) in clean where incremental[path] != bytes {
+            XCTFail("\(path) differs from a clean build's", file: file, line: line)
+        }
+    }
+
+    func edit(_ path: String, _ change: (String) -> String) throws {
+        let text = try XCTUnwrap(site.read(path))
+        try site.write(path, change(text))
+    }
+
+    func testSecondBuild() throws {
+        let first = try build()
+        XCTAssertEqual(first.cacheSummary, "full build")
+        try build()
+        try assertSameAsCleanBuild()
+    }
+
+    func testBodyEdit() throws {
+        try build()
+        try edit("content/posts/post-4.md") { $0.replacingOccurrences(of: "More text.", with: "Other *words*.") }
+        try build()
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/post-number-4/index.html")).contains("Other <em>words</em>."))
+        try assertSameAsCleanBuild()
+    }
+
+    /// A build with the layer (its markers in every page and feed) and one with `--no-cache`
+    /// (templates see the plain bodies) write the same bytes, also where a theme escapes or
+    /// transforms the body.
+    func testBuildsWithAndWithoutTheLayerWriteTheSameBytes() throws {
+        try site.write("themes/default/templates/post.mustache", """
+        {{#post}}<article>{{{html}}}</article><pre>{{html}}</pre><p>{{lowercased(html)}}</p>{{/post}}
+
+        """)
+        try edit("content/posts/post-4.md") { $0 + "\n\nSome <b>bold</b> & \"quoted\" text, [a link](../x/).\n" }
+        let cached = try BlogCLI.run(["build", "--output", "cached"], in: site.root, environment: ["SOURCE_DATE_EPOCH": "1900000000"])
+        XCTAssertEqual(cached.status, 0, cached.stderr)
+        let plain = try BlogCLI.run(["build", "--no-cache", "--output", "plain"], in: site.root, environment: ["SOURCE_DATE_EPOCH": "1900000000"])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: cacheFolder.appendingPathComponent("state").path), "the build with the layer left a state")
+        let withLayer = site.snapshot("cached"), without = site.snapshot("plain")
+        XCTAssertGreaterThan(without.count, 20)
+        XCTAssertEqual(withLayer.keys.sorted(), without.keys.sorted())
+        for (path, bytes) in without where withLayer[path] != bytes {
+            XCTFail("\(path) differs between the builds with and without the layer")
+        }
+        let page = try XCTUnwrap(site.read("plain/posts/post-number-4/index.html"))
+        XCTAssertTrue(page.contains("<pre>&lt;p&gt;The body of post 4"), page)
+        XCTAssertTrue(page.contains("<p>&lt;p&gt;the body of post 4"), page)
+        for (path, bytes) in withLayer {
+            XCTAssertNil(bytes.range(of: Data("\u{E000}".utf8)), "a marker was left in \(path)")
+        }
+    }
+
+    func testTheSameBodyInAnotherDialectIsRenderedAgain() throws {
+        // The body is the same; the header form, and so the dialect, is not: the header changed,
+        // so the build is a full one, in the new dialect.
+        try site.write("content/posts/post-2.md", "title: Two\ndate: 2020-02-12\n\n##Heading\n")
+        try build()
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/two/index.html")).contains("<h2 id=\"heading\">Heading</h2>"))
+        try site.write("content/posts/post-2.md", "---\ntitle: Two\ndate: 2020-02-12\nslug: two\n---\n##Heading\n")
+        try build()
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/two/index.html")).contains("<p>##Heading</p>"))
+        try assertSameAsCleanBuild()
+    }
+
+    func testTitleEdit() throws {
+        try build()
+        try edit("content/posts/post-2.md") { $0.replacingOccurrences(of: "Post number 2", with: "A better title") }
+        try build()
+        try assertSameAsCleanBuild()
+    }
+
+    func testNewTag() throws {
+        try build()
+        try edit("content/posts/post-6.md") { $0.replacingOccurrences(of: "Swift; iOS", with: "Swift; iOS; Brand new") }
+        try build()
+        XCTAssertTrue(site.exists("public/tags/brand-new/index.html"))
+        try assertSameAsCleanBuild()
+    }
+
+    func testDeletedPost() throws {
+        try build()
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/posts/post-3.md"))
+        try build()
+        XCTAssertFalse(site.exists("public/posts/post-number-3/index.html"))
+        try assertSameAsCleanBuild()
+    }
+
+    func testNewPost() throws {
+        try build()
+        try site.write("content/posts/new.md", "title: Newest\ndate: 2021-01-01\ntags: shell, new\n\nFresh.\n")
+        try build()
+        try assertSameAsCleanBuild()
+    }
+
+    func testChangedTemplate() throws {
+        try build()
+        try site.write("themes/default/templates/post-summary.mustache", "<article class=\"changed\"><a href=\"{{url}}\">{{title}}</a>{{{summaryHTML}}}</article>\n")
+        try build()
+        XCTAssertTrue(try XCTUnwrap(site.read("public/index.html")).contains("class=\"changed\""))
+        try assertSameAsCleanBuild()
+    }
+
+    func testChangedConfig() throws {
+        try build()
+        try edit("blog.yml") { $0.replacingOccurrences(of: "paginate: 2", with: "paginate: 3\ntimezone: Asia/Tokyo\ndate_format: \"%Y-%m-%d\"") }
+        try build()
+        try assertSameAsCleanBuild()
+    }
+
+    func testChangedVersionIgnoresTheState() throws {
+        try build(version: "0.0.1-old")
+        try build(version: "0.0.1-old")
+        try edit("content/posts/post-4.md") { $0 + "\n\nAppended.\n" }
+        let report = try build(version: "9.9.9-new", quick: true)
+        XCTAssertEqual(report.cacheSummary, "full build: no state of a previous build")
+        try assertSameAsCleanBuild(version: "9.9.9-new")
+        // The state now belongs to the new version.
+        try edit("content/posts/post-4.md") { $0 + "\n\nAppended again.\n" }
+        XCTAssertTrue(try build(version: "9.9.9-new", quick: true).cacheSummary?.hasPrefix("quick build: 1 post changed") ?? false)
+        try assertSameAsCleanBuild(version: "9.9.9-new")
+    }
+
+    /// Files checked out anew (new times, same bytes) are told from changed ones by their bytes.
+    func testFreshModificationTimesStillBuildInPlace() throws {
+        try build()
+        try build()
+        for path in site.files(under: "content") where path.hasSuffix(".md") {
+            let url = site.root.appendingPathComponent("content/\(path)")
+            let data = try Data(contentsOf: url)
+            try FileManager.default.removeItem(at: url)
+            try data.write(to: url)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: url.path)
+        }
+        let report = try build(quick: true)
+        XCTAssertEqual(report.cacheSummary, "quick build: 0 posts changed, 0 files patched in place")
+        XCTAssertEqual(report.files.written, 0)
+        try assertSameAsCleanBuild()
+    }
+
+    /// A post file that changes while the build runs leaves no state: what the build read of it
+    /// is unknown, so the next build is a full one.
+    func testAPostChangedDuringTheBuildLeavesNoState() throws {
+        try build()
+        var options = BuildOptions(source: site.root.path, output: site.root.appendingPathComponent("public").path, now: now)
+        options.quick = false
+        let config = try Pipeline.loadConfig(options).0
+        let incremental = try IncrementalBuild(IncrementalRequest(
+            config: config, theme: try Theme.load(name: "default", siteRoot: options.source), source: options.source,
+            sourceDisplay: options.sourceDisplay, content: Pipeline.contentFolder(options, config: config).url, contentDisplay: "content",
+            output: try Pipeline.outputFolder(options, config: config).0, outputDisplay: "public", drafts: false, future: false, now: now,
+            version: blogVersion), enabled: true)
+        // Written after the layer started, as an editor saving while the build runs would.
+        try edit("content/posts/post-4.md") { $0 + "\n\nSaved during the build.\n" }
+        var clock = StageClock()
+        _ = try incremental.build(inPlace: false, warnings: [], strict: { _ in }, clock: &clock) { observer, clock in
+            let loaded = try Pipeline.loadSite(options, config: try Pipeline.loadConfig(options).0, warnings: [], render: true, clock: &clock)
+            let hook = observer.renderHook(for: loaded.site)
+            let files = SiteRenderer.pages(loaded.site, theme: try Theme.load(name: "default", siteRoot: site.root), hook: hook)
+            return try SiteWriter.write(files, to: site.root.appendingPathComponent("public"), displayPath: "public") { staged in
+                observer.staged(BuiltSite(site: loaded.site, posts: loaded.posts, inventory: loaded.inventory, files: files,
+                                          warnings: loaded.warnings, dueAt: loaded.dueAt), in: staged)
+            }
+        }
+        incremental.close()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cacheFolder.appendingPathComponent("state").path))
+        XCTAssertEqual(try build(quick: true).cacheSummary, "full build: no state of a previous build")
+        try assertSameAsCleanBuild()
+    }
+
+    // MARK: - Bad states
+
+    var cacheFolder: URL { site.root.appendingPathComponent(".blog-cache") }
+    var stateFile: URL { cacheFolder.appendingPathComponent("state") }
+
+    /// A state that can't be used is no state: the build is a full one, without a warning, and
+    /// leaves a good state for the next.
+    func assertIgnored(file: StaticString = #filePath, line: UInt = #line) throws {
+        try edit("content/posts/post-1.md") { $0 + "\nMore.\n" }
+        let report = try build(quick: true)
+        XCTAssertEqual(report.cacheSummary, "full build: no state of a previous build", file: file, line: line)
+        XCTAssertTrue(report.warnings.isEmpty, file: file, line: line)
+        try assertSameAsCleanBuild(file: file, line: line)
+        try edit("content/posts/post-1.md") { $0 + "\nAnd more.\n" }
+        XCTAssertTrue(try build(quick: true).cacheSummary?.hasPrefix("quick build: 1 post changed, ") ?? false, file: file, line: line)
+        try assertSameAsCleanBuild(file: file, line: line)
+    }
+
+    func testTruncatedState() throws {
+        try build()
+        try build()
+        let data = try Data(contentsOf: stateFile)
+        try data.prefix(data.count / 2).write(to: stateFile)
+        try assertIgnored()
+    }
+
+    func testGarbageState() throws {
+        try build()
+        try build()
+        try Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: stateFile)
+        try assertIgnored()
+    }
+
+    func testDamagedState() throws {
+        try build()
+        try build()
+        var data = try Data(contentsOf: stateFile)
+        for offset in stride(from: 100, to: data.count, by: 97) { data[offset] ^= 0x5a }
+        try data.write(to: stateFile)
+        try assertIgnored()
+    }
+
+    /// The state of a build that can't be written costs the next build time, and is no warning.
+    func testCacheFolderThatCantBeWritten() throws {
+        // Tests run as root in CI, where permissions don't stop a write: a file where the folder should be does.
+        try site.write(".blog-cache", "not a folder")
+        XCTAssertEqual(try build().warnings, [])
+        XCTAssertEqual(try build(quick: true).cacheSummary, "full build: no state of a previous build")
+        try assertSameAsCleanBuild()
+    }
+
+    func testTimingsSayWhetherTheBuildWasDoneInPlace() throws {
+        let first = try BlogCLI.run(["build", "--strict", "--timings"], in: site.root, environment: ["SOURCE_DATE_EPOCH": "1900000000"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stdout.contains("cache: full build: no state of a previous build\n"), first.stdout)
+        let again = try BlogCLI.run(["build", "--strict", "--timings"], in: site.root, environment: ["SOURCE_DATE_EPOCH": "1900000000"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(again.stderr, "")
+        // Nothing changed: the second build is done in place (QuickBuild), from the first one's state.
+        XCTAssertTrue(again.stdout.contains("cache: quick build: 0 posts changed"), again.stdout)
+        let plain = try BlogCLI.run(["build", "--no-cache", "--timings"], in: site.root, environment: ["SOURCE_DATE_EPOCH": "1900000000"])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertFalse(plain.stdout.contains("cache:"), plain.stdout)
+        try assertSameAsCleanBuild()
+    }
+
+    /// A README alone in its folder is the folder's post; once another post joins it, it is an
+    /// ordinary post: the README, unchanged, is read again rather than taken from the cache.
+    func testAReadmeThatGainsASiblingIsReadAgain() throws {
+        try site.write("content/trip/README.md", "title: Trip notes\ndate: 2020-09-01\n\nA [map](map.svg).\n")
+        try site.write("content/trip/map.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+        try build()
+        XCTAssertNotNil(site.read("public/posts/trip/index.html"), "named by its folder: \(site.files(under: "public"))")
+        XCTAssertNotNil(site.read("public/posts/trip/map.svg"))
+        try site.write("content/trip/day-2.md", "title: Day 2\ndate: 2020-09-02\n\nMore.\n")
+        try build()
+        XCTAssertNotNil(site.read("public/posts/trip-notes/index.html"), "named by its Pelican title, as a loose file: \(site.files(under: "public"))")
+        XCTAssertNotNil(site.read("public/trip/map.svg"))
+        try assertSameAsCleanBuild()
+    }
+
+    func testNoCacheFlagNeitherReadsNorWrites() throws {
+        let result = try BlogCLI.run(["build", "--no-cache"], in: site.root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cacheFolder.path))
+    }
+
+    func testCacheFolderInsideTheOutputIsRefused() throws {
+        try edit("blog.yml") { $0 + "\ncache_dir: public/.cache\n" }
+        let diagnostics = buildFailure { try build(output: "public") }
+        XCTAssertEqual(diagnostics.map(\.message), ["refusing `cache_dir: public/.cache`: it is inside the output folder, which every build replaces; choose a folder of its own such as .blog-cache"])
+    }
+
+    // MARK: - Digests
+
+    func testDigestKnownValues() {
+        XCTAssertEqual(Digest.of([UInt8]()).description, "00000000000000000000000000000000")
+        XCTAssertNotEqual(Digest.of("a"), Digest.of("b"))
+        XCTAssertNotEqual(Digest.of(String(repeating: "x", count: 31)), Digest.of(String(repeating: "x", count: 32)))
+    }
+
+    func testTemplateNames() {
+        let names = TemplateTags.names(in: "{{! x }}{{#post}}{{title}}{{{html}}}{{/post}}{{>post-meta}}{{^empty(tags)}}{{.}}{{/empty(tags)}}{{<base}}{{$content}}{{page.url}}{{/content}}{{/base}}")
+        // A closing tag names what it closes (`base` here): a name too many is harmless.
+        XCTAssertEqual(names, ["post", "title", "html", "empty", "tags", "content", "page", "url", "base"])
+        XCTAssertNil(TemplateTags.names(in: "{{=<% %>=}}<% x %>"))
+        XCTAssertNil(TemplateTags.names(in: "{{>*dynamic}}"))
+    }
+}
