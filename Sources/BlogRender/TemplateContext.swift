@@ -45,7 +45,7 @@ struct TemplateContext {
 
         let archives = site.archives.map { year -> [String: Any] in
             ["year": year.year, "months": year.months.map { month -> [String: Any] in
-                ["year": year.year, "month": month.month, "name": DateFormat.monthNames[month.month - 1],
+                ["year": year.year, "month": month.month, "name": DateFormat.monthName(month.month),
                  "posts": month.posts.map { posts[$0] }]
             }]
         }
@@ -257,7 +257,7 @@ private struct PostValues {
             values["datetime"] = iso8601(post.date)
             values["year"] = time.year
             values["month"] = time.month
-            values["monthName"] = DateFormat.monthNames[time.month - 1]
+            values["monthName"] = DateFormat.monthName(time.month)
             values["day"] = time.day
         }
         values.setIfPresent("category", post.category.map(tagValues))
