@@ -19,6 +19,8 @@ struct TemplateContext {
     private let shared: [String: Any]
     /// The site menu (`nav`) of each page template, its own entry marked current.
     private let navs: [String: [[String: Any]]]
+    /// The `feeds` of each tag's pages, by index into ``Site/tags``.
+    private let tagFeeds: [[[String: Any]]]
 
     /// Builds the dictionaries of `site`, the posts' on every core. Each post's `html` is its
     /// marker in `holes` (see ``BodyHoles``): pages print markers, which ``BodyHoles/fill(_:)``
@@ -68,7 +70,10 @@ struct TemplateContext {
         }
         shared["links"] = linkValues
         shared["feeds"] = Self.feedValues(Feeds.feedLinks(site: site, tag: nil))
+        // Room for the keys ``page(_:)`` adds: each page's copy then takes them without growing.
+        shared.reserveCapacity(shared.count + 6)
         self.shared = shared
+        tagFeeds = site.tags.map { Self.feedValues(Feeds.feedLinks(site: site, tag: $0)) }
         // Each entry: its title, its key in `links`, and the menu places (``menuPlace(of:)``) where it is current.
         var menu = [("Home", "home", ["index"]), ("Tags", "tags", ["tags", Self.place(replacing: .tagIndex)]),
                     ("Archives", "archives", ["archives", Self.place(replacing: .archives)])]
@@ -129,11 +134,7 @@ struct TemplateContext {
         default: return values
         }
         var values = values
-        values["posts"] = pagination.posts.map { index -> [String: Any] in
-            var post = posts[index]
-            post[ListSummaries.key] = entries.entry(index, values: post)
-            return post
-        }
+        values["posts"] = pagination.posts.map { entries.entry($0, values: posts[$0]) }
         return values
     }
 
@@ -166,7 +167,7 @@ struct TemplateContext {
             template = "tag"
             add(pagination, to: &values)
             values["tag"] = tags[index]
-            values["feeds"] = Self.feedValues(Feeds.feedLinks(site: site, tag: site.tags[index]))
+            values["feeds"] = tagFeeds[index]
             let name = site.tags[index].tag.name
             title = pagination.number > 1 ? "\(name), page \(pagination.number)" : name
         case .tagIndex:
