@@ -17,6 +17,13 @@ enum DateFormat {
     /// English month names, January first.
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
                              "August", "September", "October", "November", "December"]
+    /// The English name of `month` (1 is January). Templates' values must take the name from here:
+    /// `monthNames[i]` where `Any` is expected picks TOMLKit's subscript on arrays (seen through
+    /// BlogContent), which makes a TOML array of the twelve names on every call.
+    static func monthName(_ month: Int) -> String {
+        monthNames[month - 1]
+    }
+
     /// English weekday names, Sunday first.
     static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 }

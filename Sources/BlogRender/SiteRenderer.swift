@@ -70,10 +70,11 @@ package enum SiteRenderer {
     }
 }
 
-/// Each post's rendered list entry (see ``ListSummaries``), made the first time a list page
-/// shows the post and kept for the others; safe to use from every core.
+/// Each post's values as list pages show them: with its rendered entry (see ``ListSummaries``)
+/// under ``ListSummaries/key``, made the first time a list page shows the post and kept for the
+/// others (a post is on a home page and on a page of each of its tags); safe to use from every core.
 final class ListEntries: @unchecked Sendable {
-    private var entries: [String?]
+    private var entries: [[String: Any]?]
     private let lock = NSLock()
     private let render: ([String: Any]) -> String
 
@@ -82,14 +83,15 @@ final class ListEntries: @unchecked Sendable {
         self.render = render
     }
 
-    /// The entry of post `index`, whose template values are `values`.
-    func entry(_ index: Int, values: [String: Any]) -> String {
+    /// The list values of post `index`, whose template values are `values`.
+    func entry(_ index: Int, values: [String: Any]) -> [String: Any] {
         lock.lock()
         let known = entries[index]
         lock.unlock()
         if let known { return known }
-        // Two cores may render the same entry at once; both give the same text.
-        let made = render(values)
+        // Two cores may make the same entry at once; both give the same values.
+        var made = values
+        made[ListSummaries.key] = render(values)
         lock.lock()
         entries[index] = made
         lock.unlock()

@@ -22,9 +22,10 @@ package enum Sitemap {
     /// robots.txt to copy from.
     static let robotsPath = "robots.txt"
 
-    /// `sitemap.xml` and `robots.txt`.
+    /// `sitemap.xml` and `robots.txt`. The sitemap's bytes are made when the writer writes it, on
+    /// one of the cores that write the pages, rather than before on one core alone.
     package static func render(_ site: Site) -> [OutputFile] {
-        [OutputFile(path: path, contents: .bytes(Data(sitemap(site).utf8))),
+        [OutputFile(path: path, contents: .made(by: OutputFile.Maker { Data(sitemap(site).utf8) })),
          OutputFile(path: robotsPath, contents: .bytes(Data(robots(site.config).utf8)))]
     }
 
@@ -37,6 +38,7 @@ package enum Sitemap {
             FeedDates.newest(indices.lazy.filter { isPublished($0) && site.posts[$0].post.dated }.map { site.posts[$0].post })
         }
         let siteNewest = newest(site.listed)
+        let links = SiteLinks(config: config)
 
         var xml = XMLWriter()
         xml.open("urlset", [("xmlns", "http://www.sitemaps.org/schemas/sitemap/0.9")])
@@ -55,7 +57,7 @@ package enum Sitemap {
                 continue
             }
             xml.open("url")
-            xml.element("loc", text: AbsoluteURLs.url(page.url, config: config))
+            xml.element("loc", text: links.address(page.url))
             if let lastmod { xml.element("lastmod", text: dates.rfc3339(lastmod)) }
             xml.close()
         }

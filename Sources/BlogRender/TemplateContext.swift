@@ -19,6 +19,8 @@ struct TemplateContext {
     private let shared: [String: Any]
     /// The site menu (`nav`) of each page template, its own entry marked current.
     private let navs: [String: [[String: Any]]]
+    /// The `feeds` of each tag's pages, by index into ``Site/tags``.
+    private let tagFeeds: [[[String: Any]]]
 
     /// Builds the dictionaries of `site`, the posts' on every core. Each post's `html` is its
     /// rendered body, or what `hook` makes of it (see ``RenderHook/templateBody(post:html:)``).
@@ -46,7 +48,7 @@ struct TemplateContext {
 
         let archives = site.archives.map { year -> [String: Any] in
             ["year": year.year, "months": year.months.map { month -> [String: Any] in
-                ["year": year.year, "month": month.month, "name": DateFormat.monthNames[month.month - 1],
+                ["year": year.year, "month": month.month, "name": DateFormat.monthName(month.month),
                  "posts": month.posts.map { posts[$0] }]
             }]
         }
@@ -69,7 +71,10 @@ struct TemplateContext {
         }
         shared["links"] = linkValues
         shared["feeds"] = Self.feedValues(Feeds.feedLinks(site: site, tag: nil))
+        // Room for the keys ``page(_:)`` adds: each page's copy then takes them without growing.
+        shared.reserveCapacity(shared.count + 6)
         self.shared = shared
+        tagFeeds = site.tags.map { Self.feedValues(Feeds.feedLinks(site: site, tag: $0)) }
         // Each entry: its title, its key in `links`, and the menu places (``menuPlace(of:)``) where it is current.
         var menu = [("Home", "home", ["index"]), ("Tags", "tags", ["tags", Self.place(replacing: .tagIndex)]),
                     ("Archives", "archives", ["archives", Self.place(replacing: .archives)])]
@@ -130,11 +135,7 @@ struct TemplateContext {
         default: return values
         }
         var values = values
-        values["posts"] = pagination.posts.map { index -> [String: Any] in
-            var post = posts[index]
-            post[ListSummaries.key] = entries.entry(index, values: post)
-            return post
-        }
+        values["posts"] = pagination.posts.map { entries.entry($0, values: posts[$0]) }
         return values
     }
 
@@ -167,7 +168,7 @@ struct TemplateContext {
             template = "tag"
             add(pagination, to: &values)
             values["tag"] = tags[index]
-            values["feeds"] = Self.feedValues(Feeds.feedLinks(site: site, tag: site.tags[index]))
+            values["feeds"] = tagFeeds[index]
             let name = site.tags[index].tag.name
             title = pagination.number > 1 ? "\(name), page \(pagination.number)" : name
         case .tagIndex:
@@ -258,7 +259,7 @@ private struct PostValues {
             values["datetime"] = iso8601(post.date)
             values["year"] = time.year
             values["month"] = time.month
-            values["monthName"] = DateFormat.monthNames[time.month - 1]
+            values["monthName"] = DateFormat.monthName(time.month)
             values["day"] = time.day
         }
         values.setIfPresent("category", post.category.map(tagValues))

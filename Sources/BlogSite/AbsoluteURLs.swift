@@ -18,8 +18,7 @@ package enum AbsoluteURLs {
     /// The address of a site-relative URL (`posts/x/`): `https://example.org/blog/posts/x/`, or
     /// `/blog/posts/x/` when `base_url` is a path. Characters not allowed in a URL are percent-encoded.
     package static func url(_ siteRelative: String, config: SiteConfig) -> String {
-        let links = SiteLinks(config: config)
-        return links.absolute(siteRelative) ?? links.href(siteRelative)
+        SiteLinks(config: config).address(siteRelative)
     }
 
     /// `reference` resolved against `base` as a browser would (RFC 3986, section 5.2):

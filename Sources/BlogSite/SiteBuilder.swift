@@ -190,9 +190,14 @@ package enum SiteBuilder {
     /// no list. `versions` gives, for each post of a group, the others in another language, by
     /// language then URL, so every translation links every other.
     static func translations(_ posts: [SitePost], config: SiteConfig) -> (unlisted: Set<Int>, versions: [Int: [Int]]) {
-        var groups: [String: [Int]] = [:]
+        // Versions of a post share its kind, status and slug. (A key made by interpolating the two
+        // enums cost a third of the site model: String(describing:) reflects on them.)
+        struct Version: Hashable {
+            var kind: PostKind, status: PostStatus, slug: String
+        }
+        var groups: [Version: [Int]] = [:]
         for (index, item) in posts.enumerated() {
-            groups["\(item.post.kind)/\(item.post.status)/\(item.post.slug)", default: []].append(index)
+            groups[Version(kind: item.post.kind, status: item.post.status, slug: item.post.slug), default: []].append(index)
         }
         func language(_ index: Int) -> String { (posts[index].post.lang ?? config.language).lowercased() }
         var unlisted = Set<Int>()

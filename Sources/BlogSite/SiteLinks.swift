@@ -19,4 +19,8 @@ package struct SiteLinks {
 
     /// The absolute URL of a site-relative URL, when the base URL is absolute.
     package func absolute(_ url: String) -> String? { absoluteBase.map { $0 + WebText.encodePath(url) } }
+
+    /// The address of a site-relative URL for what is read away from the site (see
+    /// ``AbsoluteURLs/url(_:config:)``): absolute when the base URL is, else its `href`.
+    package func address(_ url: String) -> String { absolute(url) ?? href(url) }
 }

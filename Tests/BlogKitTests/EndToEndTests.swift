@@ -204,6 +204,15 @@ final class EndToEndTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(site.read("public/posts/hello/index.html")).contains("<html"), "other templates stay the built-in ones")
     }
 
+    func testTemplatesSeeAPostsDateParts() throws {
+        try site.write("content/hello.md", "title: Hello\ndate: 2016-11-25\n\nHi.\n")
+        try site.write("themes/default/templates/post.mustache",
+                       "{{#post}}{{monthName}} {{month}} {{day}} {{year}} {{#monthName}}[{{.}}]{{/monthName}}{{/post}}\n")
+        let result = try BlogCLI.run(["build"], in: site.root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(site.read("public/posts/hello/index.html"), "November 11 25 2016 [November]\n")
+    }
+
     // MARK: Bad input: a clear message, exit 1, nothing already published lost.
 
     /// Builds a good site first, then breaks it with `breakIt`, and checks the failed build's message and

@@ -81,8 +81,12 @@ enum FeedTestSite {
     }
 
     static func text(_ files: [OutputFile], _ path: String) -> String? {
-        guard let file = files.first(where: { $0.path == path }), case .bytes(let data) = file.contents else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        guard let file = files.first(where: { $0.path == path }) else { return nil }
+        switch file.contents {
+        case .bytes(let data): return String(decoding: data, as: UTF8.self)
+        case .made(let maker): return (try? maker.make()).map { String(decoding: $0, as: UTF8.self) }
+        case .copy: return nil
+        }
     }
 
     /// The file beside this one in `Fixtures/`.

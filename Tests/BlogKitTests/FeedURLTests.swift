@@ -95,6 +95,13 @@ final class FeedURLTests: XCTestCase {
                        #"<script src="https://example.org/blog/posts/x/s.js"></script><a href="https://example.org/b">y</a>"#)
         XCTAssertEqual(rewrite(#"<SCRIPT>x='<a href="/in">'</SCRIPT><img src=/out>"#),
                        #"<SCRIPT>x='<a href="/in">'</SCRIPT><img src=https://example.org/out>"#)
+        // Element names in any case: code and raw text end at their closing tag, whatever its case.
+        XCTAssertEqual(rewrite(#"<PRE><a href="/a">x</a></Pre><a href="/b">y</a>"#),
+                       #"<PRE><a href="/a">x</a></Pre><a href="https://example.org/b">y</a>"#)
+        XCTAssertEqual(rewrite(#"<TextArea><a href="/in"></textAREA><a Href="/out">"#),
+                       #"<TextArea><a href="/in"></textAREA><a Href="https://example.org/out">"#)
+        XCTAssertEqual(rewrite(#"<a hrefx="/a" xhref="/b" data-href="/c" SRC="/d">"#),
+                       #"<a hrefx="/a" xhref="/b" data-href="/c" SRC="https://example.org/d">"#)
         // An unclosed comment or quote leaves the rest as it is, never crashing.
         for broken in [#"<a href="/x"#, "<!-- never closed <a href=/x>", "<a href=", "<", "<a", "</", "<img src='x.png"] {
             XCTAssertEqual(rewrite(broken), broken)

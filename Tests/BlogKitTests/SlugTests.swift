@@ -45,5 +45,24 @@ final class SlugTests: XCTestCase {
         XCTAssertFalse(PathSafety.isSafeSegment("a/b"))
         XCTAssertFalse(PathSafety.isSafeSegment(".."))
         XCTAssertFalse(PathSafety.isSafeSegment(""))
+        XCTAssertFalse(PathSafety.isSafeSegment("."))
+        XCTAssertFalse(PathSafety.isSafeSegment("a..b"))
+        XCTAssertFalse(PathSafety.isSafeSegment("a\\b"))
+        XCTAssertFalse(PathSafety.isSafeSegment("tab\there"))
+        XCTAssertFalse(PathSafety.isSafeSegment("del\u{7F}"))
+        XCTAssertTrue(PathSafety.isSafeSegment(".hidden"))
+        XCTAssertTrue(PathSafety.isSafeSegment("v1.2"))
+        XCTAssertTrue(PathSafety.isSafeSegment("café"))
+        XCTAssertFalse(PathSafety.isSafeSegment("café/x"))
+        XCTAssertFalse(PathSafety.isSafeSegment("café\u{1}"))
+    }
+
+    func testPlainOutputPaths() {
+        for path in ["index.html", "posts/x/index.html", "a/.well-known/x", "a/.../b", "v1.2/x.html", "café/über.html"] {
+            XCTAssertTrue(PathSafety.isPlainOutputPath(path), path)
+        }
+        for path in ["", "/", "/a", "a/", "a//b", "./a", "a/./b", "a/../b", "..", "a/..", "a\\b", "café/../x", "/café", "café//x"] {
+            XCTAssertFalse(PathSafety.isPlainOutputPath(path), path)
+        }
     }
 }

@@ -20,6 +20,16 @@ package enum PathSafety {
     /// Whether `slug` is safe as one path segment: non-empty, no `/` or `\`, not `.` and holding
     /// no `..`, no control characters.
     package static func isSafeSegment(_ slug: String) -> Bool {
+        // ASCII, as most slugs are, checked as bytes (see isPlainOutputPath(_:)).
+        if slug.utf8.allSatisfy({ $0 < 0x80 }) {
+            var previous: UInt8 = 0
+            for byte in slug.utf8 {
+                if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F
+                    || (byte == UInt8(ascii: ".") && previous == byte) { return false }
+                previous = byte
+            }
+            return !slug.isEmpty && slug != "."
+        }
         if slug.isEmpty || isDotSegment(slug) { return false }
         if slug.contains("/") || slug.contains("\\") || slug.contains("..") { return false }
         return !hasControlCharacter(slug)
@@ -47,6 +57,25 @@ package enum PathSafety {
     /// Whether `path` is a plain path inside the output folder: not empty, relative, no `\`, and
     /// no empty, `.` or `..` segment.
     package static func isPlainOutputPath(_ path: String) -> Bool {
+        // ASCII paths, which every generated page has, are checked as bytes: Foundation's
+        // `contains` goes through NSString, and cost more than writing the file.
+        let bytes = path.utf8
+        if !bytes.isEmpty, bytes.allSatisfy({ $0 < 0x80 }) {
+            // The current segment's length, and whether it is all dots.
+            var length = 0, dotsOnly = true
+            func plainSegment() -> Bool { length > 0 && !(dotsOnly && length <= 2) }
+            for byte in bytes {
+                if byte == UInt8(ascii: "\\") { return false }
+                if byte == UInt8(ascii: "/") {
+                    guard plainSegment() else { return false }
+                    (length, dotsOnly) = (0, true)
+                } else {
+                    length += 1
+                    if byte != UInt8(ascii: ".") { dotsOnly = false }
+                }
+            }
+            return plainSegment()
+        }
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         return !(path.isEmpty || path.hasPrefix("/") || path.contains("\\")
                  || segments.contains(where: { $0.isEmpty || isDotSegment($0) }))
