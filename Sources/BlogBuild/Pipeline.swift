@@ -208,7 +208,7 @@ public enum Pipeline {
             }
             // The cache keys rendered markdown by the exact body and summary handed to the
             // renderer, and the options, dialect included.
-            let options = MarkdownOptions(tagfilter: config.tagfilter, dialect: post.markdownDialect)
+            let options = config.markdownOptions(for: post)
             var markdown = cache?.rendered(body: body, summary: summary, options: options) { [body, summary] in
                 MarkdownRenderer.render(body: body, summary: summary, options: options)
             } ?? MarkdownRenderer.render(body: body, summary: summary, options: options)
