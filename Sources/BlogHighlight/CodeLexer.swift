@@ -133,6 +133,7 @@ struct CodeLexer: Sendable {
                 }
             }
             if Bytes.isSpace(byte) { s.pos += 1; continue }
+            if rules.keyLines, s.atLineStartIgnoringIndent, lexKeyLine(&s) { continue }
             if lexComment(&s) || lexString(&s) { pending = nil; continue }
             if Bytes.isDigit(byte) || (byte == UInt8(ascii: ".") && Bytes.isDigit(s.peek(1))) {
                 lexNumber(&s)
@@ -201,8 +202,11 @@ struct CodeLexer: Sendable {
                 if lower == UInt8(ascii: "f") { formatted = true }
                 index += 1
             }
-            if index == start || !(s.byte(at: index) == UInt8(ascii: "\"") || s.byte(at: index) == UInt8(ascii: "'")) {
-                return false
+            // Letters before no quote are a name (or Rust's `r#"…"#`, read below).
+            if !(s.byte(at: index) == UInt8(ascii: "\"") || s.byte(at: index) == UInt8(ascii: "'")) {
+                index = start
+                raw = false
+                formatted = false
             }
         }
         var hashes = 0
@@ -278,6 +282,13 @@ struct CodeLexer: Sendable {
                 }
                 s.mark(kind, textStart, escapeStart)
                 s.mark(.escape, from: escapeStart)
+                textStart = s.pos
+                continue
+            }
+            if case .braces = interpolation, s.at(Self.doubleOpen) || s.at(Self.doubleClose) {
+                // `{{` and `}}` in an f-string are braces, not an interpolation.
+                s.mark(kind, textStart, s.pos)
+                s.take(2, as: .escape)
                 textStart = s.pos
                 continue
             }
@@ -384,7 +395,6 @@ struct CodeLexer: Sendable {
     private func lexSpecial(_ s: inout Scanner) -> Bool {
         let byte = s.peek()
         let start = s.pos
-        if rules.keyLines, s.atLineStartIgnoringIndent, lexKeyLine(&s) { return true }
         if rules.atAttributes, byte == UInt8(ascii: "@"), Bytes.isIdentifierStart(s.peek(1)) {
             s.pos += 1
             s.skip { Bytes.isIdentifier($0) || $0 == UInt8(ascii: ".") }
@@ -452,6 +462,8 @@ struct CodeLexer: Sendable {
         return true
     }
 
+    private static let doubleOpen = Array("{{".utf8)
+    private static let doubleClose = Array("}}".utf8)
     private static let slashSlash = Array("//".utf8)
     private static let slashStar = Array("/*".utf8)
 }

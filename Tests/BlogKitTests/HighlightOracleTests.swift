@@ -43,20 +43,14 @@ final class HighlightOracleTests: XCTestCase {
         }
     }
 
-    /// The family of each character (Unicode scalar) of `code` as blog highlights it in `language`.
-    static func families(_ code: String, _ language: Language) -> [Character] {
-        let tokens = Highlighter.tokens(code, language: language)
-        var byByte = [Character](repeating: ".", count: code.utf8.count)
-        for token in tokens {
-            for index in token.start..<token.end { byByte[index] = family(token.kind) }
+    /// The family of each byte of `code` as blog highlights it in `language`.
+    static func families(_ code: String, _ language: Language) -> [UInt8] {
+        var byByte = [UInt8](repeating: UInt8(ascii: "."), count: code.utf8.count)
+        for token in Highlighter.tokens(code, language: language) {
+            let letter = family(token.kind).asciiValue ?? 0
+            for index in token.start..<token.end { byByte[index] = letter }
         }
-        var result: [Character] = []
-        var offset = 0
-        for scalar in code.unicodeScalars {
-            result.append(byByte[offset])
-            offset += String(scalar).utf8.count
-        }
-        return result
+        return byByte
     }
 
     /// Every code block with a language in the markdown files under `folder`, as the Markdown
@@ -101,38 +95,55 @@ final class HighlightOracleTests: XCTestCase {
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("highlight-oracle-\(UUID().uuidString).json")
         try JSONEncoder().encode(blocks).write(to: input)
         defer { try? FileManager.default.removeItem(at: input) }
-        let run = try FeedTestSite.run(["python3", FeedTestSite.fixture("pygments_tokens.py").path, input.path])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        let oracle = try JSONDecoder().decode([String?].self, from: run.stdout)
+        // Pygments runs while blog highlights the same blocks.
+        let output = input.appendingPathExtension("out")
+        try Data().write(to: output)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", FeedTestSite.fixture("pygments_tokens.py").path, input.path]
+        python.standardOutput = try FileHandle(forWritingTo: output)
+        try python.run()
+        let ours = blocks.map { block in Highlighter.language(named: block.language).map { Self.families(block.code, $0) } ?? [] }
+        python.waitUntilExit()
+        XCTAssertEqual(python.terminationStatus, 0, "Fixtures/pygments_tokens.py failed")
+        let oracle = try JSONDecoder().decode([String?].self, from: Data(contentsOf: output))
         XCTAssertEqual(oracle.count, blocks.count)
 
         // Per language (its first name): blocks, characters compared, characters agreeing, and
         // what disagreed most (ours → Pygments').
         var table: [String: (blocks: Int, compared: Int, agreed: Int, misses: [String: Int])] = [:]
-        for (block, theirs) in zip(blocks, oracle) {
+        for ((block, theirs), ours) in zip(zip(blocks, oracle), ours) {
             guard let theirs, let language = Highlighter.language(named: block.language) else { continue }
-            let ours = Self.families(block.code, language)
-            let scalars = Array(block.code.unicodeScalars)
-            let pygmentsFamilies = Array(theirs)
-            guard pygmentsFamilies.count == ours.count else { continue }
-            if ProcessInfo.processInfo.environment["HIGHLIGHT_ORACLE_SHOW"] == language.names[0], ours != pygmentsFamilies {
+            // Ours is by byte, Pygments' by character: compared at each character's first byte.
+            let pygmentsFamilies = Array(theirs.utf8)
+            let bytes = Array(block.code.utf8)
+            var starts: [Int] = []
+            starts.reserveCapacity(pygmentsFamilies.count)
+            for (index, byte) in bytes.enumerated() where byte & 0xC0 != 0x80 { starts.append(index) }
+            guard starts.count == pygmentsFamilies.count else { continue }
+            if ProcessInfo.processInfo.environment["HIGHLIGHT_ORACLE_SHOW"] == language.names[0] {
                 // For tuning a language: each line that differs, then ours and Pygments' families under it.
-                var start = 0
-                for line in block.code.split(separator: "\n", omittingEmptySubsequences: false) {
-                    let count = line.unicodeScalars.count
-                    let mine = String(ours[start..<start + count]), theirs = String(pygmentsFamilies[start..<start + count])
-                    if mine != theirs { print("   |" + line + "\nours|" + mine + "\npyg |" + theirs) }
-                    start += count + 1
+                var lineStart = 0
+                for (character, start) in starts.enumerated() where bytes[start] == 0x0A || character == starts.count - 1 {
+                    let end = bytes[start] == 0x0A ? character : character + 1
+                    let mine = String(decoding: starts[lineStart..<end].map { ours[$0] }, as: UTF8.self)
+                    let theirs = String(decoding: pygmentsFamilies[lineStart..<end], as: UTF8.self)
+                    if mine != theirs {
+                        let line = String(decoding: bytes[starts[lineStart]..<(end < starts.count ? starts[end] : bytes.count)], as: UTF8.self)
+                        print("   |" + line + "\nours|" + mine + "\npyg |" + theirs)
+                    }
+                    lineStart = character + 1
                 }
             }
             var row = table[language.names[0]] ?? (0, 0, 0, [:])
             row.blocks += 1
-            for index in 0..<ours.count where !scalars[index].properties.isWhitespace {
+            for (character, start) in starts.enumerated() where !Bytes.isSpace(bytes[start]) {
                 row.compared += 1
-                if ours[index] == pygmentsFamilies[index] {
+                if ours[start] == pygmentsFamilies[character] {
                     row.agreed += 1
                 } else {
-                    row.misses["\(ours[index])→\(pygmentsFamilies[index])", default: 0] += 1
+                    row.misses["\(Character(UnicodeScalar(ours[start])))→\(Character(UnicodeScalar(pygmentsFamilies[character])))", default: 0] += 1
                 }
             }
             table[language.names[0]] = row

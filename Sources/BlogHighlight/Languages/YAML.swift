@@ -63,13 +63,14 @@ extension Languages {
             let start = s.pos
             var index = s.pos
             var keyEnd: Int?
+            let keyAllowed = lineStart || s.byte(at: start - 2) == UInt8(ascii: "-") || s.byte(at: start - 1) == UInt8(ascii: "{")
+                || s.byte(at: start - 2) == UInt8(ascii: ",") || s.byte(at: start - 2) == UInt8(ascii: "{")
             while index < s.end, s.bytes[index] != 0x0A {
-                if s.bytes[index] == UInt8(ascii: ":"), isKeyColon(s, index + 1) { keyEnd = index; break }
+                if keyAllowed, s.bytes[index] == UInt8(ascii: ":"), isKeyColon(s, index + 1) { keyEnd = index; break }
                 if s.bytes[index] == UInt8(ascii: "#"), Bytes.isSpace(s.byte(at: index - 1)) { break }
                 index += 1
             }
-            if let keyEnd, lineStart || s.byte(at: start - 2) == UInt8(ascii: "-") || s.byte(at: start - 1) == UInt8(ascii: "{")
-                || s.byte(at: start - 2) == UInt8(ascii: ",") || s.byte(at: start - 2) == UInt8(ascii: "{") {
+            if let keyEnd {
                 var end = keyEnd
                 while end > start, Bytes.isSpace(s.bytes[end - 1]) { end -= 1 }
                 s.pos = keyEnd

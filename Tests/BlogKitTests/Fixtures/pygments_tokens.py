@@ -5,6 +5,7 @@ writes a JSON list with, for each block, a class family per character of the cod
 code, in characters), from Pygments' tokens mapped onto blog's families (see FAMILIES), or null when Pygments
 knows no lexer for the language. Used by HighlightOracleTests."""
 import json
+import multiprocessing
 import sys
 
 from pygments.lexers import get_lexer_by_name
@@ -67,10 +68,16 @@ def classes(language, code):
     return result if len(result) == len(code) else None
 
 
+def classes_of(block):
+    return classes(block["language"], block["code"])
+
+
 def main(path):
     with open(path, encoding="utf-8") as f:
         blocks = json.load(f)
-    json.dump([classes(b["language"], b["code"]) for b in blocks], sys.stdout)
+    # Pygments takes a few microseconds a character: the blocks are shared out among the cores.
+    with multiprocessing.Pool() as pool:
+        json.dump(pool.map(classes_of, blocks, chunksize=16), sys.stdout)
 
 
 if __name__ == "__main__":
