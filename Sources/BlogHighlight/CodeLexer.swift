@@ -81,6 +81,9 @@ struct CodeRules: Sendable {
     var identifierSuffixes: [UInt8] = []
     /// Bytes within identifiers besides letters and digits (`$` in JavaScript, `-` in CSS).
     var identifierExtras: [UInt8] = []
+    /// Whether a name after a type or another name and before `(` is a function being declared
+    /// (`int main(`, `public void run(`), as Pygments reads C and Java.
+    var declarationsBeforeParentheses = false
     /// Whether a triple-quoted string starting a line is a docstring (Python).
     var docstrings = false
     /// Whether `:name` is a symbol, marked as a string (Ruby).
@@ -122,6 +125,8 @@ struct CodeLexer: Sendable {
     func run(_ s: inout Scanner, closer: UInt8? = nil) {
         var depth = 0
         var pending: TokenClass?
+        // Where the last name that may be a declaration's type ended, or -1.
+        var typeEnd = -1
         let opener: UInt8 = closer == UInt8(ascii: ")") ? UInt8(ascii: "(") : UInt8(ascii: "{")
         while s.pos < s.end {
             let byte = s.bytes[s.pos]
@@ -134,6 +139,8 @@ struct CodeLexer: Sendable {
             }
             if Bytes.isSpace(byte) { s.pos += 1; continue }
             if rules.keyLines, s.atLineStartIgnoringIndent, lexKeyLine(&s) { continue }
+            let pointer = byte == UInt8(ascii: "*") || byte == UInt8(ascii: "&")
+            if !pointer, !(Bytes.isIdentifierStart(byte) || identifierExtra[Int(byte)]) { typeEnd = -1 }
             if lexComment(&s) || lexString(&s) { pending = nil; continue }
             if Bytes.isDigit(byte) || (byte == UInt8(ascii: ".") && Bytes.isDigit(s.peek(1))) {
                 lexNumber(&s)
@@ -141,7 +148,7 @@ struct CodeLexer: Sendable {
                 continue
             }
             if Bytes.isIdentifierStart(byte) || identifierExtra[Int(byte)] {
-                pending = lexIdentifier(&s, pending: pending)
+                (pending, typeEnd) = lexIdentifier(&s, pending: pending, typeEnd: typeEnd)
                 continue
             }
             if lexSpecial(&s) { pending = nil; continue }
@@ -372,8 +379,9 @@ struct CodeLexer: Sendable {
     }
 
     /// Reads an identifier and marks it by the word table or the pending declaration; returns the
-    /// declaration the word makes pending for the next identifier.
-    private func lexIdentifier(_ s: inout Scanner, pending: TokenClass?) -> TokenClass? {
+    /// declaration the word makes pending for the next identifier, and where it ended if it may be
+    /// a declaration's type (-1 if not).
+    private func lexIdentifier(_ s: inout Scanner, pending: TokenClass?, typeEnd: Int) -> (TokenClass?, Int) {
         let start = s.pos
         s.skip { Bytes.isIdentifier($0) || identifierExtra[Int($0)] }
         if !rules.identifierSuffixes.isEmpty, rules.identifierSuffixes.contains(s.peek()), s.peek(1) != UInt8(ascii: "=") {
@@ -381,14 +389,17 @@ struct CodeLexer: Sendable {
         }
         if let kind = rules.words.lookup(s.bytes, start..<s.pos) {
             s.mark(kind, from: start)
-            return rules.declarations.lookup(s.bytes, start..<s.pos)
+            return (rules.declarations.lookup(s.bytes, start..<s.pos), kind == .type || kind == .builtin ? s.pos : -1)
         }
         if let pending {
             s.mark(pending, from: start)
+        } else if rules.declarationsBeforeParentheses, typeEnd >= 0, s.byte(at: s.indexAfterBlanks(s.pos)) == UInt8(ascii: "(") {
+            s.mark(.function, from: start)
+            return (nil, -1)
         } else if rules.capitalizedTypes, Bytes.isUpper(s.bytes[start]) {
             s.mark(.type, from: start)
         }
-        return nil
+        return (nil, s.pos)
     }
 
     /// Reads what only some languages have: attributes, preprocessor lines, variables, symbols, keys.

@@ -92,9 +92,17 @@ final class HighlighterTests: XCTestCase {
                         "nv:$x", "cp:}}", "c:{# c #}"])
     }
 
+    func testDeclarationsBeforeParentheses() {
+        // A name after a type (or a pointer to one) and before `(` is declared; a call is not.
+        XCTAssertEqual(tokens("static char *name(int x) { return f(x); }", "c"),
+                       ["k:static", "kt:char", "o:*", "nf:name", "p:(", "kt:int", "p:)", "p:{", "k:return", "p:(", "p:);", "p:}"])
+        XCTAssertEqual(tokens("public void run() { list.add(1); }", "java"),
+                       ["k:public", "kt:void", "nf:run", "p:()", "p:{", "p:.", "p:(", "m:1", "p:);", "p:}"])
+    }
+
     func testOtherLanguagesSmoke() {
         XCTAssertEqual(tokens("#include <stdio.h>\nint main(void) { return 0; }", "c"),
-                       ["cp:#include <stdio.h>", "kt:int", "p:(", "kt:void", "p:)", "p:{", "k:return", "m:0", "p:;", "p:}"])
+                       ["cp:#include <stdio.h>", "kt:int", "nf:main", "p:(", "kt:void", "p:)", "p:{", "k:return", "m:0", "p:;", "p:}"])
         XCTAssertEqual(tokens("const s = `a ${b} c`; // x", "js"),
                        ["k:const", "o:=", "s:`a ", "si:${", "si:}", "s: c`", "p:;", "c:// x"])
         XCTAssertEqual(tokens("SELECT name FROM t WHERE id = 'a''b'; -- c", "sql"),

@@ -21,6 +21,7 @@ extension Languages {
             blockComment: (Array("/*".utf8), Array("*/".utf8)),
             strings: [StringRule("\""), StringRule("'")],
             preprocessor: true,
+            declarationsBeforeParentheses: true,
             operators: Array("+-*/%=<>!&|^~?.:".utf8),
             punctuation: Array("()[]{},;".utf8)
         )

@@ -66,6 +66,7 @@ extension Languages {
         docBlockComments: ["/**"].map { Array($0.utf8) },
         strings: [StringRule("\"\"\"", multiline: true), StringRule("\""), StringRule("'")],
         atAttributes: true,
+        declarationsBeforeParentheses: true,
         operators: Array("+-*/%=<>!&|^~?:".utf8),
         punctuation: Array("()[]{},;.".utf8)
     ))
