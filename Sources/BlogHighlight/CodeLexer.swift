@@ -67,7 +67,7 @@ struct CodeRules: Sendable {
     var hashRawStrings = false
     /// Whether `'x'` is a character literal only when short, else `'` starts a name (Rust lifetimes).
     var shortCharacterLiterals = false
-    /// Whether `@name` is an attribute or decorator (dotted: `@app.route`).
+    /// Whether `@name` is an attribute or decorator (`@app` of `@app.route`, as Pygments marks it).
     var atAttributes = false
     /// Whether `#[…]` and `#![…]` are attributes (Rust), marked as preprocessor lines are.
     var hashBracketAttributes = false
@@ -387,7 +387,9 @@ struct CodeLexer: Sendable {
         if !rules.identifierSuffixes.isEmpty, rules.identifierSuffixes.contains(s.peek()), s.peek(1) != UInt8(ascii: "=") {
             s.pos += 1
         }
-        if let kind = rules.words.lookup(s.bytes, start..<s.pos) {
+        // A builtin's name after `.` is a member's (`x.format`, `self.id`), as Pygments reads it.
+        if let kind = rules.words.lookup(s.bytes, start..<s.pos),
+           kind != .builtin || s.byte(at: start - 1) != UInt8(ascii: ".") || s.byte(at: start - 2) == UInt8(ascii: ".") {
             s.mark(kind, from: start)
             return (rules.declarations.lookup(s.bytes, start..<s.pos), kind == .type || kind == .builtin ? s.pos : -1)
         }
@@ -408,7 +410,7 @@ struct CodeLexer: Sendable {
         let start = s.pos
         if rules.atAttributes, byte == UInt8(ascii: "@"), Bytes.isIdentifierStart(s.peek(1)) {
             s.pos += 1
-            s.skip { Bytes.isIdentifier($0) || $0 == UInt8(ascii: ".") }
+            s.skipIdentifier()
             s.mark(.attribute, from: start)
             return true
         }

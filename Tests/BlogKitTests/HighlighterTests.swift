@@ -43,7 +43,7 @@ final class HighlighterTests: XCTestCase {
 
     func testPythonDecoratorsDocstringsFStringsRawStrings() {
         XCTAssertEqual(tokens("@app.route(\"/\")\ndef index():\n    \"\"\"Doc\n    string.\"\"\"\n", "python"),
-                       ["nd:@app.route", "p:(", "s:\"/\"", "p:)", "k:def", "nf:index", "p:()", "o::",
+                       ["nd:@app", "o:.", "p:(", "s:\"/\"", "p:)", "k:def", "nf:index", "p:()", "o::",
                         "cd:\"\"\"Doc\n    string.\"\"\""])
         XCTAssertEqual(tokens("x = f\"{a!r} {{b}} {c['k']}\"", "python"),
                        ["o:=", "s:f\"", "si:{", "o:!", "si:}", "s: ", "se:{{", "s:b", "se:}}", "s: ", "si:{", "p:[",

@@ -13,12 +13,13 @@ extension Languages {
                 issubclass getattr setattr hasattr delattr enumerate zip map filter sorted reversed sum min max abs
                 any all iter next repr format input id hash hex oct bin ord chr round divmod pow vars dir globals
                 locals callable classmethod staticmethod property bytes bytearray frozenset memoryview slice
-                compile eval exec help NotImplemented Ellipsis __name__ __file__ __import__
+                compile eval exec help NotImplemented Ellipsis __import__
                 Exception BaseException ValueError TypeError KeyError IndexError AttributeError RuntimeError
                 ImportError ModuleNotFoundError OSError IOError FileNotFoundError StopIteration
                 NotImplementedError ZeroDivisionError AssertionError KeyboardInterrupt SystemExit NameError
                 PermissionError TimeoutError ConnectionError UnicodeDecodeError UnicodeEncodeError
                 """),
+            (.variable, "__name__ __file__ __doc__ __dict__ __module__ __class__ __slots__ __all__ __path__ __package__"),
         ]),
         declarations: WordTable([(.function, "def"), (.type, "class")]),
         lineComments: ["#"].map { Array($0.utf8) },
