@@ -110,14 +110,25 @@ struct CodeLexer: Sendable {
     let rules: CodeRules
     private let symbols: [TokenClass?]
     private let identifierExtra: [Bool]
+    /// The bytes a string may start with (quotes, prefix letters, `#`, `r`), and a comment: most
+    /// bytes start neither, and are not asked about each form.
+    private let startsString: [Bool]
+    private let startsComment: [Bool]
 
     /// A lexer for `rules`.
     init(_ rules: CodeRules) {
         self.rules = rules
         symbols = rules.symbolTable
-        var extra = [Bool](repeating: false, count: 256)
-        for byte in rules.identifierExtras { extra[Int(byte)] = true }
-        identifierExtra = extra
+        func table(_ bytes: [UInt8]) -> [Bool] {
+            var table = [Bool](repeating: false, count: 256)
+            for byte in bytes { table[Int(byte)] = true }
+            return table
+        }
+        identifierExtra = table(rules.identifierExtras)
+        startsString = table(rules.strings.compactMap(\.open.first) + rules.stringPrefixes
+            + (rules.hashRawStrings ? Array("#r".utf8) : []))
+        startsComment = table((rules.lineComments + rules.docLineComments + rules.docBlockComments).compactMap(\.first)
+            + (rules.blockComment.map { [$0.open[0]] } ?? []))
     }
 
     /// Reads the code from the cursor to the end, or, when `closer` is given, to the `closer`
@@ -163,6 +174,7 @@ struct CodeLexer: Sendable {
 
     /// Reads a comment at the cursor, if one starts there.
     private func lexComment(_ s: inout Scanner) -> Bool {
+        guard startsComment[Int(s.peek())] else { return false }
         let start = s.pos
         for opener in rules.docLineComments where s.at(opener) {
             s.skipToLineEnd()
@@ -198,6 +210,7 @@ struct CodeLexer: Sendable {
 
     /// Reads a string at the cursor (with its prefix letters or raw `#`s), if one starts there.
     private func lexString(_ s: inout Scanner) -> Bool {
+        guard startsString[Int(s.peek())] else { return false }
         let start = s.pos
         var index = s.pos
         var raw = false, formatted = false

@@ -64,15 +64,13 @@ package enum Highlighter {
                 language.lex(&scanner)
                 tokens = scanner.tokens
             }
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count * 2)
-            HTMLWriter(bytes: bytes, lines: lines).write(tokens, to: &out)
-            return String(decoding: out, as: UTF8.self)
+            return HTMLWriter(bytes: bytes, lines: lines).html(tokens)
         }
     }
 }
 
-/// Writes code and its tokens as HTML, line by line.
+/// Writes code and its tokens as HTML, line by line, into a buffer sized for the worst case (every
+/// byte an entity, every line of every token in its own span), so no write checks for room.
 private struct HTMLWriter {
     let bytes: UnsafeBufferPointer<UInt8>
     let lines: Highlighter.Lines
@@ -80,45 +78,105 @@ private struct HTMLWriter {
     /// Whether lines are wrapped at all.
     private var wrapsLines: Bool { lines.numbers || !lines.highlighted.isEmpty }
 
-    func write(_ tokens: [Token], to out: inout [UInt8]) {
+    /// Each class's opening tag, by raw value.
+    private static let openTags: [[UInt8]] = TokenClass.allCases.map { kind in
+        Array("<span class=\"".utf8) + kind.name.withUTF8Buffer { Array($0) } + Array("\">".utf8)
+    }
+    private static let closeTag = Array("</span>".utf8)
+    private static let lineNumberOpen = Array("<span class=\"ln\">".utf8)
+    private static let highlightOpen = Array("<span class=\"hll\">".utf8)
+
+    /// The HTML of the code with `tokens`.
+    func html(_ tokens: [Token]) -> String {
+        var lineCount = 1
+        for byte in bytes where byte == 0x0A { lineCount += 1 }
+        let perSpan = (Self.openTags.map(\.count).max() ?? 0) + Self.closeTag.count
+        let perLine = Self.lineNumberOpen.count + 20 + Self.highlightOpen.count + 2 * Self.closeTag.count
+        let capacity = bytes.count * 6 + (tokens.count + lineCount) * perSpan + (wrapsLines ? lineCount * perLine : 0)
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        var out = Output(base: buffer)
+        write(tokens, to: &out)
+        precondition(out.count <= capacity, "the highlighter's buffer was too small")
+        return String(decoding: UnsafeBufferPointer(start: buffer, count: out.count), as: UTF8.self)
+    }
+
+    /// A cursor into the buffer.
+    private struct Output {
+        let base: UnsafeMutablePointer<UInt8>
+        var count = 0
+
+        @inline(__always)
+        mutating func put(_ byte: UInt8) {
+            base[count] = byte
+            count += 1
+        }
+
+        @inline(__always)
+        mutating func put(_ text: [UInt8]) {
+            text.withUnsafeBufferPointer { (base + count).update(from: $0.baseAddress!, count: $0.count) }
+            count += text.count
+        }
+
+        @inline(__always)
+        mutating func put(_ text: StaticString) {
+            (base + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+            count += text.utf8CodeUnitCount
+        }
+
+        /// `bytes[range]`, HTML-escaped.
+        mutating func putEscaped(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+            for index in range {
+                let byte = bytes[index]
+                // Letters and most code bytes are above `>`, the last byte with an entity.
+                if byte > UInt8(ascii: ">") {
+                    put(byte)
+                } else if let entity = Escaping.htmlEntity(for: byte) {
+                    put(entity)
+                } else {
+                    put(byte)
+                }
+            }
+        }
+    }
+
+    private func write(_ tokens: [Token], to out: inout Output) {
         var line = 1
         var position = 0
         var tokenIndex = 0
         var lineOpen = false
-        func openLine(_ out: inout [UInt8]) {
+        func openLine(_ out: inout Output) {
             guard wrapsLines, !lineOpen else { return }
             lineOpen = true
-            if lines.highlighted.contains(line) { append("<span class=\"hll\">", to: &out) }
+            if lines.highlighted.contains(line) { out.put(Self.highlightOpen) }
             if lines.numbers {
-                append("<span class=\"ln\">", to: &out)
-                out.append(contentsOf: String(line).utf8)
-                append("</span>", to: &out)
+                out.put(Self.lineNumberOpen)
+                for digit in String(line).utf8 { out.put(digit) }
+                out.put(Self.closeTag)
             }
         }
         /// Writes `start..<end` (no line feed inside) as `kind`.
-        func segment(_ start: Int, _ end: Int, _ kind: TokenClass?, _ out: inout [UInt8]) {
+        func segment(_ start: Int, _ end: Int, _ kind: TokenClass?, _ out: inout Output) {
             guard end > start else { return }
             openLine(&out)
             if let kind {
-                append("<span class=\"", to: &out)
-                append(kind.name, to: &out)
-                append("\">", to: &out)
-                Escaping.appendHTML(bytes, start..<end, to: &out)
-                append("</span>", to: &out)
+                out.put(Self.openTags[Int(kind.rawValue)])
+                out.putEscaped(bytes, start..<end)
+                out.put(Self.closeTag)
             } else {
-                Escaping.appendHTML(bytes, start..<end, to: &out)
+                out.putEscaped(bytes, start..<end)
             }
         }
         /// Writes `start..<end` as `kind`, ending lines at line feeds.
-        func run(_ start: Int, _ end: Int, _ kind: TokenClass?, _ out: inout [UInt8]) {
+        func run(_ start: Int, _ end: Int, _ kind: TokenClass?, _ out: inout Output) {
             var from = start
             var index = start
             while index < end {
                 if bytes[index] == 0x0A {
                     segment(from, index, kind, &out)
                     openLine(&out)
-                    out.append(0x0A)
-                    if lineOpen, lines.highlighted.contains(line) { append("</span>", to: &out) }
+                    out.put(0x0A)
+                    if lineOpen, lines.highlighted.contains(line) { out.put(Self.closeTag) }
                     lineOpen = false
                     line += 1
                     from = index + 1
@@ -139,10 +197,6 @@ private struct HTMLWriter {
                 position = bytes.count
             }
         }
-        if lineOpen, lines.highlighted.contains(line) { append("</span>", to: &out) }
-    }
-
-    private func append(_ text: StaticString, to out: inout [UInt8]) {
-        text.withUTF8Buffer { out.append(contentsOf: $0) }
+        if lineOpen, lines.highlighted.contains(line) { out.put(Self.closeTag) }
     }
 }

@@ -142,32 +142,45 @@ enum Bytes {
     }
 }
 
-/// Words and the class each has, found by their bytes without making a string.
+/// Words and the class each has, found by their bytes without making a string: an open-addressing
+/// table keyed by the words' FNV-1a hashes (cheaper than a `Dictionary`, which hashes its keys again).
 struct WordTable: Sendable {
-    private var entries: [UInt64: (word: [UInt8], kind: TokenClass)] = [:]
+    /// A slot: the word's hash, its bytes and its class; empty when `word` is empty.
+    private struct Slot: Sendable {
+        var hash: UInt64 = 0
+        var word: [UInt8] = []
+        var kind = TokenClass.keyword
+    }
+    private var slots: [Slot]
+    private let mask: Int
     /// Whether words match in any case (SQL).
-    private var ignoresCase = false
+    private let ignoresCase: Bool
+    /// The longest word's length: longer names are no words.
+    private var longest = 0
 
     /// A table of `words`, each with its class; a word given twice keeps its first class. With
     /// `ignoringCase`, ASCII letters match in either case.
     init(_ groups: [(TokenClass, String)], ignoringCase: Bool = false) {
         ignoresCase = ignoringCase
-        for (kind, list) in groups {
-            for word in list.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-                let bytes = Array((ignoringCase ? word.lowercased() : String(word)).utf8)
-                let key = Self.hash(bytes[...])
-                if let existing = entries[key] {
-                    precondition(existing.word == bytes, "hash collision in a word table: \(word)")
-                    continue
-                }
-                entries[key] = (bytes, kind)
-            }
+        let words = groups.flatMap { kind, list in
+            list.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { (kind, Array((ignoringCase ? $0.lowercased() : String($0)).utf8)) }
+        }
+        var size = 8
+        while size < words.count * 2 { size *= 2 }
+        slots = [Slot](repeating: Slot(), count: size)
+        mask = size - 1
+        for (kind, word) in words {
+            let hash = Self.hash(word[...], lowering: false)
+            var index = Int(truncatingIfNeeded: hash) & mask
+            while !slots[index].word.isEmpty, slots[index].word != word { index = (index + 1) & mask }
+            if slots[index].word.isEmpty { slots[index] = Slot(hash: hash, word: word, kind: kind) }
+            longest = max(longest, word.count)
         }
     }
 
     /// FNV-1a of `bytes`, upper-case ASCII letters lower-cased when `lowering`.
     @inline(__always)
-    private static func hash<C: Collection>(_ bytes: C, lowering: Bool = false) -> UInt64 where C.Element == UInt8 {
+    private static func hash<C: Collection>(_ bytes: C, lowering: Bool) -> UInt64 where C.Element == UInt8 {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { value = (value ^ UInt64(lowering ? lower(byte) : byte)) &* 0x100_0000_01b3 }
         return value
@@ -181,11 +194,17 @@ struct WordTable: Sendable {
 
     /// The class of the word `bytes[range]`, or nil when it is not in the table.
     func lookup(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> TokenClass? {
-        guard !entries.isEmpty else { return nil }
+        guard range.count <= longest else { return nil }
         let slice = bytes[range]
-        guard let entry = entries[Self.hash(slice, lowering: ignoresCase)],
-              ignoresCase ? entry.word.elementsEqual(slice.lazy.map(Self.lower)) : entry.word.elementsEqual(slice)
-        else { return nil }
-        return entry.kind
+        let hash = Self.hash(slice, lowering: ignoresCase)
+        var index = Int(truncatingIfNeeded: hash) & mask
+        while !slots[index].word.isEmpty {
+            if slots[index].hash == hash,
+               ignoresCase ? slots[index].word.elementsEqual(slice.lazy.map(Self.lower)) : slots[index].word.elementsEqual(slice) {
+                return slots[index].kind
+            }
+            index = (index + 1) & mask
+        }
+        return nil
     }
 }

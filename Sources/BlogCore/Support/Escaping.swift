@@ -32,18 +32,11 @@ package enum Escaping {
         escape(text, Rules(apostrophe: false, xml: true, wholeCharacters: false))
     }
 
-    /// Appends `bytes[range]` to `out` with `&`, `<`, `>` and `"` as entities, as ``html(_:)``
-    /// writes them: for code that builds HTML a byte at a time (the syntax highlighter).
-    package static func appendHTML(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) {
-        let rules = Rules(apostrophe: false, xml: false, wholeCharacters: false)
-        var start = range.lowerBound
-        for index in range where !isPlain(bytes[index]) {
-            guard let entity = entity(for: bytes[index], rules) else { continue }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-            entity.withUTF8Buffer { out.append(contentsOf: $0) }
-            start = index + 1
-        }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<range.upperBound]))
+    /// The entity ``html(_:)`` writes for `byte` (`&amp;` for `&`, and `<`, `>`, `"`), or nil when
+    /// it writes the byte as it is: for code that builds HTML a byte at a time (the highlighter).
+    @inline(__always)
+    package static func htmlEntity(for byte: UInt8) -> StaticString? {
+        isPlain(byte) ? nil : entity(for: byte, Rules(apostrophe: false, xml: false, wholeCharacters: false))
     }
 
     /// What an escaper replaces and leaves out.
