@@ -61,6 +61,8 @@ final class HighlighterTests: XCTestCase {
                        ["s:<<'EOF'", "s:$not a var\nEOF\n", "nv:NAME", "o:=", "m:1"])
         // `#` inside a word is no comment; an apostrophe no quote closes is text.
         XCTAssertEqual(tokens("git log a#b && it's", "shell"), ["p:&&"])
+        XCTAssertEqual(tokens("it's Bob's 'quoted'", "bash"), ["s:'s Bob'", "s:'quoted'"])
+        XCTAssertEqual(tokens("don't, won't\nshan't", "bash"), ["s:'t, won'"])
     }
 
     func testConsolePromptsAndOutput() {

@@ -27,6 +27,7 @@ struct ShellLexer {
         var depth = 0
         var heredocs: [(delimiter: [UInt8], stripsTabs: Bool)] = []
         var commandStart = true
+        var quotesExhausted = false
         while s.pos < s.end {
             let byte = s.bytes[s.pos]
             let previous = s.byte(at: s.pos - 1)
@@ -53,12 +54,16 @@ struct ShellLexer {
                 s.take(2, as: .escape)
                 continue
             case UInt8(ascii: "'"):
-                // A quote no other closes is a character (an apostrophe in prose).
+                // A quote no other closes is a character (an apostrophe in prose). Once a search
+                // reached the end, no quote after it closes either: prose is not searched again.
                 var close = s.pos + 1
-                while close < s.end, s.bytes[close] != UInt8(ascii: "'"), !(commandPerLine && s.bytes[close] == 0x0A) { close += 1 }
+                if !quotesExhausted {
+                    while close < s.end, s.bytes[close] != UInt8(ascii: "'"), !(commandPerLine && s.bytes[close] == 0x0A) { close += 1 }
+                }
                 if close < s.end, s.bytes[close] == UInt8(ascii: "'") {
                     s.take(close + 1 - s.pos, as: .string)
                 } else {
+                    quotesExhausted = close >= s.end
                     s.pos += 1
                 }
             case UInt8(ascii: "\""), UInt8(ascii: "`"):
