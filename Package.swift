@@ -51,9 +51,12 @@ let package = Package(
             // TOMLKit extends Int, String, Array… with members; only files that import it should see them.
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
+        // Highlight: code in a known language as HTML with its tokens in spans (syntax highlighting at build
+        // time): a small lexer engine over UTF-8 bytes, and one file of rules per language (Languages/).
+        .target(name: "BlogHighlight", dependencies: ["BlogCore"]),
         // Markdown: a post's body to HTML: Liquid and Hugo shortcodes, then cmark-gfm in the dialect of the
         // generator the post was written for.
-        .target(name: "BlogMarkdown", dependencies: ["BlogCore", "BlogContent", "CCmarkGFM", "CSystem"]),
+        .target(name: "BlogMarkdown", dependencies: ["BlogCore", "BlogConfig", "BlogContent", "BlogHighlight", "CCmarkGFM", "CSystem"]),
         // Site: the posts placed (order, URLs, tags, archives, pages), and the links between them.
         .target(name: "BlogSite", dependencies: ["BlogCore", "BlogConfig", "BlogContent", "BlogMarkdown"]),
         // Output: writes the rendered files into the output folder and swaps it in.
@@ -132,7 +135,7 @@ let package = Package(
         // Unit tests per stage, and end-to-end tests that run the `blog` executable (hence the dependency).
         // Fixtures/ holds data files the tests find through #filePath (see Fixtures/SOURCES.md).
         .testTarget(name: "BlogKitTests", dependencies: [
-            "BlogCore", "BlogConfig", "BlogContent", "BlogMarkdown", "BlogSite", "BlogRender", "BlogOutput", "BlogCheck", "BlogIncremental", "BlogScaffold", "BlogBuild", "BlogServe", "blog",
+            "BlogCore", "BlogConfig", "BlogContent", "BlogHighlight", "BlogMarkdown", "BlogSite", "BlogRender", "BlogOutput", "BlogCheck", "BlogIncremental", "BlogScaffold", "BlogBuild", "BlogServe", "blog",
         ], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v5]

@@ -187,8 +187,7 @@ public enum Pipeline {
                 (body, linkWarnings) = Liquid.process(body, path: post.source, firstLine: post.bodyLine, context: liquid)
                 summary = summary.map { Liquid.process($0, path: post.source, firstLine: post.bodyLine, context: liquid).0 }
             }
-            var markdown = MarkdownRenderer.render(body: body, summary: summary,
-                                                   options: MarkdownOptions(tagfilter: config.tagfilter, dialect: post.markdownDialect))
+            var markdown = MarkdownRenderer.render(body: body, summary: summary, options: config.markdownOptions(for: post))
             let (html, pelicanWarnings) = links.rewritePelican(html: markdown.html, post: post)
             markdown.html = html
             markdown.summaryHTML = links.rewritePelican(html: markdown.summaryHTML, post: post).0

@@ -11,7 +11,7 @@ package enum ConfigLoader {
     package static let knownKeys: Set<String> = [
         "title", "description", "author", "base_url", "language", "timezone", "theme",
         "paginate", "date_format", "output", "content", "permalinks", "feed_limit", "feed_content", "tagfilter",
-        "cache_dir", "new_post_format",
+        "cache_dir", "new_post_format", "highlight", "highlight_style",
     ]
 
     /// Loads `path`; a missing file gives the defaults. Throws ``BuildFailure`` on errors.
@@ -54,6 +54,12 @@ package enum ConfigLoader {
                 fail(node, "`\(key)` must be a string"); return nil
             }
             return scalar.string
+        }
+        func flag(_ node: Node, _ key: String) -> Bool? {
+            guard case .scalar = node, let flag = node.bool else {
+                fail(node, "`\(key)` must be true or false"); return nil
+            }
+            return flag
         }
         func wholeNumber(_ node: Node, atLeast minimum: Int) -> Int? {
             guard case .scalar = node, let n = node.int, n >= minimum else { return nil }
@@ -118,11 +124,15 @@ package enum ConfigLoader {
                 } else {
                     fail(value, "`feed_limit` must be a whole number of posts per feed, 1 or more")
                 }
-            case "tagfilter":
-                if case .scalar = value, let flag = value.bool {
-                    config.tagfilter = flag
-                } else {
-                    fail(value, "`tagfilter` must be true or false")
+            case "tagfilter": if let flag = flag(value, key) { config.tagfilter = flag }
+            case "highlight": if let flag = flag(value, key) { config.highlight = flag }
+            case "highlight_style":
+                if let s = string(value, key) {
+                    if !s.isEmpty, s.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) }) {
+                        config.highlightStyle = s
+                    } else {
+                        fail(value, "`highlight_style` must name one of the theme's palettes (lower-case letters, digits, `-`), got \"\(s)\"")
+                    }
                 }
             case "feed_content":
                 if let s = string(value, key) {

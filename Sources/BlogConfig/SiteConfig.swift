@@ -35,6 +35,11 @@ public struct SiteConfig: Sendable, Equatable {
     /// Whether raw HTML tags that GFM's tagfilter lists (`<script>`, `<iframe>`, `<style>`…) are
     /// escaped in posts (`tagfilter`). Off: authors own their blogs, and tweet embeds need `<script>`.
     public var tagfilter: Bool = false
+    /// Whether code blocks in a known language are highlighted at build time (`highlight`).
+    public var highlight: Bool = true
+    /// The theme's palette for highlighted code (`highlight_style`): `default` follows the
+    /// reader's light or dark scheme; another name puts `class="highlight-NAME"` on each `<pre>`.
+    public var highlightStyle: String = "default"
     /// Whether feed entries carry the whole post or only its summary (`feed_content`).
     public var feedContent: FeedContent = .full
     /// The header form `blog new` writes (`new_post_format`); nil: the form most posts already use.

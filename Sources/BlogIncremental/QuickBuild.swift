@@ -83,7 +83,7 @@ enum QuickBuild {
                     : .failure(Refusal("the header of \(source) changed"))
             }
             let rendered = MarkdownRenderer.render(body: post.body, summary: post.summary,
-                                                   options: MarkdownOptions(tagfilter: config.tagfilter, dialect: post.markdownDialect))
+                                                   options: config.markdownOptions(for: post))
             if SiteState.linksElsewhere(post, rendered) { return .failure(Refusal("\(source) has links to other posts")) }
             guard SiteState.digest(post: bare, rendered: rendered, headings: headings) == old.skeleton else {
                 return .failure(Refusal("the header, summary or headings of \(source) changed"))

@@ -1,4 +1,5 @@
 import BlogCore
+import BlogHighlight
 import CCmarkGFM
 
 /// The first line of an indented code block read as a Python-Markdown CodeHilite marker:
@@ -12,8 +13,11 @@ struct CodeHiliteMarker: Equatable {
     var lineNumbers: Bool
     /// Whether the marker line is part of the code (it names a path).
     var keepsLine: Bool
-    /// Whether the marker asks for lines to be highlighted (`hl_lines="2 3"`), which blog does not do.
+    /// Whether the marker asks for lines to be highlighted (`hl_lines="2 3"`), which blog does
+    /// only when it highlights code.
     var highlightsLines: Bool
+    /// What the rest of the line asks for (`hl_lines="2 3"`).
+    var display: CodeDisplay
 
     /// Reads `line` (a code block's first line), or returns nil when it is no marker.
     ///
@@ -47,21 +51,74 @@ struct CodeHiliteMarker: Equatable {
         }
         language = name.lowercased()
         highlightsLines = words.dropFirst().contains { $0.hasPrefix("hl_lines=") }
+        display = CodeDisplay(options: rest)
+        display.lines.numbers = lineNumbers
+    }
+}
+
+/// How a code block asks to be shown beyond its language: its line numbers and highlighted lines,
+/// read from a fenced block's info string (Hugo's `{linenos=table,hl_lines=[2,"4-6"]}`, Pelican's
+/// `hl_lines="2 3"`) or a CodeHilite marker's line.
+struct CodeDisplay: Equatable {
+    /// The numbers and highlighted lines asked for.
+    var lines = Highlighter.Lines()
+
+    /// Lines the largest range may cover: a typo (`hl_lines=[1-99999999]`) costs no memory.
+    static let maxLines = 100_000
+
+    /// Reads `options`, the text after the language.
+    init(options: Substring) {
+        if let value = Self.value(of: "linenos=", in: options) {
+            lines.numbers = ["true", "table", "inline"].contains(value.lowercased().filter { $0 != "\"" && $0 != "'" })
+        }
+        guard let value = Self.value(of: "hl_lines=", in: options) else { return }
+        for item in value.split(whereSeparator: { " ,\"'[]".contains($0) }) {
+            let bounds = item.split(separator: "-", maxSplits: 1).map { Int($0) }
+            guard let first = bounds.first ?? nil, first >= 1 else { continue }
+            let last = bounds.count == 2 ? (bounds[1] ?? first) : first
+            guard last >= first, last - first < Self.maxLines else { continue }
+            lines.highlighted.formUnion(first...last)
+        }
+    }
+
+    /// The value after `key` in `options`: a `[…]` list, a quoted text, or a word.
+    private static func value(of key: String, in options: Substring) -> Substring? {
+        guard let range = options.range(of: key) else { return nil }
+        let rest = options[range.upperBound...]
+        guard let first = rest.first else { return nil }
+        let end: Substring.Index?
+        switch first {
+        case "[": end = rest.firstIndex(of: "]").map { rest.index(after: $0) }
+        case "\"", "'": end = rest.dropFirst().firstIndex(of: first).map { rest.index(after: $0) }
+        default: end = rest.firstIndex { $0.isWhitespace || $0 == "," || $0 == "}" }
+        }
+        return rest[..<(end ?? rest.endIndex)]
     }
 }
 
 /// Sets the language class of code blocks by editing the cmark tree: fenced blocks get the first
-/// word of their info string lower-cased; indented blocks follow their `CodeHiliteMarker`.
+/// word of their info string lower-cased; indented blocks follow their `CodeHiliteMarker`. With
+/// highlighting on, a block in a known language (or one that asks for line numbers or highlighted
+/// lines) becomes an HTML block: `<pre><code class="language-x">` and the code from ``Highlighter``.
 enum CodeBlockStyle {
-    /// Restyles `block`, a `CMARK_NODE_CODE_BLOCK`. A block that needs line numbers is replaced by
-    /// an HTML block, since cmark cannot put a class on `<pre>`; `block` is freed then. Returns a
-    /// warning when the marker asks for what blog does not do.
+    /// Restyles `block`, a `CMARK_NODE_CODE_BLOCK`. A block that needs line numbers or is
+    /// highlighted is replaced by an HTML block, since cmark cannot put a class on `<pre>` nor
+    /// spans in code; `block` is freed then. Returns a warning when the marker asks for what blog
+    /// does not do.
     @discardableResult
-    static func apply(to block: CmarkNode) -> String? {
+    static func apply(to block: CmarkNode, options: MarkdownOptions = MarkdownOptions()) -> String? {
         var fenceLength: Int32 = 0, fenceOffset: Int32 = 0, fenceCharacter: CChar = 0
         if cmark_node_get_fenced(block.pointer, &fenceLength, &fenceOffset, &fenceCharacter) != 0 {
             let info = cmark_node_get_fence_info(block.pointer).map { String(cString: $0) } ?? ""
             let language = fenceLanguage(info: info)
+            if options.highlight {
+                let display = CodeDisplay(options: info.drop { !$0.isWhitespace && $0 != "," })
+                if Highlighter.language(named: language) != nil || display.lines != Highlighter.Lines() {
+                    block.replace(withHTMLBlock: highlighted(block.literal ?? "", language: language, display: display,
+                                                             style: options.highlightStyle))
+                    return nil
+                }
+            }
             if language != info { cmark_node_set_fence_info(block.pointer, language) }
             return nil
         }
@@ -76,6 +133,11 @@ enum CodeBlockStyle {
         } else {
             shown = String(code[code.utf8.index(after: lineEnd)...])
         }
+        if options.highlight {
+            block.replace(withHTMLBlock: highlighted(shown, language: marker.language, display: marker.display,
+                                                     style: options.highlightStyle))
+            return nil
+        }
         if marker.lineNumbers {
             block.replace(withHTMLBlock: "<pre class=\"linenums\"><code class=\"language-\(Escaping.html(marker.language))\">"
                 + Escaping.html(shown) + "</code></pre>")
@@ -87,6 +149,17 @@ enum CodeBlockStyle {
         }
         return marker.highlightsLines
             ? "hl_lines in a CodeHilite marker is not supported: the code block is shown without highlighted lines" : nil
+    }
+
+    /// A highlighted block: `<pre>` (with `linenums` when numbered, and `highlight-STYLE` for a
+    /// palette other than the default), `<code class="language-x">`, the code in spans.
+    private static func highlighted(_ code: String, language: String, display: CodeDisplay, style: String) -> String {
+        var classes: [String] = []
+        if display.lines.numbers { classes.append("linenums") }
+        if style != "default" { classes.append("highlight-" + style) }
+        let pre = classes.isEmpty ? "<pre>" : "<pre class=\"\(Escaping.html(classes.joined(separator: " ")))\">"
+        let codeTag = language.isEmpty ? "<code>" : "<code class=\"language-\(Escaping.html(language))\">"
+        return pre + codeTag + Highlighter.html(code, language: language, lines: display.lines) + "</code></pre>"
     }
 
     /// The language class of a fenced block: the info string's first word (up to a space or a

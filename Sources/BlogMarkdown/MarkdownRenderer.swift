@@ -10,10 +10,21 @@ public struct MarkdownOptions: Sendable, Equatable {
     /// it follows (see ``MarkdownDialect``).
     public var dialect: MarkdownDialect = .commonMark
 
+    /// Highlight code blocks in a known language at build time (see ``CodeBlockStyle``), and show
+    /// the line numbers and highlighted lines their markers ask for.
+    public var highlight: Bool = false
+
+    /// The theme's palette for highlighted code: `default`, or a name that becomes the class
+    /// `highlight-NAME` of each highlighted block's `<pre>`.
+    public var highlightStyle: String = "default"
+
     /// Creates options; everything off, and plain CommonMark, by default.
-    public init(tagfilter: Bool = false, dialect: MarkdownDialect = .commonMark) {
+    public init(tagfilter: Bool = false, dialect: MarkdownDialect = .commonMark, highlight: Bool = false,
+                highlightStyle: String = "default") {
         self.tagfilter = tagfilter
         self.dialect = dialect
+        self.highlight = highlight
+        self.highlightStyle = highlightStyle
     }
 }
 
@@ -60,7 +71,7 @@ public enum MarkdownRenderer {
         var warnings = parsed.warnings
         for block in codeBlocks {
             let (line, column) = (parsed.originalLine(block.startLine), block.startColumn)
-            if let message = CodeBlockStyle.apply(to: block) {
+            if let message = CodeBlockStyle.apply(to: block, options: options) {
                 warnings.append(MarkdownWarning(line: line, column: column, message: message))
             }
         }

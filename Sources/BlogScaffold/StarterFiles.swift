@@ -49,6 +49,10 @@ enum StarterFiles {
     feed_limit: 20
     # full: feeds carry each post's whole body; summary: only its summary.
     feed_content: full
+    # Highlight code blocks in a known language at build time (false: plain code).
+    highlight: true
+    # The theme's palette for highlighted code: default (follows the reader's light or dark scheme) or contrast.
+    highlight_style: default
     # The header `blog new` writes: auto (the form most posts use), pelican, yaml or toml.
     new_post_format: auto
 

@@ -60,6 +60,21 @@ final class ConfigTests: XCTestCase {
         }
     }
 
+    func testHighlightSettings() throws {
+        XCTAssertTrue(SiteConfig().highlight)
+        XCTAssertEqual(SiteConfig().highlightStyle, "default")
+        let (config, warnings) = try ConfigLoader.parse("highlight: false\nhighlight_style: contrast\n", path: "blog.yml")
+        XCTAssertFalse(config.highlight)
+        XCTAssertEqual(config.highlightStyle, "contrast")
+        XCTAssertEqual(warnings, [])
+        XCTAssertThrowsError(try ConfigLoader.parse("highlight: maybe\n", path: "blog.yml")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("blog.yml:1:12: error: `highlight` must be true or false"), "\(error)")
+        }
+        XCTAssertThrowsError(try ConfigLoader.parse("highlight_style: ../Dark\n", path: "blog.yml")) { error in
+            XCTAssertTrue("\(error)".contains("`highlight_style` must name one of the theme's palettes"), "\(error)")
+        }
+    }
+
     func testUnknownKeyIsAWarningWithItsLine() throws {
         let (config, warnings) = try ConfigLoader.parse("title: X\npaginat: 3\n", path: "blog.yml")
         XCTAssertEqual(config.title, "X")

@@ -98,7 +98,8 @@ final class EndToEndTests: XCTestCase {
         XCTAssertTrue(post.contains("datetime=\"2016-11-25T00:00:00+01:00\""), post)
         XCTAssertTrue(post.contains("Fri 25 November 2016"), post)
         XCTAssertTrue(post.contains("href=\"/blog/tags/swift/\""), post)
-        XCTAssertTrue(post.contains("<code class=\"language-swift\">let restored = true"), post)
+        XCTAssertTrue(post.contains("<code class=\"language-swift\"><span class=\"k\">let</span> <span class=\"nv\">restored</span> "
+            + "<span class=\"o\">=</span> <span class=\"k\">true</span>"), post)
         XCTAssertFalse(post.contains(":::swift"))
         XCTAssertTrue(post.contains("href=\"/blog/posts/shell-tricks/\""), "link to the next (newer) post")
         XCTAssertTrue(post.contains("href=\"/blog/posts/ios-notes-layout/\""), "link to the previous (older) post")

@@ -1,4 +1,5 @@
 @testable import BlogBuild
+import BlogHighlight
 @testable import BlogMarkdown
 import XCTest
 
@@ -69,5 +70,59 @@ final class MarkdownCodeBlockTests: XCTestCase {
         XCTAssertNil(read("#!"))
         XCTAssertNil(read("#!/usr/bin/"))
         XCTAssertNil(read("# python"))
+    }
+
+    // MARK: - Highlighting (MarkdownOptions.highlight)
+
+    private func highlighted(_ markdown: String, style: String = "default") -> RenderedMarkdown {
+        MarkdownRenderer.render(body: markdown, summary: nil, options: MarkdownOptions(highlight: true, highlightStyle: style))
+    }
+
+    func testKnownLanguageIsHighlightedInTheSameOuterMarkup() {
+        XCTAssertEqual(highlighted("```Python\nx = 1 # <\n```\n").html, """
+            <pre><code class="language-python">x <span class="o">=</span> <span class="m">1</span> <span class="c"># &lt;</span>
+            </code></pre>
+
+            """)
+        // Another palette is named on <pre>.
+        XCTAssertEqual(highlighted("```sh\nls\n```\n", style: "contrast").html,
+                       "<pre class=\"highlight-contrast\"><code class=\"language-sh\">ls\n</code></pre>\n")
+    }
+
+    func testUnknownOrMissingLanguageRendersAsWithoutHighlighting() {
+        for markdown in ["```klingon\nqapla' <b>\n```\n", "```\nplain & <b>\n```\n", "```text\nx = 1\n```\n",
+                         "    :::klingon\n    a < b\n"] {
+            XCTAssertEqual(highlighted(markdown).html, html(markdown), markdown)
+        }
+    }
+
+    func testShebangMarkerNumbersHighlightedLines() {
+        XCTAssertEqual(highlighted("    #!python\n    x = 1\n    y\n").html, """
+            <pre class="linenums"><code class="language-python"><span class="ln">1</span>x <span class="o">=</span> <span class="m">1</span>
+            <span class="ln">2</span>y
+            </code></pre>
+
+            """)
+    }
+
+    func testHighlightedLinesInInfoStringsAndMarkers() {
+        let hugo = highlighted("```python {linenos=false,hl_lines=[2,\"3-4\"]}\na\nb\nc\nd\ne\n```\n")
+        XCTAssertEqual(hugo.html, "<pre><code class=\"language-python\">a\n<span class=\"hll\">b\n</span><span class=\"hll\">c\n</span>"
+            + "<span class=\"hll\">d\n</span>e\n</code></pre>\n")
+        XCTAssertEqual(highlighted("```go {linenos=table}\nx\n```\n").html,
+                       "<pre class=\"linenums\"><code class=\"language-go\"><span class=\"ln\">1</span>x\n</code></pre>\n")
+        // Pelican's form, on a CodeHilite marker: supported now, so no warning.
+        let pelican = highlighted("    :::python hl_lines=\"1\"\n    x\n")
+        XCTAssertEqual(pelican.html, "<pre><code class=\"language-python\"><span class=\"hll\">x\n</span></code></pre>\n")
+        XCTAssertEqual(pelican.warnings, [])
+        XCTAssertEqual(MarkdownRenderer.render(body: "    :::python hl_lines=\"1\"\n    x\n", summary: nil).warnings.count, 1)
+    }
+
+    func testDisplayOptionsParsing() {
+        XCTAssertEqual(CodeDisplay(options: " hl_lines=\"2 4-5\"").lines.highlighted, [2, 4, 5])
+        XCTAssertEqual(CodeDisplay(options: " {hl_lines=[1, \"3-3\"], linenos=inline}").lines,
+                       Highlighter.Lines(numbers: true, highlighted: [1, 3]))
+        XCTAssertEqual(CodeDisplay(options: " {hl_lines=[0, 5-2, x, 1-999999999]}").lines.highlighted, [])
+        XCTAssertEqual(CodeDisplay(options: "").lines, Highlighter.Lines())
     }
 }

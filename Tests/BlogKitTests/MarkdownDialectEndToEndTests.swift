@@ -61,8 +61,10 @@ final class MarkdownDialectEndToEndTests: XCTestCase {
         let pelican = try XCTUnwrap(site.read("public/posts/pelican-notes/index.html"))
         XCTAssertTrue(pelican.contains("<h2 id=\"getting-started\">Getting started</h2>"), pelican)
         XCTAssertTrue(pelican.contains("<p><img src=\"/blog/images/pic.svg\" alt=\"A picture\"></p>"), pelican)
-        XCTAssertTrue(pelican.contains("<pre><code class=\"language-swift\">let answer = 42\n</code></pre>"), pelican)
-        XCTAssertTrue(pelican.contains("<pre><code class=\"language-python\">print(&quot;hi&quot;)\n</code></pre>"), pelican)
+        XCTAssertTrue(pelican.contains("<pre><code class=\"language-swift\"><span class=\"k\">let</span> <span class=\"nv\">answer</span> "
+            + "<span class=\"o\">=</span> <span class=\"m\">42</span>\n</code></pre>"), pelican)
+        XCTAssertTrue(pelican.contains("<pre><code class=\"language-python\"><span class=\"nb\">print</span><span class=\"p\">(</span>"
+            + "<span class=\"s\">&quot;hi&quot;</span><span class=\"p\">)</span>\n</code></pre>"), pelican)
         XCTAssertTrue(pelican.contains("<dl>\n<dt>Pelican</dt>\n<dd>A static site generator in <em>Python</em>.</dd>\n</dl>"), pelican)
 
         let jekyll = try XCTUnwrap(site.read("public/posts/jekyll-notes/index.html"))
@@ -78,6 +80,8 @@ final class MarkdownDialectEndToEndTests: XCTestCase {
     }
 
     func testWhatCantBeRenderedIsAWarningThatStrictRefuses() throws {
+        // hl_lines can't be shown without highlighting.
+        try site.write("blog.yml", "title: Dialects\nbase_url: https://example.org/blog/\ntimezone: UTC\nhighlight: false\n")
         try site.write("content/posts/marked.md", """
         Title: Marked lines
         Date: 2020-04-01

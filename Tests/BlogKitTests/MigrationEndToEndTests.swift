@@ -107,7 +107,7 @@ final class MigrationEndToEndTests: XCTestCase {
         XCTAssertTrue(first.contains("href=\"/blog/about/second/\">again</a>"), first)
         // GFM's autolink then makes the site's address a link.
         XCTAssertTrue(first.contains("Logo: /blog/logo.png on <a href=\"https://example.org\">https://example.org</a>."), first)
-        XCTAssertTrue(first.contains("<code class=\"language-ruby\">puts &quot;{{ not.liquid }}&quot;"), first)
+        XCTAssertTrue(first.contains("<code class=\"language-ruby\"><span class=\"k\">puts</span> <span class=\"s\">&quot;{{ not.liquid }}&quot;</span>"), first)
         XCTAssertTrue(first.contains("{% include note.html %}"), "an unknown tag stays as written")
         XCTAssertTrue(result.stderr.contains("content/_posts/2016-1-05-first.md:9:1: warning: 1 template tag left as written ({% include %})"), result.stderr)
         XCTAssertTrue(first.contains("datetime=\"2016-01-05T00:00:00+00:00\"") || first.contains("datetime=\"2016-01-05T00:00:00Z\""), first)

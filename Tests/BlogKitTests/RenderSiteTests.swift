@@ -302,7 +302,7 @@ final class RenderSiteTests: XCTestCase {
         let css = String(decoding: data, as: UTF8.self)
         assertContains(css, [
             "@media (prefers-color-scheme: dark)",
-            "pre.linenums",
+            "pre .ln",
         ])
     }
 }

@@ -32,6 +32,13 @@ package enum Escaping {
         escape(text, Rules(apostrophe: false, xml: true, wholeCharacters: false))
     }
 
+    /// The entity ``html(_:)`` writes for `byte` (`&amp;` for `&`, and `<`, `>`, `"`), or nil when
+    /// it writes the byte as it is: for code that builds HTML a byte at a time (the highlighter).
+    @inline(__always)
+    package static func htmlEntity(for byte: UInt8) -> StaticString? {
+        isPlain(byte) ? nil : entity(for: byte, Rules(apostrophe: false, xml: false, wholeCharacters: false))
+    }
+
     /// What an escaper replaces and leaves out.
     private struct Rules {
         /// Whether `'` becomes `&#39;`.
