@@ -119,6 +119,7 @@ let package = Package(
             dependencies: [
                 "BlogBuild",
                 "BlogConfig",
+                "CSystem",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]

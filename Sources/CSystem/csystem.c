@@ -81,3 +81,13 @@ int blog_contains_bytes(const void *haystack, long haystack_length, const void *
     if (haystack_length < 0 || needle_length <= 0 || haystack_length < needle_length) return 0;
     return memmem(haystack, (size_t)haystack_length, needle, (size_t)needle_length) != NULL;
 }
+
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+void blog_give_back_memory(void) {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
+}

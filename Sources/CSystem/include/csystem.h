@@ -23,4 +23,7 @@ int blog_cmark_removals_dropped(void);
 /// which Swift's Glibc module does not show). Returns 1 or 0.
 int blog_contains_bytes(const void *haystack, long haystack_length, const void *needle, long needle_length);
 
+/// Returns the memory the allocator keeps after frees to the system (glibc's malloc_trim); nothing elsewhere.
+void blog_give_back_memory(void);
+
 #endif
