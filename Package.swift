@@ -141,3 +141,25 @@ let package = Package(
     ],
     swiftLanguageModes: [.v5]
 )
+
+// libFuzzer targets, one per parser (Fuzz/<Name>/main.swift), only when BLOG_FUZZ is set: they need the fuzzer
+// runtime, which a plain build does not link. Run them with scripts/fuzz (see docs/architecture.md, Fuzzing).
+if Context.environment["BLOG_FUZZ"] != nil {
+    let fuzzers: [(name: String, stage: Target.Dependency)] = [
+        ("FuzzSlug", "BlogCore"),
+        ("FuzzHTMLAttributes", "BlogCore"),
+        ("FuzzPelicanHeader", "BlogContent"),
+        ("FuzzFencedHeader", "BlogContent"),
+        ("FuzzPostReader", "BlogContent"),
+        ("FuzzDate", "BlogContent"),
+        ("FuzzLiquid", "BlogMarkdown"),
+        ("FuzzMarkdown", "BlogMarkdown"),
+    ]
+    // What every fuzz target shares: the call into libFuzzer's driver.
+    package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"))
+    for fuzzer in fuzzers {
+        package.targets.append(.executableTarget(name: fuzzer.name, dependencies: ["FuzzDriver", fuzzer.stage],
+                                                 path: "Fuzz/\(fuzzer.name)"))
+        package.products.append(.executable(name: fuzzer.name, targets: [fuzzer.name]))
+    }
+}

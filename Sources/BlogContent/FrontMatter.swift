@@ -274,6 +274,11 @@ public enum FrontMatterParser {
 
     static func parseTOML(_ block: String, path: String,
                           lineOffset: Int) throws -> ([String: HeaderField], [String], [Diagnostic]) {
+        if let bad = malformedTableHeader(block) {
+            throw BuildFailure([.error(path, line: bad.line + lineOffset, column: bad.column,
+                                       "invalid TOML: a table name starts with a letter, a digit, `_`, `-` or a quote, "
+                                       + "not \(bad.found)")])
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: block)
@@ -306,6 +311,51 @@ public enum FrontMatterParser {
         }.map(\.element.key)
         return (fields, keyOrder, warnings)
     }
+
+    /// The first table header of a TOML block whose name starts with a character no key starts with (`[[[x]]]`,
+    /// `[&]`, a `[` alone): its line and column in the block, and the character as messages name it.
+    /// toml++, under TOMLKit, does not report such a header: its key parser asserts the first character and the
+    /// process aborts, as `blog` is built (tomlplusplus issues 294 and 301). A line is a header only at the top level,
+    /// not inside a multi-line array or string; toml++ reads one pass, so it is at the top level exactly when the
+    /// text before it parses alone (only lines that would fail are asked about).
+    static func malformedTableHeader(_ block: String) -> (line: Int, column: Int, found: String)? {
+        var lineStart = 0
+        for (index, line) in SourceText.lines(block).enumerated() {
+            defer { lineStart += line.utf8.count + 1 }
+            let scalars = Array(line.unicodeScalars) + ["\n"]
+            var i = 0
+            func skipSpaces() -> Bool {
+                let start = i
+                while scalars[i] == " " || scalars[i] == "\t" { i += 1 }
+                return i > start
+            }
+            _ = skipSpaces()
+            guard scalars[i] == "[" else { continue }
+            i += 1
+            let spaced = skipSpaces()
+            if !spaced, scalars[i] == "[" {
+                i += 1
+                _ = skipSpaces()
+            }
+            // What toml++ reports itself: `]`, `[ [`, other spaces; and a name that starts well.
+            let first = scalars[i]
+            if "]'\"_-".unicodeScalars.contains(first) || (spaced && first == "[") || tomlHorizontalSpaces.contains(first)
+                || (first.isASCII && (first.properties.isAlphabetic || ("0"..."9").contains(first))) {
+                continue
+            }
+            let before = String(block.utf8.prefix(lineStart))!
+            guard (try? TOMLTable(string: before)) != nil else { continue }
+            return (index + 1, i + 1, first == "\n" ? "the end of the line" : "`\(first)`")
+        }
+        return nil
+    }
+
+    /// The spaces other than space and tab that toml++ finds and refuses between brackets (its
+    /// `is_non_ascii_horizontal_whitespace`).
+    static let tomlHorizontalSpaces: Set<Unicode.Scalar> = Set(
+        ["\u{A0}", "\u{1680}", "\u{180E}", "\u{202F}", "\u{205F}", "\u{2060}", "\u{3000}", "\u{FEFF}"]
+            + (0x2000...0x200B).map { Unicode.Scalar($0)! }
+    )
 
     /// Where each top-level key of a TOML block is (TOMLKit keeps no positions): the line of
     /// `key = value` (or of the `[key]` table header) and the column where the value starts.

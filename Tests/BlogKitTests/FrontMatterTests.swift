@@ -263,6 +263,38 @@ final class FrontMatterTests: XCTestCase {
         XCTAssertTrue(diagnostics.first?.message.hasPrefix("invalid TOML") ?? false)
     }
 
+    /// toml++ aborted the process on these headers (its key parser asserts the name's first character); the first
+    /// was found by the fuzzer (`Fuzz/FuzzFencedHeader`), minimized.
+    func testTOMLTableHeaderWithoutANameIsAnErrorNotAnAbort() {
+        for (header, found, column) in [("[[[x]]]", "`[`", 3), ("[&]", "`&`", 2), ("[[ !]]", "`!`", 4), ("[", "the end of the line", 2)] {
+            let diagnostics = failure("+++\ntitle = \"x\"\n\(header)\n+++\nBody")
+            XCTAssertEqual(diagnostics.count, 1, header)
+            XCTAssertEqual(diagnostics.first?.line, 3, header)
+            XCTAssertEqual(diagnostics.first?.column, column, header)
+            XCTAssertEqual(diagnostics.first?.message, "invalid TOML: a table name starts with a letter, a digit, `_`, `-` "
+                           + "or a quote, not \(found)", header)
+        }
+    }
+
+    /// A `[` line inside a multi-line string or array is no header: it is read as TOML reads it.
+    func testTOMLBracketLinesInsideValuesAreNoHeaders() throws {
+        let text = "+++\nsummary = \"\"\"\n[&] is text here\n\"\"\"\npoints = [\n[{ x = 1 }],\n]\n[params]\nx = 1\n+++\nBody"
+        let (header, _) = try XCTUnwrap(parse(text))
+        XCTAssertEqual(header.fields["summary"]?.value, .string("[&] is text here\n"))
+        XCTAssertEqual(header.fields["points"]?.value, .list([.list([.map(["x": .int(1)])])]))
+        XCTAssertEqual(header.fields["params"]?.value, .map(["x": .int(1)]))
+    }
+
+    /// Headers toml++ refuses itself keep its messages.
+    func testTOMLHeadersTOMLRefusesKeepItsMessage() {
+        for header in ["[ [x]]", "[]", "[\u{3000}x]"] {
+            let diagnostics = failure("+++\n\(header)\n+++\nBody")
+            XCTAssertEqual(diagnostics.count, 1, header)
+            XCTAssertFalse(diagnostics.first?.message.contains("a table name starts with") ?? true, header)
+            XCTAssertTrue(diagnostics.first?.message.hasPrefix("invalid TOML") ?? false, header)
+        }
+    }
+
     func testUnclosedTOML() {
         XCTAssertEqual(failure("+++\ntitle = \"x\"\n").first?.message, "unclosed front matter: expected a closing `+++` line")
     }
