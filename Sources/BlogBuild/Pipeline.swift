@@ -39,6 +39,9 @@ public struct BuildOptions: Sendable {
     /// a tenth of a second, and the exit gives the memory back at once.
     public var releasesMemory: Bool = true
 
+    /// The blog folder, and how messages name it.
+    var folder: BlogFolder { BlogFolder(url: source, display: sourceDisplay) }
+
     /// The build's "now": `SOURCE_DATE_EPOCH` (seconds since 1970, the reproducible-builds
     /// convention) when the environment sets it, else the clock. Only the cut-off for future posts
     /// depends on it; nothing in the output reads the clock.
@@ -290,8 +293,7 @@ public enum Pipeline {
 
     /// The content folder, and how messages name it (`content`, `site/_posts`).
     static func contentFolder(_ options: BuildOptions, config: SiteConfig) -> (url: URL, display: String) {
-        (URL(fileURLWithPath: config.content, relativeTo: options.source).standardizedFileURL,
-         config.content.hasPrefix("/") ? config.content : options.sourceDisplay + config.content)
+        options.folder.resolve(config.content)
     }
 
     /// blog.yml with the command line's overrides applied.
@@ -316,8 +318,7 @@ public enum Pipeline {
             output = URL(fileURLWithPath: flag, relativeTo: cwd).standardizedFileURL
             display = flag
         } else {
-            output = URL(fileURLWithPath: config.output, relativeTo: options.source).standardizedFileURL
-            display = config.output.hasPrefix("/") ? config.output : options.sourceDisplay + config.output
+            (output, display) = options.folder.resolve(config.output)
         }
         let resolved = PathSafety.resolved, inside = PathSafety.isInside
         let target = resolved(output)
@@ -327,7 +328,7 @@ public enum Pipeline {
             problem = "the output folder is the root of the file system"
         } else if inside(source, target) {
             problem = target == source ? "the output folder is the blog folder itself" : "the output folder contains the blog folder"
-        } else if inside(target, resolved(URL(fileURLWithPath: config.content, relativeTo: options.source))) {
+        } else if inside(target, resolved(options.folder.resolve(config.content).url)) {
             problem = "the output folder is inside \(config.content)/"
         } else if inside(target, resolved(options.source.appendingPathComponent("themes"))) {
             problem = "the output folder is inside themes/"

@@ -35,8 +35,7 @@ public struct NewPost: Sendable {
         let folder = BlogFolder(source)
         let (config, _) = try ConfigLoader.load(path: folder.url.appendingPathComponent("blog.yml").path,
                                                 displayPath: folder.display + "blog.yml")
-        let contentURL = URL(fileURLWithPath: config.content, relativeTo: folder.url).standardizedFileURL
-        let contentDisplay = config.content.hasPrefix("/") ? config.content : folder.display + config.content
+        let (contentURL, contentDisplay) = folder.resolve(config.content)
         let title = self.title.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
         guard !title.isEmpty else { throw BuildFailure([.error("blog new", "expected a title, such as blog new \"My first post\"")]) }
         let slug = Slug.make(title)

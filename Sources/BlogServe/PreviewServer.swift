@@ -35,6 +35,8 @@ public final class PreviewServer: @unchecked Sendable {
     private let output: URL
     private let port: UInt16
     private let basePath: String
+    /// The content folder blog.yml names, watched for changes.
+    private let content: URL
     private let hub = ReloadHub()
     private let builds = DispatchQueue(label: "blog serve: builds")
     private let print: @Sendable (String) -> Void
@@ -49,6 +51,7 @@ public final class PreviewServer: @unchecked Sendable {
         let (config, _) = try ConfigLoader.load(path: folder.url.appendingPathComponent("blog.yml").path,
                                                 displayPath: folder.display + "blog.yml")
         basePath = config.basePath
+        content = folder.resolve(config.content).url
         port = try Ports.choose(options.port, bind: options.bind, print: print)
         let host = options.bind == "0.0.0.0" || options.bind == "::" ? "localhost" : (options.bind.contains(":") ? "[\(options.bind)]" : options.bind)
         url = "http://\(host):\(port)\(basePath)"
@@ -59,8 +62,6 @@ public final class PreviewServer: @unchecked Sendable {
 
     /// The folders and file whose changes rebuild the site: the content folder, `themes/`, `blog.yml`.
     private func watched() -> (folders: [URL], files: [URL]) {
-        let config = (try? ConfigLoader.load(path: folder.url.appendingPathComponent("blog.yml").path).0) ?? SiteConfig()
-        let content = URL(fileURLWithPath: config.content, relativeTo: folder.url).standardizedFileURL
         let themes = folder.url.appendingPathComponent("themes")
         // A folder made later (`themes/` for a first theme change) is watched from when it appears.
         return ([content, themes], [folder.url.appendingPathComponent("blog.yml")])
@@ -158,15 +159,17 @@ enum Ports {
             if case .ip4(_, let chosen) = try socket.sockname() { return .success(chosen) }
             if case .ip6(_, let chosen) = try socket.sockname() { return .success(chosen) }
             return .success(port)
+        } catch SocketError.failed(_, EADDRINUSE, _) {
+            return .failure(ProbeFailure(text: "it is in use"))
         } catch {
             return .failure(ProbeFailure(text: "\(error)"))
         }
     }
 
-    /// Why a port can't be used.
+    /// Why a port can't be used: "it is in use", or the system's error.
     struct ProbeFailure: Error, CustomStringConvertible {
         var text: String
-        var description: String { text.contains("98") || text.lowercased().contains("in use") ? "it is in use" : text }
+        var description: String { text }
     }
 
     /// The socket address of `bind` (IPv4 or IPv6) and `port`.

@@ -14,4 +14,17 @@ package struct BlogFolder: Sendable {
         let trimmed = source.hasSuffix("/") ? String(source.dropLast()) : source
         display = (trimmed == "." || trimmed.isEmpty) ? "" : trimmed + "/"
     }
+
+    /// The folder `url`, named `display` in messages (`""` or `path/`).
+    package init(url: URL, display: String) {
+        self.url = url
+        self.display = display
+    }
+
+    /// The folder a setting of blog.yml names (`content`, `output`, `cache_dir`): relative to this
+    /// folder unless absolute; and how messages name it (`site/content`, or the absolute path).
+    package func resolve(_ setting: String) -> (url: URL, display: String) {
+        (URL(fileURLWithPath: setting, relativeTo: url).standardizedFileURL,
+         setting.hasPrefix("/") ? setting : display + setting)
+    }
 }
