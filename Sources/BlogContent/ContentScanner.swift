@@ -14,6 +14,10 @@ public struct ContentInventory: Sendable, Equatable {
     /// What was skipped, and why: symbolic links leading out of the blog folder, nowhere, or into a loop, and
     /// file names that are not valid UTF-8.
     public var warnings: [Diagnostic] = []
+    /// The real path of every folder the scan read, the content folder first: while none of them
+    /// changes (a folder's times move when an entry is added, removed or renamed), nor do the
+    /// lists above.
+    public var folders: [String] = []
 
     /// Creates an inventory.
     public init(posts: [String] = [], assets: [String] = [], textBundles: [String] = []) {
@@ -59,6 +63,7 @@ public enum ContentScanner {
         // (itself included), which a link must not lead back into.
         var pending: [(path: String, relative: String, textBundle: String?, within: [String])] = [(rootPath, "", nil, [realRoot])]
         while let (folder, relativeFolder, textBundle, within) = pending.popLast() {
+            inventory.folders.append(within.last!)
             var badNames: [String] = []
             guard let entries = FolderEntries.of(folder, invalidNames: &badNames) else {
                 let shown = relativeFolder.isEmpty ? displayPath : join(displayPath, relativeFolder)
@@ -133,14 +138,15 @@ public enum ContentScanner {
     /// Whether `a` comes before `b` in byte order: memcmp of their UTF-8, where a generic
     /// `lexicographicallyPrecedes` over the UTF-8 views goes a byte at a time through their indices.
     static func bytesPrecede(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
+        // Native strings are contiguous UTF-8: compared in place, with no copy of either.
+        let fast = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y -> Bool in
                 let common = min(x.count, y.count)
                 let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
                 return order != 0 ? order < 0 : x.count < y.count
             }
         }
+        return (fast ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     /// `path` with every symbolic link resolved (`realpath`); `path` itself when that fails.

@@ -29,27 +29,26 @@ public enum PageBundle {
     /// The role of the post file at `path` (under `content/`), or nil when its name gives none or
     /// it is not in a folder.
     static func role(of path: String) -> Role? {
-        guard let slash = path.lastIndex(of: "/"), path.startIndex < slash,
+        guard let slash = path.lastSlash, path.startIndex < slash,
               let stem = postStem(path[path.index(after: slash)...]) else { return nil }
-        switch stem {
-        case "index": return .index
-        case "readme": return .readme
-        case "text": return isTextBundle(lastName(path[..<slash])) ? .text : nil
-        default: return nil
-        }
+        if stem.equalsIgnoringCase("index") { return .index }
+        if stem.equalsIgnoringCase("readme") { return .readme }
+        if stem.equalsIgnoringCase("text") { return isTextBundle(lastName(path[..<slash])) ? .text : nil }
+        return nil
     }
 
-    /// A file's name without its extension, lower-cased, when the extension is a post's
-    /// (`README.md` -> `readme`); nil for any other file.
-    static func postStem(_ name: Substring) -> String? {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex,
-              ContentScanner.postExtensions.contains(name[name.index(after: dot)...].lowercased()) else { return nil }
-        return name[..<dot].lowercased()
+    /// A file's name without its extension, when the extension is a post's, in any case
+    /// (`README.md` -> `README`); nil for any other file.
+    static func postStem(_ name: Substring) -> Substring? {
+        guard let dot = name.lastDot, dot != name.startIndex,
+              case let ext = name[name.index(after: dot)...],
+              ContentScanner.postExtensions.contains(where: { ext.equalsIgnoringCase($0) }) else { return nil }
+        return name[..<dot]
     }
 
     /// The last name of a `/`-separated path.
     static func lastName(_ path: Substring) -> Substring {
-        path[(path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex)...]
+        path[(path.lastSlash.map(path.index(after:)) ?? path.startIndex)...]
     }
 
     /// Which post files of one content folder are their folder's posts.
@@ -66,7 +65,7 @@ public enum PageBundle {
             var indexed = Set<Substring>()
             for path in posts {
                 // Most names can't be `index.*`: look no further at them.
-                guard let slash = path.lastIndex(of: "/"), let first = path.utf8[path.utf8.index(after: slash)...].first,
+                guard let slash = path.lastSlash, let first = path.utf8[path.utf8.index(after: slash)...].first,
                       first | 0x20 == UInt8(ascii: "i"), role(of: path) == .index else { continue }
                 indexed.insert(path[..<slash])
             }
@@ -81,7 +80,7 @@ public enum PageBundle {
             case nil: return false
             case .index, .text: return true
             case .readme:
-                let slash = path.lastIndex(of: "/")!
+                let slash = path.lastSlash!
                 // Paths under the folder are one run of the sorted list: the README alone in it.
                 let prefix = String(path[...slash])
                 var low = 0, high = posts.count
@@ -91,7 +90,7 @@ public enum PageBundle {
                 }
                 guard posts[low...].prefix(2).filter({ $0.utf8.starts(with: prefix.utf8) }).count <= 1 else { return false }
                 var folder = path[..<slash]
-                while let up = folder.lastIndex(of: "/") {
+                while let up = folder.lastSlash {
                     folder = folder[..<up]
                     if indexed.contains(folder) { return false }
                 }
@@ -122,22 +121,22 @@ public enum PageBundle {
     /// `text.markdown`, and not a README at the top of the content folder (it describes the folder).
     static func readsAsPost(_ name: Substring, folder: String, textBundle: String?) -> Bool {
         guard let stem = postStem(name) else { return false }
-        if let textBundle { return folder == textBundle && stem == "text" }
-        return !(folder.isEmpty && stem == "readme")
+        if let textBundle { return folder == textBundle && stem.equalsIgnoringCase("text") }
+        return !(folder.isEmpty && stem.equalsIgnoringCase("readme"))
     }
 
     /// Whether the file at `path` (under `content/`) is one that is not published though it is not
     /// a post: a TextBundle's `info.json` (the editor's settings) and a README at the top of the
     /// content folder.
     package static func isUnpublished(_ path: String) -> Bool {
-        guard let slash = path.lastIndex(of: "/") else { return isContentReadme(path) }
+        guard let slash = path.lastSlash else { return isContentReadme(path) }
         let name = path[path.index(after: slash)...]
         return name.utf8.count == 9 && name.hasSuffixIgnoringCase("info.json") && isTextBundle(lastName(path[..<slash]))
     }
 
     /// `README.md` (any case, any post extension) at the top of the content folder.
     static func isContentReadme(_ path: String) -> Bool {
-        !path.contains("/") && postStem(path[...]) == "readme"
+        path.lastSlash == nil && postStem(path[...])?.equalsIgnoringCase("readme") == true
     }
 
     /// Warnings about what of the content folder is not read as its editor or generator would:
@@ -170,5 +169,10 @@ extension StringProtocol {
         return zip(tail, suffix.utf8).allSatisfy { a, b in
             a == b || (a >= UInt8(ascii: "A") && a <= UInt8(ascii: "Z") && a + 0x20 == b)
         }
+    }
+
+    /// Whether the text is `word`, lower-case ASCII, in any case.
+    func equalsIgnoringCase(_ word: String) -> Bool {
+        utf8.count == word.utf8.count && hasSuffixIgnoringCase(word)
     }
 }

@@ -31,6 +31,9 @@ struct FileStat: Sendable, Equatable {
         }
     }
 
+    /// A state no file has: a file recorded with it is read again by the next build.
+    static let unknown = FileStat(device: 0, inode: 0, size: -1, mtime: 0, ctime: 0)
+
     init(device: UInt64, inode: UInt64, size: Int64, mtime: Int64, ctime: Int64) {
         self.device = device
         self.inode = inode

@@ -56,6 +56,16 @@ extension QuickBuild {
             guard let stat, stat.ctime < changedSince else { return nil }
             assets.append(FileState(path: path, stat: stat))
         }
+        // The folders, when the scan skipped nothing (a link that leads nowhere may lead somewhere
+        // later, with no folder of the content changed).
+        var folders: [FileState]?
+        if built.inventory.warnings.isEmpty {
+            folders = []
+            for path in built.inventory.folders {
+                guard let stat = FileStat.of(path), stat.ctime < changedSince else { folders = nil; break }
+                folders?.append(FileState(path: path, stat: stat))
+            }
+        }
         let files = built.files
         let identities = FileStat.of(files.map(\.path), in: folder.path, followingLinks: false)
         var outputs: [OutputState] = []
@@ -66,11 +76,19 @@ extension QuickBuild {
             outputs.append(OutputState(path: file.path, identity: identity, holes: holes))
         }
         let paths = SiteState.digest(paths: files.map(\.path))
+        let spareSamePaths = previousPaths == paths
+        // The published site becomes the spare copy once this one is swapped in: the files this
+        // build linked from it are shared, the files it wrote are not.
+        var spareDiffers: [Int]?
+        if spareSamePaths {
+            let published = FileStat.of(files.map(\.path), in: request.output.path, followingLinks: false)
+            spareDiffers = files.indices.filter { number in published[number].map { !$0.sameFile(as: outputs[number].identity) } ?? true }
+        }
         return SiteState(inputs: inputs(request), dueAt: built.dueAt,
                          postCount: site.posts.filter { $0.post.kind == .post }.count, tagCount: site.tags.count,
                          pageCount: pageHoles.count,
                          warnings: built.warnings.filter { !configWarningPaths(request).contains($0.path) },
-                         posts: posts, assets: assets, outputs: outputs,
-                         spareSamePaths: previousPaths == paths, pathsDigest: paths, output: PathSafety.resolved(request.output))
+                         posts: posts, assets: assets, folders: folders, outputs: outputs,
+                         spareSamePaths: spareSamePaths, spareDiffers: spareDiffers, pathsDigest: paths, output: PathSafety.resolved(request.output))
     }
 }

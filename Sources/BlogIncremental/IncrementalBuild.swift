@@ -153,7 +153,7 @@ package final class IncrementalBuild {
         if inPlace {
             do {
                 return .inPlace(try QuickBuild.attempt(request, warnings: warnings, strict: strict, folder: folder,
-                                                       state: previous, clock: &clock))
+                                                       state: previous, changedSince: started, clock: &clock))
             } catch let refusal as QuickBuild.Refusal {
                 summary += ": " + refusal.reason
             }

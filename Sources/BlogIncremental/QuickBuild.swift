@@ -33,9 +33,11 @@ enum QuickBuild {
 
     /// The report of a build done in place, with `warnings` (the configuration's) and the posts';
     /// throws ``Refusal`` when a full build is needed, and what `strict` throws (given every
-    /// warning) when the build fails.
+    /// warning) when the build fails. A file or folder changed since `changedSince` (nanoseconds
+    /// since 1970, when the build started) is recorded as unknown: a change in the same tick of
+    /// the kernel's clock would leave its times as they are.
     static func attempt(_ request: IncrementalRequest, warnings configWarnings: [Diagnostic], strict: ([Diagnostic]) throws -> Void,
-                        folder: StateFolder, state: SiteState?, clock: inout StageClock) throws -> InPlaceReport {
+                        folder: StateFolder, state: SiteState?, changedSince: Int64, clock: inout StageClock) throws -> InPlaceReport {
         guard var state else { throw Refusal("no state of a previous build") }
         clock.lap("quick: load state")
         guard state.inputs == inputs(request) else {
@@ -44,17 +46,29 @@ enum QuickBuild {
         if let due = state.dueAt, request.now.timeIntervalSince1970 >= due { throw Refusal("a post dated in the future is due") }
         let (config, theme, output, outputDisplay) = (request.config, request.theme, request.output, request.outputDisplay)
         let (contentDir, contentDisplay) = (request.content, request.contentDisplay)
-        guard let inventory = try? ContentScanner.scan(contentDir, displayPath: contentDisplay, blogFolder: request.source),
-              inventory.posts == state.posts.map(\.path), inventory.assets == state.assets.map(\.path) else {
-            throw Refusal("files were added to or removed from \(contentDisplay)")
+        // While no folder of the content changed, it holds the same files: the scan is skipped.
+        let folderStats = state.folders.map { folders in folders.map { FileStat.of($0.path) } }
+        let sameFolders = state.folders.map { folders in zip(folders, folderStats!).allSatisfy { $0.stat == $1 } } ?? false
+        if !sameFolders {
+            guard let inventory = try? ContentScanner.scan(contentDir, displayPath: contentDisplay, blogFolder: request.source),
+                  inventory.posts == state.posts.map(\.path), inventory.assets == state.assets.map(\.path) else {
+                throw Refusal("files were added to or removed from \(contentDisplay)")
+            }
+            // What the scan skips (a link out of the blog folder, a name that is not UTF-8) is a warning the last
+            // build must have given too.
+            guard Set(inventory.warnings).isSubset(of: Set(state.warnings)) else {
+                throw Refusal("\(contentDisplay) has an entry the last build did not skip")
+            }
+            // An editor that saves by writing a new file and renaming it over the post changes its folder's
+            // times: the folders as they were before this scan are what the next build compares with.
+            if let known = state.folders, inventory.warnings.isEmpty, inventory.folders == known.map(\.path),
+               case let stats = folderStats!.compactMap({ $0 }), stats.count == known.count, stats.allSatisfy({ $0.ctime < changedSince }) {
+                state.folders = zip(known, stats).map { FileState(path: $0.path, stat: $1) }
+            }
         }
-        // What the scan skips (a link out of the blog folder, a name that is not UTF-8) is a warning the last
-        // build must have given too.
-        guard Set(inventory.warnings).isSubset(of: Set(state.warnings)) else {
-            throw Refusal("\(contentDisplay) has an entry the last build did not skip")
-        }
+        let postPaths = state.posts.map(\.path)
         let contentPath = contentDir.path
-        let postStats = FileStat.of(state.posts.map(\.path), in: contentPath)
+        let postStats = FileStat.of(postPaths, in: contentPath)
         let assetStats = FileStat.of(state.assets.map(\.path), in: contentPath)
         guard zip(assetStats, state.assets).allSatisfy({ $0 == $1.stat }) else { throw Refusal("a file that is not a post changed") }
         let touched = state.posts.indices.filter { postStats[$0] != state.posts[$0].stat }
@@ -63,7 +77,7 @@ enum QuickBuild {
         // Read what changed; give up at the first change that is more than a body.
         let headings = showsHeadings(theme)
         let readerKey = SiteState.readerKey(config: config, version: request.version)
-        let bundles = PageBundle.Folders(posts: inventory.posts)
+        let bundles = PageBundle.Folders(posts: postPaths)
         typealias Changed = (content: Digest, post: Post?, rendered: RenderedMarkdown?, warnings: [Diagnostic])
         let read = Parallel.map(touched.count) { number -> Result<Changed, Refusal> in
             let old = state.posts[touched[number]]
@@ -105,7 +119,8 @@ enum QuickBuild {
         var changedSources = Set<String>()
         var newWarnings: [Diagnostic] = []
         for (number, (content, post, rendered, warnings)) in zip(touched, changes) {
-            state.posts[number].stat = postStats[number] ?? state.posts[number].stat
+            // A stat that can't tell a later change in the same tick is one the next build never matches.
+            state.posts[number].stat = postStats[number].flatMap { $0.ctime < changedSince ? $0 : nil } ?? FileStat.unknown
             guard let post else { continue }
             state.posts[number].content = content
             changedSources.insert(post.source)
@@ -149,8 +164,9 @@ enum QuickBuild {
         var written = WriteReport(written: 0, unchanged: state.outputs.count)
         if !patched.isEmpty {
             folder.dropState()
+            let spareDiffers = state.spareSamePaths ? state.spareDiffers.map { $0.map { state.outputs[$0].path } } : nil
             guard let report = SiteWriter.patch(output: output, paths: state.outputs.map(\.path), changed: patched,
-                                                spareSamePaths: state.spareSamePaths) else {
+                                                spareSamePaths: state.spareSamePaths, spareDiffers: spareDiffers) else {
                 throw Refusal("the spare copy of the site beside \(outputDisplay) is missing or can't be updated")
             }
             written = report
@@ -161,6 +177,8 @@ enum QuickBuild {
                 state.outputs[number].identity = identity
             }
             state.spareSamePaths = true
+            // The published site before this build is now the spare: it differs in the files patched.
+            state.spareDiffers = affected
         }
         clock.lap("quick: write")
         state.warnings = warnings.filter { !configWarningPaths(request).contains($0.path) }

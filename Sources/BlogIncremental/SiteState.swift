@@ -24,10 +24,18 @@ struct SiteState {
     var posts: [PostState]
     /// Every other file of the content folder, in the scanner's order.
     var assets: [FileState]
+    /// Every folder the scan of the content folder read (see ``ContentInventory/folders``), by
+    /// real path; nil when the next build must scan again (the scan skipped something, or a
+    /// folder changed while the build ran).
+    var folders: [FileState]?
     /// Every file of the published site.
     var outputs: [OutputState]
     /// Whether the spare copy beside the output folder (the site before) has the same files.
     var spareSamePaths: Bool
+    /// Indices into ``outputs`` of the files the spare copy does not share with the published
+    /// site (every other file of it is a hard link to the published one); nil when unknown. A
+    /// build in place then brings the spare up to date by these files alone.
+    var spareDiffers: [Int]?
     /// Digest of the published site's paths, in order.
     var pathsDigest: Digest
     /// The output folder, resolved.
@@ -193,6 +201,12 @@ extension SiteState {
             out.string(asset.path)
             out.stat(asset.stat)
         }
+        out.bool(folders != nil)
+        out.int(folders?.count ?? 0)
+        for folder in folders ?? [] {
+            out.string(folder.path)
+            out.stat(folder.stat)
+        }
         out.int(outputs.count)
         for file in outputs {
             out.string(file.path)
@@ -211,6 +225,9 @@ extension SiteState {
             }
         }
         out.bool(spareSamePaths)
+        out.bool(spareDiffers != nil)
+        out.int(spareDiffers?.count ?? 0)
+        for index in spareDiffers ?? [] { out.int(index) }
         out.digest(pathsDigest)
         return out.bytes
     }
@@ -246,6 +263,12 @@ extension SiteState {
         for _ in 0..<(try reader.count()) {
             assets.append(FileState(path: try reader.string(), stat: try reader.stat()))
         }
+        let knowsFolders = try reader.bool()
+        var folders: [FileState] = []
+        for _ in 0..<(try reader.count()) {
+            folders.append(FileState(path: try reader.string(), stat: try reader.stat()))
+        }
+        self.folders = knowsFolders ? folders : nil
         outputs = []
         for _ in 0..<(try reader.count()) {
             let path = try reader.string()
@@ -266,6 +289,14 @@ extension SiteState {
             outputs.append(OutputState(path: path, identity: identity, holes: holes))
         }
         spareSamePaths = try reader.bool()
+        let knowsDifferences = try reader.bool()
+        var differs: [Int] = []
+        for _ in 0..<(try reader.count()) {
+            let index = try reader.int()
+            guard outputs.indices.contains(index) else { throw StateError("a spare file out of range") }
+            differs.append(index)
+        }
+        spareDiffers = knowsDifferences ? differs : nil
         pathsDigest = try reader.digest()
         guard reader.atEnd else { throw StateError("bytes after the state") }
     }
@@ -280,17 +311,43 @@ struct StateError: Error {
     init(_ reason: String) { self.reason = reason }
 }
 
+/// Writes a state's fields as bytes: little-endian integers, length-prefixed strings. Values are
+/// stored into a buffer grown ahead, not appended one by one (a 10,000-post state has 300,000).
 struct StateWriter {
-    var bytes: [UInt8] = []
+    private var buffer: [UInt8] = []
+    private var count = 0
 
-    mutating func int(_ value: Int) {
-        withUnsafeBytes(of: UInt64(bitPattern: Int64(value)).littleEndian) { bytes.append(contentsOf: $0) }
+    /// The bytes written.
+    var bytes: [UInt8] { Array(buffer[..<count]) }
+
+    /// Room for `size` more bytes.
+    private mutating func reserve(_ size: Int) {
+        if count + size > buffer.count { buffer.append(contentsOf: repeatElement(0, count: max(size, buffer.count, 4096))) }
     }
-    mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
-    mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    mutating func int(_ value: Int) { u64(UInt64(bitPattern: Int64(value))) }
+    mutating func u64(_ value: UInt64) {
+        reserve(8)
+        let at = count
+        buffer.withUnsafeMutableBytes { $0.storeBytes(of: value.littleEndian, toByteOffset: at, as: UInt64.self) }
+        count += 8
+    }
+    mutating func bool(_ value: Bool) {
+        reserve(1)
+        buffer[count] = value ? 1 : 0
+        count += 1
+    }
     mutating func digest(_ value: Digest) { u64(value.high); u64(value.low) }
-    mutating func bytes(_ value: [UInt8]) { int(value.count); bytes.append(contentsOf: value) }
-    mutating func string(_ value: String) { bytes(Array(value.utf8)) }
+    mutating func string(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            int(utf8.count)
+            reserve(utf8.count)
+            let at = count
+            buffer.withUnsafeMutableBytes { UnsafeMutableRawBufferPointer(rebasing: $0[at..<at + utf8.count]).copyMemory(from: UnsafeRawBufferPointer(utf8)) }
+            count += utf8.count
+        }
+    }
     mutating func stat(_ value: FileStat) {
         u64(value.device); u64(value.inode)
         int(Int(value.size)); int(Int(value.mtime)); int(Int(value.ctime))
@@ -309,10 +366,7 @@ struct StateReader {
         return UnsafeRawBufferPointer(rebasing: raw[position..<position + count])
     }
     mutating func u64() throws -> UInt64 {
-        let b = try take(8)
-        var value: UInt64 = 0
-        for i in (0..<8).reversed() { value = value << 8 | UInt64(b[i]) }
-        return value
+        UInt64(littleEndian: try take(8).loadUnaligned(as: UInt64.self))
     }
     mutating func u32() throws -> UInt32 {
         let b = try take(4)

@@ -12,7 +12,7 @@ import Foundation
 struct StateFolder {
     static let magic = Array("BLOGCACHE".utf8)
     /// Bump when the layout of the state changes.
-    static let formatVersion: UInt32 = 7
+    static let formatVersion: UInt32 = 8
     static let stateName = "state"
     /// Files of the build cache of earlier versions, removed when a state is saved.
     static let formerFiles = ["index", "data.pack"]
@@ -29,8 +29,7 @@ struct StateFolder {
     /// write into.
     static func of(_ request: IncrementalRequest) throws -> StateFolder {
         let config = request.config
-        let folder = URL(fileURLWithPath: config.cacheDir, relativeTo: request.source).standardizedFileURL
-        let display = config.cacheDir.hasPrefix("/") ? config.cacheDir : request.sourceDisplay + config.cacheDir
+        let (folder, display) = BlogFolder(url: request.source, display: request.sourceDisplay).resolve(config.cacheDir)
         let resolved = PathSafety.resolved, inside = PathSafety.isInside
         let target = resolved(folder)
         var problem: String?
@@ -53,11 +52,19 @@ struct StateFolder {
 
     // MARK: - The state
 
-    /// The last build's state; nil when there is none or it can't be used.
+    /// The last build's state; nil when there is none or it can't be used. A process that builds
+    /// again and again (`blog serve`) gets the state it saved itself back without reading it.
     func loadState() -> SiteState? {
+        if let file = FileStat.of(stateURL.path), let kept = Self.kept.state(at: stateURL.path),
+           kept.file == file, kept.version == version {
+            return kept.state
+        }
         guard let data = try? Data(contentsOf: stateURL) else { return nil }
         return try? unwrap(data) { try SiteState(decoding: $0) }
     }
+
+    /// The state this process last saved in each folder, with the state file it saved it as.
+    private static let kept = KeptStates()
 
     /// The output folder the last build's state describes, read without the rest of the state (a
     /// build with `--no-cache` needs no more); nil when there is no state.
@@ -76,7 +83,12 @@ struct StateFolder {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(bytes).write(to: temporary)
-            if rename(temporary.path, stateURL.path) != 0 { unlink(temporary.path) }
+            if rename(temporary.path, stateURL.path) != 0 {
+                unlink(temporary.path)
+            } else if let file = FileStat.of(stateURL.path) {
+                // Under the build lock: no other build replaces the file in between.
+                Self.kept.keep(state, version: version, as: file, at: stateURL.path)
+            }
         } catch {
             unlink(temporary.path)
         }
@@ -152,5 +164,19 @@ struct BuildLock {
 
     func release() {
         if fd >= 0 { close(fd) }
+    }
+}
+
+/// The states a process saved, by the path of their file (see ``StateFolder/loadState()``).
+private final class KeptStates: @unchecked Sendable {
+    private let lock = NSLock()
+    private var states: [String: (file: FileStat, version: String, state: SiteState)] = [:]
+
+    func state(at path: String) -> (file: FileStat, version: String, state: SiteState)? {
+        lock.withLock { states[path] }
+    }
+
+    func keep(_ state: SiteState, version: String, as file: FileStat, at path: String) {
+        lock.withLock { states[path] = (file, version, state) }
     }
 }

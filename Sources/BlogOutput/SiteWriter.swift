@@ -91,10 +91,13 @@ package enum SiteWriter {
     /// are: the spare copy of the site before (see ``write(_:to:displayPath:whileFlushing:)``)
     /// becomes the staging folder, gets a link to each unchanged file and the changed files' new
     /// bytes, and is swapped in. `paths` are every file of the site; with `spareSamePaths` the
-    /// spare holds exactly those, else it is pruned first. Returns nil, leaving the output as it
-    /// was, when there is no spare or it can't be brought up to date (the caller then builds in
-    /// full).
-    package static func patch(output: URL, paths: [String], changed: [String: Data], spareSamePaths: Bool) -> WriteReport? {
+    /// spare holds exactly those, else it is pruned first. `spareDiffers`, when known, are the
+    /// paths where the spare is not a hard link to the published file: only those and `changed`
+    /// are then touched, and only they are flushed to disk; else every path is checked and the
+    /// whole file system flushed. Returns nil, leaving the output as it was, when there is no
+    /// spare or it can't be brought up to date (the caller then builds in full).
+    package static func patch(output: URL, paths: [String], changed: [String: Data], spareSamePaths: Bool,
+                              spareDiffers: [String]? = nil) -> WriteReport? {
         let staging = beside(output, "blog-staging")
         let spare = beside(output, "blog-spare")
         removeTree(staging)
@@ -111,21 +114,36 @@ package enum SiteWriter {
         let from = open(published, O_RDONLY | O_DIRECTORY | O_CLOEXEC), into = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if from >= 0 { close(from) }; if into >= 0 { close(into) } }
         guard from >= 0, into >= 0 else { removeTree(staging); return nil }
-        let failed = Parallel.map(paths.count) { number -> Bool in
-            let path = paths[number]
+        let known = spareSamePaths ? spareDiffers : nil
+        let touched = known.map { Array(Set($0).union(changed.keys)) } ?? paths
+        let failed = Parallel.map(touched.count) { number -> Bool in
+            let path = touched[number]
             if let data = changed[path] {
-                let target = root + "/" + path
-                unlink(target)
-                return (try? create(target, with: data)) == nil
+                unlinkat(into, path, 0)
+                return (try? create(root + "/" + path, with: data, durably: known != nil)) == nil
             }
             return !relink(path, in: from, path, in: into, reuse: true)
         }
-        guard !failed.contains(true), blog_sync_filesystem(root) == 0,
+        let flushed = known == nil ? blog_sync_filesystem(root) == 0 : syncFolders(of: touched, in: into)
+        guard !failed.contains(true), flushed,
               (try? swap(staging, into: output, exists: true, displayPath: "", keepingOldAs: spare)) != nil else {
             removeTree(staging)
             return nil
         }
         return WriteReport(written: changed.count, unchanged: paths.count - changed.count)
+    }
+
+    /// Flushes to disk the entries of the folders (under the folder open as `root`) that hold
+    /// `paths`, and the folder itself; whether every flush succeeded.
+    private static func syncFolders(of paths: [String], in root: Int32) -> Bool {
+        var folders = Set<Substring>([""])
+        for path in paths { folders.insert(path.lastSlash.map { path[..<$0] } ?? "") }
+        return folders.allSatisfy { folder in
+            let fd = folder.isEmpty ? dup(root) : openat(root, String(folder), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard fd >= 0 else { return false }
+            defer { close(fd) }
+            return fsync(fd) == 0
+        }
     }
 
     /// The hidden folder `.<output>.<suffix>` beside the output folder (staging, spare, previous).
@@ -179,7 +197,7 @@ package enum SiteWriter {
             // up front, 10,000 post folders would keep one core busy while the other waits.
             func makeOwnFolder() throws {
                 guard folders.alone[index] else { return }
-                let folder = String(file.path[..<lastSlash(in: file.path[...])!])
+                let folder = String(file.path[..<file.path.lastSlash!])
                 if mkdir(rootPath + "/" + folder, 0o777) != 0 && !(reuse && errno == EEXIST) {
                     if DiskFull.isFull(errno) { full.record(file.path) }
                     throw BuildFailure([.error(folder, "cannot create this output folder: \(String(cString: strerror(errno)))")])
@@ -255,12 +273,12 @@ package enum SiteWriter {
         init(_ paths: [String]) {
             var files: [Substring: Int] = [:]
             for path in paths {
-                if let slash = SiteWriter.lastSlash(in: path[...]) { files[path[..<slash], default: 0] += 1 }
+                if let slash = path.lastSlash { files[path[..<slash], default: 0] += 1 }
             }
             // The folders that hold a folder.
             let parents = SiteWriter.folders(holding: Array(files.keys))
             alone = paths.map { path in
-                guard let slash = SiteWriter.lastSlash(in: path[...]) else { return false }
+                guard let slash = path.lastSlash else { return false }
                 let folder = path[..<slash]
                 return files[folder] == 1 && !parents.contains(folder)
             }
@@ -268,20 +286,13 @@ package enum SiteWriter {
         }
     }
 
-    /// Where the last `/` of `path` is. An ASCII path (every generated page's) is searched as
-    /// bytes, much faster than by `Character`; any other as before, by `Character`.
-    static func lastSlash(in path: Substring) -> String.Index? {
-        let bytes = path.utf8
-        if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.lastIndex(of: UInt8(ascii: "/")) }
-        return path.lastIndex(of: "/")
-    }
 
     /// Every folder above `paths` (`a/b/c.html` -> `a` and `a/b`).
     static func folders<Path: StringProtocol>(holding paths: [Path]) -> Set<Substring> where Path.SubSequence == Substring {
         var folders = Set<Substring>()
         for path in paths {
             var folder = path[...]
-            while let slash = lastSlash(in: folder) {
+            while let slash = folder.lastSlash {
                 folder = folder[..<slash]
                 guard folders.insert(folder).inserted else { break }
             }
@@ -305,8 +316,9 @@ package enum SiteWriter {
         if !errors.isEmpty { throw BuildFailure(errors) }
     }
 
-    /// Creates the file `path`, which must not exist yet, holding `data`.
-    static func create(_ path: String, with data: Data) throws {
+    /// Creates the file `path`, which must not exist yet, holding `data`; `durably`: on disk
+    /// (`fsync`) before it returns.
+    static func create(_ path: String, with data: Data, durably: Bool = false) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var failure = data.withUnsafeBytes { buffer -> Int32 in
@@ -321,6 +333,7 @@ package enum SiteWriter {
             }
             return 0
         }
+        if durably, failure == 0, fsync(fd) != 0 { failure = errno }
         if close(fd) != 0, failure == 0 { failure = errno }
         if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
     }

@@ -41,7 +41,20 @@ final class ContentScannerTests: XCTestCase {
     }
 
     func testEmptyFolder() throws {
-        XCTAssertEqual(try ContentScanner.scan(root, displayPath: "content"), ContentInventory(posts: [], assets: []))
+        let inventory = try ContentScanner.scan(root, displayPath: "content")
+        XCTAssertEqual(inventory.posts, [])
+        XCTAssertEqual(inventory.assets, [])
+        XCTAssertEqual(inventory.warnings, [])
+        // The folder it read, by real path: what a build in place compares to know the files are the same.
+        XCTAssertEqual(inventory.folders, [PathSafety.resolved(root)])
+    }
+
+    func testFoldersReadAreListedByRealPath() throws {
+        for path in ["a/one.md", "a/b/two.md", "c/picture.png"] { try write(path) }
+        let inventory = try ContentScanner.scan(root, displayPath: "content")
+        let real = PathSafety.resolved(root)
+        XCTAssertEqual(inventory.folders.first, real)
+        XCTAssertEqual(Set(inventory.folders), [real, real + "/a", real + "/a/b", real + "/c"])
     }
 
     func testSymlinksLeadingOutAreNotFollowed() throws {

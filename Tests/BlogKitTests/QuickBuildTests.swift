@@ -44,6 +44,46 @@ extension IncrementalBuildTests {
         try assertSameAsCleanBuild()
     }
 
+    func testQuickBuildsInTurnKeepTheSpareCopyInStep() throws {
+        // A build in place updates the spare copy (the site before) only where it differs from the
+        // published site: the files the last build wrote. Edits that take turns between posts, and a
+        // full build between them, show whether each build knew where that was.
+        try buildTwice()
+        for (round, number) in [4, 2, 4, 7, 2].enumerated() {
+            try edit("content/posts/post-\(number).md") { $0 + "\n\nRound \(round) paragraph.\n" }
+            assertQuick(try quickBuild(), changed: 1)
+            try assertSameAsCleanBuild()
+        }
+        // A title edit is a full build: the home page, tags and feeds change, and the next build in
+        // place starts from them.
+        try edit("content/posts/post-3.md") { $0.replacingOccurrences(of: "title: Post number 3", with: "title: Renamed post") }
+        assertFull(try quickBuild(), because: "changed")
+        for (round, number) in [5, 3, 5].enumerated() {
+            try edit("content/posts/post-\(number).md") { $0 + "\n\nAfter the rename, round \(round).\n" }
+            assertQuick(try quickBuild(), changed: 1)
+            try assertSameAsCleanBuild()
+        }
+    }
+
+    func testQuickEditsSavedByRenamingANewFileOverThePost() throws {
+        // Editors such as vim save by writing a new file and renaming it over the post: the folder's
+        // times change, its files do not. Each such save is still a build in place, and so is the
+        // next build, from the folder's times as this one saw them.
+        try buildTwice()
+        for round in 1...3 {
+            let text = try XCTUnwrap(site.read("content/posts/post-4.md")) + "\n\nSaved by rename, round \(round).\n"
+            try site.write("content/posts/.post-4.md.swp", text)
+            XCTAssertEqual(rename(site.root.appendingPathComponent("content/posts/.post-4.md.swp").path,
+                                  site.root.appendingPathComponent("content/posts/post-4.md").path), 0)
+            assertQuick(try quickBuild(), changed: 1)
+            try assertSameAsCleanBuild()
+        }
+        // A file added beside it is never missed, however the folder's times were recorded.
+        try site.write("content/posts/post-8.md", "title: Post number 8\ndate: 2020-09-19 10:00\n\nNew.\n")
+        assertFull(try quickBuild(), because: "added to or removed from")
+        try assertSameAsCleanBuild()
+    }
+
     func testQuickBodyEditReportsTheBodysMarkdownWarnings() throws {
         // A warning of the markdown stage (here: CodeHilite's hl_lines, which blog can't show
         // without highlighting) comes from a build in place too, at its line, and --strict refuses it.
