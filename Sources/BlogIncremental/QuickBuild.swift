@@ -167,7 +167,7 @@ enum QuickBuild {
             let spareDiffers = state.spareSamePaths ? state.spareDiffers.map { $0.map { state.outputs[$0].path } } : nil
             guard let report = SiteWriter.patch(output: output, paths: state.outputs.map(\.path), changed: patched,
                                                 spareSamePaths: state.spareSamePaths, spareDiffers: spareDiffers) else {
-                throw Refusal("the spare copy of the site beside \(outputDisplay) is missing or can't be updated")
+                throw Refusal("the copy of the site beside \(outputDisplay) can't be made or updated")
             }
             written = report
             for number in affected {
