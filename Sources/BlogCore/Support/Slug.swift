@@ -10,6 +10,27 @@ package enum Slug {
         asciiSlug(text) ?? slugByCharacters(text)
     }
 
+    /// `slug` in ASCII, as Pelican's slugs are (its `SLUGIFY_USE_UNICODE = False` runs `unidecode`):
+    /// accents dropped (`café` -> `cafe`), `ß`, `æ`, `œ`, `ø`, `ł`, `đ`, `þ` spelt out, then ``make(_:)``.
+    /// Letters without a Latin spelling here (`日本`; unidecode gives `ri-ben`) are dropped; when
+    /// nothing is left, `slug` is returned as it is.
+    package static func ascii(_ slug: String) -> String {
+        guard slug.utf8.contains(where: { $0 >= 0x80 }) else { return slug }
+        let spelt: [Character: String] = ["ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "þ": "th", "ð": "d", "ı": "i"]
+        var out = ""
+        for scalar in slug.decomposedStringWithCompatibilityMapping.unicodeScalars {
+            if scalar.isASCII {
+                out.unicodeScalars.append(scalar)
+            } else if let spelling = spelt[Character(scalar)] {
+                out += spelling
+            } else if !scalar.properties.isDiacritic && scalar.properties.generalCategory != .nonspacingMark {
+                out += " "
+            }
+        }
+        let folded = make(out)
+        return folded.isEmpty ? slug : folded
+    }
+
     /// ``make(_:)`` one `Character` at a time: the rules themselves, for any text.
     static func slugByCharacters(_ text: String) -> String {
         var out = ""

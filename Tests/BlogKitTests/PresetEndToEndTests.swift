@@ -1,0 +1,94 @@
+import Foundation
+import XCTest
+
+/// `permalinks: pelican | jekyll | jekyll-pretty | hugo` against the generators themselves: small
+/// Pelican-, Jekyll- and Hugo-form blogs (`Fixtures/presets/<form>/`, of our own writing) were
+/// built once with the real Pelican, Jekyll and Hugo by `Fixtures/presets/make_expected.sh`, which
+/// wrote every file each wrote to `Fixtures/presets/expected/<preset>.txt`. Each blog is built
+/// here with `blog` and its preset: every one of those URLs must exist, but for the kinds of page
+/// `blog` does not make at all (named in ``notMade``), and `blog check` must be clean.
+final class PresetEndToEndTests: XCTestCase {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/presets")
+
+    /// Copies the fixture blog `form` into a temporary blog folder with `blogYML`.
+    func site(_ form: String, blogYML: String) throws -> TempSite {
+        let site = try TempSite()
+        let source = Self.fixtures.appendingPathComponent(form)
+        for path in FileManager.default.subpaths(atPath: source.path) ?? [] {
+            var isFolder: ObjCBool = false
+            let url = source.appendingPathComponent(path)
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            try site.write(path, data: Data(contentsOf: url))
+        }
+        try site.write("blog.yml", blogYML)
+        return site
+    }
+
+    /// The files the real generator wrote for the fixture.
+    func expected(_ preset: String) throws -> [String] {
+        let text = try String(contentsOf: Self.fixtures.appendingPathComponent("expected/\(preset).txt"), encoding: .utf8)
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    /// Pages of the generator that `blog` does not make at all, whatever the URLs: category and
+    /// author pages and their feeds, Pelican's per-language feeds, Hugo's section lists and the
+    /// feed of its taxonomy list. `sections` are the fixture's Hugo sections.
+    static func notMade(_ path: String, preset: String, sections: Set<String> = []) -> Bool {
+        let segments = path.split(separator: "/").map(String.init)
+        switch preset {
+        case "pelican":
+            if ["author", "category"].contains(segments[0]) || ["authors.html", "categories.html"].contains(path) { return true }
+            return segments[0] == "feeds" && path != "feeds/all.atom.xml"
+        case "hugo":
+            if segments[0] == "categories" || path == "tags/index.xml" { return true }
+            guard sections.contains(segments[0]) else { return false }
+            let rest = segments.dropFirst().joined(separator: "/")
+            return rest == "index.html" || rest == "index.xml" || (segments.count == 4 && segments[1] == "page")
+        default:
+            return false
+        }
+    }
+
+    func checkPreset(_ preset: String, form: String, blogYML: String, sections: Set<String> = [],
+                     file: StaticString = #filePath, line: UInt = #line) throws {
+        let site = try self.site(form, blogYML: blogYML + "permalinks: \(preset)\n")
+        defer { site.remove() }
+        let build = try BlogCLI.run(["build", "--no-cache", "--output", "out"], in: site.root)
+        XCTAssertEqual(build.status, 0, build.stderr, file: file, line: line)
+        let made = Set(site.files(under: "out"))
+        let wanted = try expected(preset)
+        let skipped = wanted.filter { Self.notMade($0, preset: preset, sections: sections) }
+        let missing = wanted.filter { !made.contains($0) && !skipped.contains($0) }
+        XCTAssertEqual(missing, [], "\(preset): URLs of the real generator that blog did not write", file: file, line: line)
+        XCTAssertLessThan(skipped.count, wanted.count / 2, "most of the generator's URLs are checked", file: file, line: line)
+        let check = try BlogCLI.run(["check", "--output", "out"], in: site.root)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr, file: file, line: line)
+    }
+
+    func testPelicanPresetMakesPelicansURLs() throws {
+        try checkPreset("pelican", form: "pelican", blogYML: "title: Preset fixture\npaginate: 2\n")
+    }
+
+    func testJekyllPresetMakesJekyllsURLs() throws {
+        try checkPreset("jekyll", form: "jekyll", blogYML: "title: Preset fixture\nbase_url: https://example.org/\ncontent: _posts\npaginate: 2\n")
+    }
+
+    func testJekyllPrettyPresetMakesJekyllsPrettyURLs() throws {
+        try checkPreset("jekyll-pretty", form: "jekyll", blogYML: "title: Preset fixture\nbase_url: https://example.org/\ncontent: _posts\npaginate: 2\n")
+    }
+
+    func testHugoPresetMakesHugosURLs() throws {
+        try checkPreset("hugo", form: "hugo", blogYML: "title: Preset fixture\nbase_url: https://example.org/\npaginate: 2\n",
+                        sections: ["posts", "notes", "pages"])
+    }
+
+    /// Without a preset the same blogs get blog's own URLs: the lists above are not met by chance.
+    func testWithoutPresetTheGeneratorsURLsAreMissing() throws {
+        let site = try self.site("pelican", blogYML: "title: Preset fixture\npaginate: 2\n")
+        defer { site.remove() }
+        let build = try BlogCLI.run(["build", "--no-cache", "--output", "out"], in: site.root)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        XCTAssertFalse(site.exists("out/hello-world.html"))
+        XCTAssertTrue(site.exists("out/posts/hello-world/index.html"))
+    }
+}
