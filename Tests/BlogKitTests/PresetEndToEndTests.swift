@@ -82,6 +82,27 @@ final class PresetEndToEndTests: XCTestCase {
                         sections: ["posts", "notes", "pages"])
     }
 
+    /// `blog check` of a Pelican-form blog without the preset: the posts' `/x.html` links are
+    /// broken, and one note (not one per link) says that the `pelican` preset would mend them.
+    func testCheckSuggestsThePresetThatMendsBrokenLinksOnce() throws {
+        let site = try self.site("pelican", blogYML: "title: Preset fixture\npaginate: 2\n")
+        defer { site.remove() }
+        let check = try BlogCLI.run(["check"], in: site.root)
+        XCTAssertEqual(check.status, 1)
+        let output = check.stdout + check.stderr
+        let notes = output.split(separator: "\n").filter { $0.contains("preset: with `permalinks:") }
+        XCTAssertEqual(notes.count, 1, output)
+        XCTAssertTrue(notes.first?.hasPrefix("blog.yml:1:1: note: links like /") ?? false, output)
+        XCTAssertTrue(notes.first?.contains(".html match the `pelican` preset: with `permalinks: pelican` in blog.yml") ?? false, output)
+        let broken = output.split(separator: "\n").filter { $0.contains(": error: link to ") }.count
+        XCTAssertTrue(notes.first?.contains(", \(broken) broken links of this check would work") ?? false, "every broken link is Pelican's: \(output)")
+        // With the preset, nothing is broken and nothing is suggested (also in testPelicanPresetMakesPelicansURLs).
+        try site.write("blog.yml", "title: Preset fixture\npaginate: 2\npermalinks: pelican\n")
+        let clean = try BlogCLI.run(["check"], in: site.root)
+        XCTAssertEqual(clean.status, 0, clean.stdout + clean.stderr)
+        XCTAssertFalse((clean.stdout + clean.stderr).contains("preset"))
+    }
+
     /// Without a preset the same blogs get blog's own URLs: the lists above are not met by chance.
     func testWithoutPresetTheGeneratorsURLsAreMissing() throws {
         let site = try self.site("pelican", blogYML: "title: Preset fixture\npaginate: 2\n")
