@@ -189,6 +189,10 @@ package enum ConfigLoader {
                 }
                 for (kindNode, patternNode) in links {
                     guard let kind = kindNode.string, kind != "preset" else { continue }
+                    if kind == "lowercase" {
+                        if let lower = flag(patternNode, "permalinks.lowercase") { config.permalinks.lowercase = lower }
+                        continue
+                    }
                     guard let pattern = string(patternNode, "permalinks.\(kind)") else { continue }
                     switch kind {
                     case "post":
@@ -240,7 +244,7 @@ package enum ConfigLoader {
 
 extension Permalinks {
     /// Why `pattern` is not usable, or nil when it is.
-    static func problem(in pattern: String, allowed: Set<String>) -> String? {
+    package static func problem(in pattern: String, allowed: Set<String>) -> String? {
         var rest = Substring(pattern)
         while let open = rest.firstIndex(of: "{") {
             guard let close = rest[open...].firstIndex(of: "}") else {
@@ -280,7 +284,7 @@ extension Permalinks {
     }
 
     /// Drops a leading `/` and adds a trailing `/`.
-    static func normalize(_ pattern: String) -> String {
+    package static func normalize(_ pattern: String) -> String {
         var p = pattern
         while p.hasPrefix("/") { p.removeFirst() }
         if !p.hasSuffix("/") && !p.hasSuffix(".html") { p += "/" }

@@ -10,8 +10,8 @@ import XCTest
 final class PresetEndToEndTests: XCTestCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/presets")
 
-    /// Copies the fixture blog `form` into a temporary blog folder with `blogYML`.
-    func site(_ form: String, blogYML: String) throws -> TempSite {
+    /// Copies the fixture blog `form` into a temporary blog folder with `blogYML` (none when nil).
+    func site(_ form: String, blogYML: String?) throws -> TempSite {
         let site = try TempSite()
         let source = Self.fixtures.appendingPathComponent(form)
         for path in FileManager.default.subpaths(atPath: source.path) ?? [] {
@@ -20,7 +20,7 @@ final class PresetEndToEndTests: XCTestCase {
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
             try site.write(path, data: Data(contentsOf: url))
         }
-        try site.write("blog.yml", blogYML)
+        if let blogYML { try site.write("blog.yml", blogYML) }
         return site
     }
 
@@ -49,10 +49,17 @@ final class PresetEndToEndTests: XCTestCase {
         }
     }
 
-    func checkPreset(_ preset: String, form: String, blogYML: String, sections: Set<String> = [],
+    /// Builds the fixture `form` with `blogYML` and `permalinks: preset` (or, without `blogYML`,
+    /// with the blog.yml that `blog init --from` writes for it), and checks its URLs and links.
+    func checkPreset(_ preset: String, form: String, blogYML: String?, sections: Set<String> = [],
                      file: StaticString = #filePath, line: UInt = #line) throws {
-        let site = try self.site(form, blogYML: blogYML + "permalinks: \(preset)\n")
+        let site = try self.site(form, blogYML: blogYML.map { $0 + "permalinks: \(preset)\n" })
         defer { site.remove() }
+        if blogYML == nil {
+            let initialize = try BlogCLI.run(["init", "--from", "."], in: site.root)
+            XCTAssertEqual(initialize.status, 0, initialize.stderr, file: file, line: line)
+            XCTAssertTrue(site.read("blog.yml")?.contains("permalinks: \(preset)\n") ?? false, site.read("blog.yml") ?? "no blog.yml", file: file, line: line)
+        }
         let build = try BlogCLI.run(["build", "--no-cache", "--output", "out"], in: site.root)
         XCTAssertEqual(build.status, 0, build.stderr, file: file, line: line)
         let made = Set(site.files(under: "out"))
@@ -80,6 +87,14 @@ final class PresetEndToEndTests: XCTestCase {
     func testHugoPresetMakesHugosURLs() throws {
         try checkPreset("hugo", form: "hugo", blogYML: "title: Preset fixture\nbase_url: https://example.org/\npaginate: 2\n",
                         sections: ["posts", "notes", "pages"])
+    }
+
+    /// `blog init --from` tells each fixture's generator from its settings file and carries over its
+    /// pagination and address: the blog.yml it writes builds every URL the generator made.
+    func testInitFromWritesTheBlogYMLThatKeepsEachGeneratorsURLs() throws {
+        try checkPreset("pelican", form: "pelican", blogYML: nil)
+        try checkPreset("jekyll", form: "jekyll", blogYML: nil)
+        try checkPreset("hugo", form: "hugo", blogYML: nil, sections: ["posts", "notes", "pages"])
     }
 
     /// `blog check` of a Pelican-form blog without the preset: the posts' `/x.html` links are
