@@ -46,6 +46,7 @@ public enum PermalinkPreset: String, Sendable, Equatable, CaseIterable {
             p.tagFeed = "tags/{slug}/index.xml"
             p.lowercase = true
             p.firstPageAlias = true
+            p.hugoTagSlugs = true
         }
         return p
     }

@@ -121,6 +121,8 @@ public struct Permalinks: Sendable, Equatable {
     /// Whether slugs made from titles and tag names are spelt in ASCII (`café` -> `cafe`), as
     /// Pelican's are; a `slug` a header gives is kept as it is.
     public var asciiSlugs: Bool = false
+    /// Whether a tag's URL takes Hugo's `urlize` of its name (`C++` -> `c++`) rather than its slug.
+    public var hugoTagSlugs: Bool = false
 
     /// The default patterns.
     public init() {}

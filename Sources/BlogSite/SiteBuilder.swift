@@ -384,9 +384,11 @@ package enum SiteBuilder {
             .sorted { $0.tag.slug < $1.tag.slug }
     }
 
-    /// A tag's slug in its URLs: ASCII under ``Permalinks/asciiSlugs``.
+    /// A tag's slug in its URLs: ASCII under ``Permalinks/asciiSlugs``, Hugo's `urlize` of its
+    /// name under ``Permalinks/hugoTagSlugs``.
     package static func tagSlug(_ tag: Tag, _ permalinks: Permalinks) -> String {
-        permalinks.asciiSlugs ? Slug.ascii(tag.slug) : tag.slug
+        if permalinks.hugoTagSlugs, let term = Slug.hugoTerm(tag.name) { return term }
+        return permalinks.asciiSlugs ? Slug.ascii(tag.slug) : tag.slug
     }
 
     /// Listed posts by year and month in the site's time zone, newest first.

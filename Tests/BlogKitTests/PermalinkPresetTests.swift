@@ -79,6 +79,16 @@ final class PermalinkPresetTests: XCTestCase {
         XCTAssertEqual(site.redirects[0].location, "")
     }
 
+    func testHugoTermURLs() {
+        XCTAssertEqual(Slug.hugoTerm("C++"), "c++")
+        XCTAssertEqual(Slug.hugoTerm("Node.js"), "node.js")
+        XCTAssertEqual(Slug.hugoTerm("  Go   Lang "), "go-lang")
+        XCTAssertEqual(Slug.hugoTerm("Café au lait!"), "café-au-lait")
+        XCTAssertEqual(Slug.hugoTerm("a/b#c"), "abc", "path-breaking characters Hugo keeps are dropped")
+        XCTAssertNil(Slug.hugoTerm(".."))
+        XCTAssertNil(Slug.hugoTerm("!!!"))
+    }
+
     func testListPageURLs() {
         XCTAssertEqual(SiteBuilder.listPageURL("", 2, style: .folders), "page/2/")
         XCTAssertEqual(SiteBuilder.listPageURL("tags/x/", 3, style: .folders), "tags/x/page/3/")

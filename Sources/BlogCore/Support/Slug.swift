@@ -31,6 +31,30 @@ package enum Slug {
         return folded.isEmpty ? slug : folded
     }
 
+    /// Hugo's `urlize` of a taxonomy term (its `UnicodeSanitize`, lower-cased): letters, digits and
+    /// marks of any script and `.` `_` `+` `~` `-` `@` kept (`C++` -> `c++`, `Node.js` -> `node.js`),
+    /// a run of spaces after something kept one `-`, everything else dropped. Hugo also keeps `/`, `\`,
+    /// `#` and `%`, which would leave or break the path here: they are dropped. Nil when nothing
+    /// usable is left (then the term's own slug serves).
+    package static func hugoTerm(_ name: String) -> String? {
+        var out = ""
+        var pendingDash = false
+        for scalar in name.unicodeScalars {
+            let category = scalar.properties.generalCategory
+            let kept = ".+_~-@".unicodeScalars.contains(scalar) || category == .decimalNumber
+                || [.uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                    .nonspacingMark, .spacingMark, .enclosingMark].contains(category)
+            if kept {
+                if pendingDash { out += "-"; pendingDash = false }
+                out.unicodeScalars.append(scalar)
+            } else if !out.isEmpty, scalar.properties.isWhitespace {
+                pendingDash = true
+            }
+        }
+        out = out.lowercased()
+        return PathSafety.isSafeSegment(out) && !out.hasPrefix(".") ? out : nil
+    }
+
     /// ``make(_:)`` one `Character` at a time: the rules themselves, for any text.
     static func slugByCharacters(_ text: String) -> String {
         var out = ""
