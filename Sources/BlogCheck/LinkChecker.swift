@@ -44,6 +44,7 @@ package struct AlternativeLayout: Sendable {
     /// Every file it writes, relative to the output folder.
     package var files: Set<String>
 
+    /// A layout named `name` that writes `files`.
     package init(name: String, files: Set<String>) {
         self.name = name
         self.files = files

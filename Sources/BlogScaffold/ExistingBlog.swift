@@ -25,6 +25,7 @@ public enum ExistingBlog {
         /// Settings it has that blog can't follow, as comments for blog.yml.
         public var notes: [String]
 
+        /// Equal when every field is (the tuples' keys and values, in order).
         public static func == (a: Detection, b: Detection) -> Bool {
             a.preset == b.preset && a.evidence == b.evidence && a.notes == b.notes
                 && a.settings.map { [$0.key, $0.value] } == b.settings.map { [$0.key, $0.value] }
