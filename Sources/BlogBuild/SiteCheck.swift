@@ -1,4 +1,5 @@
 import BlogCheck
+import BlogConfig
 import BlogCore
 import BlogSite
 import Foundation
@@ -10,6 +11,8 @@ public enum SiteCheck {
     public struct Report: Sendable {
         public var links: LinkCheckReport
         public var warnings: [Diagnostic]
+        /// Notes on broken links that a `permalinks` preset would mend, one per preset.
+        public var hints: [Diagnostic] = []
     }
 
     /// Without `existingOutput`, builds the blog of `options` into a temporary folder (deleted
@@ -32,8 +35,9 @@ public enum SiteCheck {
                 throw BuildFailure([.error(display, "no folder to check at \(folder.standardizedFileURL.path)")])
             }
             let site = try? Pipeline.loadSite(options).0
-            let links = LinkChecker.check(folder: folder, displayPath: display, config: config, posts: postPages(site, options))
-            return Report(links: links, warnings: [])
+            let links = LinkChecker.check(folder: folder, displayPath: display, config: config, posts: postPages(site, options),
+                                          alternatives: { presetLayouts(site, options) })
+            return Report(links: links, warnings: [], hints: hints(links, options))
         }
 
         let display = (try? Pipeline.outputFolder(options, config: config).1) ?? config.output
@@ -43,8 +47,35 @@ public enum SiteCheck {
         let folder = scratch.appendingPathComponent("site")
         options.output = folder.path
         let (build, site) = try Pipeline.buildSite(options)
-        let links = LinkChecker.check(folder: folder, displayPath: display, config: config, posts: postPages(site, options))
-        return Report(links: links, warnings: build.warnings)
+        let links = LinkChecker.check(folder: folder, displayPath: display, config: config, posts: postPages(site, options),
+                                      alternatives: { presetLayouts(site, options) })
+        return Report(links: links, warnings: build.warnings, hints: hints(links, options))
+    }
+
+    /// The files the site would have under each `permalinks` preset other than its own: its
+    /// pages, redirects, copied files and site feeds, placed again (nothing is rendered).
+    static func presetLayouts(_ site: Site?, _ options: BuildOptions) -> [AlternativeLayout] {
+        guard let site else { return [] }
+        let posts = site.posts.map { RenderedPost(post: $0.post, rendered: $0.rendered) }
+        let siteOptions = SiteOptions(includeDrafts: options.drafts, includeFuture: options.future, now: options.now)
+        return PermalinkPreset.allCases.filter { $0 != site.config.permalinks.preset }.compactMap { preset in
+            var config = site.config
+            config.permalinks = preset.permalinks
+            config.permalinks.homeList = site.config.permalinks.homeList
+            guard let placed = try? SiteBuilder.build(posts: posts, assets: site.assets.map(\.source), config: config, options: siteOptions) else { return nil }
+            let links = config.permalinks
+            let files = placed.pages.map(\.outputPath) + placed.redirects.map(\.outputPath) + placed.assets.map(\.path)
+                + [links.atomFeed, links.rssFeed, links.jsonFeed]
+            return AlternativeLayout(name: preset.rawValue, files: Set(files))
+        }
+    }
+
+    /// One note per preset that would mend broken links, at blog.yml.
+    static func hints(_ links: LinkCheckReport, _ options: BuildOptions) -> [Diagnostic] {
+        links.matches.map { match in
+            let some = match.count == 1 ? "1 broken link" : "\(match.count) broken links"
+            return .note(options.sourceDisplay + "blog.yml", "links like \(match.example) match the `\(match.name)` preset: with `permalinks: \(match.name)` in blog.yml, \(some) of this check would work")
+        }
     }
 
     /// The post pages of `site`, with the files their sources are read from.

@@ -32,6 +32,33 @@ public struct LinkCheckReport: Sendable {
     public var links: Int
     /// One error per broken link, sorted by path and line.
     public var broken: [Diagnostic]
+    /// The other URL schemes under which some broken links would work, in the order given.
+    public var matches: [AlternativeMatch] = []
+}
+
+/// The files of the site as another URL scheme (a `permalinks` preset) would write them, for
+/// telling which broken links that scheme would mend.
+package struct AlternativeLayout: Sendable {
+    /// What to call it (`pelican`).
+    package var name: String
+    /// Every file it writes, relative to the output folder.
+    package var files: Set<String>
+
+    /// A layout named `name` that writes `files`.
+    package init(name: String, files: Set<String>) {
+        self.name = name
+        self.files = files
+    }
+}
+
+/// Broken links that another URL scheme would mend: how many, and the first of them.
+public struct AlternativeMatch: Sendable, Equatable {
+    /// The scheme (`pelican`).
+    public var name: String
+    /// The first broken link it mends, as written (`/hello-world.html`).
+    public var example: String
+    /// How many broken links it mends.
+    public var count: Int
 }
 
 /// Finds the links of a built site that point nowhere: an `href`, `src` or `srcset` URL inside the
@@ -46,7 +73,10 @@ package enum LinkChecker {
     /// - Parameters:
     ///   - displayPath: how messages name `folder` (`public`).
     ///   - posts: the posts' pages, to report their links at the post's source line.
-    package static func check(folder: URL, displayPath: String, config: SiteConfig, posts: [PostPage]) -> LinkCheckReport {
+    ///   - alternatives: other layouts of the same site (asked for only when a link is missing):
+    ///     a missing link that one of them has is counted in ``LinkCheckReport/matches``.
+    package static func check(folder: URL, displayPath: String, config: SiteConfig, posts: [PostPage],
+                              alternatives: () -> [AlternativeLayout] = { [] }) -> LinkCheckReport {
         let files = Set(filePaths(under: folder))
         let pagePaths = files.filter(isHTML).sorted()
         let scans = Parallel.map(pagePaths.count) { index in
@@ -60,11 +90,13 @@ package enum LinkChecker {
         var broken: [Diagnostic] = []
         var seen: Set<Diagnostic> = []
         var followed = 0
+        var others: [(resolver: LinkResolver, match: AlternativeMatch)]?
         for (path, scan) in zip(pagePaths, scans) {
             var locator = Locator(page: path, bytes: scan.bytes, displayPath: displayPath, post: postsByPage[path])
             for link in scan.links {
                 let message: String
-                switch resolver.problem(with: link.url, onPage: path, ids: idsByPage) {
+                let problem = resolver.problem(with: link.url, onPage: path, ids: idsByPage)
+                switch problem {
                 case .external: continue
                 case .fine: followed += 1; continue
                 case .missing: message = "link to \(link.url) which does not exist"
@@ -73,10 +105,23 @@ package enum LinkChecker {
                 }
                 followed += 1
                 let diagnostic = locator.error(at: link.offset, target: link.url, message)
-                if seen.insert(diagnostic).inserted { broken.append(diagnostic) }
+                guard seen.insert(diagnostic).inserted else { continue }
+                broken.append(diagnostic)
+                guard case .missing = problem else { continue }
+                if others == nil { others = alternatives().map { (LinkResolver(config: config, files: $0.files), AlternativeMatch(name: $0.name, example: "", count: 0)) } }
+                for index in others!.indices {
+                    switch others![index].resolver.problem(with: link.url, onPage: path, ids: [:]) {
+                    case .fine, .noElement:
+                        if others![index].match.count == 0 { others![index].match.example = link.url }
+                        others![index].match.count += 1
+                    default: break
+                    }
+                }
             }
         }
-        return LinkCheckReport(pages: pagePaths.count, links: followed, broken: broken.sortedForDisplay())
+        var report = LinkCheckReport(pages: pagePaths.count, links: followed, broken: broken.sortedForDisplay())
+        report.matches = (others ?? []).map(\.match).filter { $0.count > 0 }
+        return report
     }
 
     /// Every regular file under `folder`, relative to it, hidden entries skipped.

@@ -11,7 +11,7 @@ package enum ConfigLoader {
     package static let knownKeys: Set<String> = [
         "title", "description", "author", "base_url", "language", "timezone", "theme",
         "paginate", "date_format", "output", "content", "permalinks", "feed_limit", "feed_content", "tagfilter",
-        "cache_dir", "new_post_format", "highlight", "highlight_style",
+        "cache_dir", "new_post_format", "highlight", "highlight_style", "redirects",
     ]
 
     /// Loads `path`; a missing file gives the defaults. Throws ``BuildFailure`` on errors.
@@ -152,23 +152,57 @@ package enum ConfigLoader {
                         fail(value, "`new_post_format` must be `auto` (the form most posts use), `pelican`, `yaml` or `toml`, got \"\(s)\"")
                     }
                 }
+            case "redirects":
+                guard case .mapping(let entries) = value else {
+                    fail(value, "`redirects` must be a mapping of old URLs to new ones, such as `old-post.html: /posts/new-post/`")
+                    continue
+                }
+                for (fromNode, toNode) in entries {
+                    guard let from = string(fromNode, "redirects"), let to = string(toNode, "redirects.\(from)") else { continue }
+                    guard let clean = SitePath.clean(from), !clean.isEmpty else {
+                        fail(fromNode, "`redirects`: \"\(from)\" is not a path inside the site such as /old-name/")
+                        continue
+                    }
+                    if to.trimmingWhitespaces().isEmpty {
+                        fail(toNode, "`redirects`: \"\(from)\" must name where it goes: a URL such as /posts/new/ or a post's file")
+                        continue
+                    }
+                    config.redirects.append(RedirectRule(from: clean, to: to.trimmingWhitespaces(), file: path,
+                                                         line: fromNode.mark?.line ?? 1, column: fromNode.mark?.column ?? 1))
+                }
             case "permalinks":
+                if case .scalar = value, let name = value.string {
+                    if let preset = PermalinkPreset(rawValue: name) { config.permalinks = preset.permalinks } else {
+                        fail(value, "`permalinks` must name a preset (\(PermalinkPreset.names)) or be a mapping such as `post: \"posts/{slug}/\"`, got \"\(name)\"")
+                    }
+                    continue
+                }
                 guard case .mapping(let links) = value else {
                     fail(value, "`permalinks` must be a mapping such as `post: \"posts/{slug}/\"`")
                     continue
                 }
+                // A `preset:` sets every pattern first, whatever its place: the other keys override it.
+                if let presetNode = links.first(where: { $0.key.string == "preset" })?.value, let name = string(presetNode, "permalinks.preset") {
+                    if let preset = PermalinkPreset(rawValue: name) { config.permalinks = preset.permalinks } else {
+                        fail(presetNode, "`permalinks.preset` must be one of \(PermalinkPreset.names), got \"\(name)\"")
+                    }
+                }
                 for (kindNode, patternNode) in links {
-                    guard let kind = kindNode.string else { continue }
+                    guard let kind = kindNode.string, kind != "preset" else { continue }
+                    if kind == "lowercase" {
+                        if let lower = flag(patternNode, "permalinks.lowercase") { config.permalinks.lowercase = lower }
+                        continue
+                    }
                     guard let pattern = string(patternNode, "permalinks.\(kind)") else { continue }
                     switch kind {
                     case "post":
-                        if let problem = Permalinks.problem(in: pattern, allowed: ["year", "month", "day", "slug", "category"]) {
+                        if let problem = Permalinks.problem(in: pattern, allowed: ["year", "month", "day", "slug", "category", "categories", "folder"]) {
                             fail(patternNode, problem)
                         } else {
                             config.permalinks.post = Permalinks.normalize(pattern)
                         }
                     case "tag", "page":
-                        if let problem = Permalinks.problem(in: pattern, allowed: ["slug"]) {
+                        if let problem = Permalinks.problem(in: pattern, allowed: kind == "page" ? ["slug", "folder"] : ["slug"]) {
                             fail(patternNode, problem)
                         } else if kind == "tag" {
                             config.permalinks.tag = Permalinks.normalize(pattern)
@@ -210,7 +244,7 @@ package enum ConfigLoader {
 
 extension Permalinks {
     /// Why `pattern` is not usable, or nil when it is.
-    static func problem(in pattern: String, allowed: Set<String>) -> String? {
+    package static func problem(in pattern: String, allowed: Set<String>) -> String? {
         var rest = Substring(pattern)
         while let open = rest.firstIndex(of: "{") {
             guard let close = rest[open...].firstIndex(of: "}") else {
@@ -250,7 +284,7 @@ extension Permalinks {
     }
 
     /// Drops a leading `/` and adds a trailing `/`.
-    static func normalize(_ pattern: String) -> String {
+    package static func normalize(_ pattern: String) -> String {
         var p = pattern
         while p.hasPrefix("/") { p.removeFirst() }
         if !p.hasSuffix("/") && !p.hasSuffix(".html") { p += "/" }

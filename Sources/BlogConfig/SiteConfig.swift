@@ -44,6 +44,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var feedContent: FeedContent = .full
     /// The header form `blog new` writes (`new_post_format`); nil: the form most posts already use.
     public var newPostFormat: NewPostFormat?
+    /// Redirect pages at old URLs (`redirects:`), in the file's order.
+    public var redirects: [RedirectRule] = []
 
     /// The configuration with every default.
     public init() {}
@@ -91,7 +93,67 @@ public struct Permalinks: Sendable, Equatable {
     /// Where the post list goes when a content page replaces the home page (its `save_as`,
     /// `url` or `permalink` names `index.html` or `/`): a folder, its next pages under `page/N/`.
     public var homeList: String = "blog/"
+    /// The generator whose default URLs these are (`permalinks: pelican`), or nil for blog's own.
+    public var preset: PermalinkPreset?
+    /// The tags index (`tags/`; Pelican's `tags.html`).
+    public var tagIndex: String = "tags/"
+    /// The archives page (`archives/`; Pelican's `archives.html`).
+    public var archives: String = "archives/"
+    /// Where page 2 and on of a list go: see ``ListPages``.
+    public var listPages: ListPages = .folders
+    /// The site's Atom feed.
+    public var atomFeed: String = "feed.xml"
+    /// The site's RSS feed.
+    public var rssFeed: String = "rss.xml"
+    /// The site's JSON feed.
+    public var jsonFeed: String = "feed.json"
+    /// A tag's Atom feed: `{slug}` is the tag's slug; nil puts `feed.xml` in the tag page's folder.
+    public var tagFeed: String?
+    /// A post in another language than the site's: `{slug}` and `{lang}` are replaced
+    /// (Pelican's `{slug}-{lang}.html`); nil puts the post's usual URL under `<lang>/`.
+    public var postInLanguage: String?
+    /// A page in another language than the site's, as ``postInLanguage``.
+    public var pageInLanguage: String?
+    /// Whether URLs made from file and folder names are lower-cased (Hugo's, unless `disablePathToLower`).
+    public var lowercase: Bool = false
+    /// Whether each paginated list also has a `page/1/` that sends readers to its first page, as Hugo's lists do.
+    public var firstPageAlias: Bool = false
+    /// Whether slugs made from titles and tag names are spelt in ASCII (`café` -> `cafe`), as
+    /// Pelican's are; a `slug` a header gives is kept as it is.
+    public var asciiSlugs: Bool = false
+    /// Whether a tag's URL takes Hugo's `urlize` of its name (`C++` -> `c++`) rather than its slug.
+    public var hugoTagSlugs: Bool = false
 
     /// The default patterns.
     public init() {}
+}
+
+/// Where the pages after the first of a paginated list go.
+public enum ListPages: String, Sendable, Equatable {
+    /// `page/2/` in the list's folder (blog's and Hugo's).
+    case folders
+    /// The list's file with the number before its extension: `index2.html`, `tag/swift2.html` (Pelican's).
+    case numberedFiles
+    /// `page2/` in the list's folder (jekyll-paginate's `/page:num/`).
+    case numberedFolders
+}
+
+/// One entry of `redirects:` in blog.yml: a page at `from` that sends readers on to `to`.
+public struct RedirectRule: Sendable, Equatable {
+    /// The old URL, site-relative, cleaned as header `aliases` are (`old/`, `old.html`).
+    public var from: String
+    /// Where it sends: a post's file (`posts/x.md`, under content/ or with the content folder's
+    /// name first), a site URL (`/new/`), or an absolute address (`https://…`), as written.
+    public var to: String
+    /// The entry's file (blog.yml as messages name it), line and column.
+    public var file: String, line: Int, column: Int
+
+    /// An entry.
+    public init(from: String, to: String, file: String = "blog.yml", line: Int = 1, column: Int = 1) {
+        self.from = from
+        self.to = to
+        self.file = file
+        self.line = line
+        self.column = column
+    }
 }

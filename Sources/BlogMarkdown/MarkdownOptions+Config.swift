@@ -5,6 +5,20 @@ extension SiteConfig {
     /// How the markdown of `post` is rendered under this configuration: one place for the full build
     /// and the build in place, so both agree.
     package func markdownOptions(for post: Post) -> MarkdownOptions {
-        MarkdownOptions(tagfilter: tagfilter, dialect: post.markdownDialect, highlight: highlight, highlightStyle: highlightStyle)
+        var options = MarkdownOptions(tagfilter: tagfilter, dialect: post.markdownDialect, highlight: highlight, highlightStyle: highlightStyle)
+        options.headingIDs = permalinks.preset?.headingIDs ?? .blog
+        return options
+    }
+}
+
+extension PermalinkPreset {
+    /// The heading ids of this generator's markdown: Pelican's Python-Markdown `toc`, Jekyll's
+    /// kramdown, Hugo's goldmark.
+    var headingIDs: HeadingIDStyle {
+        switch self {
+        case .pelican: return .pythonMarkdown
+        case .jekyll, .jekyllPretty: return .kramdown
+        case .hugo: return .goldmark
+        }
     }
 }

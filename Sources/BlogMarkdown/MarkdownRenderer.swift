@@ -18,6 +18,9 @@ public struct MarkdownOptions: Sendable, Equatable {
     /// `highlight-NAME` of each highlighted block's `<pre>`.
     public var highlightStyle: String = "default"
 
+    /// Whose rule makes the headings' ids (blog's own unless a `permalinks` preset names another generator).
+    public var headingIDs: HeadingIDStyle = .blog
+
     /// Creates options; everything off, and plain CommonMark, by default.
     public init(tagfilter: Bool = false, dialect: MarkdownDialect = .commonMark, highlight: Bool = false,
                 highlightStyle: String = "default") {
@@ -75,7 +78,7 @@ public enum MarkdownRenderer {
                 warnings.append(MarkdownWarning(line: line, column: column, message: message))
             }
         }
-        let headings = HeadingAnchors.apply(to: headingNodes, tagfilter: options.tagfilter)
+        let headings = HeadingAnchors.apply(to: headingNodes, tagfilter: options.tagfilter, style: options.headingIDs)
         return use(document, headings, warnings.count > parsed.warnings.count
             ? warnings.sorted { ($0.line, $0.column) < ($1.line, $1.column) } : warnings)
     }

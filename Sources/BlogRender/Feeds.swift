@@ -32,12 +32,12 @@ struct FeedLink: Sendable, Equatable {
 /// is, and ``warnings(config:path:)`` says so. Output depends on the site alone: no clock is read,
 /// and a feed's "updated" time is that of its newest post.
 package enum Feeds {
-    /// The site's Atom feed, relative to the output folder.
-    static let atomPath = "feed.xml"
+    /// The site's Atom feed, relative to the output folder (`feed.xml`; `permalinks` may move it).
+    static func atomPath(_ config: SiteConfig) -> String { config.permalinks.atomFeed }
     /// The site's RSS feed.
-    static let rssPath = "rss.xml"
+    static func rssPath(_ config: SiteConfig) -> String { config.permalinks.rssFeed }
     /// The site's JSON Feed.
-    static let jsonPath = "feed.json"
+    static func jsonPath(_ config: SiteConfig) -> String { config.permalinks.jsonFeed }
 
     /// Every feed file of the site: Atom, RSS and JSON Feed of the site, then one Atom feed per
     /// tag in the order of ``Site/tags``.
@@ -53,12 +53,12 @@ package enum Feeds {
         let entries = Dictionary(uniqueKeysWithValues: zip(needed, made))
         let siteFeed = FeedChannel(title: config.title, page: site.listURL, entries: siteIndices.map { entries[$0]! }, config: config)
         var feeds: [(path: String, json: Bool, text: () -> String)] = [
-            (atomPath, false, { atom(siteFeed, selfPath: atomPath, config: config) }),
-            (rssPath, false, { rss(siteFeed, selfPath: rssPath, config: config) }),
-            (jsonPath, true, { json(siteFeed, selfPath: jsonPath, config: config) }),
+            (atomPath(config), false, { atom(siteFeed, selfPath: atomPath(config), config: config) }),
+            (rssPath(config), false, { rss(siteFeed, selfPath: rssPath(config), config: config) }),
+            (jsonPath(config), true, { json(siteFeed, selfPath: jsonPath(config), config: config) }),
         ]
         for (group, indices) in zip(site.tags, tagIndices) {
-            let path = feedPath(for: group)
+            let path = feedPath(for: group, config: config)
             feeds.append((path, false, {
                 atom(FeedChannel(title: tagFeedTitle(group, config: config), page: group.url,
                                  entries: indices.map { entries[$0]! }, config: config), selfPath: path, config: config)
@@ -77,13 +77,13 @@ package enum Feeds {
     static func feedLinks(site: Site, tag: TagGroup?) -> [FeedLink] {
         let config = site.config
         var links = [
-            FeedLink(type: "application/atom+xml", title: "\(config.title) (Atom)", href: AbsoluteURLs.url(atomPath, config: config)),
-            FeedLink(type: "application/rss+xml", title: "\(config.title) (RSS)", href: AbsoluteURLs.url(rssPath, config: config)),
-            FeedLink(type: "application/feed+json", title: "\(config.title) (JSON Feed)", href: AbsoluteURLs.url(jsonPath, config: config)),
+            FeedLink(type: "application/atom+xml", title: "\(config.title) (Atom)", href: AbsoluteURLs.url(atomPath(config), config: config)),
+            FeedLink(type: "application/rss+xml", title: "\(config.title) (RSS)", href: AbsoluteURLs.url(rssPath(config), config: config)),
+            FeedLink(type: "application/feed+json", title: "\(config.title) (JSON Feed)", href: AbsoluteURLs.url(jsonPath(config), config: config)),
         ]
         if let tag {
             links.append(FeedLink(type: "application/atom+xml", title: "\(tagFeedTitle(tag, config: config)) (Atom)",
-                                  href: AbsoluteURLs.url(feedPath(for: tag), config: config)))
+                                  href: AbsoluteURLs.url(feedPath(for: tag, config: config), config: config)))
         }
         return links
     }
@@ -98,10 +98,12 @@ package enum Feeds {
 
     /// Where a tag's Atom feed goes: `feed.xml` in the folder of the tag's page (`tags/swift/feed.xml`);
     /// for a tag page written as a file (`tags/swift.html`), in a folder of that name (`tags/swift/feed.xml`).
-    static func feedPath(for tag: TagGroup) -> String {
-        if tag.url.hasSuffix("/") { return tag.url + atomPath }
+    /// `permalinks` may name it instead (Pelican's `feeds/{slug}.tag.atom.xml`).
+    static func feedPath(for tag: TagGroup, config: SiteConfig) -> String {
+        if let pattern = config.permalinks.tagFeed { return pattern.replacingOccurrences(of: "{slug}", with: SiteBuilder.tagSlug(tag.tag, config.permalinks)) }
+        if tag.url.hasSuffix("/") { return tag.url + "feed.xml" }
         let stem = tag.url.hasSuffix(".html") ? String(tag.url.dropLast(".html".count)) : tag.url
-        return stem + "/" + atomPath
+        return stem + "/feed.xml"
     }
 
     /// Indices of the posts a feed of `listed` (newest first) shows: published, dated ones only

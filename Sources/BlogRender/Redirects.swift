@@ -3,7 +3,7 @@ import BlogOutput
 import BlogSite
 import Foundation
 
-/// The pages at posts' old URLs (Hugo `aliases`, Jekyll `redirect_from`): each sends the browser
+/// The pages at posts' old URLs (Hugo `aliases`, Jekyll `redirect_from`, blog.yml's `redirects:`): each sends the browser
 /// on to the post at once, names it as canonical for search engines, and asks not to be indexed,
 /// as Hugo's own alias pages do. They are not theme pages: the same few lines for every theme.
 package enum Redirects {
@@ -11,12 +11,15 @@ package enum Redirects {
     package static func render(_ site: Site) -> [OutputFile] {
         let links = SiteLinks(config: site.config)
         return site.redirects.map { redirect in
-            let post = site.posts[redirect.target]
-            let target = Escaping.html(links.absolute(post.url) ?? links.href(post.url))
-            let title = Escaping.html(post.post.title)
+            // A `redirects:` entry may name a URL rather than a post: then the URL is the title.
+            let post = redirect.target.map { site.posts[$0] }
+            let url = post?.url ?? redirect.location
+            let address = url.hasPrefix("http://") || url.hasPrefix("https://") ? url : links.absolute(url) ?? links.href(url)
+            let target = Escaping.html(address)
+            let title = Escaping.html(post?.post.title ?? address)
             let html = """
             <!DOCTYPE html>
-            <html lang="\(Escaping.html(post.post.lang ?? site.config.language))">
+            <html lang="\(Escaping.html(post?.post.lang ?? site.config.language))">
             <head>
             <meta charset="utf-8">
             <title>\(title)</title>

@@ -97,6 +97,19 @@ enum FileCreation {
         return true
     }
 
+    /// Creates `url` with `contents` (and its folder), or throws ``BuildFailure`` naming the file
+    /// `shown`: `exists` when something is there already, else why it can't be written.
+    static func createNew(_ url: URL, contents: Data, shown: String, exists: String) throws {
+        let made: Bool
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            made = try create(url, contents: contents)
+        } catch {
+            throw BuildFailure([.error(shown, "cannot write the file: \(reason(error))")])
+        }
+        guard made else { throw BuildFailure([.error(shown, exists)]) }
+    }
+
     /// A short reason for `error`, for messages.
     static func reason(_ error: Error) -> String {
         if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }

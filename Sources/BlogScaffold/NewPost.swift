@@ -53,16 +53,8 @@ public struct NewPost: Sendable {
         let header = PostHeader(title: title, date: now, timeZone: config.timeZone, tags: tags, category: category, draft: draft)
         let url = contentURL.appendingPathComponent(relative)
         let shown = contentDisplay + "/" + relative
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            guard try FileCreation.create(url, contents: Data((header.text(form) + "\n").utf8)) else {
-                throw BuildFailure([.error(shown, "a file is already here; blog new never overwrites one")])
-            }
-        } catch let failure as BuildFailure {
-            throw failure
-        } catch {
-            throw BuildFailure([.error(shown, "cannot write the file: \(FileCreation.reason(error))")])
-        }
+        try FileCreation.createNew(url, contents: Data((header.text(form) + "\n").utf8), shown: shown,
+                                   exists: "a file is already here; blog new never overwrites one")
         return shown
     }
 }

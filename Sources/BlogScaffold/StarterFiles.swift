@@ -36,13 +36,18 @@ enum StarterFiles {
     content: content
     # The build cache's folder, relative to this folder.
     cache_dir: .blog-cache
-    # URL patterns. post: {year} {month} {day} {slug} {category}; must hold {slug}.
+    # URL patterns. post: {year} {month} {day} {slug} {category} {categories} {folder}; must hold {slug}.
+    # Or another generator's URLs, so old links keep working: `permalinks: pelican` (or jekyll,
+    # jekyll-pretty, hugo), or `preset: pelican` in this mapping with some patterns overridden.
     permalinks:
       post: posts/{slug}/
       tag: tags/{slug}/
       page: "{slug}/"
       # Where the post list goes when a page of content/ takes the home page (save_as: index.html).
       home_list: blog/
+    # Redirect pages at old URLs, e.g. `old-name.html: /posts/new-name/` or `old/: posts/a-post.md`
+    # (a post's file: the redirect follows the post if its URL changes).
+    redirects: {}
     # true escapes raw <script>, <iframe>, <style>… tags in posts.
     tagfilter: false
     # How many of the newest posts each feed holds.

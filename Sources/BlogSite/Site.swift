@@ -47,8 +47,13 @@ public struct Redirect: Sendable, Equatable {
     public var url: String
     /// The file written there.
     public var outputPath: String
-    /// Index into ``Site/posts`` of the post it sends to.
-    public var target: Int
+    /// Index into ``Site/posts`` of the post it sends to; nil for a `redirects:` entry of
+    /// blog.yml that names a URL.
+    public var target: Int?
+    /// Where it sends when ``target`` is nil: a site-relative URL, or an absolute address.
+    public var location: String = ""
+    /// The `redirects:` entry of blog.yml that asks for it; nil for a header's `aliases`.
+    public var rule: RedirectRule?
 }
 
 /// A month in the archives.
@@ -94,24 +99,25 @@ public enum GeneratedPage: String, Sendable, CaseIterable {
     /// The "not found" page.
     case notFound
 
-    /// Its site-relative URL.
-    public var url: String {
+    /// Its site-relative URL with blog's own permalinks.
+    public var url: String { url(in: Permalinks()) }
+
+    /// Its output file with blog's own permalinks.
+    public var outputPath: String { outputPath(in: Permalinks()) }
+
+    /// Its site-relative URL under `permalinks` (a preset moves the tags index and the archives).
+    public func url(in permalinks: Permalinks) -> String {
         switch self {
         case .home: return ""
-        case .tagIndex: return "tags/"
-        case .archives: return "archives/"
+        case .tagIndex: return permalinks.tagIndex
+        case .archives: return permalinks.archives
         case .notFound: return "404.html"
         }
     }
 
-    /// Its output file.
-    public var outputPath: String {
-        switch self {
-        case .home: return "index.html"
-        case .tagIndex: return "tags/index.html"
-        case .archives: return "archives/index.html"
-        case .notFound: return "404.html"
-        }
+    /// Its output file under `permalinks`.
+    public func outputPath(in permalinks: Permalinks) -> String {
+        SiteBuilder.outputPath(for: url(in: permalinks))
     }
 
     /// How messages name it (`home page`).

@@ -57,10 +57,11 @@ package enum SiteBuilder {
             let (url, outputPath) = placement(of: item.post, config: config)
             return SitePost(post: item.post, rendered: item.rendered, url: url, outputPath: outputPath)
         }
-        let replacements = self.replacements(sitePosts)
-        for (generated, index) in replacements where outputPath(for: sitePosts[index].url) == generated.outputPath {
+        let permalinks = config.permalinks
+        let replacements = self.replacements(sitePosts, permalinks: permalinks)
+        for (generated, index) in replacements where outputPath(for: sitePosts[index].url) == generated.outputPath(in: permalinks) {
             // `save_as: index.html` names the home page's file: its links go to `/`, as the home page's do.
-            sitePosts[index].url = generated.url
+            sitePosts[index].url = generated.url(in: permalinks)
         }
         let listURL = replacements[.home] == nil ? "" : config.permalinks.homeList
         let (translated, versions) = translations(sitePosts, config: config)
@@ -73,25 +74,50 @@ package enum SiteBuilder {
         let archives = archiveYears(sitePosts, listed: listed.filter { sitePosts[$0].post.dated }, timeZone: config.timeZone)
 
         var pages: [Page] = sitePosts.indices.map { Page(kind: .post($0), url: sitePosts[$0].url, outputPath: sitePosts[$0].outputPath) }
-        for pagination in paginate(listed, perPage: config.paginate, firstURL: listURL) {
-            let url = pagination.number == 1 ? listURL : "\(listURL)page/\(pagination.number)/"
+        for pagination in paginate(listed, perPage: config.paginate, firstURL: listURL, style: permalinks.listPages) {
+            let url = listPageURL(listURL, pagination.number, style: permalinks.listPages)
             pages.append(Page(kind: .home(pagination), url: url, outputPath: outputPath(for: url)))
         }
         for (index, group) in tags.enumerated() {
-            for pagination in paginate(group.posts, perPage: config.paginate, firstURL: group.url) {
-                let url = pagination.number == 1 ? group.url : "\(group.url)page/\(pagination.number)/"
+            for pagination in paginate(group.posts, perPage: config.paginate, firstURL: group.url, style: permalinks.listPages) {
+                let url = listPageURL(group.url, pagination.number, style: permalinks.listPages)
                 pages.append(Page(kind: .tag(index, pagination), url: url, outputPath: outputPath(for: url)))
             }
         }
         for (generated, kind) in [(GeneratedPage.tagIndex, Page.Kind.tagIndex), (.archives, .archives), (.notFound, .notFound)]
         where replacements[generated] == nil {
-            pages.append(Page(kind: kind, url: generated.url, outputPath: generated.outputPath))
+            pages.append(Page(kind: kind, url: generated.url(in: permalinks), outputPath: generated.outputPath(in: permalinks)))
         }
 
         var redirects: [Redirect] = []
         for (index, item) in sitePosts.enumerated() {
             for alias in item.post.aliases {
                 redirects.append(Redirect(url: alias, outputPath: outputPath(for: alias), target: index))
+            }
+        }
+        if permalinks.firstPageAlias {
+            for page in pages {
+                let first: String
+                switch page.kind {
+                case .home(let pagination) where pagination.number == 1: first = listURL
+                case .tag(_, let pagination) where pagination.number == 1: first = page.url
+                default: continue
+                }
+                let alias = first + "page/1/"
+                redirects.append(Redirect(url: alias, outputPath: outputPath(for: alias), target: nil, location: first))
+            }
+        }
+        var diagnostics: [Diagnostic] = []
+        for rule in config.redirects {
+            switch redirectTarget(rule.to, posts: sitePosts, content: config.content) {
+            case .success(let redirect):
+                var redirect = redirect
+                redirect.url = rule.from
+                redirect.outputPath = outputPath(for: rule.from)
+                redirect.rule = rule
+                redirects.append(redirect)
+            case .failure(let message):
+                diagnostics.append(.error(rule.file, line: rule.line, column: rule.column, message.text))
             }
         }
 
@@ -101,9 +127,34 @@ package enum SiteBuilder {
         site.translations = translated
         site.replacements = replacements
         site.listURL = listURL
-        let collisions = urlCollisions(site)
-        if !collisions.isEmpty { throw BuildFailure(collisions) }
+        diagnostics += urlCollisions(site)
+        if !diagnostics.isEmpty { throw BuildFailure(diagnostics.sortedForDisplay()) }
         return site
+    }
+
+    /// A message for a `redirects:` target that names nothing.
+    struct RedirectProblem: Error { var text: String }
+
+    /// Where a `redirects:` entry sends (the old URL is filled in by the caller): the post whose
+    /// file `to` names (`posts/x.md` under content/, or `content/posts/x.md`), an absolute
+    /// address as it is, or a site URL (`/posts/new/`) cleaned as aliases are.
+    static func redirectTarget(_ to: String, posts: [SitePost], content: String) -> Result<Redirect, RedirectProblem> {
+        if to.hasPrefix("http://") || to.hasPrefix("https://") {
+            return .success(Redirect(url: "", outputPath: "", target: nil, location: to))
+        }
+        let file = to.hasPrefix("/") ? String(to.drop { $0 == "/" }) : to
+        if ContentScanner.postExtensions.contains((file as NSString).pathExtension.lowercased()) {
+            let contentPrefix = content.hasSuffix("/") ? content : content + "/"
+            let underContent = file.hasPrefix(contentPrefix) ? String(file.dropFirst(contentPrefix.count)) : file
+            guard let index = posts.firstIndex(where: { $0.post.contentPath == underContent }) else {
+                return .failure(RedirectProblem(text: "`redirects`: no post or page is built from \"\(to)\" (a file under \(contentPrefix), such as posts/x.md; drafts and future posts are built only with --drafts/--future)"))
+            }
+            return .success(Redirect(url: "", outputPath: "", target: index))
+        }
+        guard let url = SitePath.clean(to) else {
+            return .failure(RedirectProblem(text: "`redirects`: \"\(to)\" is neither a URL inside the site such as /posts/new/, an address such as https://example.org/, nor a post's file"))
+        }
+        return .success(Redirect(url: "", outputPath: "", target: nil, location: url))
     }
 
     /// The generated pages that posts replace: a post or page whose header names a generated
@@ -112,10 +163,10 @@ package enum SiteBuilder {
     /// file, for articles and pages alike. A URL that only comes from a slug and a permalink
     /// pattern claims nothing (it collides). When several posts claim one page the first is
     /// kept here; the others then collide with it, an error naming both.
-    static func replacements(_ posts: [SitePost]) -> [GeneratedPage: Int] {
+    static func replacements(_ posts: [SitePost], permalinks: Permalinks = Permalinks()) -> [GeneratedPage: Int] {
         var replaced: [GeneratedPage: Int] = [:]
         for (index, item) in posts.enumerated() where hasExplicitURL(item.post) {
-            guard let generated = GeneratedPage.allCases.first(where: { $0.outputPath == item.outputPath }) else { continue }
+            guard let generated = GeneratedPage.allCases.first(where: { $0.outputPath(in: permalinks) == item.outputPath }) else { continue }
             if replaced[generated] == nil { replaced[generated] = index }
         }
         return replaced
@@ -159,16 +210,30 @@ package enum SiteBuilder {
             return (post.permalink ?? saveAs, outputPath(for: saveAs))
         }
         if let permalink = post.permalink { return (permalink, outputPath(for: permalink)) }
+        let permalinks = config.permalinks
         var url: String
-        if post.kind == .page, isSectionIndex(post.contentPath) {
+        let otherLanguage = post.lang.flatMap { sameLanguage($0, config.language) ? nil : Slug.make($0) }
+        let sectionIndex = post.kind == .page && isSectionIndex(post.contentPath)
+        // Pelican's `{slug}-{lang}.html`; else the usual URL under `<lang>/`.
+        let languagePattern = otherLanguage == nil || sectionIndex ? nil : post.kind == .page ? permalinks.pageInLanguage : permalinks.postInLanguage
+        if sectionIndex {
             url = (post.contentPath as NSString).deletingLastPathComponent + "/"
-        } else if post.kind == .page {
-            url = config.permalinks.page.replacingOccurrences(of: "{slug}", with: post.slug)
+        } else if let languagePattern, let otherLanguage {
+            url = fill(languagePattern, post, config: config).replacingOccurrences(of: "{lang}", with: otherLanguage)
         } else {
-            url = postURL(post, config: config)
+            url = fill(post.kind == .page ? permalinks.page : permalinks.post, post, config: config)
         }
-        if let lang = post.lang, !sameLanguage(lang, config.language) { url = Slug.make(lang) + "/" + url }
+        if permalinks.lowercase { url = url.lowercased() }
+        if let otherLanguage, languagePattern == nil { url = otherLanguage + "/" + url }
         return (url, outputPath(for: url))
+    }
+
+    /// The post's folder under content/ for `{folder}` (Hugo's section path): the folder of its
+    /// file, or of its bundle's folder; `""` at the top.
+    static func folder(of post: Post) -> String {
+        var folder = (post.contentPath as NSString).deletingLastPathComponent
+        if post.isBundle { folder = (folder as NSString).deletingLastPathComponent }
+        return folder
     }
 
     /// Whether `path` (under content/) is a Hugo section page, `_index.md`.
@@ -261,22 +326,39 @@ package enum SiteBuilder {
         return placed
     }
 
-    /// The post's URL from the permalink pattern (`posts/{slug}/`).
-    static func postURL(_ post: Post, config: SiteConfig) -> String {
-        var url = config.permalinks.post
+    /// A permalink pattern filled in for `post` (`posts/{slug}/`). A placeholder that is empty
+    /// (`{folder}` at the top of content/, `{categories}` of a post without any) takes its `/` with
+    /// it, as Jekyll and Hugo leave no empty segment.
+    static func fill(_ pattern: String, _ post: Post, config: SiteConfig) -> String {
+        var url = pattern
         guard ByteSearch.contains(url, "{") else { return url }
         let fields = CivilTime(post.date, timeZone: config.timeZone)
         let values: [(String, () -> String)] = [
             ("{year}", { DateText.padded(fields.year, 4) }),
             ("{month}", { DateText.padded(fields.month, 2) }),
             ("{day}", { DateText.padded(fields.day, 2) }),
-            ("{slug}", { post.slug }),
+            ("{slug}", { config.permalinks.asciiSlugs && post.meta["slug"] == nil ? Slug.ascii(post.slug) : post.slug }),
             ("{category}", { post.category?.slug.nilIfEmpty ?? "uncategorized" }),
+            ("{categories}", { jekyllCategories(post) }),
+            ("{folder}", { folder(of: post) }),
         ]
         for (placeholder, value) in values where ByteSearch.contains(url, placeholder) {
-            url = url.replacingOccurrences(of: placeholder, with: value())
+            let text = value()
+            if text.isEmpty { url = url.replacingOccurrences(of: placeholder + "/", with: "") }
+            url = url.replacingOccurrences(of: placeholder, with: text)
         }
         return url
+    }
+
+    /// Jekyll's `:categories`: the post's categories, lower-cased, repeats dropped, joined by `/`.
+    /// A name that is not one safe URL segment (a `/`, `..`) is slugged instead; spaces are kept, as Jekyll keeps them.
+    static func jekyllCategories(_ post: Post) -> String {
+        var seen = Set<String>()
+        return post.categories.compactMap { category -> String? in
+            var name = category.name.lowercased()
+            if !PathSafety.isSafeSegment(name) { name = category.slug }
+            return name.isEmpty || !seen.insert(name).inserted ? nil : name
+        }.joined(separator: "/")
     }
 
     /// `posts/x/` -> `posts/x/index.html`; a URL ending in `.html` is its own file.
@@ -291,7 +373,7 @@ package enum SiteBuilder {
         for index in listed.reversed() {  // oldest first, so the oldest spelling names the tag
             for tag in posts[index].post.tags where !tag.slug.isEmpty {
                 if groups[tag.slug] == nil {
-                    let url = config.permalinks.tag.replacingOccurrences(of: "{slug}", with: tag.slug)
+                    let url = config.permalinks.tag.replacingOccurrences(of: "{slug}", with: tagSlug(tag, config.permalinks))
                     groups[tag.slug] = TagGroup(tag: tag, posts: [], url: url)
                 }
                 groups[tag.slug]!.posts.append(index)
@@ -300,6 +382,13 @@ package enum SiteBuilder {
         return groups.values
             .map { group in var g = group; g.posts.reverse(); return g }  // newest first
             .sorted { $0.tag.slug < $1.tag.slug }
+    }
+
+    /// A tag's slug in its URLs: ASCII under ``Permalinks/asciiSlugs``, Hugo's `urlize` of its
+    /// name under ``Permalinks/hugoTagSlugs``.
+    package static func tagSlug(_ tag: Tag, _ permalinks: Permalinks) -> String {
+        if permalinks.hugoTagSlugs, let term = Slug.hugoTerm(tag.name) { return term }
+        return permalinks.asciiSlugs ? Slug.ascii(tag.slug) : tag.slug
     }
 
     /// Listed posts by year and month in the site's time zone, newest first.
@@ -319,12 +408,29 @@ package enum SiteBuilder {
         return years
     }
 
-    /// Splits a list into pages; page 1 lives at `firstURL`, page N at `firstURL + "page/N/"`.
+    /// The URL of page `number` of a list whose first page is at `first`: `first` itself for page 1;
+    /// then `page/N/` in its folder (`.folders`), `pageN/` (`.numberedFolders`), or its file
+    /// with the number before the extension, `index2.html`, `tag/swift2.html` (`.numberedFiles`).
+    static func listPageURL(_ first: String, _ number: Int, style: ListPages) -> String {
+        guard number > 1 else { return first }
+        switch style {
+        case .folders: return "\(first)page/\(number)/"
+        case .numberedFolders: return "\(first)page\(number)/"
+        case .numberedFiles:
+            if first.isEmpty || first.hasSuffix("/") { return "\(first)index\(number).html" }
+            // Substrings share `first`'s indices: the last `.` of the last segment.
+            let name = first.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+            guard let dot = name.lastIndex(of: ".") else { return "\(first)\(number)" }
+            return "\(first[..<dot])\(number)\(first[dot...])"
+        }
+    }
+
+    /// Splits a list into pages; page 1 lives at `firstURL`, page N at ``listPageURL(_:_:style:)``.
     /// An empty list still has one (empty) page.
-    static func paginate(_ items: [Int], perPage: Int, firstURL: String) -> [Pagination] {
+    static func paginate(_ items: [Int], perPage: Int, firstURL: String, style: ListPages = .folders) -> [Pagination] {
         let size = max(1, perPage)
         let count = max(1, (items.count + size - 1) / size)
-        func url(_ n: Int) -> String { n == 1 ? firstURL : "\(firstURL)page/\(n)/" }
+        func url(_ n: Int) -> String { listPageURL(firstURL, n, style: style) }
         return (1...count).map { n in
             let start = (n - 1) * size
             let slice = Array(items[min(start, items.count)..<min(start + size, items.count)])
@@ -360,18 +466,19 @@ package enum SiteBuilder {
 
     /// Every output path wanted twice (pages and copied assets), as errors naming both sources.
     static func urlCollisions(_ site: Site) -> [Diagnostic] {
-        /// Who wants a path, and whether its header names that URL (then a `slug` can't move it).
-        typealias Owner = (name: String, explicit: Bool)
+        /// Who wants a path, whether its header names that URL (then a `slug` can't move it), and
+        /// the line that asks for it (a `redirects:` entry of blog.yml).
+        typealias Owner = (name: String, explicit: Bool, at: (file: String, line: Int, column: Int)?)
         var owners: [String: Owner] = [:]   // output path -> who wants it
         var diagnostics: [Diagnostic] = []
         func describe(_ page: Page) -> Owner {
             switch page.kind {
-            case .post(let i): return (site.posts[i].post.source, hasExplicitURL(site.posts[i].post))
-            case .home: return (site.listURL.isEmpty ? "the home page list" : "the post list (`permalinks.home_list`)", false)
-            case .tag(let i, _): return ("the page of tag \"\(site.tags[i].tag.name)\"", false)
-            case .tagIndex: return (GeneratedPage.tagIndex.name, false)
-            case .archives: return (GeneratedPage.archives.name, false)
-            case .notFound: return (GeneratedPage.notFound.name, false)
+            case .post(let i): return (site.posts[i].post.source, hasExplicitURL(site.posts[i].post), nil)
+            case .home: return (site.listURL.isEmpty ? "the home page list" : "the post list (`permalinks.home_list`)", false, nil)
+            case .tag(let i, _): return ("the page of tag \"\(site.tags[i].tag.name)\"", false, nil)
+            case .tagIndex: return (GeneratedPage.tagIndex.name, false, nil)
+            case .archives: return (GeneratedPage.archives.name, false, nil)
+            case .notFound: return (GeneratedPage.notFound.name, false, nil)
             }
         }
         func claim(_ path: String, by owner: Owner, blameNewcomer: Bool) {
@@ -379,8 +486,14 @@ package enum SiteBuilder {
                 let shownURL = "/" + (path == "index.html" || path.hasSuffix("/index.html") ? String(path.dropLast("index.html".count)) : path)
                 let location = blameNewcomer ? owner : first
                 let other = blameNewcomer ? first : owner
-                let fix = location.explicit ? "change the `save_as`, `url` or `permalink` of one of them" : "give one of them another `slug`"
-                diagnostics.append(.error(location.name, "URL \(shownURL) is also wanted by \(other.name): two pages can't share a URL; \(fix)"))
+                let fix = location.at != nil ? "change or remove this `redirects` entry"
+                    : location.explicit ? "change the `save_as`, `url` or `permalink` of one of them" : "give one of them another `slug`"
+                let message = "URL \(shownURL) is also wanted by \(other.name): two pages can't share a URL; \(fix)"
+                if let at = location.at {
+                    diagnostics.append(.error(at.file, line: at.line, column: at.column, message))
+                } else {
+                    diagnostics.append(.error(location.name, message))
+                }
             } else {
                 owners[path] = owner
             }
@@ -388,9 +501,15 @@ package enum SiteBuilder {
         // Generated pages first, so a post that collides with one is the one named at fault.
         for page in site.pages where !isPost(page) { claim(page.outputPath, by: describe(page), blameNewcomer: false) }
         for page in site.pages where isPost(page) { claim(page.outputPath, by: describe(page), blameNewcomer: true) }
-        for asset in site.assets { claim(asset.path, by: ("content/" + asset.source, false), blameNewcomer: true) }
+        for asset in site.assets { claim(asset.path, by: ("content/" + asset.source, false, nil), blameNewcomer: true) }
         for redirect in site.redirects {
-            claim(redirect.outputPath, by: (site.posts[redirect.target].post.source + " (alias /\(redirect.url))", false), blameNewcomer: true)
+            if let rule = redirect.rule {
+                claim(redirect.outputPath, by: ("`redirects` entry /\(redirect.url) of \(rule.file)", false, (rule.file, rule.line, rule.column)), blameNewcomer: true)
+            } else if let target = redirect.target {
+                claim(redirect.outputPath, by: (site.posts[target].post.source + " (alias /\(redirect.url))", false, nil), blameNewcomer: true)
+            } else {
+                claim(redirect.outputPath, by: ("the alias /\(redirect.url) of the list's first page", false, nil), blameNewcomer: false)
+            }
         }
         return diagnostics.sortedForDisplay()
     }

@@ -38,7 +38,7 @@ struct Check: ParsableCommand {
         if links.broken.isEmpty {
             print(summary + ": no broken links")
         } else {
-            Console.printDiagnostics(links.broken)
+            Console.printDiagnostics(links.broken + report.hints)
             print(summary + ": \(links.broken.count) broken")
             throw ExitCode(1)
         }

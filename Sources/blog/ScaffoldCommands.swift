@@ -4,8 +4,8 @@ import Foundation
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Start a new blog: blog.yml, a welcome post, .gitignore and a CI workflow.",
-        discussion: "Refuses a folder that is not empty (hidden entries such as .git aside) unless --force; never overwrites a file."
+        abstract: "Start a new blog: blog.yml, a welcome post, .gitignore and a CI workflow; or, with --from, blog.yml for an existing blog.",
+        discussion: "Refuses a folder that is not empty (hidden entries such as .git aside) unless --force; never overwrites a file. --from DIR tells Pelican (pelicanconf.py), Jekyll (_config.yml) and Hugo (hugo.toml, config.toml) blogs, else by their posts' headers, and writes DIR/blog.yml with that generator's permalinks preset and the few settings it can carry over."
     )
 
     @Argument(help: ArgumentHelp("The new blog's folder (made when missing).", valueName: "dir"))
@@ -14,7 +14,27 @@ struct Init: ParsableCommand {
     @Flag(name: .long, help: "Add the files that are missing to a folder that is not empty (existing files are kept).")
     var force = false
 
+    @Option(name: .long, help: ArgumentHelp("Write only blog.yml into an existing Pelican, Jekyll or Hugo blog, with its generator's URLs (never overwrites a blog.yml).", valueName: "dir"))
+    var from: String?
+
+    func validate() throws {
+        if from != nil, folder != "." || force { throw ValidationError("--from DIR writes blog.yml into DIR itself: give no other folder and no --force") }
+    }
+
     func run() throws {
+        if let from {
+            let folder = BlogFolder(from)
+            let shown = folder.display.isEmpty ? "." : String(folder.display.dropLast())
+            do {
+                let found = try ExistingBlog.writeConfig(in: folder.url, display: shown)
+                print("Found a \(found.preset.generator) blog (\(found.evidence)); wrote \(folder.display)blog.yml with `permalinks: \(found.preset.rawValue)`")
+                print("Next: blog build --source \(shown), then blog check --source \(shown)")
+            } catch let failure as BuildFailure {
+                Console.printDiagnostics(failure.diagnostics)
+                throw ExitCode(1)
+            }
+            return
+        }
         let folder = BlogFolder(self.folder)
         let shown = folder.display.isEmpty ? "." : String(folder.display.dropLast())
         do {

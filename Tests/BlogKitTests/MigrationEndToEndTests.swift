@@ -62,6 +62,29 @@ final class MigrationEndToEndTests: XCTestCase {
         XCTAssertFalse(try page("feed.xml").contains("Hugo News"))
     }
 
+    /// `redirects:` in blog.yml: the same redirect pages as aliases, to a post's file or a URL, in no
+    /// sitemap, feed or list; one that takes a page's URL is an error at its line of blog.yml.
+    func testRedirectsMapOfBlogYMLWritesRedirectPagesListedNowhere() throws {
+        try site.write("content/posts/new-name.md", "---\ntitle: New name\ndate: 2020-01-01\n---\nN\n")
+        try site.write("blog.yml", "title: Moved\nbase_url: https://example.org/blog/\nredirects:\n  old-name.html: content/posts/new-name.md\n  /2019/talk/: /posts/new-name/\n")
+        _ = try build()
+        let old = try page("old-name.html")
+        XCTAssertTrue(old.contains("<meta http-equiv=\"refresh\" content=\"0; url=https://example.org/blog/posts/new-name/\">"), old)
+        XCTAssertTrue(old.contains("<link rel=\"canonical\" href=\"https://example.org/blog/posts/new-name/\">"), old)
+        XCTAssertTrue(old.contains("<title>New name</title>"), old)
+        XCTAssertTrue(try page("2019/talk/index.html").contains("url=https://example.org/blog/posts/new-name/"))
+        for listing in ["sitemap.xml", "feed.xml", "index.html", "archives/index.html"] {
+            let text = try page(listing)
+            XCTAssertFalse(text.contains("old-name") || text.contains("2019/talk"), listing)
+        }
+        try assertCheckIsClean()
+
+        try site.write("blog.yml", "title: Moved\nbase_url: https://example.org/blog/\nredirects:\n  posts/new-name/: /elsewhere/\n")
+        let clash = try BlogCLI.run(["build"], in: site.root)
+        XCTAssertEqual(clash.status, 1)
+        XCTAssertTrue(clash.stderr.contains("blog.yml:4:3: error: URL /posts/new-name/ is also wanted by content/posts/new-name.md: two pages can't share a URL; change or remove this `redirects` entry"), clash.stderr)
+    }
+
     func testAnAliasThatTakesAnotherPagesURLIsAnError() throws {
         try site.write("content/a.md", "---\ntitle: A\ndate: 2020-01-01\n---\nA\n")
         try site.write("content/b.md", "---\ntitle: B\ndate: 2020-01-02\naliases: [/posts/a/]\n---\nB\n")

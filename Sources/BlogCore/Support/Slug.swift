@@ -10,6 +10,51 @@ package enum Slug {
         asciiSlug(text) ?? slugByCharacters(text)
     }
 
+    /// `slug` in ASCII, as Pelican's slugs are (its `SLUGIFY_USE_UNICODE = False` runs `unidecode`):
+    /// accents dropped (`café` -> `cafe`), `ß`, `æ`, `œ`, `ø`, `ł`, `đ`, `þ` spelt out, then ``make(_:)``.
+    /// Letters without a Latin spelling here (`日本`; unidecode gives `ri-ben`) are dropped; when
+    /// nothing is left, `slug` is returned as it is.
+    package static func ascii(_ slug: String) -> String {
+        guard slug.utf8.contains(where: { $0 >= 0x80 }) else { return slug }
+        let spelt: [Character: String] = ["ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "þ": "th", "ð": "d", "ı": "i"]
+        var out = ""
+        for scalar in slug.decomposedStringWithCompatibilityMapping.unicodeScalars {
+            if scalar.isASCII {
+                out.unicodeScalars.append(scalar)
+            } else if let spelling = spelt[Character(scalar)] {
+                out += spelling
+            } else if !scalar.properties.isDiacritic && scalar.properties.generalCategory != .nonspacingMark {
+                out += " "
+            }
+        }
+        let folded = make(out)
+        return folded.isEmpty ? slug : folded
+    }
+
+    /// Hugo's `urlize` of a taxonomy term (its `UnicodeSanitize`, lower-cased): letters, digits and
+    /// marks of any script and `.` `_` `+` `~` `-` `@` kept (`C++` -> `c++`, `Node.js` -> `node.js`),
+    /// a run of spaces after something kept one `-`, everything else dropped. Hugo also keeps `/`, `\`,
+    /// `#` and `%`, which would leave or break the path here: they are dropped. Nil when nothing
+    /// usable is left (then the term's own slug serves).
+    package static func hugoTerm(_ name: String) -> String? {
+        var out = ""
+        var pendingDash = false
+        for scalar in name.unicodeScalars {
+            let category = scalar.properties.generalCategory
+            let kept = ".+_~-@".unicodeScalars.contains(scalar) || category == .decimalNumber
+                || [.uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                    .nonspacingMark, .spacingMark, .enclosingMark].contains(category)
+            if kept {
+                if pendingDash { out += "-"; pendingDash = false }
+                out.unicodeScalars.append(scalar)
+            } else if !out.isEmpty, scalar.properties.isWhitespace {
+                pendingDash = true
+            }
+        }
+        out = out.lowercased()
+        return PathSafety.isSafeSegment(out) && !out.hasPrefix(".") ? out : nil
+    }
+
     /// ``make(_:)`` one `Character` at a time: the rules themselves, for any text.
     static func slugByCharacters(_ text: String) -> String {
         var out = ""

@@ -1,0 +1,53 @@
+/// A generator whose default URLs `permalinks:` can reproduce (`permalinks: pelican`), so that the
+/// links, bookmarks and search results of a blog moved to `blog` keep working.
+public enum PermalinkPreset: String, Sendable, Equatable, CaseIterable {
+    /// Pelican's defaults: `{slug}.html`, `pages/{slug}.html`, `tag/{slug}.html`, `index2.html`,
+    /// `feeds/all.atom.xml`.
+    case pelican
+    /// Jekyll's default `permalink: date`: `/:categories/:year/:month/:day/:title.html`, pages
+    /// at `{slug}.html`, jekyll-paginate's `page2/`, jekyll-feed's `feed.xml`.
+    case jekyll
+    /// Jekyll's `permalink: pretty`: `/:categories/:year/:month/:day/:title/`, pages at `{slug}/`.
+    case jekyllPretty = "jekyll-pretty"
+    /// Hugo's defaults: a post at its folder under `content/` and its slug (`posts/{slug}/`),
+    /// lower-cased; `tags/{slug}/`, `page/2/` (and `page/1/` sending to the first), RSS at `index.xml`.
+    case hugo
+
+    /// The names `permalinks:` accepts, for messages.
+    public static var names: String { allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") }
+
+    /// The patterns of this generator's default URLs.
+    public var permalinks: Permalinks {
+        var p = Permalinks()
+        p.preset = self
+        switch self {
+        case .pelican:
+            p.post = "{slug}.html"
+            p.page = "pages/{slug}.html"
+            p.tag = "tag/{slug}.html"
+            p.tagIndex = "tags.html"
+            p.archives = "archives.html"
+            p.listPages = .numberedFiles
+            p.atomFeed = "feeds/all.atom.xml"
+            p.rssFeed = "feeds/all.rss.xml"
+            p.tagFeed = "feeds/{slug}.tag.atom.xml"
+            p.postInLanguage = "{slug}-{lang}.html"
+            p.pageInLanguage = "pages/{slug}-{lang}.html"
+            p.asciiSlugs = true
+        case .jekyll, .jekyllPretty:
+            let pretty = self == .jekyllPretty
+            p.post = "{categories}/{year}/{month}/{day}/{slug}" + (pretty ? "/" : ".html")
+            p.page = pretty ? "{slug}/" : "{slug}.html"
+            p.listPages = .numberedFolders
+        case .hugo:
+            p.post = "{folder}/{slug}/"
+            p.page = "{folder}/{slug}/"
+            p.rssFeed = "index.xml"
+            p.tagFeed = "tags/{slug}/index.xml"
+            p.lowercase = true
+            p.firstPageAlias = true
+            p.hugoTagSlugs = true
+        }
+        return p
+    }
+}

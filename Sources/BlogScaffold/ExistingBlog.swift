@@ -1,0 +1,255 @@
+import BlogConfig
+import BlogContent
+import BlogCore
+import Foundation
+
+/// `blog init --from DIR`: writes the `blog.yml` that builds an existing Pelican, Jekyll or Hugo
+/// blog where it is, with the `permalinks` preset of its generator so that its URLs stay as they were.
+///
+/// The form comes from the generator's settings file (`pelicanconf.py`, `_config.yml`,
+/// `hugo.toml`/`config.toml`/`hugo.yaml`/`config.yaml`), else from the header form of the posts
+/// (`Key: value` lines: Pelican; YAML or TOML: Jekyll when there is a `_posts/` folder, else Hugo).
+/// A few settings are carried over when the file has them: the title, the address, the time zone,
+/// posts per page, the content folder, and URL patterns that `permalinks` can say.
+public enum ExistingBlog {
+    /// The blog's generator as found.
+    public struct Detection: Sendable, Equatable {
+        /// The preset of its URLs.
+        public var preset: PermalinkPreset
+        /// What it was told by: `pelicanconf.py`, or `the posts' headers`.
+        public var evidence: String
+        /// Settings read from it: blog.yml's key -> value, as they go in.
+        public var settings: [(key: String, value: String)]
+        /// Patterns of the generator's settings that replace the preset's (`post` -> `blog/{slug}.html`).
+        public var permalinks: [(key: String, value: String)]
+        /// Settings it has that blog can't follow, as comments for blog.yml.
+        public var notes: [String]
+
+        /// Equal when every field is (the tuples' keys and values, in order).
+        public static func == (a: Detection, b: Detection) -> Bool {
+            a.preset == b.preset && a.evidence == b.evidence && a.notes == b.notes
+                && a.settings.map { [$0.key, $0.value] } == b.settings.map { [$0.key, $0.value] }
+                && a.permalinks.map { [$0.key, $0.value] } == b.permalinks.map { [$0.key, $0.value] }
+        }
+    }
+
+    /// Why a folder with a blog.yml is refused.
+    static let existsMessage = "this blog has a blog.yml already; blog init --from never overwrites one (remove it first to start again)"
+
+    /// Writes `blog.yml` into `folder` for the blog there, and returns what was found.
+    /// - Throws: ``BuildFailure`` when `folder` holds a `blog.yml` already (never overwritten), is
+    ///   not a folder, or nothing in it tells a Pelican, Jekyll or Hugo blog.
+    public static func writeConfig(in folder: URL, display: String) throws -> Detection {
+        let shown = NewBlog.join(display, "blog.yml")
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw BuildFailure([.error(display, "expected the folder of an existing blog")])
+        }
+        if FileManager.default.fileExists(atPath: folder.appendingPathComponent("blog.yml").path) {
+            throw BuildFailure([.error(shown, existsMessage)])
+        }
+        guard let found = detect(folder) else {
+            throw BuildFailure([.error(display, "no Pelican, Jekyll or Hugo blog found here: no pelicanconf.py, _config.yml, hugo.toml or config.toml, and no posts with a header under content/ or _posts/")])
+        }
+        try FileCreation.createNew(folder.appendingPathComponent("blog.yml"), contents: Data(configText(found).utf8), shown: shown,
+                                   exists: existsMessage)
+        return found
+    }
+
+    /// The blog.yml for `found`.
+    static func configText(_ found: Detection) -> String {
+        var lines = [
+            "# blog.yml written by `blog init --from` for a \(found.preset.generator) blog (told by \(found.evidence)).",
+            "# Every other setting keeps its default; docs/configuration.md explains each one.",
+        ]
+        for (key, value) in found.settings { lines.append("\(key): \(quoted(value))") }
+        lines += found.notes.map { "# " + $0 }
+        if found.permalinks.isEmpty {
+            lines.append("permalinks: \(found.preset.rawValue)")
+        } else {
+            lines.append("permalinks:")
+            lines.append("  preset: \(found.preset.rawValue)")
+            for (key, value) in found.permalinks { lines.append("  \(key): \(quoted(value))") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `value` as a YAML double-quoted string; a whole number or `true`/`false` as it is.
+    static func quoted(_ value: String) -> String {
+        if value == "true" || value == "false" || (!value.isEmpty && value.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }) { return value }
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\x%02X", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+
+    /// What `folder` holds, or nil when it is no blog of a known form.
+    static func detect(_ folder: URL) -> Detection? {
+        func read(_ name: String) -> String? {
+            (try? Data(contentsOf: folder.appendingPathComponent(name))).map { String(decoding: $0, as: UTF8.self) }
+        }
+        func isFolder(_ name: String) -> Bool {
+            var flag: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &flag) && flag.boolValue
+        }
+        if let text = read("pelicanconf.py") {
+            return pelican(text, publish: read("publishconf.py"), hasContent: isFolder("content"))
+        }
+        if let text = read("_config.yml") ?? read("_config.yaml") {
+            return jekyll(text, evidence: read("_config.yml") != nil ? "_config.yml" : "_config.yaml")
+        }
+        for name in ["hugo.toml", "config.toml", "hugo.yaml", "config.yaml", "hugo.yml", "config.yml"] {
+            if let text = read(name) { return hugo(text, evidence: name) }
+        }
+        // No settings file: the posts' headers.
+        let postsFolder = isFolder("_posts") ? "_posts" : "content"
+        let posts = BlogPosts(folder.appendingPathComponent(postsFolder), display: postsFolder, timeZone: TimeZone(identifier: "UTC")!)
+        switch posts.mostUsedFormat {
+        case .pelican?:
+            return Detection(preset: .pelican, evidence: "the posts' headers", settings: [], permalinks: [], notes: [])
+        case .yaml?, .toml?:
+            if postsFolder == "_posts" {
+                return Detection(preset: .jekyll, evidence: "the posts' headers and _posts/", settings: [("content", "_posts")], permalinks: [], notes: [])
+            }
+            return Detection(preset: .hugo, evidence: "the posts' headers", settings: [], permalinks: [], notes: [])
+        case nil:
+            return nil
+        }
+    }
+
+    // MARK: Pelican
+
+    /// The simple assignments of a Pelican settings file: `NAME = 'text'`, `"text"`, a number,
+    /// `True`/`False`. Anything computed is left out.
+    static func pythonSettings(_ text: String) -> [String: String] {
+        var settings: [String: String] = [:]
+        for line in text.split(whereSeparator: \.isNewline) {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            let name = line[..<equals].trimmingWhitespaces()
+            guard !name.isEmpty, name.allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "_" }), name.first!.isLetter else { continue }
+            var value = line[line.index(after: equals)...].trimmingWhitespaces()
+            if let hash = value.range(of: " #") { value = value[..<hash.lowerBound].trimmingWhitespaces() }
+            if let quote = value.first, quote == "'" || quote == "\"", value.count >= 2, value.last == quote {
+                let inner = value.dropFirst().dropLast()
+                guard !inner.contains(quote), !inner.contains("\\") else { continue }
+                settings[String(name)] = String(inner)
+            } else if value == "True" || value == "False" || (!value.isEmpty && value.allSatisfy(\.isNumber)) {
+                settings[String(name)] = String(value)
+            }
+        }
+        return settings
+    }
+
+    static func pelican(_ text: String, publish: String?, hasContent: Bool) -> Detection {
+        let settings = pythonSettings(text)
+        let published = publish.map(pythonSettings) ?? [:]
+        var found = Detection(preset: .pelican, evidence: "pelicanconf.py", settings: [], permalinks: [], notes: [])
+        if let title = settings["SITENAME"] { found.settings.append(("title", title)) }
+        if let site = published["SITEURL"] ?? settings["SITEURL"], !site.isEmpty { found.settings.append(("base_url", site)) }
+        if let zone = settings["TIMEZONE"], TimeZone(identifier: zone) != nil { found.settings.append(("timezone", zone)) }
+        if let count = settings["DEFAULT_PAGINATION"].flatMap(Int.init), count > 0 { found.settings.append(("paginate", String(count))) }
+        if let path = settings["PATH"], !path.isEmpty, path != "content" { found.settings.append(("content", path)) }
+        else if settings["PATH"] == nil, !hasContent { found.notes.append("pelicanconf.py has no PATH and there is no content/ folder: set `content:` to the posts' folder") }
+        for (setting, key, allowed) in [("ARTICLE", "post", ["slug", "year", "month", "day", "category"]), ("PAGE", "page", ["slug"]), ("TAG", "tag", ["slug"])] {
+            guard settings["\(setting)_URL"] != nil || settings["\(setting)_SAVE_AS"] != nil else { continue }
+            let url = settings["\(setting)_URL"] ?? settings["\(setting)_SAVE_AS"]!
+            var pattern = url
+            for (pelicanName, ours) in [("{date:%Y}", "{year}"), ("{date:%m}", "{month}"), ("{date:%d}", "{day}")] {
+                pattern = pattern.replacingOccurrences(of: pelicanName, with: ours)
+            }
+            let preset = PermalinkPreset.pelican.permalinks
+            let presetPattern = key == "post" ? preset.post : key == "page" ? preset.page : preset.tag
+            if let problem = Permalinks.problem(in: pattern, allowed: Set(allowed)) {
+                found.notes.append("\(setting)_URL \"\(url)\" can't be followed (\(problem)); the preset's \(presetPattern) is used")
+            } else if Permalinks.normalize(pattern) != presetPattern {
+                found.permalinks.append((key, Permalinks.normalize(pattern)))
+            }
+        }
+        return found
+    }
+
+    // MARK: Jekyll
+
+    static func jekyll(_ text: String, evidence: String) -> Detection {
+        let fields = fencedSettings(text, fence: "---")
+        var found = Detection(preset: .jekyll, evidence: evidence, settings: [], permalinks: [], notes: [])
+        if let title = fields["title"]?.text { found.settings.append(("title", title)) }
+        if let url = fields["url"]?.text, !url.isEmpty {
+            let base = fields["baseurl"]?.text ?? ""
+            found.settings.append(("base_url", url.trimmingTrailingSlashes() + (base.hasPrefix("/") || base.isEmpty ? base : "/" + base)))
+        }
+        if let zone = fields["timezone"]?.text, TimeZone(identifier: zone) != nil { found.settings.append(("timezone", zone)) }
+        if case .int(let count)? = fields["paginate"], count > 0 { found.settings.append(("paginate", String(count))) }
+        let source = fields["source"]?.text.map { $0.trimmingTrailingSlashes() } ?? ""
+        found.settings.append(("content", source.isEmpty || source == "." ? "_posts" : source + "/_posts"))
+        switch fields["permalink"]?.text ?? "date" {
+        case "date": break
+        case "pretty": found.preset = .jekyllPretty
+        case let pattern:
+            let builtins = ["none": "/:categories/:title:output_ext", "ordinal": "/:categories/:year/:y_day/:title:output_ext"]
+            let jekyllPattern = builtins[pattern] ?? pattern
+            var ours = jekyllPattern.replacingOccurrences(of: ":output_ext", with: ".html")
+            for (theirs, mine) in [(":categories", "{categories}"), (":year", "{year}"), (":month", "{month}"), (":day", "{day}"), (":title", "{slug}"), (":slug", "{slug}")] {
+                ours = ours.replacingOccurrences(of: theirs, with: mine)
+            }
+            if ours.contains(":") || Permalinks.problem(in: ours, allowed: ["categories", "year", "month", "day", "slug"]) != nil {
+                found.notes.append("_config.yml's permalink \"\(pattern)\" has placeholders blog lacks; the preset's date URLs are used")
+            } else {
+                found.permalinks.append(("post", Permalinks.normalize(ours)))
+            }
+        }
+        return found
+    }
+
+    // MARK: Hugo
+
+    static func hugo(_ text: String, evidence: String) -> Detection {
+        let fields = fencedSettings(text, fence: evidence.hasSuffix(".toml") ? "+++" : "---")
+        var found = Detection(preset: .hugo, evidence: evidence, settings: [], permalinks: [], notes: [])
+        if let title = fields["title"]?.text { found.settings.append(("title", title)) }
+        if let url = fields["baseurl"]?.text, !url.isEmpty { found.settings.append(("base_url", url)) }
+        if let zone = fields["timezone"]?.text, TimeZone(identifier: zone) != nil { found.settings.append(("timezone", zone)) }
+        if case .int(let count)? = fields["paginate"], count > 0 { found.settings.append(("paginate", String(count))) }
+        if case .map(let pagination)? = fields["pagination"], case .int(let count)? = pagination["pagerSize"] ?? pagination["pagersize"], count > 0 {
+            found.settings.append(("paginate", String(count)))
+        }
+        if let content = fields["contentdir"]?.text, !content.isEmpty, content != "content" { found.settings.append(("content", content)) }
+        if case .bool(true)? = fields["disablepathtolower"] { found.permalinks.append(("lowercase", "false")) }
+        if fields["permalinks"] != nil { found.notes.append("\(evidence) sets [permalinks]: blog's hugo preset gives Hugo's default URLs; set permalinks.post to match yours") }
+        return found
+    }
+
+    /// The top-level settings of a YAML or TOML file, read as a post's header is.
+    static func fencedSettings(_ text: String, fence: String) -> [String: MetaValue] {
+        guard let (header, _) = try? FrontMatterParser.parse("\(fence)\n\(text)\n\(fence)\n", path: "settings") else { return [:] }
+        return header.fields.mapValues(\.value)
+    }
+}
+
+extension PermalinkPreset {
+    /// The generator's name, for messages (`Pelican`).
+    public var generator: String {
+        switch self {
+        case .pelican: return "Pelican"
+        case .jekyll, .jekyllPretty: return "Jekyll"
+        case .hugo: return "Hugo"
+        }
+    }
+}
+
+extension StringProtocol {
+    /// Without `/` at the end.
+    func trimmingTrailingSlashes() -> String {
+        var s = String(self)
+        while s.hasSuffix("/") { s.removeLast() }
+        return s
+    }
+}
