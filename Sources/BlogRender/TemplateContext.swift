@@ -160,6 +160,10 @@ struct TemplateContext {
             }
             title = site.posts[index].post.title
             description = post["description"] as? String ?? description
+            // Open Graph wants an absolute address: none without an absolute base URL.
+            if let image = site.posts[index].post.image, let base = links.absolute(site.posts[index].url) {
+                about["image"] = AbsoluteURLs.resolve(image, against: base)
+            }
         case .home(let pagination):
             template = "index"
             add(pagination, to: &values)
