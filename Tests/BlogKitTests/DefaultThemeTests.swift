@@ -31,6 +31,7 @@ final class DefaultThemeTests: XCTestCase {
             print("hi")
             ```
             """)
+        try site.write("content/posts/poster.md", "---\ntitle: Poster\ndate: 2023-01-01\nimages:\n  - images/poster.png\n---\nText.\n")
     }
 
     override func tearDown() {
@@ -56,7 +57,7 @@ final class DefaultThemeTests: XCTestCase {
                     #"<meta property="og:site_name" content="Notes &amp; Code">"#,
                     #"<meta property="og:url" content="https://example.org/blog/posts/card/">"#,
                     #"<meta property="og:description" content="A post whose header names a picture.">"#,
-                    // Relative to the post's page, where a bundle's files are copied.
+                    // A file of the post's bundle, copied beside its page.
                     #"<meta property="og:image" content="https://example.org/blog/posts/card/card.png">"#,
                     #"<meta name="twitter:card" content="summary_large_image">"#] {
             XCTAssertTrue(card.contains(tag), "\(tag)\n\(card)")
@@ -66,6 +67,9 @@ final class DefaultThemeTests: XCTestCase {
         let plain = try page("posts/plain/index.html")
         XCTAssertTrue(plain.contains(#"<meta property="og:image" content="https://example.org/shared/logo.png">"#), plain)
         XCTAssertTrue(plain.contains(#"<meta property="og:title" content="Plain &amp; simple">"#), plain)
+        // A relative path that is no file of the post's bundle is from the site's root (Hugo's `images`).
+        let poster = try page("posts/poster/index.html")
+        XCTAssertTrue(poster.contains(#"<meta property="og:image" content="https://example.org/blog/images/poster.png">"#), poster)
 
         let home = try page("index.html")
         for tag in [#"<meta property="og:title" content="Notes &amp; Code">"#, #"<meta property="og:type" content="website">"#,
