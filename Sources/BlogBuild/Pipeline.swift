@@ -222,10 +222,11 @@ public enum Pipeline {
     /// Builds the site, and returns the site model with the report (`blog check` reads both);
     /// with `quick`, a build done in place returns no site.
     static func buildSite(_ options: BuildOptions, quick: Bool = false) throws -> (report: BuildReport, site: Site?) {
-        let (config, configWarnings) = try loadConfig(options)
+        var (config, configWarnings) = try loadConfig(options)
         let (output, outputDisplay) = try outputFolder(options, config: config)
         var clock = StageClock()
         let theme = try Theme.load(name: config.theme, siteRoot: options.source)
+        configWarnings += choosePalette(&config, theme: theme, options: options)
         let warnings = configWarnings + Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml")
         let content = contentFolder(options, config: config)
         // The incremental layer, the one place it comes in: it holds the build lock, and builds in

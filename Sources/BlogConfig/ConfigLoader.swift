@@ -229,6 +229,16 @@ package enum ConfigLoader {
         return (config, diagnostics)
     }
 
+    /// The line and column of the value of `key` in the `blog.yml` at `path`, for a message about
+    /// a value found wrong only once more than the file is known (a palette the theme lacks); nil
+    /// when the file or the key is missing.
+    package static func position(ofValueOf key: String, inFileAt path: String) -> (line: Int, column: Int)? {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
+              case .mapping(let mapping)? = try? Yams.compose(yaml: text),
+              let value = mapping.first(where: { $0.key.string == key })?.value, let mark = value.mark else { return nil }
+        return (mark.line, mark.column)
+    }
+
     /// Returns the URL or path with a trailing `/`, or nil when it is neither.
     package static func normalizeBaseURL(_ s: String) -> String? {
         let trimmed = s.trimmingCharacters(in: .whitespaces)

@@ -21,6 +21,8 @@ struct TemplateContext {
     private let navs: [String: [[String: Any]]]
     /// The `feeds` of each tag's pages, by index into ``Site/tags``.
     private let tagFeeds: [[[String: Any]]]
+    /// The content paths of the site's other files (``Site/assets``), where a post's image may be.
+    private let bundleFiles: Set<String>
 
     /// Builds the dictionaries of `site`, the posts' on every core. Each post's `html` is its
     /// rendered body, or what `hook` makes of it (see ``RenderHook/templateBody(post:html:)``).
@@ -75,6 +77,7 @@ struct TemplateContext {
         shared.reserveCapacity(shared.count + 6)
         self.shared = shared
         tagFeeds = site.tags.map { Self.feedValues(Feeds.feedLinks(site: site, tag: $0)) }
+        bundleFiles = Set(site.assets.map(\.source))
         // Each entry: its title, its key in `links`, and the menu places (``menuPlace(of:)``) where it is current.
         var menu = [("Home", "home", ["index"]), ("Tags", "tags", ["tags", Self.place(replacing: .tagIndex)]),
                     ("Archives", "archives", ["archives", Self.place(replacing: .archives)])]
@@ -160,6 +163,7 @@ struct TemplateContext {
             }
             title = site.posts[index].post.title
             description = post["description"] as? String ?? description
+            about.setIfPresent("image", site.posts[index].post.image.flatMap { imageURL($0, of: site.posts[index]) })
         case .home(let pagination):
             template = "index"
             add(pagination, to: &values)
@@ -190,6 +194,20 @@ struct TemplateContext {
         if !site.isNotFound(page) { about.setIfPresent("canonical", links.absolute(page.url)) }
         values["page"] = about
         return (template, values)
+    }
+
+    /// The absolute URL of `image`, the picture `sitePost`'s header names (``Post/image``), for
+    /// Open Graph; nil without an absolute base URL. A relative path is a file of the post's bundle
+    /// when it has one by that name (copied beside its page), else from the site's root, as
+    /// jekyll-seo-tag and Hugo's `absURL` read it; `/img/a.png` is from the host, as a browser reads it.
+    private func imageURL(_ image: String, of sitePost: SitePost) -> String? {
+        guard let root = links.absolute(""), let page = links.absolute(sitePost.url) else { return nil }
+        let post = sitePost.post
+        if post.isBundle, let folder = post.contentPath.range(of: "/", options: .backwards).map({ post.contentPath[...$0.lowerBound] }),
+           bundleFiles.contains(folder + (image.hasPrefix("./") ? String(image.dropFirst(2)) : image)) {
+            return AbsoluteURLs.resolve(image, against: page)
+        }
+        return AbsoluteURLs.resolve(image, against: root)
     }
 
     /// `feeds`: the `<link rel="alternate">` entries of a page's head.

@@ -26,6 +26,9 @@ package struct Theme: Sendable {
     package let templateTexts: [String: String]
     /// Whether the theme has `templates/page.mustache` for pages (else they use `post`).
     var hasPageTemplate = false
+    /// The palettes of highlighted code the theme styles, sorted (`highlight_style` names one):
+    /// `default`, and each ``HighlightPalettes`` finds in its stylesheets.
+    package var palettes: [String] = [HighlightPalettes.defaultName]
 
     /// ``library`` with each of ``sharedPartials`` printing its text from the page's values.
     var pageLibrary: MustacheLibrary {
@@ -95,6 +98,8 @@ package struct Theme: Sendable {
                           staticFiles: statics, templateTexts: texts)
         theme.listSummaries = ListSummaries(sources: texts, library: theme.pageLibrary)
         theme.hasPageTemplate = hasPageTemplate
+        theme.palettes = HighlightPalettes.names(inStylesheets: files.filter { $0.key.hasPrefix("static/") && $0.key.hasSuffix(".css") }
+            .sorted { $0.key < $1.key }.compactMap { try? $0.value.data() })
         return theme
     }
 

