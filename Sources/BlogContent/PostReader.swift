@@ -16,6 +16,11 @@ public enum PostReader {
     /// memory and minutes of work).
     package static let maxTags = 1_000
 
+    /// The most bytes a post file may hold, 100 MB: a post twice the size of the longest book is a mistake (a
+    /// log or a dump saved as `.md`), and reading it whole would hold several times its size in memory. Checked
+    /// before the file is read: a 2.5 GB file took 7 GB of memory and 17 s to be refused for its nesting.
+    package static let maxFileSize = 100 << 20
+
     /// The most bytes of container prefix (spaces, tabs, `>`, list markers) before a body line's text. Each level
     /// of block quote or list costs markdown's parser a check on every later line of the block, so 50,000 nested
     /// `>` or list levels take minutes; 1,000 bytes allow 250 levels and more than any post needs.
@@ -71,6 +76,7 @@ public enum PostReader {
     /// folder; by default, what its name says (a README counting as alone in its folder).
     public static func read(data: Data, source: String, contentPath: String? = nil, bundle: Bool? = nil,
                             timeZone: TimeZone) throws -> (Post, [Diagnostic]) {
+        try checkSize(data.count, source: source)
         let text = try SourceText.decode(data, path: source)
         let (header, headerWarnings) = try FrontMatterParser.parse(text, path: source)
         let path = contentPath ?? Post.contentPath(ofSource: source)
@@ -86,6 +92,8 @@ public enum PostReader {
     /// Reads the post in the file at `url` (see ``read(data:source:contentPath:bundle:timeZone:)``).
     public static func read(fileAt url: URL, source: String, contentPath: String? = nil, bundle: Bool? = nil,
                             timeZone: TimeZone) throws -> (Post, [Diagnostic]) {
+        var status = stat()
+        if stat(url.path, &status) == 0 { try checkSize(Int(status.st_size), source: source) }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -93,6 +101,13 @@ public enum PostReader {
             throw BuildFailure([.error(source, "cannot read the file: \(reason(error))")])
         }
         return try read(data: data, source: source, contentPath: contentPath, bundle: bundle, timeZone: timeZone)
+    }
+
+    /// Throws when a post of `size` bytes is over ``maxFileSize``.
+    static func checkSize(_ size: Int, source: String) throws {
+        guard size > maxFileSize else { return }
+        let megabytes = String(format: "%.1f", Double(size) / Double(1 << 20))
+        throw BuildFailure([.error(source, "this post is \(megabytes) MB: a post may be at most \(maxFileSize >> 20) MB; is it a post?")])
     }
 
     package static func reason(_ error: Error) -> String {

@@ -40,6 +40,18 @@ final class PostReaderTests: XCTestCase {
 
     // MARK: Bounded cost
 
+    func testAPostOverAHundredMegabytesIsRefusedBeforeItIsRead() throws {
+        // A sparse file: 101 MB long, with no bytes written; refused by its size, not read.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("huge-\(UUID().uuidString).md")
+        defer { try? FileManager.default.removeItem(at: url) }
+        XCTAssertTrue(FileManager.default.createFile(atPath: url.path, contents: Data("Title: Huge\n\n".utf8)))
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: UInt64(101 << 20))
+        try handle.close()
+        let errors = buildFailure({ try PostReader.read(fileAt: url, source: "content/posts/huge.md", timeZone: utc) })
+        XCTAssertEqual(errors.map(\.description), ["content/posts/huge.md:1:1: error: this post is 101.0 MB: a post may be at most 100 MB; is it a post?"])
+    }
+
     func testMoreThanAThousandTagsIsAnErrorAtTheTagsLine() throws {
         let many = (1...1_001).map { "t\($0)" }
         let errors = failure("Title: T\nDate: 2024-01-01\nTags: \(many.joined(separator: ", "))\n\nBody.\n")
