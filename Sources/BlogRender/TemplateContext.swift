@@ -190,6 +190,11 @@ struct TemplateContext {
         about["is" + template.prefix(1).uppercased() + template.dropFirst()] = true
         about.setIfPresent("title", title)
         about.setIfPresent("description", description.isEmpty ? nil : description)
+        // What the sharing tags (Open Graph, Twitter cards) say, decided here: each section a template
+        // opens costs it a run-time type check, and these were three pairs of them on every page.
+        about["shareTitle"] = title ?? site.config.title
+        about["shareType"] = template == "post" ? "article" : "website"
+        about["twitterCard"] = about["image"] == nil ? "summary" : "summary_large_image"
         // The 404 page, generated or not, is served at any missing URL: it has no address of its own.
         if !site.isNotFound(page) { about.setIfPresent("canonical", links.absolute(page.url)) }
         values["page"] = about
