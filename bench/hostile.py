@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Bounded cost on hostile input: builds a blog holding one pathological post (or site) at full size and at half
 size, and prints the CPU seconds (user + system) and peak memory of `blog build --no-cache` on each, and their ratio. Twice the input
-should cost about twice (ratio near 2.0); a ratio near 4 is quadratic. A build that fails must fail with a
+should cost about twice (ratio near 2.0); a ratio near 4 is quadratic. The MB each build wrote are shown too: where
+the output itself grows faster than the input, so does the cost of writing it. A build that fails must fail with a
 `path:line:column: error:` message naming the file, never a crash.
 
 Usage: python3 bench/hostile.py [--binary .build/release/blog] [--only NAME ...] [--scale 1.0]
@@ -79,8 +80,10 @@ def build(binary, folder):
                              "--source", folder, "--output", out], capture_output=True, text=True)
     match = re.search(r"TIME ([\d.]+) ([\d.]+) (\d+)", result.stderr)
     errors = [line for line in result.stderr.splitlines() if not line.startswith("TIME") and line.strip()]
+    written = sum(os.path.getsize(os.path.join(where, name)) for where, _, names in os.walk(out) for name in names)
     # CPU seconds (user + system): this machine is shared, and wall time drifts with its load.
-    return float(match.group(1)) + float(match.group(2)), int(match.group(3)) / 1024, result.returncode, errors[:2]
+    return (float(match.group(1)) + float(match.group(2)), int(match.group(3)) / 1024, result.returncode, errors[:2],
+            written / 1e6)
 
 
 def main():
@@ -90,7 +93,8 @@ def main():
     parser.add_argument("--scale", type=float, default=1.0)
     args = parser.parse_args()
     cases = list(POSTS) + ["10,000 posts x 100 tags, all linked"]
-    print(f"{'input':38} {'half: CPU s':>11} {'MiB':>6} {'full: CPU s':>11} {'MiB':>6} {'ratio':>6}  exit  message")
+    print(f"{'input':38} {'half: CPU s':>11} {'MiB':>6} {'out MB':>7} {'full: CPU s':>11} {'MiB':>6} {'out MB':>7} "
+          f"{'ratio':>6}  exit  message")
     for name in cases:
         if args.only and not any(o in name for o in args.only):
             continue
@@ -109,9 +113,10 @@ def main():
                 row.append(build(args.binary, folder))
             finally:
                 shutil.rmtree(folder, ignore_errors=True)
-        (t1, m1, _, _), (t2, m2, code, errors) = row
+        (t1, m1, _, _, w1), (t2, m2, code, errors, w2) = row
         ratio = t2 / t1 if t1 > 0.05 else float("nan")
-        print(f"{name:38} {t1:11.2f} {m1:6.0f} {t2:11.2f} {m2:6.0f} {ratio:6.2f}  {code:4}  {' | '.join(errors)[:120]}", flush=True)
+        print(f"{name:38} {t1:11.2f} {m1:6.0f} {w1:7.0f} {t2:11.2f} {m2:6.0f} {w2:7.0f} {ratio:6.2f}  {code:4}  "
+              f"{' | '.join(errors)[:120]}", flush=True)
 
 
 if __name__ == "__main__":
