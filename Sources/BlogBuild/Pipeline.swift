@@ -141,7 +141,7 @@ public enum Pipeline {
 
         if render {
             let markdownWarnings: [Diagnostic]
-            (site, markdownWarnings) = renderMarkdown(site, config: config)
+            (site, markdownWarnings) = renderMarkdown(site, config: config, jekyllDisplay: jekyllDisplay(options, config: config))
             warnings += markdownWarnings
             clock.lap("markdown")
         }
@@ -176,16 +176,20 @@ public enum Pipeline {
     /// Markdown: `site` with every placed post's body and summary rendered, on all cores, and the
     /// messages. Links to other posts (Liquid's `post_url`, Pelican's `{filename}`) resolve against
     /// the placed site through ``ContentLinks``.
-    private static func renderMarkdown(_ site: Site, config: SiteConfig) -> (Site, [Diagnostic]) {
+    private static func renderMarkdown(_ site: Site, config: SiteConfig, jekyllDisplay: @escaping (String) -> String) -> (Site, [Diagnostic]) {
         let posts = site.posts
         let links = ContentLinks(site: site)
-        let liquid = liquidContext(config: config, links: links)
+        var liquid = liquidContext(config: config, links: links)
+        let siteWarnings: [Diagnostic]
+        (liquid.site, siteWarnings) = JekyllSiteFiles.site(config: config, baseURL: liquid.baseURL, siteURL: liquid.siteURL, display: jekyllDisplay)
         let rendered = Parallel.map(posts.count) { index -> (RenderedMarkdown, [Diagnostic]) in
             let post = posts[index].post
             var (body, summary, linkWarnings) = (post.body, post.summary, [Diagnostic]())
             if post.headerFormat == .yaml || post.headerFormat == .toml {
-                (body, linkWarnings) = Liquid.process(body, path: post.source, firstLine: post.bodyLine, context: liquid)
-                summary = summary.map { Liquid.process($0, path: post.source, firstLine: post.bodyLine, context: liquid).0 }
+                // Jekyll-form posts are run as Liquid templates; others only have their links rewritten.
+                let page = post.markdownDialect == .kramdown ? JekyllSiteFiles.page(post, url: "/" + posts[index].url) : nil
+                (body, linkWarnings) = Liquid.process(body, path: post.source, firstLine: post.bodyLine, context: liquid, page: page)
+                summary = summary.map { Liquid.process($0, path: post.source, firstLine: post.bodyLine, context: liquid, page: page).0 }
             }
             var markdown = MarkdownRenderer.render(body: body, summary: summary, options: config.markdownOptions(for: post))
             let (html, pelicanWarnings) = links.rewritePelican(html: markdown.html, post: post)
@@ -195,7 +199,21 @@ public enum Pipeline {
         }
         var site = site
         for index in site.posts.indices { site.posts[index].rendered = rendered[index].0 }
-        return (site, rendered.flatMap(\.1))
+        return (site, siteWarnings + rendered.flatMap(\.1))
+    }
+
+    /// How messages name a file of the Jekyll folder (see ``JekyllSiteFiles``), from its path there.
+    static func jekyllDisplay(_ options: BuildOptions, config: SiteConfig) -> (String) -> String {
+        let root = JekyllSiteFiles.root(source: options.source, content: config.content)
+        let display: String
+        if root == nil || root?.standardizedFileURL.path == options.source.standardizedFileURL.path {
+            display = options.sourceDisplay
+        } else {
+            let content = contentFolder(options, config: config).display
+            let parent = content.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+            display = parent.isEmpty ? "" : parent + "/"
+        }
+        return { display + $0 }
     }
 
     /// What Jekyll's `{{ site.baseurl }}` and `{{ site.url }}`, `{% post_url %}`, `{% link %}` and
@@ -207,7 +225,8 @@ public enum Pipeline {
             siteURL = "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
         }
         return LiquidContext(baseURL: basePath, siteURL: siteURL,
-                             resolvePost: { links.href(forPostNamed: $0) }, resolvePath: { links.href(forPath: $0) })
+                             resolvePost: { links.href(forPostNamed: $0) }, resolvePath: { links.href(forPath: $0) },
+                             timeZone: config.timeZone)
     }
 
     /// Builds the site and writes it to the output folder: in place when only post bodies changed
@@ -304,6 +323,7 @@ public enum Pipeline {
             }
             config.baseURL = normalized
         }
+        config.jekyllFiles = JekyllSiteFiles.read(source: options.source, content: config.content)
         return (config, warnings)
     }
 

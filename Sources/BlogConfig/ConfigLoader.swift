@@ -11,7 +11,7 @@ package enum ConfigLoader {
     package static let knownKeys: Set<String> = [
         "title", "description", "author", "base_url", "language", "timezone", "theme",
         "paginate", "date_format", "output", "content", "permalinks", "feed_limit", "feed_content", "tagfilter",
-        "cache_dir", "new_post_format", "highlight", "highlight_style",
+        "cache_dir", "new_post_format", "highlight", "highlight_style", "params",
     ]
 
     /// Loads `path`; a missing file gives the defaults. Throws ``BuildFailure`` on errors.
@@ -152,6 +152,12 @@ package enum ConfigLoader {
                         fail(value, "`new_post_format` must be `auto` (the form most posts use), `pelican`, `yaml` or `toml`, got \"\(s)\"")
                     }
                 }
+            case "params":
+                guard case .mapping(let params) = value, let text = try? Yams.serialize(node: value) else {
+                    fail(value, "`params` must be a mapping of values for templates, such as `repository: https://github.com/me/blog`")
+                    continue
+                }
+                config.params = params.isEmpty ? "" : text
             case "permalinks":
                 guard case .mapping(let links) = value else {
                     fail(value, "`permalinks` must be a mapping such as `post: \"posts/{slug}/\"`")

@@ -44,6 +44,12 @@ public struct SiteConfig: Sendable, Equatable {
     public var feedContent: FeedContent = .full
     /// The header form `blog new` writes (`new_post_format`); nil: the form most posts already use.
     public var newPostFormat: NewPostFormat?
+    /// `params:`, as YAML text (empty when absent): values for Liquid's `site.x` in Jekyll-form posts.
+    public var params: String = ""
+    /// A Jekyll site's `_config.yml` and `_data/` files beside the posts, sorted by path: read with
+    /// the configuration (see `JekyllSiteFiles` in BlogBuild) so that a change to them, like one
+    /// to blog.yml, makes a full build.
+    public var jekyllFiles: [ConfigFile] = []
 
     /// The configuration with every default.
     public init() {}
@@ -94,4 +100,18 @@ public struct Permalinks: Sendable, Equatable {
 
     /// The default patterns.
     public init() {}
+}
+
+/// A settings file read with the configuration: its path and text.
+public struct ConfigFile: Sendable, Equatable {
+    /// The path from the folder it was found in (`_config.yml`, `_data/authors.yml`).
+    public var path: String
+    /// Its text.
+    public var text: String
+
+    /// A file at `path` holding `text`.
+    public init(path: String, text: String) {
+        self.path = path
+        self.text = text
+    }
 }

@@ -21,13 +21,20 @@ struct LiquidScanner {
     let b: [UInt8]
     /// The rewritten body.
     package private(set) var out: [UInt8] = []
-    /// Warnings, in the order found (the one about unsupported tags last).
+    /// Warnings, in the order found.
     package private(set) var diagnostics: [Diagnostic] = []
+    /// The tags and outputs left as written because they are not understood, in order.
+    private(set) var unsupportedTags: [LiquidTagSource] = []
+    /// With ``interprets``: the body as text and the tags and outputs for ``LiquidEvaluator``
+    /// (`out` holds the text after the last of them); empty when there were none.
+    private(set) var pieces: [LiquidPiece] = []
 
     private let n: Int
     private let path: String
     private let firstLine: Int
     private let context: LiquidContext
+    /// Whether tags and outputs other than the ones rewritten here go to the interpreter (Jekyll-form posts).
+    private let interprets: Bool
 
     /// The next byte to read.
     private var pos = 0
@@ -40,8 +47,6 @@ struct LiquidScanner {
     /// Inside a `{% highlight %}` block: its lines are code whatever they look like.
     private var inHighlight = false
 
-    private var unsupportedCount = 0
-    private var firstUnsupported: (line: Int, column: Int, label: String)?
     /// Where the last `{{ site.baseurl }}` ended in the input and the output: a `{% post_url %}` right after it
     /// gets a URL that already has the base path, so the expansion is taken back.
     private var baseURLEnd: (input: Int, output: Int)?
@@ -58,12 +63,13 @@ struct LiquidScanner {
     private var backtickMemo: [Int: (from: Int, found: Int)] = [:]
     private var paragraphMemo = (from: Int.max, limit: 0)
 
-    init(_ bytes: [UInt8], path: String, firstLine: Int, context: LiquidContext) {
+    init(_ bytes: [UInt8], path: String, firstLine: Int, context: LiquidContext, interprets: Bool = false) {
         b = bytes
         n = bytes.count
         self.path = path
         self.firstLine = firstLine
         self.context = context
+        self.interprets = interprets
     }
 
     // MARK: - Main loop
@@ -79,13 +85,6 @@ struct LiquidScanner {
                 processProse(until: end)
             }
             if pos == end && end < n { advance(to: end + 1, copy: true) }
-        }
-        if let first = firstUnsupported {
-            let what = unsupportedCount == 1
-                ? "1 template tag left as written (\(first.label))"
-                : "\(unsupportedCount) template tags left as written (\(first.label) first)"
-            diagnostics.append(.warning(path, line: first.line, column: first.column,
-                                        "\(what): blog does not run Liquid or Hugo shortcodes other than \(Liquid.supportedList)"))
         }
     }
 
@@ -226,8 +225,13 @@ struct LiquidScanner {
             handleLink(k, end: end, url: url, unknown:
                 "unknown post \"\(markup)\" in {% link %}: expected the path of a post from the site folder (_posts/YYYY-MM-DD-slug.md)")
         default:
-            unsupported(k, label: "{% \(name) %}")
-            advance(to: end, copy: true)
+            let source = tagSource(k, end: end, name: name, markup: markup)
+            if interprets {
+                piece(.tag(source), upTo: end)
+            } else {
+                unsupportedTags.append(source)
+                advance(to: end, copy: true)
+            }
         }
     }
 
@@ -327,12 +331,28 @@ struct LiquidScanner {
         case "site.url":
             replace(upTo: end, with: context.siteURL)
         default:
-            var shown = String(expression.prefix(while: { $0 != "|" && $0 != "\n" }))
-            while shown.last == " " { shown.removeLast() }
-            if shown.count > 40 { shown = String(shown.prefix(39)) + "…" }
-            unsupported(k, label: "{{ \(shown) }}")
-            advance(to: end, copy: true)
+            let source = tagSource(k, end: end, name: "", markup: expression)
+            if interprets {
+                piece(.output(source), upTo: end)
+            } else {
+                unsupportedTags.append(source)
+                advance(to: end, copy: true)
+            }
         }
+    }
+
+    /// The tag or output from `k` to `end`, as the interpreter and messages need it.
+    private func tagSource(_ k: Int, end: Int, name: String, markup: String) -> LiquidTagSource {
+        LiquidTagSource(name: name, markup: markup, written: Array(b[k..<end]), line: firstLine + line, column: column(of: k),
+                        trimBefore: k + 2 < end && b[k + 2] == UInt8(ascii: "-"), trimAfter: end - 3 > k && b[end - 3] == UInt8(ascii: "-"))
+    }
+
+    /// Hands the tag or output ending at `end` to the interpreter: the text so far becomes a piece, then it.
+    private mutating func piece(_ piece: LiquidPiece, upTo end: Int) {
+        pieces.append(.text(out))
+        out = []
+        pieces.append(piece)
+        advance(to: end, copy: false)
     }
 
     // MARK: - Hugo
@@ -354,7 +374,8 @@ struct LiquidScanner {
         let name = text(lo, nameEnd)
         let shown = markdown ? "{{% \(name) %}}" : "{{< \(name) >}}"
         guard name == "ref" || name == "relref" else {
-            unsupported(k, label: shown)
+            unsupportedTags.append(LiquidTagSource(name: shown, markup: "", written: [], line: firstLine + line, column: column(of: k),
+                                                   trimBefore: false, trimAfter: false))
             advance(to: end, copy: true)
             return
         }
@@ -433,13 +454,6 @@ struct LiquidScanner {
     }
 
     // MARK: - Warnings
-
-    private mutating func unsupported(_ k: Int, label: String) {
-        unsupportedCount += 1
-        if firstUnsupported == nil {
-            firstUnsupported = (firstLine + line, column(of: k), label)
-        }
-    }
 
     private mutating func warn(at k: Int, _ message: String) {
         diagnostics.append(.warning(path, line: firstLine + line, column: column(of: k), message))
