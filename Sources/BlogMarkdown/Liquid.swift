@@ -18,7 +18,13 @@ package struct LiquidContext: Sendable {
     /// from `_data/`, and `baseurl`, `url`, `title`… from blog.yml (see ``LiquidSite``).
     package var site: [String: LiquidValue]
     /// The zone dates are shown in (`date` filter).
-    var timeZone: TimeZone
+    package var timeZone: TimeZone
+    /// A Hugo shortcode through the site's or the theme's template (`shortcodes/<name>.mustache`); nil
+    /// when there is none.
+    package var renderShortcode: @Sendable (ShortcodeCall) -> String?
+    /// Whether the site's or the theme's template of a shortcode takes inner content up to a closing
+    /// tag; nil when there is no template of that name.
+    package var shortcodeTakesInner: @Sendable (String) -> Bool?
 
     /// Creates a context; by default nothing resolves.
     package init(
@@ -27,8 +33,12 @@ package struct LiquidContext: Sendable {
         resolvePost: @escaping @Sendable (String) -> String? = { _ in nil },
         resolvePath: @escaping @Sendable (String) -> String? = { _ in nil },
         site: [String: LiquidValue] = [:],
-        timeZone: TimeZone = TimeZone(identifier: "UTC")!
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+        renderShortcode: @escaping @Sendable (ShortcodeCall) -> String? = { _ in nil },
+        shortcodeTakesInner: @escaping @Sendable (String) -> Bool? = { _ in nil }
     ) {
+        self.renderShortcode = renderShortcode
+        self.shortcodeTakesInner = shortcodeTakesInner
         self.baseURL = baseURL
         self.siteURL = siteURL
         self.resolvePost = resolvePost
@@ -55,18 +65,36 @@ package enum Liquid {
     /// body is run as a Liquid template.
     package static func process(_ body: String, path: String, firstLine: Int, context: LiquidContext,
                                 page: LiquidValue? = nil) -> (String, [Diagnostic]) {
-        guard needsProcessing(body) else { return (body, []) }
-        var scanner = LiquidScanner(Array(body.utf8), path: path, firstLine: firstLine, context: context, interprets: page != nil)
+        let result = run(body, path: path, firstLine: firstLine, context: context, page: page, runsLiquid: page != nil)
+        return (result.markdown, result.diagnostics)
+    }
+
+    /// What ``run(_:path:firstLine:context:page:runsLiquid:)`` makes of a body.
+    package struct Output {
+        /// The markdown, with marks where `{{< >}}` shortcodes' HTML goes.
+        package var markdown: String
+        /// Warnings.
+        package var diagnostics: [Diagnostic]
+        /// The HTML of each mark: put it in the rendered HTML with ``ShortcodeMarks/restore(_:fragments:)``.
+        package var fragments: [String]
+    }
+
+    /// ``process(_:path:firstLine:context:page:)``, with the post's values (`page`) apart from whether
+    /// the body is run as Liquid (`runsLiquid`: Jekyll-form posts), and the shortcodes' HTML apart.
+    package static func run(_ body: String, path: String, firstLine: Int, context: LiquidContext,
+                            page: LiquidValue?, runsLiquid: Bool) -> Output {
+        guard needsProcessing(body) else { return Output(markdown: body, diagnostics: [], fragments: []) }
+        var scanner = LiquidScanner(Array(body.utf8), path: path, firstLine: firstLine, context: context, interprets: runsLiquid, page: page)
         scanner.run()
         var diagnostics = scanner.diagnostics
         var unsupported = scanner.unsupportedTags
         var output = scanner.out
-        if let page, !scanner.pieces.isEmpty {
+        if runsLiquid, !scanner.pieces.isEmpty {
             let pieces = trimmed(scanner.pieces + [.text(scanner.out)])
             var builder = LiquidTreeBuilder(pieces)
             let tree = builder.build()
             var variables = context.site.isEmpty ? [:] : ["site": LiquidValue.map(context.site)]
-            variables["page"] = page
+            variables["page"] = page ?? .map([:])
             var evaluator = LiquidEvaluator(pieces: pieces, variables: variables,
                                             site: LiquidFilters.Site(baseURL: context.baseURL, siteURL: context.siteURL, timeZone: context.timeZone))
             evaluator.run(tree)
@@ -95,10 +123,10 @@ package enum Liquid {
             let what = unsupported.count == 1 ? "1 template tag left as written (\(first.label))"
                 : "\(unsupported.count) template tags left as written (\(first.label) first)"
             diagnostics.append(.warning(path, line: first.line, column: first.column,
-                "\(what): blog does not run Liquid or Hugo shortcodes other than \(page == nil ? supportedList : interpretedList)"))
+                "\(what): blog does not run Liquid or Hugo shortcodes other than \(runsLiquid ? interpretedList : supportedList)"))
         }
-        if output == scanner.b { return (body, diagnostics) }
-        return (String(decoding: output, as: UTF8.self), diagnostics)
+        let markdown = output == scanner.b ? body : String(decoding: output, as: UTF8.self)
+        return Output(markdown: markdown, diagnostics: diagnostics, fragments: scanner.fragments)
     }
 
     /// `pieces` with Liquid's whitespace control applied: the whitespace (line breaks included) before a
@@ -134,8 +162,9 @@ package enum Liquid {
     }
 
     /// The tags and outputs that `process` understands, as named in the warning about the others.
-    static let supportedList = "highlight, raw, post_url, link, site.baseurl, site.url, ref and relref"
+    static let supportedList = "highlight, raw, post_url, link, site.baseurl, site.url, ref, relref, "
+        + "figure, youtube, gist, param and the site's shortcodes/"
     /// The same in Jekyll-form posts, where Liquid is run.
     static let interpretedList = "assign, capture, if, unless, case, for, comment, echo, highlight, raw, post_url, link, "
-        + "their filters (see docs/content.md), ref and relref"
+        + "their filters (see docs/content.md), ref, relref, figure, youtube, gist, param and the site's shortcodes/"
 }

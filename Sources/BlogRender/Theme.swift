@@ -26,6 +26,9 @@ package struct Theme: Sendable {
     package let templateTexts: [String: String]
     /// Whether the theme has `templates/page.mustache` for pages (else they use `post`).
     var hasPageTemplate = false
+    /// Hugo shortcodes' templates: the theme's `shortcodes/*.mustache`, and the site's
+    /// `shortcodes/*.mustache` over them (see ``ShortcodeTemplates``).
+    package var shortcodes = ShortcodeTemplates()
 
     /// ``library`` with each of ``sharedPartials`` printing its text from the page's values.
     var pageLibrary: MustacheLibrary {
@@ -84,6 +87,21 @@ package struct Theme: Sendable {
         for source in sources {
             diagnostics += TemplateCheck.unknownPartials(in: source.text, path: source.path, exists: names.contains)
         }
+        var shortcodes = ShortcodeTemplates()
+        var shortcodeFiles = files.filter { $0.key.hasPrefix("shortcodes/") }.map { (prefix + $0.key, $0.key, $0.value) }
+        for (path, url) in ThemeFile.list(siteRoot.appendingPathComponent("shortcodes")) {
+            shortcodeFiles.append(("shortcodes/" + path, "shortcodes/" + path, .site(url)))
+        }
+        for (shown, path, file) in shortcodeFiles where path.hasSuffix(".mustache") {
+            let name = String(path.dropFirst("shortcodes/".count).dropLast(".mustache".count))
+            do {
+                try shortcodes.register(String(decoding: try file.data(), as: UTF8.self), named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                diagnostics.append(.error(shown, line: error.context.lineNumber, column: error.context.columnNumber, TemplateCheck.describe(error.error)))
+            } catch {
+                diagnostics.append(.error(shown, "cannot read the template: \(error.localizedDescription)"))
+            }
+        }
         if diagnostics.hasErrors { throw BuildFailure(diagnostics.sortedForDisplay()) }
 
         let statics = files.keys.filter { $0.hasPrefix("static/") }.sorted().map { path in
@@ -95,6 +113,7 @@ package struct Theme: Sendable {
                           staticFiles: statics, templateTexts: texts)
         theme.listSummaries = ListSummaries(sources: texts, library: theme.pageLibrary)
         theme.hasPageTemplate = hasPageTemplate
+        theme.shortcodes = shortcodes
         return theme
     }
 

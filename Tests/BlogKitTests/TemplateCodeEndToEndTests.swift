@@ -106,4 +106,73 @@ final class TemplateCodeEndToEndTests: BuiltSiteTestCase {
         XCTAssertTrue(try body("posts/a/index.html").contains("{% assign x = 1 %}{{ x }}"))
         XCTAssertTrue(result.stderr.contains("2 template tags left as written"), result.stderr)
     }
+
+    // MARK: - Hugo shortcodes
+
+    func writeHugoSite() throws {
+        try site.write("blog.yml", "title: Hugo\nbase_url: https://example.org/\nparams:\n  author: Site Author\n")
+        try site.write("shortcodes/note.mustache", "<aside class=\"note {{0}}\">{{{inner}}}</aside>")
+        try site.write("shortcodes/tip.mustache", "> **{{title}}**: {{{inner}}}")
+        try site.write("shortcodes/badge.mustache", "<span class=\"badge\">{{#positional}}[{{.}}]{{/positional}}{{#named}}{{key}}={{value}};{{/named}}</span>")
+        try site.write("content/posts/a.md", """
+            ---
+            title: A
+            date: 2020-01-01
+            color: blue
+            ---
+            Intro {{< param color >}} by {{< param author >}}, {{< badge "one" two >}} {{< badge size="big" >}}.
+
+            {{< note "info" >}}Some <b>HTML</b>, not *markdown*{{< /note >}}
+
+            {{% tip title="Careful" %}}This is *markdown*{{% /tip %}}
+
+            {{< figure src="/img/a.png" alt="An A" caption="The caption" >}}
+
+            {{< youtube w7Ft2ymGmfc >}}
+
+            {{< highlight go >}}
+            func main() {}
+            {{< /highlight >}}
+
+            {{< gh "@x" >}}
+
+            """)
+    }
+
+    func testHugoShortcodesRenderThroughTemplatesAndBuiltIns() throws {
+        try writeHugoSite()
+        let result = try build()
+        let html = try body("posts/a/index.html")
+        XCTAssertTrue(html.contains("<p>Intro blue by Site Author, <span class=\"badge\">[one][two]</span> <span class=\"badge\">size=big;</span>.</p>"), html)
+        XCTAssertTrue(html.contains("<aside class=\"note info\">Some <b>HTML</b>, not *markdown*</aside>"), "{{< >}} output is not markdown: \(html)")
+        XCTAssertFalse(html.contains("<p><aside"), html)
+        XCTAssertTrue(html.contains("<blockquote>\n<p><strong>Careful</strong>: This is <em>markdown</em></p>\n</blockquote>"),
+                      "{{% %}} output is markdown: \(html)")
+        XCTAssertTrue(html.contains("<figure><img src=\"/img/a.png\" alt=\"An A\" /><figcaption><p>The caption</p></figcaption></figure>"), html)
+        XCTAssertTrue(html.contains("<iframe src=\"https://www.youtube.com/embed/w7Ft2ymGmfc\""), html)
+        XCTAssertTrue(html.contains("<code class=\"language-go\"><span class=\"k\">func</span>"), html)
+        XCTAssertTrue(html.contains("{{&lt; gh “@x” &gt;}}") || html.contains("{{&lt; gh \"@x\" &gt;}}"), html)
+        XCTAssertTrue(result.stderr.contains("content/posts/a.md:20:1: warning: 1 template tag left as written ({{< gh >}})"), result.stderr)
+    }
+
+    func testAThemeShortcodeAndTheSiteOneOverIt() throws {
+        try writeHugoSite()
+        try site.write("themes/default/shortcodes/badge.mustache", "<b>theme {{0}}</b>")
+        try site.write("themes/default/shortcodes/star.mustache", "<i>★{{0}}</i>")
+        try site.write("content/posts/a.md", "---\ntitle: A\ndate: 2020-01-01\n---\n{{< star 5 >}} {{< badge x >}}\n")
+        _ = try build()
+        XCTAssertTrue(try body("posts/a/index.html").contains("<p><i>★5</i> <span class=\"badge\">[x]</span></p>"))
+        // A template edit is a full build: the cache knows the shortcodes.
+        try site.write("themes/default/shortcodes/star.mustache", "<i>☆{{0}}</i>")
+        _ = try build()
+        XCTAssertTrue(try body("posts/a/index.html").contains("<i>☆5</i>"))
+    }
+
+    func testABrokenShortcodeTemplateFailsTheBuild() throws {
+        try writeHugoSite()
+        try site.write("shortcodes/bad.mustache", "{{#x}}unclosed")
+        let result = try BlogCLI.run(["build"], in: site.root)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("shortcodes/bad.mustache"), result.stderr)
+    }
 }
