@@ -20,14 +20,7 @@ package struct ShortcodeTemplates: Sendable {
 
     /// Parses `text` as the template of the shortcode `name`; throws the parser's error.
     mutating func register(_ text: String, named name: String) throws {
-        let template: MustacheTemplate
-        do {
-            template = try MustacheTemplate(string: TemplateEscaping.pragma + text)
-        } catch {
-            _ = try MustacheTemplate(string: text)  // the error at the author's line and column
-            throw error
-        }
-        library.register(template, named: name)
+        library.register(try TemplateEscaping.template(text), named: name)
         texts[name] = text
     }
 

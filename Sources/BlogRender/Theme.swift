@@ -65,14 +65,7 @@ package struct Theme: Sendable {
             guard let templateName = templateName(path) else { continue }
             do {
                 let text = String(decoding: try file.data(), as: UTF8.self)
-                let template: MustacheTemplate
-                do {
-                    template = try MustacheTemplate(string: TemplateEscaping.pragma + text)
-                } catch {
-                    _ = try MustacheTemplate(string: text)  // the error at the author's line and column
-                    throw error
-                }
-                library.register(template, named: templateName)
+                library.register(try TemplateEscaping.template(text), named: templateName)
                 sources.append((prefix + path, text))
                 texts[templateName] = text
             } catch let error as MustacheTemplate.ParserError {
