@@ -107,6 +107,34 @@ final class TemplateCodeEndToEndTests: BuiltSiteTestCase {
         XCTAssertTrue(result.stderr.contains("2 template tags left as written"), result.stderr)
     }
 
+    // MARK: - kramdown attribute lists
+
+    func testKramdownAttributeListsInAJekyllPost() throws {
+        try writeJekyllSite()
+        try site.write("_posts/2020-02-04-pictures.md", """
+            ---
+            title: Pictures
+            ---
+            ![Plot]({{ site.baseurl }}/images/plot.png){:width="100%"}
+
+            Floated text
+            {: style="float: left" .aside}
+
+            {::options parse_block_html="true" /}
+            {::comment}
+            Not for readers.
+            {:/comment}
+
+            """)
+        let result = try build()
+        let html = try body("posts/pictures/index.html")
+        XCTAssertTrue(html.contains("<p><img src=\"/blog/images/plot.png\" alt=\"Plot\" width=\"100%\" /></p>"), html)
+        XCTAssertTrue(html.contains("<p class=\"aside\" style=\"float: left\">Floated text</p>"), html)
+        XCTAssertFalse(html.contains("{:"), html)
+        XCTAssertFalse(html.contains("Not for readers"), html)
+        XCTAssertTrue(result.stderr.contains("_posts/2020-02-04-pictures.md:9:1: warning: kramdown options ({::options}) are not read"), result.stderr)
+    }
+
     // MARK: - Hugo shortcodes
 
     func writeHugoSite() throws {
