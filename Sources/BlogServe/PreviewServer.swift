@@ -62,8 +62,13 @@ public final class PreviewServer: @unchecked Sendable {
         let config = (try? ConfigLoader.load(path: folder.url.appendingPathComponent("blog.yml").path).0) ?? SiteConfig()
         let content = URL(fileURLWithPath: config.content, relativeTo: folder.url).standardizedFileURL
         let themes = folder.url.appendingPathComponent("themes")
+        // Shortcode templates, and a Jekyll site's `_config.yml` and `_data/` (in the blog folder, or beside
+        // a `_posts` content folder), which posts' Liquid reads.
+        var jekyllFolders = [folder.url]
+        if content.lastPathComponent == "_posts" { jekyllFolders.append(content.deletingLastPathComponent()) }
         // A folder made later (`themes/` for a first theme change) is watched from when it appears.
-        return ([content, themes], [folder.url.appendingPathComponent("blog.yml")])
+        return ([content, themes, folder.url.appendingPathComponent("shortcodes")] + jekyllFolders.map { $0.appendingPathComponent("_data") },
+                [folder.url.appendingPathComponent("blog.yml")] + jekyllFolders.map { $0.appendingPathComponent("_config.yml") })
     }
 
     /// Builds once, then serves and watches until the process ends.
