@@ -36,35 +36,43 @@ enum KramdownAttributes {
 
     /// Whether `text` may hold an attribute list or an extension (a quick check).
     static func mayHold(_ text: String) -> Bool {
-        text.contains("{:")
+        ByteSearch.contains(text, "{:")
     }
 
     // MARK: - Before parsing
 
-    /// `body` with its attribute lists replaced by marks and the extensions taken out.
+    /// `body` with its attribute lists replaced by marks and the extensions taken out. Line by line
+    /// over the bytes; only a line holding `{:` (or inside an extension) is read as characters.
     static func prepare(_ body: String) -> Prepared {
         var lists: [List] = []
         var warnings: [MarkdownWarning] = []
-        var out = ""
-        out.reserveCapacity(body.utf8.count)
-        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
         let bytes = Array(body.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
         var tracker = LiquidBlockTracker()
-        var offset = 0
         /// Inside `{::comment}` or `{::nomarkdown}`, across lines: the name.
         var openExtension: String?
-        for (index, line) in lines.enumerated() {
-            let number = index + 1
-            let isCode = offset < bytes.count && openExtension == nil ? tracker.classify(bytes, offset) : false
-            offset += line.utf8.count + 1
-            if index > 0 { out += "\n" }
-            if isCode || !line.contains("{:") && openExtension == nil {
-                out += line
-                continue
+        var start = 0
+        var number = 0
+        while start <= bytes.count {
+            var end = start
+            var holdsList = false
+            while end < bytes.count && bytes[end] != UInt8(ascii: "\n") {
+                if bytes[end] == UInt8(ascii: "{"), end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: ":") { holdsList = true }
+                end += 1
             }
-            out += rewrite(String(line), line: number, open: &openExtension, lists: &lists, warnings: &warnings)
+            number += 1
+            let isCode = start < bytes.count && openExtension == nil ? tracker.classify(bytes, start) : false
+            if number > 1 { out.append(UInt8(ascii: "\n")) }
+            if isCode || !(holdsList || openExtension != nil) {
+                out.append(contentsOf: bytes[start..<end])
+            } else {
+                let line = String(decoding: bytes[start..<end], as: UTF8.self)
+                out.append(contentsOf: rewrite(line, line: number, open: &openExtension, lists: &lists, warnings: &warnings).utf8)
+            }
+            start = end + 1
         }
-        return Prepared(text: out, lists: lists, warnings: warnings)
+        return Prepared(text: String(decoding: out, as: UTF8.self), lists: lists, warnings: warnings)
     }
 
     /// One line of prose: its attribute lists as marks, its extensions out.
@@ -219,72 +227,149 @@ enum KramdownAttributes {
     // MARK: - After rendering
 
     /// `html` with each mark's attributes given to its element, warnings for marks that had none, and
-    /// the headings whose `id` an attribute list changed (old id: new id).
+    /// the headings whose `id` an attribute list changed (old id: new id). Works on the HTML's bytes:
+    /// Foundation's searches on a `String` cost more than rendering the page.
     static func apply(_ html: String, _ prepared: Prepared) -> (html: String, warnings: [MarkdownWarning], ids: [String: String]) {
-        guard !prepared.lists.isEmpty, html.contains(delimiter) else { return (html, [], [:]) }
-        var html = html
+        guard !prepared.lists.isEmpty, html.utf8.contains(0xEE) else { return (html, [], [:]) }
+        let b = Array(html.utf8)
+        let mark: [UInt8] = Array(String(delimiter).utf8)
         var warnings: [MarkdownWarning] = []
         var ids: [String: String] = [:]
-        for (index, list) in prepared.lists.enumerated() {
-            let mark = "\(delimiter)\(index)\(delimiter)"
-            guard let range = html.range(of: mark) else { continue }
-            let before = html[..<range.lowerBound]
-            let after = html[range.upperBound...]
-            var target: Range<String.Index>?
-            var removal = range
+        /// Tags to rewrite (by start: end, attributes, and whether it is a heading), and ranges to drop.
+        var tags: [Int: (end: Int, attributes: [(name: String, value: String)])] = [:]
+        var drops: [Range<Int>] = []
+        var position = 0
+        while let start = ByteSearch.firstIndex(of: mark, in: b, from: position) {
+            var end = start + mark.count
+            var number = 0
+            while end < b.count, b[end] >= UInt8(ascii: "0"), b[end] <= UInt8(ascii: "9") {
+                number = number * 10 + Int(b[end] - UInt8(ascii: "0"))
+                end += 1
+            }
+            guard end > start + mark.count, end + mark.count <= b.count, b[end..<(end + mark.count)].elementsEqual(mark),
+                  number < prepared.lists.count else {
+                position = start + 1
+                continue
+            }
+            end += mark.count
+            position = end
+            let list = prepared.lists[number]
+            var target: Range<Int>?
+            var removal = start..<end
             if list.span {
-                if before.hasSuffix(" />"), let open = before.range(of: "<img ", options: .backwards),
-                   before[open.lowerBound...].firstIndex(of: ">") == before.index(before: before.endIndex) {
-                    target = open.lowerBound..<before.endIndex
-                } else if before.hasSuffix("</a>"), let open = before.range(of: "<a ", options: .backwards) {
-                    target = open.lowerBound..<(before[open.lowerBound...].firstIndex(of: ">").map { before.index(after: $0) } ?? before.endIndex)
+                if ends(b, at: start, with: " />"), let open = lastIndex(of: UInt8(ascii: "<"), in: b, before: start),
+                   starts(b, at: open, with: "<img ") {
+                    target = open..<start
+                } else if ends(b, at: start, with: "</a>"), let open = lastIndex(of: "<a ", in: b, before: start - 4),
+                          let close = b[open..<start].firstIndex(of: UInt8(ascii: ">")) {
+                    target = open..<(close + 1)
                 }
-            } else if before.hasSuffix("\n"), after.hasPrefix("</p>"), let open = lastParagraphStart(before) {
+            } else if ends(b, at: start, with: "\n"), starts(b, at: end, with: "</p>"), let open = openParagraph(b, before: start) {
                 target = open
-                removal = before.index(before: before.endIndex)..<range.upperBound
-            } else if before.hasSuffix("<p>"), after.hasPrefix("</p>\n") {
-                let paragraph = before.index(before.endIndex, offsetBy: -3)..<html.index(range.upperBound, offsetBy: 5)
-                let previous = before[..<paragraph.lowerBound]
-                if previous.hasSuffix(">\n"), let heading = lastHeadingStart(previous) {
+                removal = (start - 1)..<end
+            } else if ends(b, at: start, with: "<p>"), starts(b, at: end, with: "</p>\n") {
+                removal = (start - 3)..<(end + 5)
+                if ends(b, at: start - 3, with: ">\n"), let heading = closedHeading(b, before: start - 4) {
                     target = heading
                     if let id = list.attributes.last(where: { $0.name == "id" })?.value,
-                       let old = html[heading].range(of: " id=\""), let end = html[old.upperBound...].firstIndex(of: "\"") {
-                        ids[String(html[old.upperBound..<end])] = id
+                       let old = headingID(b, heading) {
+                        ids[old] = id
                     }
                 }
-                removal = paragraph
             }
+            drops.append(removal)
             guard let target else {
-                html.removeSubrange(removal)
                 warnings.append(MarkdownWarning(line: list.line, column: list.column,
                     message: "kramdown attribute list here has no paragraph, heading, image or link to go to; it is removed"))
                 continue
             }
-            let tag = String(html[target])
-            html.removeSubrange(removal)
-            html.replaceSubrange(target, with: setting(list.attributes, in: tag))
+            tags[target.lowerBound, default: (target.upperBound, [])].attributes += list.attributes
         }
-        return (html, warnings, ids)
+        // Rebuild: rewritten tags and dropped ranges never overlap (a tag ends before its mark starts).
+        var out: [UInt8] = []
+        out.reserveCapacity(b.count + 256)
+        var edits: [(range: Range<Int>, text: [UInt8])] = drops.map { ($0, []) }
+        for (start, tag) in tags {
+            edits.append((start..<tag.end, Array(setting(tag.attributes, in: String(decoding: b[start..<tag.end], as: UTF8.self)).utf8)))
+        }
+        var copied = 0
+        for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) where edit.range.lowerBound >= copied {
+            out.append(contentsOf: b[copied..<edit.range.lowerBound])
+            out.append(contentsOf: edit.text)
+            copied = edit.range.upperBound
+        }
+        out.append(contentsOf: b[copied...])
+        return (String(decoding: out, as: UTF8.self), warnings, ids)
     }
 
-    /// The opening tag of the last paragraph started in `text`, when that paragraph is still open.
-    private static func lastParagraphStart(_ text: Substring) -> Range<String.Index>? {
-        guard let open = text.range(of: "<p", options: .backwards),
-              let end = text[open.upperBound...].firstIndex(of: ">"),
-              text[open.upperBound] == ">" || text[open.upperBound] == " ",
-              !text[open.upperBound...].contains("</p>") else { return nil }
-        return open.lowerBound..<text.index(after: end)
+    private static func ends(_ b: [UInt8], at index: Int, with text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard index >= count else { return false }
+        return b[(index - count)..<index].elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: count))
     }
 
-    /// The opening tag of a heading that `text` ends with (`<h2 id="x">…</h2>\n`).
-    private static func lastHeadingStart(_ text: Substring) -> Range<String.Index>? {
-        let trimmed = text.dropLast()
-        guard trimmed.hasSuffix("</h1>") || trimmed.hasSuffix("</h2>") || trimmed.hasSuffix("</h3>") || trimmed.hasSuffix("</h4>")
-                || trimmed.hasSuffix("</h5>") || trimmed.hasSuffix("</h6>") else { return nil }
-        let level = trimmed[trimmed.index(trimmed.endIndex, offsetBy: -2)]
-        guard let open = trimmed.range(of: "<h\(level)", options: .backwards),
-              let end = trimmed[open.upperBound...].firstIndex(of: ">") else { return nil }
-        return open.lowerBound..<trimmed.index(after: end)
+    private static func starts(_ b: [UInt8], at index: Int, with text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard index + count <= b.count else { return false }
+        return b[index..<(index + count)].elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: count))
+    }
+
+    private static func lastIndex(of byte: UInt8, in b: [UInt8], before index: Int) -> Int? {
+        var i = index - 1
+        while i >= 0 {
+            if b[i] == byte { return i }
+            i -= 1
+        }
+        return nil
+    }
+
+    private static func lastIndex(of text: StaticString, in b: [UInt8], before index: Int) -> Int? {
+        var i = index - text.utf8CodeUnitCount
+        while i >= 0 {
+            if starts(b, at: i, with: text) { return i }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// The opening tag (`<p>` or `<p …>`) of the paragraph still open at `index`.
+    private static func openParagraph(_ b: [UInt8], before index: Int) -> Range<Int>? {
+        var i = index - 2
+        while i >= 0 {
+            if b[i] == UInt8(ascii: "<"), i + 2 < b.count {
+                if starts(b, at: i, with: "</p>") { return nil }
+                if b[i + 1] == UInt8(ascii: "p"), b[i + 2] == UInt8(ascii: ">") || b[i + 2] == UInt8(ascii: " "),
+                   let close = b[i..<index].firstIndex(of: UInt8(ascii: ">")) {
+                    return i..<(close + 1)
+                }
+            }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// The opening tag of the heading that ends at `index` (right after its `</hN>`).
+    private static func closedHeading(_ b: [UInt8], before index: Int) -> Range<Int>? {
+        guard index >= 5, starts(b, at: index - 5, with: "</h"), b[index - 1] == UInt8(ascii: ">") else { return nil }
+        let level = b[index - 2]
+        guard level >= UInt8(ascii: "1"), level <= UInt8(ascii: "6") else { return nil }
+        var i = index - 6
+        while i >= 0 {
+            if b[i] == UInt8(ascii: "<"), i + 2 < b.count, b[i + 1] == UInt8(ascii: "h"), b[i + 2] == level,
+               let close = b[i..<index].firstIndex(of: UInt8(ascii: ">")) {
+                return i..<(close + 1)
+            }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// The `id` of the heading tag at `range`.
+    private static func headingID(_ b: [UInt8], _ range: Range<Int>) -> String? {
+        let tag = Array(b[range])
+        guard let start = ByteSearch.firstIndex(of: Array(" id=\"".utf8), in: tag, from: 0),
+              let end = tag[(start + 5)...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        return String(decoding: tag[(start + 5)..<end], as: UTF8.self)
     }
 
     /// The opening tag `tag` (as cmark writes it: `<name a="v">` or `<name a="v" />`) with `attributes`
