@@ -116,7 +116,7 @@ package enum Liquid {
             }
             if evaluator.exceeded, let first = source(pieces.indices.first { source($0) != nil } ?? 0) {
                 diagnostics.append(.warning(path, line: first.line, column: first.column,
-                    "the Liquid in this file stopped after \(LiquidEvaluator.maxSteps) steps (a loop too long?); the rest of its output is missing"))
+                    "the Liquid in this file stopped after \(LiquidEvaluator.maxSteps) steps or \(LiquidEvaluator.maxBytes >> 20) MB of text (a loop too long?); the rest of its output is missing"))
             }
         }
         if let first = unsupported.min(by: { ($0.line, $0.column) < ($1.line, $1.column) }) {

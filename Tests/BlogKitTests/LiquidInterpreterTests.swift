@@ -141,6 +141,21 @@ final class LiquidInterpreterTests: XCTestCase {
         XCTAssertTrue(diagnostics[0].message.contains("stopped after"), diagnostics[0].message)
     }
 
+    func testHugeNumbersAndRunawayTextsAndDeepNestingNeverCrash() {
+        XCTAssertEqual(render("{% for i in (1..3) limit: 99999999999999999999 offset: -99999999999999999999 %}{{ i }}{% endfor %}"), "123")
+        XCTAssertEqual(render("[{{ 'abc' | slice: 99999999999999999999 }}] {{ 2 | round: 99999999999999999999 }} {{ 7 | ceil: 1 | floor }}"), "[] 2.0 7")
+        XCTAssertEqual(render("{{ 99999999999999999999 | date: '%Y' }}"), "1e+20")
+        let (out, diagnostics) = run("{% assign x = 'ab' %}{% for i in (1..60) %}{% assign x = x | append: x %}{% endfor %}{{ x | size }}")
+        XCTAssertLessThan(out.utf8.count, 100)
+        XCTAssertTrue(diagnostics.first?.message.contains("stopped after") == true, diagnostics.map(\.message).joined())
+        let deep = String(repeating: "{% if true %}", count: 5000) + "x" + String(repeating: "{% endif %}", count: 5000)
+        XCTAssertTrue(run(deep).0.contains("x"), "blocks nested past the limit stay as written, without exhausting the stack")
+        let brackets = "{{ a" + String(repeating: "[a", count: 5000) + String(repeating: "]", count: 5000) + " }}"
+        XCTAssertEqual(run(brackets).0, brackets)
+        let conditions = "{% if " + Array(repeating: "true", count: 5000).joined(separator: " and ") + " %}y{% endif %}"
+        XCTAssertTrue(run(conditions).0.hasPrefix("{% if true and"))
+    }
+
     // MARK: - Comments and what is not understood
 
     func testCommentsAreDropped() {

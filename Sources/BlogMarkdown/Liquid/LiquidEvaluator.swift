@@ -9,6 +9,9 @@
 struct LiquidEvaluator {
     /// The most nodes a body may run (loops count each time): a loop over `(1..100000000)` stops there.
     static let maxSteps = 200_000
+    /// The most bytes a body's output, or a value a filter makes, may have: `{% assign x = x | append: x %}`
+    /// in a loop doubles a text at each step.
+    static let maxBytes = 16 << 20
 
     private let pieces: [LiquidPiece]
     private var variables: [String: LiquidValue]
@@ -21,7 +24,7 @@ struct LiquidEvaluator {
     private(set) var undefined: [(piece: Int, name: String)] = []
     /// The piece whose output, `assign` or `for` is being read, for ``undefined``.
     private var reading: Int?
-    /// Whether the body ran into ``maxSteps``.
+    /// Whether the body ran into ``maxSteps`` or ``maxBytes``.
     private(set) var exceeded = false
     private var steps = 0
     /// A `break` or `continue` on its way out to its loop.
@@ -39,7 +42,7 @@ struct LiquidEvaluator {
         for node in nodes {
             if stopping != nil || exceeded { return }
             steps += 1
-            if steps > Self.maxSteps {
+            if steps > Self.maxSteps || out.count > Self.maxBytes {
                 exceeded = true
                 return
             }
@@ -60,7 +63,13 @@ struct LiquidEvaluator {
                 putBack(piece)
                 return
             }
-            guard let value = try? value(expression) else {
+            let value: LiquidValue
+            do {
+                value = try self.value(expression)
+            } catch is TooLong {
+                exceeded = true
+                return
+            } catch {
                 unsupported.append(piece)
                 putBack(piece)
                 return
@@ -69,7 +78,13 @@ struct LiquidEvaluator {
         case .assign(let name, let expression, let piece):
             reading = expression.hasDefault ? nil : piece
             defer { reading = nil }
-            guard let value = try? value(expression) else {
+            let value: LiquidValue
+            do {
+                value = try self.value(expression)
+            } catch is TooLong {
+                exceeded = true
+                return
+            } catch {
                 unsupported.append(piece)
                 putBack(piece)
                 return
@@ -114,8 +129,8 @@ struct LiquidEvaluator {
             putBack(piece)
             return
         }
-        if let offset = loop.offset, let count = (try? value(offset))?.number { items = Array(items.dropFirst(max(0, Int(count)))) }
-        if let limit = loop.limit, let count = (try? value(limit))?.number { items = Array(items.prefix(max(0, Int(count)))) }
+        if let offset = loop.offset, let count = (try? value(offset))?.number { items = Array(items.dropFirst(max(0, LiquidValue.whole(count)))) }
+        if let limit = loop.limit, let count = (try? value(limit))?.number { items = Array(items.prefix(max(0, LiquidValue.whole(count)))) }
         if loop.reversed { items.reverse() }
         guard !items.isEmpty else {
             run(loop.otherwise)
@@ -186,8 +201,9 @@ struct LiquidEvaluator {
             return lookup(name, path) ?? .null
         case .range(let lower, let upper):
             guard let from = try value(lower).number, let to = try value(upper).number, from <= to else { return .array([]) }
-            let count = min(Int(to) - Int(from) + 1, Self.maxSteps)
-            return .array((0..<count).map { .int(Int(from) + $0) })
+            let (first, last) = (LiquidValue.whole(from), LiquidValue.whole(to))
+            let count = min(last - first + 1, Self.maxSteps)
+            return .array((0..<count).map { .int(first + $0) })
         case .filtered(let base, let calls):
             var result = try value(base)
             for call in calls {
@@ -196,10 +212,15 @@ struct LiquidEvaluator {
                 // Named arguments (`allow_false: true`) follow the others.
                 for key in call.named.keys.sorted() { arguments.append(try value(call.named[key]!)) }
                 result = try LiquidFilters.apply(call.name, result, arguments, site: site)
+                if case .string(let text) = result, text.utf8.count > Self.maxBytes { throw TooLong() }
+                if case .array(let items) = result, items.count > Self.maxSteps { throw TooLong() }
             }
             return result
         }
     }
+
+    /// A filter made a value past ``maxBytes``.
+    private struct TooLong: Error {}
 
     /// Whether `condition` holds.
     private mutating func holds(_ condition: LiquidCondition) -> Bool {

@@ -62,6 +62,11 @@ struct LiquidSyntaxError: Error, Equatable {}
 struct LiquidParser {
     private var tokens: [LiquidToken]
     private var index = 0
+    /// How deep ranges and `[…]` nest here: past ``maxDepth`` the markup is refused, so that no
+    /// markup can exhaust the stack.
+    private var depth = 0
+    /// The most nesting of ranges and `[…]`, and of `and`/`or` in a condition.
+    static let maxDepth = 64
 
     /// A parser over `markup`; throws when it holds a character Liquid has no use for.
     init(_ markup: String) throws {
@@ -179,7 +184,9 @@ struct LiquidParser {
 
     /// A literal, a variable with its members, or a range.
     mutating func primary() throws -> LiquidExpression {
-        guard let token = peek else { throw LiquidSyntaxError() }
+        guard let token = peek, depth < Self.maxDepth else { throw LiquidSyntaxError() }
+        depth += 1
+        defer { depth -= 1 }
         index += 1
         switch token {
         case .string(let s):
@@ -238,6 +245,7 @@ struct LiquidParser {
             index += 1
             joins.append(word)
             parts.append(try comparison())
+            guard parts.count <= Self.maxDepth else { throw LiquidSyntaxError() }
         }
         var result = parts.removeLast()
         while let last = parts.popLast() {

@@ -78,8 +78,8 @@ enum LiquidFilters {
         case "remove": return .string(text().replacingOccurrences(of: arg(0), with: ""))
         case "remove_first": return .string(replaceFirst(text(), arg(0), ""))
         case "slice":
-            let start = Int(args.first?.number ?? 0)
-            let length = args.count > 1 ? Int(args[1].number ?? 1) : 1
+            let start = LiquidValue.whole(args.first?.number ?? 0)
+            let length = args.count > 1 ? LiquidValue.whole(args[1].number ?? 1) : 1
             if case .array(let a) = input {
                 let from = start < 0 ? a.count + start : start
                 guard from >= 0, from < a.count else { return .array([]) }
@@ -90,14 +90,14 @@ enum LiquidFilters {
             guard from >= 0, from < chars.count else { return .string("") }
             return .string(String(chars[from..<min(chars.count, from + max(0, length))]))
         case "truncate":
-            let length = args.isEmpty ? 50 : Int(args[0].number ?? 50)
+            let length = args.isEmpty ? 50 : LiquidValue.whole(args[0].number ?? 50)
             let ellipsis = args.count > 1 ? arg(1) : "..."
             let chars = Array(text())
             guard chars.count > length else { return .string(text()) }
             let keep = max(0, length - ellipsis.count)
             return .string(String(chars[0..<keep]) + ellipsis)
         case "truncatewords":
-            let count = max(1, args.isEmpty ? 15 : Int(args[0].number ?? 15))
+            let count = max(1, args.isEmpty ? 15 : LiquidValue.whole(args[0].number ?? 15))
             let ellipsis = args.count > 1 ? arg(1) : "..."
             let words = text().split(whereSeparator: { $0.isWhitespace })
             guard words.count > count else { return .string(text()) }
@@ -127,12 +127,12 @@ enum LiquidFilters {
             guard let d = args.first?.number, d != 0 else { return .null }
             return number { a, _ in a - d * (a / d).rounded(.down) }
         case "abs": return input.number.map { $0 == $0.rounded() && abs($0) < 9e15 ? .int(Int(abs($0))) : .double(abs($0)) } ?? .int(0)
-        case "ceil": return .int(Int((input.number ?? 0).rounded(.up)))
-        case "floor": return .int(Int((input.number ?? 0).rounded(.down)))
+        case "ceil": return .int(LiquidValue.whole((input.number ?? 0).rounded(.up)))
+        case "floor": return .int(LiquidValue.whole((input.number ?? 0).rounded(.down)))
         case "round":
-            let places = Int(args.first?.number ?? 0)
+            let places = min(15, LiquidValue.whole(args.first?.number ?? 0))
             let value = input.number ?? 0
-            if places <= 0 { return .int(Int(value.rounded(.toNearestOrAwayFromZero))) }
+            if places <= 0 { return .int(LiquidValue.whole(value.rounded(.toNearestOrAwayFromZero))) }
             let scale = pow(10, Double(places))
             return .double((value * scale).rounded(.toNearestOrAwayFromZero) / scale)
         case "url_encode", "cgi_escape": return .string(formEncode(text()))
@@ -282,12 +282,17 @@ enum LiquidFilters {
     private static func date(_ value: LiquidValue, site: Site) -> Date? {
         switch value {
         case .date(let d): return d
-        case .int(let seconds): return Date(timeIntervalSince1970: TimeInterval(seconds))
+        case .int(let seconds): return plausible(seconds)
         case .string(let s):
-            if let seconds = Int(s) { return Date(timeIntervalSince1970: TimeInterval(seconds)) }
+            if let seconds = Int(s) { return plausible(seconds) }
             return DateParser.instant(s, timeZone: site.timeZone)
         default: return nil
         }
+    }
+
+    /// The instant `seconds` after 1970, within about 3,000 years of it (else nil: no calendar sum overflows).
+    private static func plausible(_ seconds: Int) -> Date? {
+        seconds > -100_000_000_000 && seconds < 100_000_000_000 ? Date(timeIntervalSince1970: TimeInterval(seconds)) : nil
     }
 
     private static func xmlOffset(_ date: Date, _ site: Site) -> String {

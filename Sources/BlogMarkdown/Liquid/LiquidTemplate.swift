@@ -113,7 +113,8 @@ struct LiquidTreeBuilder {
                 continue
             }
             if Self.blocks[t.name] != nil {
-                stack.append((t.name, index))
+                // Blocks nest at most this deep (the tree is built and run recursively); a deeper one stays as written.
+                if stack.count < LiquidParser.maxDepth { stack.append((t.name, index)) }
             } else if t.name.hasPrefix("end"), let open = stack.lastIndex(where: { Self.blocks[$0.name] == t.name }) {
                 closer[stack[open].piece] = index
                 stack.removeSubrange(open...)

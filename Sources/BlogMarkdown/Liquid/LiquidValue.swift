@@ -65,6 +65,12 @@ package indirect enum LiquidValue: Sendable, Equatable {
         }
     }
 
+    /// `number` as a whole number, clamped to ±10^15 (NaN is 0): `Int(_:)` of a larger number traps, and
+    /// a post may write `limit: 99999999999999999999`.
+    static func whole(_ number: Double) -> Int {
+        number.isNaN ? 0 : Int(max(-1e15, min(1e15, number)))
+    }
+
     /// The value as a list: a list as it is, a map as its `[key, value]` pairs, nil as no items,
     /// anything else as a list of itself (Liquid's `for` and array filters).
     var items: [LiquidValue] {
