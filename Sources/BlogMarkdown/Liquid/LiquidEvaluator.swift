@@ -63,32 +63,12 @@ struct LiquidEvaluator {
                 putBack(piece)
                 return
             }
-            let value: LiquidValue
-            do {
-                value = try self.value(expression)
-            } catch is TooLong {
-                exceeded = true
-                return
-            } catch {
-                unsupported.append(piece)
-                putBack(piece)
-                return
-            }
+            guard let value = evaluate(expression, piece: piece) else { return }
             out.append(contentsOf: value.text(timeZone: site.timeZone).utf8)
         case .assign(let name, let expression, let piece):
             reading = expression.hasDefault ? nil : piece
             defer { reading = nil }
-            let value: LiquidValue
-            do {
-                value = try self.value(expression)
-            } catch is TooLong {
-                exceeded = true
-                return
-            } catch {
-                unsupported.append(piece)
-                putBack(piece)
-                return
-            }
+            guard let value = evaluate(expression, piece: piece) else { return }
             variables[name] = value
         case .capture(let name, let body):
             var captured: [UInt8] = []
@@ -153,6 +133,20 @@ struct LiquidEvaluator {
         }
         variables[loop.variable] = saved.0
         variables["forloop"] = saved.1
+    }
+
+    /// The value of the expression of `piece`; nil when it can't be had: a filter is unknown (the piece is
+    /// put back as written) or made a text too long (the body stops).
+    private mutating func evaluate(_ expression: LiquidExpression, piece: Int) -> LiquidValue? {
+        do {
+            return try value(expression)
+        } catch is TooLong {
+            exceeded = true
+        } catch {
+            unsupported.append(piece)
+            putBack(piece)
+        }
+        return nil
     }
 
     private mutating func putBack(_ piece: Int) {
