@@ -3,14 +3,20 @@ import FuzzDriver
 
 /// A context where every post and path resolves, so the rewriting paths run too.
 let context = LiquidContext(baseURL: "/blog", siteURL: "https://example.org",
-                            resolvePost: { "/blog/posts/\($0)/" }, resolvePath: { "/blog/\($0)/" })
+                            resolvePost: { "/blog/posts/\($0)/" }, resolvePath: { "/blog/\($0)/" },
+                            site: ["title": .string("T"), "data": .map(["list": .array([.int(1), .string("a")])])],
+                            renderShortcode: { call in call.name == "note" ? "<aside>\(call.inner ?? "")</aside>" : nil },
+                            shortcodeTakesInner: { $0 == "note" ? true : nil })
+/// Liquid's `page` of the fuzzed post.
+let page = LiquidValue.map(["title": .string("P"), "tags": .array([.string("x"), .string("y")]), "n": .int(3)])
 
-/// libFuzzer's entry: Jekyll Liquid tags and Hugo shortcodes rewritten into markdown. A body with no `{{` or `{%`
-/// comes back as it is.
+/// libFuzzer's entry: Jekyll Liquid tags and Hugo shortcodes rewritten into markdown, the body run as Liquid
+/// (a Jekyll-form post) when its first byte is odd. A body with no `{{` or `{%` comes back as it is.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let body = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    let (out, _) = Liquid.process(body, path: "content/fuzz.md", firstLine: 3, context: context)
+    let runsLiquid = size > 0 && data[0] % 2 == 1
+    let out = Liquid.run(body, path: "content/fuzz.md", firstLine: 3, context: context, page: page, runsLiquid: runsLiquid).markdown
     if !Liquid.needsProcessing(body) { precondition(out == body, "a body without tags changed") }
     return 0
 }

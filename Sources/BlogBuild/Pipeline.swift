@@ -99,7 +99,8 @@ public enum Pipeline {
     public static func loadSite(_ options: BuildOptions, render: Bool = true) throws -> (Site, [Diagnostic]) {
         let (config, warnings) = try loadConfig(options)
         var clock = StageClock()
-        let loaded = try loadSite(options, config: config, warnings: warnings, render: render, clock: &clock)
+        let shortcodes = render ? try Theme.load(name: config.theme, siteRoot: options.source).shortcodes : ShortcodeTemplates()
+        let loaded = try loadSite(options, config: config, warnings: warnings, render: render, shortcodes: shortcodes, clock: &clock)
         return (loaded.site, loaded.warnings)
     }
 
@@ -117,7 +118,7 @@ public enum Pipeline {
     }
 
     static func loadSite(_ options: BuildOptions, config: SiteConfig, warnings configWarnings: [Diagnostic],
-                         render: Bool, clock: inout StageClock) throws -> LoadedSite {
+                         render: Bool, shortcodes: ShortcodeTemplates = ShortcodeTemplates(), clock: inout StageClock) throws -> LoadedSite {
         var warnings = configWarnings
         let (contentDir, contentDisplay) = contentFolder(options, config: config)
         let inventory = try ContentScanner.scan(contentDir, displayPath: contentDisplay, blogFolder: options.source)
@@ -144,7 +145,8 @@ public enum Pipeline {
 
         if render {
             let markdownWarnings: [Diagnostic]
-            (site, markdownWarnings) = renderMarkdown(site, config: config)
+            (site, markdownWarnings) = renderMarkdown(site, config: config, jekyllDisplay: jekyllDisplay(options, config: config),
+                                                      shortcodes: shortcodes)
             warnings += markdownWarnings
             clock.lap("markdown")
         }
@@ -179,18 +181,35 @@ public enum Pipeline {
     /// Markdown: `site` with every placed post's body and summary rendered, on all cores, and the
     /// messages. Links to other posts (Liquid's `post_url`, Pelican's `{filename}`) resolve against
     /// the placed site through ``ContentLinks``.
-    private static func renderMarkdown(_ site: Site, config: SiteConfig) -> (Site, [Diagnostic]) {
+    private static func renderMarkdown(_ site: Site, config: SiteConfig, jekyllDisplay: @escaping (String) -> String,
+                                       shortcodes: ShortcodeTemplates) -> (Site, [Diagnostic]) {
         let posts = site.posts
         let links = ContentLinks(site: site)
-        let liquid = liquidContext(config: config, links: links)
+        var liquid = liquidContext(config: config, links: links)
+        liquid.renderShortcode = { call in
+            shortcodes.render(name: call.name, positional: call.positional, named: call.named.map { ($0.key, $0.value) }, inner: call.inner)
+        }
+        liquid.shortcodeTakesInner = { shortcodes.takesInner($0) }
+        let siteWarnings: [Diagnostic]
+        (liquid.site, siteWarnings) = JekyllSiteFiles.site(config: config, baseURL: liquid.baseURL, siteURL: liquid.siteURL, display: jekyllDisplay)
         let rendered = Parallel.map(posts.count) { index -> (RenderedMarkdown, [Diagnostic]) in
             let post = posts[index].post
             var (body, summary, linkWarnings) = (post.body, post.summary, [Diagnostic]())
+            var fragments: (body: [String], summary: [String]) = ([], [])
             if post.headerFormat == .yaml || post.headerFormat == .toml {
-                (body, linkWarnings) = Liquid.process(body, path: post.source, firstLine: post.bodyLine, context: liquid)
-                summary = summary.map { Liquid.process($0, path: post.source, firstLine: post.bodyLine, context: liquid).0 }
+                // Jekyll-form posts are run as Liquid templates; others have their links and shortcodes rewritten.
+                let page = JekyllSiteFiles.page(post, url: "/" + posts[index].url)
+                let runsLiquid = post.markdownDialect == .kramdown
+                let done = Liquid.run(body, path: post.source, firstLine: post.bodyLine, context: liquid, page: page, runsLiquid: runsLiquid)
+                (body, linkWarnings, fragments.body) = (done.markdown, done.diagnostics, done.fragments)
+                if let text = summary {
+                    let done = Liquid.run(text, path: post.source, firstLine: post.bodyLine, context: liquid, page: page, runsLiquid: runsLiquid)
+                    (summary, fragments.summary) = (done.markdown, done.fragments)
+                }
             }
             var markdown = MarkdownRenderer.render(body: body, summary: summary, options: config.markdownOptions(for: post))
+            markdown.html = ShortcodeMarks.restore(markdown.html, fragments: fragments.body)
+            markdown.summaryHTML = ShortcodeMarks.restore(markdown.summaryHTML, fragments: summary == nil ? fragments.body : fragments.summary)
             let (html, pelicanWarnings) = links.rewritePelican(html: markdown.html, post: post)
             markdown.html = html
             markdown.summaryHTML = links.rewritePelican(html: markdown.summaryHTML, post: post).0
@@ -198,7 +217,21 @@ public enum Pipeline {
         }
         var site = site
         for index in site.posts.indices { site.posts[index].rendered = rendered[index].0 }
-        return (site, rendered.flatMap(\.1))
+        return (site, siteWarnings + rendered.flatMap(\.1))
+    }
+
+    /// How messages name a file of the Jekyll folder (see ``JekyllSiteFiles``), from its path there.
+    static func jekyllDisplay(_ options: BuildOptions, config: SiteConfig) -> (String) -> String {
+        let root = JekyllSiteFiles.root(source: options.source, content: config.content)
+        let display: String
+        if root == nil || root?.standardizedFileURL.path == options.source.standardizedFileURL.path {
+            display = options.sourceDisplay
+        } else {
+            let content = contentFolder(options, config: config).display
+            let parent = content.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+            display = parent.isEmpty ? "" : parent + "/"
+        }
+        return { display + $0 }
     }
 
     /// What Jekyll's `{{ site.baseurl }}` and `{{ site.url }}`, `{% post_url %}`, `{% link %}` and
@@ -210,7 +243,8 @@ public enum Pipeline {
             siteURL = "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
         }
         return LiquidContext(baseURL: basePath, siteURL: siteURL,
-                             resolvePost: { links.href(forPostNamed: $0) }, resolvePath: { links.href(forPath: $0) })
+                             resolvePost: { links.href(forPostNamed: $0) }, resolvePath: { links.href(forPath: $0) },
+                             timeZone: config.timeZone)
     }
 
     /// Builds the site and writes it to the output folder: in place when only post bodies changed
@@ -260,7 +294,7 @@ public enum Pipeline {
                                   output: URL, outputDisplay: String, observer: FullBuildObserver,
                                   clock: inout StageClock) throws -> (report: BuildReport, site: Site?) {
         clock.lap("config and theme")
-        let loaded = try loadSite(options, config: config, warnings: configWarnings, render: true, clock: &clock)
+        let loaded = try loadSite(options, config: config, warnings: configWarnings, render: true, shortcodes: theme.shortcodes, clock: &clock)
         let (site, warnings) = (loaded.site, loaded.warnings)
         try checkStrict(options, warnings: warnings)
         // Pages are rendered as they are written, on all cores: see SiteRenderer.pages.
@@ -307,6 +341,7 @@ public enum Pipeline {
             }
             config.baseURL = normalized
         }
+        config.jekyllFiles = JekyllSiteFiles.read(source: options.source, content: config.content)
         return (config, warnings)
     }
 

@@ -11,7 +11,7 @@ package enum ConfigLoader {
     package static let knownKeys: Set<String> = [
         "title", "description", "author", "base_url", "language", "timezone", "theme",
         "paginate", "date_format", "output", "content", "permalinks", "feed_limit", "feed_content", "tagfilter",
-        "cache_dir", "new_post_format", "highlight", "highlight_style", "redirects",
+        "cache_dir", "new_post_format", "highlight", "highlight_style", "redirects", "params",
     ]
 
     /// Loads `path`; a missing file gives the defaults. Throws ``BuildFailure`` on errors.
@@ -170,6 +170,12 @@ package enum ConfigLoader {
                     config.redirects.append(RedirectRule(from: clean, to: to.trimmingWhitespaces(), file: path,
                                                          line: fromNode.mark?.line ?? 1, column: fromNode.mark?.column ?? 1))
                 }
+            case "params":
+                guard case .mapping(let params) = value, let text = try? Yams.serialize(node: value) else {
+                    fail(value, "`params` must be a mapping of values for templates, such as `repository: https://github.com/me/blog`")
+                    continue
+                }
+                config.params = params.isEmpty ? "" : text
             case "permalinks":
                 if case .scalar = value, let name = value.string {
                     if let preset = PermalinkPreset(rawValue: name) { config.permalinks = preset.permalinks } else {

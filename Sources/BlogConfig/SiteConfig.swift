@@ -46,6 +46,12 @@ public struct SiteConfig: Sendable, Equatable {
     public var newPostFormat: NewPostFormat?
     /// Redirect pages at old URLs (`redirects:`), in the file's order.
     public var redirects: [RedirectRule] = []
+    /// `params:`, as YAML text (empty when absent): values for Liquid's `site.x` in Jekyll-form posts.
+    public var params: String = ""
+    /// A Jekyll site's `_config.yml` and `_data/` files beside the posts, sorted by path: read with
+    /// the configuration (see `JekyllSiteFiles` in BlogBuild) so that a change to them, like one
+    /// to blog.yml, makes a full build.
+    public var jekyllFiles: [ConfigFile] = []
 
     /// The configuration with every default.
     public init() {}
@@ -155,5 +161,19 @@ public struct RedirectRule: Sendable, Equatable {
         self.file = file
         self.line = line
         self.column = column
+    }
+}
+
+/// A settings file read with the configuration: its path and text.
+public struct ConfigFile: Sendable, Equatable {
+    /// The path from the folder it was found in (`_config.yml`, `_data/authors.yml`).
+    public var path: String
+    /// Its text.
+    public var text: String
+
+    /// A file at `path` holding `text`.
+    public init(path: String, text: String) {
+        self.path = path
+        self.text = text
     }
 }

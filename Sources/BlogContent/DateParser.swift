@@ -33,7 +33,7 @@ struct ParsedDate: Sendable, Equatable {
 ///
 /// A date without an offset is in the given time zone (Gregorian calendar; never the machine's
 /// zone or locale). A weekday, when given, is not checked against the date.
-enum DateParser {
+package enum DateParser {
     /// Why a date could not be read.
     struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// What was wrong and which forms are accepted.
@@ -46,6 +46,11 @@ enum DateParser {
     static let acceptedForms =
         "write YYYY-MM-DD (2016-11-25), optionally with a time (2016-11-25 10:20, 2016-11-25T10:20:00+01:00); "
         + "25/11/2016 (day first), 25 November 2016 and Nov 25, 2016 are also accepted"
+
+    /// The instant `text` names, nil when it is not a date (Liquid's `date` filter reads text through it).
+    package static func instant(_ text: String, timeZone: TimeZone) -> Date? {
+        try? parse(text, timeZone: timeZone).date
+    }
 
     /// Reads `text`; a date without an offset is in `timeZone`.
     static func parse(_ text: String, timeZone: TimeZone) throws -> ParsedDate {

@@ -236,6 +236,17 @@ public enum FrontMatterParser {
         return String(key)
     }
 
+    /// The value a YAML file holds (a Jekyll `_config.yml` or `_data/` file, blog.yml's `params:`),
+    /// with scalars typed as in headers; an empty file is null. Throws a ``BuildFailure`` naming
+    /// `path` and the line when the text is not YAML.
+    package static func yamlValue(_ text: String, path: String) throws -> MetaValue {
+        do {
+            return try Yams.compose(yaml: text).map { metaValue($0, text: false) } ?? .null
+        } catch let error as YamlError {
+            throw BuildFailure([YAMLErrors.diagnostic(for: error, path: path, lineOffset: 0)])
+        }
+    }
+
     /// A YAML node as a ``MetaValue``: scalars typed by YAML's rules, except that timestamps stay
     /// text (the date parser reads them) and, when `text` is set, every non-null scalar is text.
     static func metaValue(_ node: Node, text: Bool) -> MetaValue {

@@ -219,6 +219,10 @@ enum QuickBuild {
             input.add(name)
             input.add(text)
         }
+        for (name, text) in theme.shortcodes.texts.sorted(by: { $0.key < $1.key }) {
+            input.add("shortcodes/" + name)
+            input.add(text)
+        }
         for file in theme.staticFiles {
             input.add(file.path)
             switch file.contents {

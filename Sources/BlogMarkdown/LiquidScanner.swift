@@ -1,4 +1,5 @@
 import BlogCore
+import Foundation
 
 private let lf = UInt8(ascii: "\n")
 private let cr = UInt8(ascii: "\r")
@@ -21,13 +22,26 @@ struct LiquidScanner {
     let b: [UInt8]
     /// The rewritten body.
     package private(set) var out: [UInt8] = []
-    /// Warnings, in the order found (the one about unsupported tags last).
+    /// Warnings, in the order found.
     package private(set) var diagnostics: [Diagnostic] = []
+    /// The tags and outputs left as written because they are not understood, in order.
+    private(set) var unsupportedTags: [LiquidTagSource] = []
+    /// With ``interprets``: the body as text and the tags and outputs for ``LiquidEvaluator``
+    /// (`out` holds the text after the last of them); empty when there were none.
+    private(set) var pieces: [LiquidPiece] = []
 
     private let n: Int
     private let path: String
     private let firstLine: Int
     private let context: LiquidContext
+    /// Whether tags and outputs other than the ones rewritten here go to the interpreter (Jekyll-form posts).
+    private let interprets: Bool
+    /// Liquid's `page` of the post (Hugo's `param` shortcode reads it too).
+    private let page: LiquidValue?
+    /// The HTML of `{{< >}}` shortcodes, whose marks are in `out` (see ``ShortcodeMarks``).
+    private(set) var fragments: [String] = []
+    /// The last search for each shortcode's closing tag, by name and form.
+    private var closingMemo: [String: (from: Int, found: (start: Int, end: Int)?)] = [:]
 
     /// The next byte to read.
     private var pos = 0
@@ -40,8 +54,6 @@ struct LiquidScanner {
     /// Inside a `{% highlight %}` block: its lines are code whatever they look like.
     private var inHighlight = false
 
-    private var unsupportedCount = 0
-    private var firstUnsupported: (line: Int, column: Int, label: String)?
     /// Where the last `{{ site.baseurl }}` ended in the input and the output: a `{% post_url %}` right after it
     /// gets a URL that already has the base path, so the expansion is taken back.
     private var baseURLEnd: (input: Int, output: Int)?
@@ -58,12 +70,14 @@ struct LiquidScanner {
     private var backtickMemo: [Int: (from: Int, found: Int)] = [:]
     private var paragraphMemo = (from: Int.max, limit: 0)
 
-    init(_ bytes: [UInt8], path: String, firstLine: Int, context: LiquidContext) {
+    init(_ bytes: [UInt8], path: String, firstLine: Int, context: LiquidContext, interprets: Bool = false, page: LiquidValue? = nil) {
         b = bytes
         n = bytes.count
         self.path = path
         self.firstLine = firstLine
         self.context = context
+        self.interprets = interprets
+        self.page = page
     }
 
     // MARK: - Main loop
@@ -79,13 +93,6 @@ struct LiquidScanner {
                 processProse(until: end)
             }
             if pos == end && end < n { advance(to: end + 1, copy: true) }
-        }
-        if let first = firstUnsupported {
-            let what = unsupportedCount == 1
-                ? "1 template tag left as written (\(first.label))"
-                : "\(unsupportedCount) template tags left as written (\(first.label) first)"
-            diagnostics.append(.warning(path, line: first.line, column: first.column,
-                                        "\(what): blog does not run Liquid or Hugo shortcodes other than \(Liquid.supportedList)"))
         }
     }
 
@@ -226,8 +233,13 @@ struct LiquidScanner {
             handleLink(k, end: end, url: url, unknown:
                 "unknown post \"\(markup)\" in {% link %}: expected the path of a post from the site folder (_posts/YYYY-MM-DD-slug.md)")
         default:
-            unsupported(k, label: "{% \(name) %}")
-            advance(to: end, copy: true)
+            let source = tagSource(k, end: end, name: name, markup: markup)
+            if interprets {
+                piece(.tag(source), upTo: end)
+            } else {
+                unsupportedTags.append(source)
+                advance(to: end, copy: true)
+            }
         }
     }
 
@@ -257,18 +269,6 @@ struct LiquidScanner {
                 || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: ".") || c == UInt8(ascii: "+")
                 || c == UInt8(ascii: "#") || c == UInt8(ascii: "-")
         }
-        var longest = 0
-        var run = 0
-        for i in end..<close.start {
-            if b[i] == backtick {
-                run += 1
-                longest = max(longest, run)
-            } else {
-                run = 0
-            }
-        }
-        let fence = [UInt8](repeating: backtick, count: max(3, longest + 1))
-
         // The code, rendered apart so that, as Jekyll does, its leading and trailing line breaks can be dropped
         // (the ones after the opening tag and before the closing one, or around `{% raw %}` lines).
         var code: [UInt8] = []
@@ -284,12 +284,28 @@ struct LiquidScanner {
         while lo < hi && (code[lo] == lf || code[lo] == cr) { lo += 1 }
         while hi > lo && (code[hi - 1] == lf || code[hi - 1] == cr) { hi -= 1 }
 
+        appendFencedBlock(code[lo..<hi], info: validLanguage ? language.lowercased() : "")
+    }
+
+    /// Writes `code` as a fenced code block with `info` after the opening fence, on lines of its own.
+    private mutating func appendFencedBlock(_ code: ArraySlice<UInt8>, info: String) {
+        var longest = 0
+        var run = 0
+        for c in code {
+            if c == backtick {
+                run += 1
+                longest = max(longest, run)
+            } else {
+                run = 0
+            }
+        }
+        let fence = [UInt8](repeating: backtick, count: max(3, longest + 1))
         if LiquidScanner.lastLineHasText(out) { out.append(lf) }
         out.append(contentsOf: fence)
-        if validLanguage { out.append(contentsOf: language.lowercased().utf8) }
+        out.append(contentsOf: info.utf8)
         out.append(lf)
-        out.append(contentsOf: code[lo..<hi])
-        if LiquidScanner.lastLineHasText(code[lo..<hi]) { out.append(lf) }
+        out.append(contentsOf: code)
+        if LiquidScanner.lastLineHasText(code) { out.append(lf) }
         out.append(contentsOf: fence)
         tracker.noteCodeLine()
         lineIsCode = false
@@ -327,12 +343,28 @@ struct LiquidScanner {
         case "site.url":
             replace(upTo: end, with: context.siteURL)
         default:
-            var shown = String(expression.prefix(while: { $0 != "|" && $0 != "\n" }))
-            while shown.last == " " { shown.removeLast() }
-            if shown.count > 40 { shown = String(shown.prefix(39)) + "…" }
-            unsupported(k, label: "{{ \(shown) }}")
-            advance(to: end, copy: true)
+            let source = tagSource(k, end: end, name: "", markup: expression)
+            if interprets {
+                piece(.output(source), upTo: end)
+            } else {
+                unsupportedTags.append(source)
+                advance(to: end, copy: true)
+            }
         }
+    }
+
+    /// The tag or output from `k` to `end`, as the interpreter and messages need it.
+    private func tagSource(_ k: Int, end: Int, name: String, markup: String) -> LiquidTagSource {
+        LiquidTagSource(name: name, markup: markup, written: Array(b[k..<end]), line: firstLine + line, column: column(of: k),
+                        trimBefore: k + 2 < end && b[k + 2] == UInt8(ascii: "-"), trimAfter: end - 3 > k && b[end - 3] == UInt8(ascii: "-"))
+    }
+
+    /// Hands the tag or output ending at `end` to the interpreter: the text so far becomes a piece, then it.
+    private mutating func piece(_ piece: LiquidPiece, upTo end: Int) {
+        pieces.append(.text(out))
+        out = []
+        pieces.append(piece)
+        advance(to: end, copy: false)
     }
 
     // MARK: - Hugo
@@ -353,12 +385,14 @@ struct LiquidScanner {
         while nameEnd < hi && !isSpace(b[nameEnd]) && b[nameEnd] != UInt8(ascii: "\"") { nameEnd += 1 }
         let name = text(lo, nameEnd)
         let shown = markdown ? "{{% \(name) %}}" : "{{< \(name) >}}"
+        let arguments = shortcodeArguments(nameEnd, hi)
         guard name == "ref" || name == "relref" else {
-            unsupported(k, label: shown)
+            if !name.hasPrefix("/"), renderShortcode(name, arguments, markdown: markdown, end: end) { return }
+            unsupportedTags.append(LiquidTagSource(name: shown, markup: "", written: [], line: firstLine + line, column: column(of: k),
+                                                   trimBefore: false, trimAfter: false))
             advance(to: end, copy: true)
             return
         }
-        let arguments = shortcodeArguments(nameEnd, hi)
         let target = arguments.first { $0.key == "path" }?.value ?? arguments.first { $0.key == nil }?.value ?? ""
         var url: String?
         if let hash = target.firstIndex(of: "#") {
@@ -374,6 +408,82 @@ struct LiquidScanner {
             return
         }
         replace(upTo: end, with: name == "ref" && url.hasPrefix("/") ? context.siteURL + url : url)
+    }
+
+    /// A shortcode other than `ref`: through the site's or theme's template, else a built-in. One that takes
+    /// inner content (a template naming `inner`, `highlight`) runs to its closing tag. Returns false
+    /// (consuming nothing) when there is neither template nor built-in.
+    private mutating func renderShortcode(_ name: String, _ arguments: [(key: String?, value: String)], markdown: Bool, end: Int) -> Bool {
+        guard let takesInner = context.shortcodeTakesInner(name) ?? (HugoShortcodes.builtIn.contains(name) ? name == "highlight" : nil) else {
+            return false
+        }
+        var call = ShortcodeCall(name: name, positional: [], named: [], inner: nil, markdown: markdown)
+        for argument in arguments {
+            if let key = argument.key {
+                call.named.append(ShortcodeArgument(key: key, value: argument.value))
+            } else if argument.value != "/" {  // `{{< x />}}` closes itself
+                call.positional.append(argument.value)
+            }
+        }
+        let closing = takesInner ? closingShortcode(name, markdown: markdown, from: end) : nil
+        if let closing { call.inner = text(end, closing.start) }
+        let after = closing?.end ?? end
+        if let html = context.renderShortcode(call) {
+            if markdown {
+                replace(upTo: after, with: html)
+            } else {
+                out.append(contentsOf: ShortcodeMarks.mark(fragments.count).utf8)
+                fragments.append(html)
+                advance(to: after, copy: false)
+            }
+            return true
+        }
+        if name == "highlight", let inner = call.inner {
+            var info = call.positional.first.map { $0.lowercased() } ?? ""
+            if call.positional.count > 1 { info += " {" + call.positional[1] + "}" }
+            var code = ArraySlice(inner.utf8)
+            while code.first == lf || code.first == cr { code = code.dropFirst() }
+            while code.last == lf || code.last == cr { code = code.dropLast() }
+            advance(to: after, copy: false)
+            appendFencedBlock(code, info: info)
+            return true
+        }
+        guard let html = HugoShortcodes.html(call, page: page, site: context.site, timeZone: context.timeZone) else { return false }
+        out.append(contentsOf: ShortcodeMarks.mark(fragments.count).utf8)
+        fragments.append(html)
+        advance(to: after, copy: false)
+        return true
+    }
+
+    /// The closing tag `{{< /name >}}` (or `{{% /name %}}`) at or after `p`, spaces allowed inside.
+    private mutating func closingShortcode(_ name: String, markdown: Bool, from p: Int) -> (start: Int, end: Int)? {
+        let key = (markdown ? "%" : "<") + name
+        if let memo = closingMemo[key], p >= memo.from, p <= (memo.found?.start ?? n) { return memo.found }
+        let delimiter = markdown ? percent : less
+        let opener: [UInt8] = [openBrace, openBrace, delimiter]
+        let closer: [UInt8] = [markdown ? percent : UInt8(ascii: ">"), closeBrace, closeBrace]
+        let nameBytes = Array(name.utf8)
+        var i = p
+        var found: (start: Int, end: Int)?
+        while let k = ByteSearch.firstIndex(of: opener, in: b, from: i) {
+            var j = k + 3
+            while j < n && isSpace(b[j]) { j += 1 }
+            if j < n && b[j] == UInt8(ascii: "/") {
+                j += 1
+                while j < n && isSpace(b[j]) { j += 1 }
+                if j + nameBytes.count <= n && b[j..<(j + nameBytes.count)].elementsEqual(nameBytes) {
+                    j += nameBytes.count
+                    while j < n && isSpace(b[j]) { j += 1 }
+                    if j + 3 <= n && b[j..<(j + 3)].elementsEqual(closer) {
+                        found = (k, j + 3)
+                        break
+                    }
+                }
+            }
+            i = k + 3
+        }
+        closingMemo[key] = (p, found)
+        return found
     }
 
     /// Hugo's escaped shortcode `{{</* x */>}}` (or `{{%/* x */%}}`), which Hugo shows as `{{< x >}}` everywhere,
@@ -420,7 +530,13 @@ struct LiquidScanner {
                     if b[e] == backslash && quote != backtick { e += 1 }
                     e += 1
                 }
-                result.append((key, text(i + 1, min(e, to))))
+                var value = text(i + 1, min(e, to))
+                if quote == UInt8(ascii: "\""), value.contains("\\") {
+                    // Go's string escapes, as Hugo reads them: `\"` is `"`, `\\` is `\`.
+                    value = value.replacingOccurrences(of: "\\\\", with: "\u{0}").replacingOccurrences(of: "\\\"", with: "\"")
+                        .replacingOccurrences(of: "\u{0}", with: "\\")
+                }
+                result.append((key, value))
                 i = e + 1
             } else {
                 var e = i
@@ -433,13 +549,6 @@ struct LiquidScanner {
     }
 
     // MARK: - Warnings
-
-    private mutating func unsupported(_ k: Int, label: String) {
-        unsupportedCount += 1
-        if firstUnsupported == nil {
-            firstUnsupported = (firstLine + line, column(of: k), label)
-        }
-    }
 
     private mutating func warn(at k: Int, _ message: String) {
         diagnostics.append(.warning(path, line: firstLine + line, column: column(of: k), message))

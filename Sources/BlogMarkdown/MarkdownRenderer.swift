@@ -44,6 +44,25 @@ public enum MarkdownRenderer {
     ///
     /// The warnings are the body's (the `summary` field's are not reported: it is no line of the body).
     public static func render(body: String, summary: String?, options: MarkdownOptions = MarkdownOptions()) -> RenderedMarkdown {
+        if options.dialect == .kramdown, KramdownAttributes.mayHold(body) || summary.map(KramdownAttributes.mayHold) == true {
+            // kramdown's attribute lists: marks in the markdown, given to their elements in the HTML.
+            let preparedBody = KramdownAttributes.prepare(body)
+            let preparedSummary = summary.map(KramdownAttributes.prepare)
+            var rendered = renderPrepared(body: preparedBody.text, summary: preparedSummary?.text, options: options)
+            let (html, warnings, ids) = KramdownAttributes.apply(rendered.html, preparedBody)
+            rendered.html = html
+            for index in rendered.headings.indices {
+                if let id = ids[rendered.headings[index].id] { rendered.headings[index].id = id }
+            }
+            rendered.summaryHTML = KramdownAttributes.apply(rendered.summaryHTML, preparedSummary ?? preparedBody).0
+            rendered.warnings = (rendered.warnings + preparedBody.warnings + warnings).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+            return rendered
+        }
+        return renderPrepared(body: body, summary: summary, options: options)
+    }
+
+    /// ``render(body:summary:options:)`` once the dialect's text-level passes are done.
+    private static func renderPrepared(body: String, summary: String?, options: MarkdownOptions) -> RenderedMarkdown {
         let tagfilter = options.tagfilter
         var rendered = withPreparedDocument(body, options: options) { document, headings, warnings in
             let summaryHTML = summary == nil

@@ -12,6 +12,17 @@ struct TemplateEscaping: MustacheContentType {
         return "{{% CONTENT_TYPE: BLOG_HTML }}\n"
     }()
 
+    /// A theme's template parsed with this escaping; throws the parser's error at the author's own
+    /// line and column (the pragma line shifts them by one).
+    static func template(_ text: String) throws -> MustacheTemplate {
+        do {
+            return try MustacheTemplate(string: pragma + text)
+        } catch {
+            _ = try MustacheTemplate(string: text)
+            throw error
+        }
+    }
+
     /// `text` escaped as swift-mustache's `htmlEscape()` escapes it (see ``Escaping/template(_:)``).
     func escapeText(_ text: String) -> String {
         Escaping.template(text)

@@ -29,6 +29,9 @@ package struct Theme: Sendable {
     /// The palettes of highlighted code the theme styles, sorted (`highlight_style` names one):
     /// `default`, and each ``HighlightPalettes`` finds in its stylesheets.
     package var palettes: [String] = [HighlightPalettes.defaultName]
+    /// Hugo shortcodes' templates: the theme's `shortcodes/*.mustache`, and the site's
+    /// `shortcodes/*.mustache` over them (see ``ShortcodeTemplates``).
+    package var shortcodes = ShortcodeTemplates()
 
     /// ``library`` with each of ``sharedPartials`` printing its text from the page's values.
     var pageLibrary: MustacheLibrary {
@@ -65,14 +68,7 @@ package struct Theme: Sendable {
             guard let templateName = templateName(path) else { continue }
             do {
                 let text = String(decoding: try file.data(), as: UTF8.self)
-                let template: MustacheTemplate
-                do {
-                    template = try MustacheTemplate(string: TemplateEscaping.pragma + text)
-                } catch {
-                    _ = try MustacheTemplate(string: text)  // the error at the author's line and column
-                    throw error
-                }
-                library.register(template, named: templateName)
+                library.register(try TemplateEscaping.template(text), named: templateName)
                 sources.append((prefix + path, text))
                 texts[templateName] = text
             } catch let error as MustacheTemplate.ParserError {
@@ -87,6 +83,21 @@ package struct Theme: Sendable {
         for source in sources {
             diagnostics += TemplateCheck.unknownPartials(in: source.text, path: source.path, exists: names.contains)
         }
+        var shortcodes = ShortcodeTemplates()
+        var shortcodeFiles = files.filter { $0.key.hasPrefix("shortcodes/") }.map { (prefix + $0.key, $0.key, $0.value) }
+        for (path, url) in ThemeFile.list(siteRoot.appendingPathComponent("shortcodes")) {
+            shortcodeFiles.append(("shortcodes/" + path, "shortcodes/" + path, .site(url)))
+        }
+        for (shown, path, file) in shortcodeFiles where path.hasSuffix(".mustache") {
+            let name = String(path.dropFirst("shortcodes/".count).dropLast(".mustache".count))
+            do {
+                try shortcodes.register(String(decoding: try file.data(), as: UTF8.self), named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                diagnostics.append(.error(shown, line: error.context.lineNumber, column: error.context.columnNumber, TemplateCheck.describe(error.error)))
+            } catch {
+                diagnostics.append(.error(shown, "cannot read the template: \(error.localizedDescription)"))
+            }
+        }
         if diagnostics.hasErrors { throw BuildFailure(diagnostics.sortedForDisplay()) }
 
         let statics = files.keys.filter { $0.hasPrefix("static/") }.sorted().map { path in
@@ -100,6 +111,7 @@ package struct Theme: Sendable {
         theme.hasPageTemplate = hasPageTemplate
         theme.palettes = HighlightPalettes.names(inStylesheets: files.filter { $0.key.hasPrefix("static/") && $0.key.hasSuffix(".css") }
             .sorted { $0.key < $1.key }.compactMap { try? $0.value.data() })
+        theme.shortcodes = shortcodes
         return theme
     }
 

@@ -60,6 +60,8 @@ enum StarterFiles {
     highlight_style: default
     # The header `blog new` writes: auto (the form most posts use), pelican, yaml or toml.
     new_post_format: auto
+    # Values Liquid reads as {{ site.x }} in Jekyll-form posts (over a Jekyll _config.yml), e.g. repository: https://github.com/me/blog
+    params: {}
 
     """
 

@@ -63,8 +63,13 @@ public final class PreviewServer: @unchecked Sendable {
     /// The folders and file whose changes rebuild the site: the content folder, `themes/`, `blog.yml`.
     private func watched() -> (folders: [URL], files: [URL]) {
         let themes = folder.url.appendingPathComponent("themes")
+        // Shortcode templates, and a Jekyll site's `_config.yml` and `_data/` (in the blog folder, or beside
+        // a `_posts` content folder), which posts' Liquid reads.
+        var jekyllFolders = [folder.url]
+        if content.lastPathComponent == "_posts" { jekyllFolders.append(content.deletingLastPathComponent()) }
         // A folder made later (`themes/` for a first theme change) is watched from when it appears.
-        return ([content, themes], [folder.url.appendingPathComponent("blog.yml")])
+        return ([content, themes, folder.url.appendingPathComponent("shortcodes")] + jekyllFolders.map { $0.appendingPathComponent("_data") },
+                [folder.url.appendingPathComponent("blog.yml")] + jekyllFolders.map { $0.appendingPathComponent("_config.yml") })
     }
 
     /// Builds once, then serves and watches until the process ends.

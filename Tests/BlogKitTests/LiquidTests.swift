@@ -261,20 +261,20 @@ final class LiquidTests: XCTestCase {
             {% endfor %}
 
             Thanks {{< gh "@spf13" >}}, {{< gh
-            "@DigitalCraftsman" >}}. {{% note %}}Careful{{% /note %}} {{< youtube w7Ft2ymGmfc >}}
+            "@DigitalCraftsman" >}}. {{% note %}}Careful{{% /note %}} {{< tweet 1453110110599868418 >}}
 
             """
         let (out, diagnostics) = process(body)
         XCTAssertEqual(out, body)
         XCTAssertEqual(diagnostics.map(\.description), [
-            "post.md:7:1: warning: 9 template tags left as written ({% assign %} first): blog does not run Liquid or Hugo shortcodes other than highlight, raw, post_url, link, site.baseurl, site.url, ref and relref",
+            "post.md:7:1: warning: 9 template tags left as written ({% assign %} first): blog does not run Liquid or Hugo shortcodes other than highlight, raw, post_url, link, site.baseurl, site.url, ref, relref, figure, youtube, gist, param and the site's shortcodes/",
         ])
     }
 
     func testUnsupportedLabels() {
         func firstMessage(_ body: String) -> String? { process(body).1.first?.message }
         XCTAssertEqual(firstMessage("See {{ \"/docs/themes/#assets\" | relative_url }}"),
-                       "1 template tag left as written ({{ \"/docs/themes/#assets\" }}): blog does not run Liquid or Hugo shortcodes other than highlight, raw, post_url, link, site.baseurl, site.url, ref and relref")
+                       "1 template tag left as written ({{ \"/docs/themes/#assets\" }}): blog does not run Liquid or Hugo shortcodes other than highlight, raw, post_url, link, site.baseurl, site.url, ref, relref, figure, youtube, gist, param and the site's shortcodes/")
         XCTAssertEqual(process("x\n\tSee {{ page.title }}").1.first?.description.hasPrefix("post.md:6:6: warning: 1 template tag left as written ({{ page.title }})"), true)
         XCTAssertEqual(firstMessage("{{< /imgproc >}}")?.hasPrefix("1 template tag left as written ({{< /imgproc >}})"), true)
         XCTAssertEqual(firstMessage("{{% note %}}x")?.hasPrefix("1 template tag left as written ({{% note %}})"), true)

@@ -3,26 +3,10 @@ import XCTest
 
 /// Small Jekyll, Hugo and Pelican blogs built by the real `blog` binary: what each tool's content
 /// means (bundles, aliases, links between files, pages, translations) shows in the files written.
-final class MigrationEndToEndTests: XCTestCase {
-    var site: TempSite!
-
+final class MigrationEndToEndTests: BuiltSiteTestCase {
     override func setUpWithError() throws {
-        site = try TempSite()
+        try super.setUpWithError()
         try site.write("blog.yml", "title: Moved\nbase_url: https://example.org/blog/\ntimezone: UTC\n")
-    }
-
-    override func tearDown() {
-        site.remove()
-    }
-
-    func build(_ arguments: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws -> BlogCLI.Result {
-        let result = try BlogCLI.run(["build"] + arguments, in: site.root)
-        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
-        return result
-    }
-
-    func page(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        try XCTUnwrap(site.read("public/" + path), "no public/\(path) in \(site.files(under: "public"))", file: file, line: line)
     }
 
     // MARK: Hugo

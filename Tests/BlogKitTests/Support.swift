@@ -59,6 +59,31 @@ struct TempSite {
     }
 }
 
+/// Tests that build a small site in a ``TempSite`` with the `blog` binary and read its pages back.
+class BuiltSiteTestCase: XCTestCase {
+    var site: TempSite!
+
+    override func setUpWithError() throws {
+        site = try TempSite()
+    }
+
+    override func tearDown() {
+        site.remove()
+    }
+
+    /// `blog build arguments…` in the site, which must succeed.
+    func build(_ arguments: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws -> BlogCLI.Result {
+        let result = try BlogCLI.run(["build"] + arguments, in: site.root)
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+        return result
+    }
+
+    /// The built file `public/path`.
+    func page(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        try XCTUnwrap(site.read("public/" + path), "no public/\(path) in \(site.files(under: "public"))", file: file, line: line)
+    }
+}
+
 /// Runs the `blog` executable built beside the tests.
 enum BlogCLI {
     struct Result {

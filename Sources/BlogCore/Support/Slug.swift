@@ -7,7 +7,13 @@ package enum Slug {
     /// The slug of `text` (`"Hello, World!"` -> `hello-world`, `"Ünïcödé 日本"` -> `ünïcödé-日本`).
     /// Empty when `text` has no letter or digit.
     package static func make(_ text: String) -> String {
-        asciiSlug(text) ?? slugByCharacters(text)
+        asciiSlug(text, droppingApostrophes: true) ?? slugByCharacters(text, droppingApostrophes: true)
+    }
+
+    /// Jekyll's `slugify` (its default mode): as ``make(_:)``, but an apostrophe is a separator like
+    /// any other character (`"Don't"` -> `don-t`).
+    package static func jekyll(_ text: String) -> String {
+        asciiSlug(text, droppingApostrophes: false) ?? slugByCharacters(text, droppingApostrophes: false)
     }
 
     /// `slug` in ASCII, as Pelican's slugs are (its `SLUGIFY_USE_UNICODE = False` runs `unidecode`):
@@ -56,7 +62,7 @@ package enum Slug {
     }
 
     /// ``make(_:)`` one `Character` at a time: the rules themselves, for any text.
-    static func slugByCharacters(_ text: String) -> String {
+    static func slugByCharacters(_ text: String, droppingApostrophes: Bool = true) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         var pendingDash = false
@@ -65,7 +71,7 @@ package enum Slug {
                 if pendingDash && !out.isEmpty { out.append("-") }
                 pendingDash = false
                 out.append(ch)
-            } else if ch == "'" || ch == "’" {
+            } else if droppingApostrophes && (ch == "'" || ch == "’") {
                 continue  // "Don't" -> "dont", as Pelican and Hugo do
             } else {
                 pendingDash = true
@@ -78,7 +84,7 @@ package enum Slug {
     /// In ASCII the letters are `A`-`Z` and `a`-`z`, the digits `0`-`9`, and every byte is a
     /// `Character` of its own but CR LF, which becomes a `-` either way. Asking each `Character`
     /// whether it is a letter was a hundredth of a clean build (tags, categories, headings).
-    private static func asciiSlug(_ text: String) -> String? {
+    private static func asciiSlug(_ text: String, droppingApostrophes: Bool) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
             var out: [UInt8] = []
@@ -89,7 +95,7 @@ package enum Slug {
                 switch byte {
                 case UInt8(ascii: "A")...UInt8(ascii: "Z"): kept = byte + 0x20  // lower-cased
                 case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): break
-                case UInt8(ascii: "'"): continue
+                case UInt8(ascii: "'") where droppingApostrophes: continue
                 case 0x80...: return nil
                 default: pendingDash = true; continue
                 }

@@ -1,35 +1,34 @@
-import BlogContent
 import Foundation
 
 /// Dates as people read them, from `strftime`-style patterns, with English names and the same
 /// output on every machine whatever its locale or time zone.
-enum DateFormat {
+package enum DateFormat {
     /// Formats `date` as seen in `timeZone`. Directives:
     /// `%a` `Fri`, `%A` `Friday`, `%b` `Nov`, `%B` `November`, `%d` `05`, `%e` ` 5`, `%m` `11`,
     /// `%y` `16`, `%Y` `2016`, `%H` `09`, `%I` `09` (12-hour), `%M` `07`, `%S` `03`, `%p` `AM`/`PM`,
     /// `%j` `330` (day of the year), `%Z` `CET` (zone abbreviation), `%z` `+0100`, `%%` `%`.
     /// `-` after `%` drops the padding of a number (`%-d` `5`, `%-m` `11`, `%-H` `9`).
     /// Anything else is copied as it is.
-    static func format(_ date: Date, pattern: String, timeZone: TimeZone) -> String {
+    package static func format(_ date: Date, pattern: String, timeZone: TimeZone) -> String {
         DatePattern(pattern, timeZone: timeZone).format(date)
     }
 
     /// English month names, January first.
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
+    package static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
                              "August", "September", "October", "November", "December"]
     /// The English name of `month` (1 is January). Templates' values must take the name from here:
     /// `monthNames[i]` where `Any` is expected picks TOMLKit's subscript on arrays (seen through
     /// BlogContent), which makes a TOML array of the twelve names on every call.
-    static func monthName(_ month: Int) -> String {
+    package static func monthName(_ month: Int) -> String {
         monthNames[month - 1]
     }
 
     /// English weekday names, Sunday first.
-    static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    package static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 }
 
 /// A `strftime` pattern parsed once, to format many dates in one time zone.
-struct DatePattern: Sendable {
+package struct DatePattern: Sendable {
     private enum Part: Sendable {
         case text(String)
         case directive(Character, padded: Bool)
@@ -41,7 +40,7 @@ struct DatePattern: Sendable {
     private let abbreviations: ZoneAbbreviations?
 
     /// Parses `pattern` for dates seen in `timeZone`.
-    init(_ pattern: String, timeZone: TimeZone) {
+    package init(_ pattern: String, timeZone: TimeZone) {
         var parts: [Part] = []
         var text = ""
         var iterator = pattern.makeIterator()
@@ -66,7 +65,7 @@ struct DatePattern: Sendable {
     }
 
     /// `date` in this pattern.
-    func format(_ date: Date) -> String {
+    package func format(_ date: Date) -> String {
         let time = CivilTime(date, timeZone: timeZone)
         var out = ""
         for part in parts {

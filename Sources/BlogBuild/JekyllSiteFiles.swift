@@ -1,0 +1,109 @@
+import BlogConfig
+import BlogContent
+import BlogCore
+import BlogMarkdown
+import Foundation
+
+/// A Jekyll site's `_config.yml` and `_data/` files, which Liquid's `site.x` and `site.data.x`
+/// read in Jekyll-form posts.
+///
+/// They are looked for in the Jekyll folder: the blog folder, or, when the content folder is a
+/// `_posts` folder elsewhere (`content: site/_posts`), the folder that holds it. Files in `_data/`
+/// (`.yml`, `.yaml`, `.json`, in sub-folders too) become `site.data.<name>` (`_data/team/a.yml`:
+/// `site.data.team.a`).
+enum JekyllSiteFiles {
+    /// The files, sorted by path (none when there is no Jekyll folder).
+    static func read(source: URL, content: String) -> [ConfigFile] {
+        guard let root = root(source: source, content: content) else { return [] }
+        var files: [ConfigFile] = []
+        let config = root.appendingPathComponent("_config.yml")
+        if let text = try? String(contentsOf: config, encoding: .utf8) { files.append(ConfigFile(path: "_config.yml", text: text)) }
+        let data = root.appendingPathComponent("_data")
+        if let walker = FileManager.default.enumerator(at: data, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) {
+            let prefix = data.standardizedFileURL.path + "/"
+            for case let url as URL in walker where ["yml", "yaml", "json"].contains(url.pathExtension.lowercased()) {
+                let path = url.standardizedFileURL.path
+                guard path.hasPrefix(prefix), let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+                files.append(ConfigFile(path: "_data/" + path.dropFirst(prefix.count), text: text))
+            }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    /// The Jekyll folder: the first of the blog folder and the content folder's parent (when the content
+    /// folder is named `_posts`) that has a `_config.yml` or a `_data/` folder.
+    static func root(source: URL, content: String) -> URL? {
+        var candidates = [source]
+        let contentURL = URL(fileURLWithPath: content, relativeTo: source).standardizedFileURL
+        if contentURL.lastPathComponent == "_posts" { candidates.append(contentURL.deletingLastPathComponent()) }
+        let fm = FileManager.default
+        return candidates.first { fm.fileExists(atPath: $0.appendingPathComponent("_config.yml").path)
+            || fm.fileExists(atPath: $0.appendingPathComponent("_data").path) }
+    }
+
+    /// Liquid's `site`: `_config.yml`'s values, then blog.yml's `params:` over them, `data` from `_data/`,
+    /// and from blog.yml `title`, `description`, `author`, `lang`, `baseurl` and `url` (whatever the
+    /// Jekyll files say: they are the built site's); with warnings for files that are not YAML.
+    static func site(config: SiteConfig, baseURL: String, siteURL: String, display: (String) -> String) -> ([String: LiquidValue], [Diagnostic]) {
+        var site: [String: LiquidValue] = [:]
+        var data: [String: LiquidValue] = [:]
+        var warnings: [Diagnostic] = []
+        func values(_ text: String, _ path: String) -> LiquidValue? {
+            do {
+                return LiquidValue(try FrontMatterParser.yamlValue(text, path: path))
+            } catch let failure as BuildFailure {
+                warnings += failure.diagnostics.map { .warning($0.path, line: $0.line, column: $0.column, $0.message + "; the file is not read") }
+            } catch {
+                warnings.append(.warning(path, "\(error); the file is not read"))
+            }
+            return nil
+        }
+        for file in config.jekyllFiles {
+            guard let value = values(file.text, display(file.path)) else { continue }
+            if file.path == "_config.yml" {
+                if case .map(let map) = value { site.merge(map) { _, new in new } }
+            } else {
+                var keys = file.path.dropFirst("_data/".count).split(separator: "/").map(String.init)
+                keys[keys.count - 1] = (keys[keys.count - 1] as NSString).deletingPathExtension
+                data = inserting(value, at: keys[...], into: data)
+            }
+        }
+        if !config.params.isEmpty, case .map(let params)? = values(config.params, "blog.yml") {
+            site.merge(params) { _, new in new }
+        }
+        if !data.isEmpty { site["data"] = .map(data) }
+        site["title"] = .string(config.title)
+        if !config.description.isEmpty { site["description"] = .string(config.description) }
+        if !config.author.isEmpty { site["author"] = .string(config.author) }
+        site["lang"] = .string(config.language)
+        site["baseurl"] = .string(baseURL)
+        site["url"] = .string(siteURL)
+        return (site, warnings)
+    }
+
+    private static func inserting(_ value: LiquidValue, at keys: ArraySlice<String>, into map: [String: LiquidValue]) -> [String: LiquidValue] {
+        var map = map
+        guard let first = keys.first else { return map }
+        if keys.count == 1 {
+            map[first] = value
+        } else {
+            var inner: [String: LiquidValue] = [:]
+            if case .map(let existing)? = map[first] { inner = existing }
+            map[first] = .map(inserting(value, at: keys.dropFirst(), into: inner))
+        }
+        return map
+    }
+
+    /// Liquid's `page` for `post`, placed at `url`: its header's keys as written, then `title`, `date`,
+    /// `slug`, `url`, `categories` and `tags` as blog read them.
+    static func page(_ post: Post, url: String) -> LiquidValue {
+        var page = post.meta.mapValues(LiquidValue.init)
+        page["title"] = .string(post.title)
+        if post.dated { page["date"] = .date(post.date) }
+        page["slug"] = .string(post.slug)
+        page["url"] = .string(url)
+        page["categories"] = .array(post.categories.map { .string($0.name) })
+        page["tags"] = .array(post.tags.map { .string($0.name) })
+        return .map(page)
+    }
+}

@@ -1,0 +1,264 @@
+/// Runs a template (``LiquidNode``s) over plain values, writing the text it makes.
+///
+/// Liquid's rules: only `nil` and `false` are false; an unknown variable is `nil`; `assign` and
+/// `capture` set variables for the rest of the body; a `for` loop's variable and `forloop` last
+/// for the loop only. But a blog moved from Jekyll more likely lacks a `_config.yml` or `_data/`
+/// value than means it to be empty: an output of a bare unknown variable is put back as written,
+/// and each unknown `site.x` or `page.x` an output, `assign` or `for` reads is reported (a
+/// condition's is not: `{% if page.image %}` is how a post asks whether it has one).
+struct LiquidEvaluator {
+    /// The most nodes a body may run (loops count each time): a loop over `(1..100000000)` stops there.
+    static let maxSteps = 200_000
+    /// The most bytes a body's output, or a value a filter makes, may have: `{% assign x = x | append: x %}`
+    /// in a loop doubles a text at each step.
+    static let maxBytes = 16 << 20
+
+    private let pieces: [LiquidPiece]
+    private var variables: [String: LiquidValue]
+    private let site: LiquidFilters.Site
+    /// The text made.
+    private(set) var out: [UInt8] = []
+    /// Pieces put back as written because a filter is unknown, in order.
+    private(set) var unsupported: [Int] = []
+    /// Unknown `site.x` and `page.x` read by an output, `assign` or `for`: the piece and the variable's name.
+    private(set) var undefined: [(piece: Int, name: String)] = []
+    /// The piece whose output, `assign` or `for` is being read, for ``undefined``.
+    private var reading: Int?
+    /// Whether the body ran into ``maxSteps`` or ``maxBytes``.
+    private(set) var exceeded = false
+    private var steps = 0
+    /// A `break` or `continue` on its way out to its loop.
+    private var stopping: Bool?
+
+    /// An evaluator over `pieces` (for text put back as written), with the variables `site`, `page`.
+    init(pieces: [LiquidPiece], variables: [String: LiquidValue], site: LiquidFilters.Site) {
+        self.pieces = pieces
+        self.variables = variables
+        self.site = site
+    }
+
+    /// Runs `nodes`, appending to ``out``.
+    mutating func run(_ nodes: [LiquidNode]) {
+        for node in nodes {
+            if stopping != nil || exceeded { return }
+            steps += 1
+            if steps > Self.maxSteps || out.count > Self.maxBytes {
+                exceeded = true
+                return
+            }
+            run(node)
+        }
+    }
+
+    private mutating func run(_ node: LiquidNode) {
+        switch node {
+        case .text(let bytes):
+            out.append(contentsOf: bytes)
+        case .written(let piece):
+            putBack(piece)
+        case .output(let expression, let piece):
+            reading = expression.hasDefault ? nil : piece
+            defer { reading = nil }
+            if case .variable(let name, let path) = expression, lookup(name, path) == nil {
+                putBack(piece)
+                return
+            }
+            guard let value = evaluate(expression, piece: piece) else { return }
+            out.append(contentsOf: value.text(timeZone: site.timeZone).utf8)
+        case .assign(let name, let expression, let piece):
+            reading = expression.hasDefault ? nil : piece
+            defer { reading = nil }
+            guard let value = evaluate(expression, piece: piece) else { return }
+            variables[name] = value
+        case .capture(let name, let body):
+            var captured: [UInt8] = []
+            swap(&out, &captured)
+            run(body)
+            swap(&out, &captured)
+            variables[name] = .string(String(decoding: captured, as: UTF8.self))
+        case .branches(let branches):
+            for (condition, body) in branches {
+                if let condition, !holds(condition) { continue }
+                run(body)
+                return
+            }
+        case .cases(let subject, let whens, let otherwise):
+            let value = (try? value(subject)) ?? .null
+            var matched = false
+            for (candidates, body) in whens {
+                var matches = false
+                for candidate in candidates where LiquidValue.equal(value, (try? self.value(candidate)) ?? .null) { matches = true }
+                guard matches else { continue }
+                run(body)
+                matched = true
+            }
+            if !matched, let otherwise { run(otherwise) }
+        case .loop(let loop, let piece):
+            runLoop(loop, piece: piece)
+        case .stop(let continues):
+            stopping = continues
+        }
+    }
+
+    private mutating func runLoop(_ loop: LiquidLoop, piece: Int) {
+        reading = piece
+        let collection = try? value(loop.collection)
+        reading = nil
+        guard var items = collection?.items else {
+            unsupported.append(piece)
+            putBack(piece)
+            return
+        }
+        if let offset = loop.offset, let count = (try? value(offset))?.number { items = Array(items.dropFirst(max(0, LiquidValue.whole(count)))) }
+        if let limit = loop.limit, let count = (try? value(limit))?.number { items = Array(items.prefix(max(0, LiquidValue.whole(count)))) }
+        if loop.reversed { items.reverse() }
+        guard !items.isEmpty else {
+            run(loop.otherwise)
+            return
+        }
+        let saved = (variables[loop.variable], variables["forloop"])
+        for (index, item) in items.enumerated() {
+            variables[loop.variable] = item
+            variables["forloop"] = .map([
+                "index": .int(index + 1), "index0": .int(index), "rindex": .int(items.count - index),
+                "rindex0": .int(items.count - index - 1), "first": .bool(index == 0), "last": .bool(index == items.count - 1),
+                "length": .int(items.count),
+            ])
+            run(loop.body)
+            if let continues = stopping {
+                stopping = nil
+                if !continues { break }
+            }
+            if exceeded { break }
+        }
+        variables[loop.variable] = saved.0
+        variables["forloop"] = saved.1
+    }
+
+    /// The value of the expression of `piece`; nil when it can't be had: a filter is unknown (the piece is
+    /// put back as written) or made a text too long (the body stops).
+    private mutating func evaluate(_ expression: LiquidExpression, piece: Int) -> LiquidValue? {
+        do {
+            return try value(expression)
+        } catch is TooLong {
+            exceeded = true
+        } catch {
+            unsupported.append(piece)
+            putBack(piece)
+        }
+        return nil
+    }
+
+    private mutating func putBack(_ piece: Int) {
+        switch pieces[piece] {
+        case .text(let bytes): out.append(contentsOf: bytes)
+        case .tag(let t), .output(let t): out.append(contentsOf: t.written)
+        }
+    }
+
+    /// `site.data.x` for messages.
+    private static func describe(_ name: String, _ path: [LiquidExpression]) -> String {
+        var text = name
+        for member in path {
+            if case .literal(.string(let key)) = member { text += "." + key } else { text += "[…]" }
+        }
+        return text
+    }
+
+    // MARK: - Values
+
+    /// A variable and its members; nil when any of them is missing (noted in ``undefined`` for
+    /// `site` and `page` while ``reading``).
+    private mutating func lookup(_ name: String, _ path: [LiquidExpression]) -> LiquidValue? {
+        var current = variables[name]
+        for member in path {
+            guard let value = current, let key = try? self.value(member) else {
+                current = nil
+                break
+            }
+            current = value.member(key)
+        }
+        if current == nil, let reading, name == "site" || name == "page" {
+            undefined.append((reading, Self.describe(name, path)))
+        }
+        return current
+    }
+
+    /// The value of `expression`; throws ``LiquidUnknownFilter``.
+    private mutating func value(_ expression: LiquidExpression) throws -> LiquidValue {
+        switch expression {
+        case .literal(let value):
+            return value
+        case .special:
+            return .string("")
+        case .variable(let name, let path):
+            return lookup(name, path) ?? .null
+        case .range(let lower, let upper):
+            guard let from = try value(lower).number, let to = try value(upper).number, from <= to else { return .array([]) }
+            let (first, last) = (LiquidValue.whole(from), LiquidValue.whole(to))
+            let count = min(last - first + 1, Self.maxSteps)
+            return .array((0..<count).map { .int(first + $0) })
+        case .filtered(let base, let calls):
+            var result = try value(base)
+            for call in calls {
+                var arguments: [LiquidValue] = []
+                for argument in call.arguments { arguments.append(try value(argument)) }
+                // Named arguments (`allow_false: true`) follow the others.
+                for key in call.named.keys.sorted() { arguments.append(try value(call.named[key]!)) }
+                result = try LiquidFilters.apply(call.name, result, arguments, site: site)
+                if case .string(let text) = result, text.utf8.count > Self.maxBytes { throw TooLong() }
+                if case .array(let items) = result, items.count > Self.maxSteps { throw TooLong() }
+            }
+            return result
+        }
+    }
+
+    /// A filter made a value past ``maxBytes``.
+    private struct TooLong: Error {}
+
+    /// Whether `condition` holds.
+    private mutating func holds(_ condition: LiquidCondition) -> Bool {
+        switch condition {
+        case .value(let expression):
+            return ((try? value(expression)) ?? .null).isTruthy
+        case .and(let a, let b):
+            return holds(a) && holds(b)
+        case .or(let a, let b):
+            return holds(a) || holds(b)
+        case .not(let a):
+            return !holds(a)
+        case .compare(let left, let op, let right):
+            if case .special(let word) = right { return compareSpecial(left, word, op) }
+            if case .special(let word) = left { return compareSpecial(right, word, op) }
+            let a = (try? value(left)) ?? .null
+            let b = (try? value(right)) ?? .null
+            switch op {
+            case "==": return LiquidValue.equal(a, b)
+            case "!=": return !LiquidValue.equal(a, b)
+            case "<": return LiquidValue.less(a, b) ?? false
+            case ">": return LiquidValue.less(b, a) ?? false
+            case "<=": return LiquidValue.less(a, b) == true || (LiquidValue.less(b, a) == false)
+            case ">=": return LiquidValue.less(b, a) == true || (LiquidValue.less(a, b) == false)
+            case "contains":
+                switch a {
+                case .string(let s): return s.contains(b.text(timeZone: site.timeZone))
+                case .array(let items): return items.contains { LiquidValue.equal($0, b) }
+                case .map(let m): return m[b.text(timeZone: site.timeZone)] != nil
+                default: return false
+                }
+            default: return false
+            }
+        }
+    }
+
+    /// `x == empty`, `x != blank`.
+    private mutating func compareSpecial(_ expression: LiquidExpression, _ word: String, _ op: String) -> Bool {
+        let v = (try? value(expression)) ?? .null
+        let matches = word == "empty" ? v.isEmpty : v.isBlank
+        switch op {
+        case "==": return matches
+        case "!=": return !matches
+        default: return false
+        }
+    }
+}
