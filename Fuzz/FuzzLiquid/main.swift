@@ -1,14 +1,18 @@
 import FuzzDriver
 @testable import BlogMarkdown
 
-/// A context where every post and path resolves, so the rewriting paths run too.
-let context = LiquidContext(baseURL: "/blog", siteURL: "https://example.org",
-                            resolvePost: { "/blog/posts/\($0)/" }, resolvePath: { "/blog/\($0)/" },
-                            site: ["title": .string("T"), "data": .map(["list": .array([.int(1), .string("a")])])],
-                            renderShortcode: { call in call.name == "note" ? "<aside>\(call.inner ?? "")</aside>" : nil },
-                            shortcodeTakesInner: { $0 == "note" ? true : nil })
-/// Liquid's `page` of the fuzzed post.
-let page = LiquidValue.map(["title": .string("P"), "tags": .array([.string("x"), .string("y")]), "n": .int(3)])
+/// What every input is run with. Static properties, not top-level constants: in an optimised build those live in
+/// `main`'s frame, where LeakSanitizer does not see them, and every object they hold was reported as a leak.
+enum Fixture {
+    /// A context where every post and path resolves, so the rewriting paths run too.
+    static let context = LiquidContext(baseURL: "/blog", siteURL: "https://example.org",
+                                       resolvePost: { "/blog/posts/\($0)/" }, resolvePath: { "/blog/\($0)/" },
+                                       site: ["title": .string("T"), "data": .map(["list": .array([.int(1), .string("a")])])],
+                                       renderShortcode: { call in call.name == "note" ? "<aside>\(call.inner ?? "")</aside>" : nil },
+                                       shortcodeTakesInner: { $0 == "note" ? true : nil })
+    /// Liquid's `page` of the fuzzed post.
+    static let page = LiquidValue.map(["title": .string("P"), "tags": .array([.string("x"), .string("y")]), "n": .int(3)])
+}
 
 /// libFuzzer's entry: Jekyll Liquid tags and Hugo shortcodes rewritten into markdown, the body run as Liquid
 /// (a Jekyll-form post) when its first byte is odd. A body with no `{{` or `{%` comes back as it is.
@@ -16,7 +20,7 @@ let page = LiquidValue.map(["title": .string("P"), "tags": .array([.string("x"),
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let body = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let runsLiquid = size > 0 && data[0] % 2 == 1
-    let out = Liquid.run(body, path: "content/fuzz.md", firstLine: 3, context: context, page: page, runsLiquid: runsLiquid).markdown
+    let out = Liquid.run(body, path: "content/fuzz.md", firstLine: 3, context: Fixture.context, page: Fixture.page, runsLiquid: runsLiquid).markdown
     if !Liquid.needsProcessing(body) { precondition(out == body, "a body without tags changed") }
     return 0
 }
