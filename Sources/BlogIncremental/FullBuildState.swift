@@ -67,7 +67,8 @@ extension QuickBuild {
             }
         }
         let files = built.files
-        let identities = FileStat.of(files.map(\.path), in: folder.path, followingLinks: false)
+        let filePaths = files.map(\.path)
+        let identities = FileStat.of(filePaths, in: folder.path, followingLinks: false)
         var outputs: [OutputState] = []
         outputs.reserveCapacity(files.count)
         for (number, file) in files.enumerated() {
@@ -75,13 +76,13 @@ extension QuickBuild {
             let holes = number < pageHoles.count ? pageHoles[number] : feedHoles[file.path] ?? []
             outputs.append(OutputState(path: file.path, identity: identity, holes: holes))
         }
-        let paths = SiteState.digest(paths: files.map(\.path))
+        let paths = SiteState.digest(paths: filePaths)
         let spareSamePaths = previousPaths == paths
         // The published site becomes the spare copy once this one is swapped in: the files this
         // build linked from it are shared, the files it wrote are not.
         var spareDiffers: [Int]?
         if spareSamePaths {
-            let published = FileStat.of(files.map(\.path), in: request.output.path, followingLinks: false)
+            let published = FileStat.of(filePaths, in: request.output.path, followingLinks: false)
             spareDiffers = files.indices.filter { number in published[number].map { !$0.sameFile(as: outputs[number].identity) } ?? true }
         }
         return SiteState(inputs: inputs(request), dueAt: built.dueAt,

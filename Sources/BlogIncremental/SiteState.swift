@@ -196,17 +196,9 @@ extension SiteState {
             out.int(post.index ?? -1)
             out.bool(post.patchable)
         }
-        out.int(assets.count)
-        for asset in assets {
-            out.string(asset.path)
-            out.stat(asset.stat)
-        }
+        out.fileStates(assets)
         out.bool(folders != nil)
-        out.int(folders?.count ?? 0)
-        for folder in folders ?? [] {
-            out.string(folder.path)
-            out.stat(folder.stat)
-        }
+        out.fileStates(folders ?? [])
         out.int(outputs.count)
         for file in outputs {
             out.string(file.path)
@@ -259,15 +251,9 @@ extension SiteState {
             posts.append(PostState(path: path, stat: stat, content: content, skeleton: skeleton,
                                    index: index < 0 ? nil : index, patchable: try reader.bool()))
         }
-        assets = []
-        for _ in 0..<(try reader.count()) {
-            assets.append(FileState(path: try reader.string(), stat: try reader.stat()))
-        }
+        assets = try reader.fileStates()
         let knowsFolders = try reader.bool()
-        var folders: [FileState] = []
-        for _ in 0..<(try reader.count()) {
-            folders.append(FileState(path: try reader.string(), stat: try reader.stat()))
-        }
+        let folders = try reader.fileStates()
         self.folders = knowsFolders ? folders : nil
         outputs = []
         for _ in 0..<(try reader.count()) {
@@ -352,6 +338,14 @@ struct StateWriter {
         u64(value.device); u64(value.inode)
         int(Int(value.size)); int(Int(value.mtime)); int(Int(value.ctime))
     }
+    /// A list of files with their states (the content's other files, its folders).
+    mutating func fileStates(_ files: [FileState]) {
+        int(files.count)
+        for file in files {
+            string(file.path)
+            stat(file.stat)
+        }
+    }
 }
 
 struct StateReader {
@@ -384,5 +378,9 @@ struct StateReader {
     mutating func string() throws -> String { String(decoding: try take(try count()), as: UTF8.self) }
     mutating func stat() throws -> FileStat {
         FileStat(device: try u64(), inode: try u64(), size: Int64(try int()), mtime: Int64(try int()), ctime: Int64(try int()))
+    }
+    /// A list written by ``StateWriter/fileStates(_:)``.
+    mutating func fileStates() throws -> [FileState] {
+        try (0..<(try count())).map { _ in FileState(path: try string(), stat: try stat()) }
     }
 }
