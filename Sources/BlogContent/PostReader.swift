@@ -92,15 +92,20 @@ public enum PostReader {
     /// Reads the post in the file at `url` (see ``read(data:source:contentPath:bundle:timeZone:)``).
     public static func read(fileAt url: URL, source: String, contentPath: String? = nil, bundle: Bool? = nil,
                             timeZone: TimeZone) throws -> (Post, [Diagnostic]) {
+        try read(data: contents(of: url, source: source), source: source, contentPath: contentPath, bundle: bundle,
+                 timeZone: timeZone)
+    }
+
+    /// The bytes of the post file at `url`; throws when it can't be read, or is over ``maxFileSize`` (checked
+    /// before it is read).
+    package static func contents(of url: URL, source: String) throws -> Data {
         var status = stat()
         if stat(url.path, &status) == 0 { try checkSize(Int(status.st_size), source: source) }
-        let data: Data
         do {
-            data = try Data(contentsOf: url)
+            return try Data(contentsOf: url)
         } catch {
             throw BuildFailure([.error(source, "cannot read the file: \(reason(error))")])
         }
-        return try read(data: data, source: source, contentPath: contentPath, bundle: bundle, timeZone: timeZone)
     }
 
     /// Throws when a post of `size` bytes is over ``maxFileSize``.

@@ -49,9 +49,10 @@ enum QuickBuild {
         // While no folder of the content changed, it holds the same files: the scan is skipped.
         let folderStats = state.folders.map { folders in folders.map { FileStat.of($0.path) } }
         let sameFolders = state.folders.map { folders in zip(folders, folderStats!).allSatisfy { $0.stat == $1 } } ?? false
+        let postPaths = state.posts.map(\.path)
         if !sameFolders {
             guard let inventory = try? ContentScanner.scan(contentDir, displayPath: contentDisplay, blogFolder: request.source),
-                  inventory.posts == state.posts.map(\.path), inventory.assets == state.assets.map(\.path) else {
+                  inventory.posts == postPaths, inventory.assets == state.assets.map(\.path) else {
                 throw Refusal("files were added to or removed from \(contentDisplay)")
             }
             // What the scan skips (a link out of the blog folder, a name that is not UTF-8) is a warning the last
@@ -66,7 +67,6 @@ enum QuickBuild {
                 state.folders = zip(known, stats).map { FileState(path: $0.path, stat: $1) }
             }
         }
-        let postPaths = state.posts.map(\.path)
         let contentPath = contentDir.path
         let postStats = FileStat.of(postPaths, in: contentPath)
         let assetStats = FileStat.of(state.assets.map(\.path), in: contentPath)
@@ -82,7 +82,9 @@ enum QuickBuild {
         let read = Parallel.map(touched.count) { number -> Result<Changed, Refusal> in
             let old = state.posts[touched[number]]
             let source = contentDisplay + "/" + old.path
-            guard let data = try? Data(contentsOf: contentDir.appendingPathComponent(old.path)) else { return .failure(Refusal("\(source) can't be read")) }
+            guard let data = try? PostReader.contents(of: contentDir.appendingPathComponent(old.path), source: source) else {
+                return .failure(Refusal("\(source) can't be read, or is over the size of a post"))
+            }
             let content = Digest.of(data)
             if content == old.content { return .success((content, nil, nil, [])) }
             guard old.patchable else { return .failure(Refusal("\(source) had links to other posts, or a template transforms its body")) }
