@@ -38,6 +38,9 @@ public struct BuildOptions: Sendable {
     /// after, turns it off: freeing a 10,000-post site's half a million values one by one takes
     /// a tenth of a second, and the exit gives the memory back at once.
     public var releasesMemory: Bool = true
+    /// The process builds again after this build (`blog serve`): it keeps what the next build can
+    /// use in memory (each post's rendered markdown).
+    public var buildsAgain: Bool = false
 
     /// The blog folder, and how messages name it.
     var folder: BlogFolder { BlogFolder(url: source, display: sourceDisplay) }
@@ -118,7 +121,8 @@ public enum Pipeline {
     }
 
     static func loadSite(_ options: BuildOptions, config: SiteConfig, warnings configWarnings: [Diagnostic],
-                         render: Bool, shortcodes: ShortcodeTemplates = ShortcodeTemplates(), clock: inout StageClock) throws -> LoadedSite {
+                         render: Bool, shortcodes: ShortcodeTemplates = ShortcodeTemplates(), memo: MarkdownMemo? = nil,
+                         clock: inout StageClock) throws -> LoadedSite {
         var warnings = configWarnings
         let (contentDir, contentDisplay) = contentFolder(options, config: config)
         let inventory = try ContentScanner.scan(contentDir, displayPath: contentDisplay, blogFolder: options.source)
@@ -146,7 +150,7 @@ public enum Pipeline {
         if render {
             let markdownWarnings: [Diagnostic]
             (site, markdownWarnings) = renderMarkdown(site, config: config, jekyllDisplay: jekyllDisplay(options, config: config),
-                                                      shortcodes: shortcodes)
+                                                      shortcodes: shortcodes, memo: memo)
             warnings += markdownWarnings
             clock.lap("markdown")
         }
@@ -180,9 +184,10 @@ public enum Pipeline {
 
     /// Markdown: `site` with every placed post's body and summary rendered, on all cores, and the
     /// messages. Links to other posts (Liquid's `post_url`, Pelican's `{filename}`) resolve against
-    /// the placed site through ``ContentLinks``.
+    /// the placed site through ``ContentLinks``. A post `memo` kept from the last build of the
+    /// process is not rendered again.
     private static func renderMarkdown(_ site: Site, config: SiteConfig, jekyllDisplay: @escaping (String) -> String,
-                                       shortcodes: ShortcodeTemplates) -> (Site, [Diagnostic]) {
+                                       shortcodes: ShortcodeTemplates, memo: MarkdownMemo?) -> (Site, [Diagnostic]) {
         let posts = site.posts
         let links = ContentLinks(site: site)
         var liquid = liquidContext(config: config, links: links)
@@ -194,6 +199,8 @@ public enum Pipeline {
         (liquid.site, siteWarnings) = JekyllSiteFiles.site(config: config, baseURL: liquid.baseURL, siteURL: liquid.siteURL, display: jekyllDisplay)
         let rendered = Parallel.map(posts.count) { index -> (RenderedMarkdown, [Diagnostic]) in
             let post = posts[index].post
+            let options = config.markdownOptions(for: post)
+            if let kept = memo?.rendered(post, options: options) { return kept }
             var (body, summary, linkWarnings) = (post.body, post.summary, [Diagnostic]())
             var fragments: (body: [String], summary: [String]) = ([], [])
             if post.headerFormat == .yaml || post.headerFormat == .toml {
@@ -207,14 +214,17 @@ public enum Pipeline {
                     (summary, fragments.summary) = (done.markdown, done.fragments)
                 }
             }
-            var markdown = MarkdownRenderer.render(body: body, summary: summary, options: config.markdownOptions(for: post))
+            var markdown = MarkdownRenderer.render(body: body, summary: summary, options: options)
             markdown.html = ShortcodeMarks.restore(markdown.html, fragments: fragments.body)
             markdown.summaryHTML = ShortcodeMarks.restore(markdown.summaryHTML, fragments: summary == nil ? fragments.body : fragments.summary)
             let (html, pelicanWarnings) = links.rewritePelican(html: markdown.html, post: post)
             markdown.html = html
             markdown.summaryHTML = links.rewritePelican(html: markdown.summaryHTML, post: post).0
-            return (markdown, linkWarnings + pelicanWarnings + markdown.diagnostics(path: post.source, bodyLine: post.bodyLine))
+            let diagnostics = linkWarnings + pelicanWarnings + markdown.diagnostics(path: post.source, bodyLine: post.bodyLine)
+            memo?.keep(post, options: options, rendered: markdown, diagnostics: diagnostics)
+            return (markdown, diagnostics)
         }
+        memo?.finish()
         var site = site
         for index in site.posts.indices { site.posts[index].rendered = rendered[index].0 }
         return (site, siteWarnings + rendered.flatMap(\.1))
@@ -270,7 +280,8 @@ public enum Pipeline {
         let incremental = try IncrementalBuild(IncrementalRequest(
             config: config, theme: theme, source: options.source, sourceDisplay: options.sourceDisplay,
             content: content.url, contentDisplay: content.display, output: output, outputDisplay: outputDisplay,
-            drafts: options.drafts, future: options.future, now: options.now, version: options.version), enabled: options.cache)
+            drafts: options.drafts, future: options.future, now: options.now, version: options.version,
+            buildsAgain: options.buildsAgain), enabled: options.cache)
         defer { incremental.close() }
         let outcome = try incremental.build(inPlace: quick, warnings: warnings, strict: { try checkStrict(options, warnings: $0) },
                                             clock: &clock) { observer, clock in
@@ -294,12 +305,16 @@ public enum Pipeline {
                                   output: URL, outputDisplay: String, observer: FullBuildObserver,
                                   clock: inout StageClock) throws -> (report: BuildReport, site: Site?) {
         clock.lap("config and theme")
-        let loaded = try loadSite(options, config: config, warnings: configWarnings, render: true, shortcodes: theme.shortcodes, clock: &clock)
+        let loaded = try loadSite(options, config: config, warnings: configWarnings, render: true, shortcodes: theme.shortcodes,
+                                  memo: observer.markdownMemo, clock: &clock)
         let (site, warnings) = (loaded.site, loaded.warnings)
         try checkStrict(options, warnings: warnings)
         // Pages are rendered as they are written, on all cores: see SiteRenderer.pages.
         let hook = observer.renderHook(for: site)
-        var files = SiteRenderer.pages(site, theme: theme, hook: hook)
+        // With the incremental layer, each page also gets the digest of its values: a page whose
+        // values are the last build's is not rendered again (see BlogIncremental's PartialBuild).
+        let rendered = hook.map { SiteRenderer.pagesAndInputs(site, theme: theme, hook: $0) }
+        var files = rendered?.files ?? SiteRenderer.pages(site, theme: theme)
         let pages = files.count
         files += Feeds.render(site, hook: hook) + Sitemap.render(site)
         clock.lap("template values and feeds")
@@ -307,9 +322,10 @@ public enum Pipeline {
         let contentDir = contentFolder(options, config: config).url
         files += site.assets.map { OutputFile(path: $0.path, contents: .copy(from: contentDir.appendingPathComponent($0.source))) }
         files += Redirects.render(site)
-        let written = try SiteWriter.write(files, to: output, displayPath: outputDisplay) { staged in
-            observer.staged(BuiltSite(site: site, posts: loaded.posts, inventory: loaded.inventory, files: files,
-                                      warnings: warnings, dueAt: loaded.dueAt), in: staged)
+        let built = BuiltSite(site: site, posts: loaded.posts, inventory: loaded.inventory, files: files,
+                              warnings: warnings, dueAt: loaded.dueAt, pageInputs: rendered?.inputs)
+        let written = try observer.writeChanges(built) ?? SiteWriter.write(files, to: output, displayPath: outputDisplay) { staged in
+            observer.staged(built, in: staged)
         }
         clock.lap("render pages and write")
         if !options.releasesMemory { HeldUntilExit.shared.keep([site, files, loaded]) }

@@ -50,6 +50,33 @@ extension QuickBuild {
     /// nil when a file of the content folder changed since `changedSince`, or a file is missing.
     static func state(after built: BuiltSite, in folder: URL, pageHoles: [[BodyHole]], feedHoles: [String: [BodyHole]],
                       posts: [PostState], request: IncrementalRequest, previousPaths: Digest?, changedSince: Int64) -> SiteState? {
+        let files = built.files
+        let filePaths = files.map(\.path)
+        let identities = FileStat.of(filePaths, in: folder.path, followingLinks: false)
+        var outputs: [OutputState] = []
+        outputs.reserveCapacity(files.count)
+        for (number, file) in files.enumerated() {
+            guard let identity = identities[number] else { return nil }
+            let holes = number < pageHoles.count ? pageHoles[number] : feedHoles[file.path] ?? []
+            let inputs = built.pageInputs.flatMap { number < $0.count ? $0[number] : nil } ?? .zero
+            outputs.append(OutputState(path: file.path, identity: identity, holes: holes, inputs: inputs))
+        }
+        guard var state = state(after: built, outputs: outputs, posts: posts, request: request, changedSince: changedSince) else { return nil }
+        state.spareSamePaths = previousPaths == state.pathsDigest
+        // The published site becomes the spare copy once this one is swapped in: the files this
+        // build linked from it are shared, the files it wrote are not.
+        if state.spareSamePaths {
+            let published = FileStat.of(filePaths, in: request.output.path, followingLinks: false)
+            state.spareDiffers = files.indices.filter { number in published[number].map { !$0.sameFile(as: outputs[number].identity) } ?? true }
+        }
+        return state
+    }
+
+    /// The state of the site `built` whose published files are `outputs` (in the order of
+    /// `built.files`), with `posts` from ``postStates(_:contentDir:readerKey:headings:opaque:changedSince:)``
+    /// and no spare copy known; nil when a file of the content folder changed since `changedSince`.
+    static func state(after built: BuiltSite, outputs: [OutputState], posts: [PostState], request: IncrementalRequest,
+                      changedSince: Int64) -> SiteState? {
         let site = built.site
         var assets: [FileState] = []
         for (path, stat) in zip(built.inventory.assets, FileStat.of(built.inventory.assets, in: request.content.path)) {
@@ -66,30 +93,12 @@ extension QuickBuild {
                 folders?.append(FileState(path: path, stat: stat))
             }
         }
-        let files = built.files
-        let filePaths = files.map(\.path)
-        let identities = FileStat.of(filePaths, in: folder.path, followingLinks: false)
-        var outputs: [OutputState] = []
-        outputs.reserveCapacity(files.count)
-        for (number, file) in files.enumerated() {
-            guard let identity = identities[number] else { return nil }
-            let holes = number < pageHoles.count ? pageHoles[number] : feedHoles[file.path] ?? []
-            outputs.append(OutputState(path: file.path, identity: identity, holes: holes))
-        }
-        let paths = SiteState.digest(paths: filePaths)
-        let spareSamePaths = previousPaths == paths
-        // The published site becomes the spare copy once this one is swapped in: the files this
-        // build linked from it are shared, the files it wrote are not.
-        var spareDiffers: [Int]?
-        if spareSamePaths {
-            let published = FileStat.of(filePaths, in: request.output.path, followingLinks: false)
-            spareDiffers = files.indices.filter { number in published[number].map { !$0.sameFile(as: outputs[number].identity) } ?? true }
-        }
         return SiteState(inputs: inputs(request), dueAt: built.dueAt,
                          postCount: site.posts.filter { $0.post.kind == .post }.count, tagCount: site.tags.count,
-                         pageCount: pageHoles.count,
+                         pageCount: site.pages.count,
                          warnings: built.warnings.filter { !configWarningPaths(request).contains($0.path) },
                          posts: posts, assets: assets, folders: folders, outputs: outputs,
-                         spareSamePaths: spareSamePaths, spareDiffers: spareDiffers, pathsDigest: paths, output: PathSafety.resolved(request.output))
+                         spareSamePaths: false, spareDiffers: nil, pathsDigest: SiteState.digest(paths: built.files.map(\.path)),
+                         output: PathSafety.resolved(request.output))
     }
 }

@@ -29,10 +29,14 @@ package struct IncrementalRequest {
     package var now: Date
     /// The `blog` version: a state of another version is not used.
     package var version: String
+    /// Whether the process builds again after this build (`blog serve`): it then keeps the posts'
+    /// rendered markdown for the next build (see ``MarkdownMemo``).
+    package var buildsAgain: Bool
 
     /// The request of a build; each value as its property says.
     package init(config: SiteConfig, theme: Theme, source: URL, sourceDisplay: String, content: URL, contentDisplay: String,
-                 output: URL, outputDisplay: String, drafts: Bool, future: Bool, now: Date, version: String) {
+                 output: URL, outputDisplay: String, drafts: Bool, future: Bool, now: Date, version: String, buildsAgain: Bool = false) {
+        self.buildsAgain = buildsAgain
         self.config = config
         self.theme = theme
         self.source = source
@@ -79,15 +83,20 @@ package struct BuiltSite {
     package var warnings: [Diagnostic]
     /// When the first post dated after the build's "now" falls due (seconds since 1970).
     package var dueAt: Double?
+    /// The digest of what each page of ``files`` is rendered from (see ``PageInputs``), when the
+    /// layer's hook rendered them.
+    package var pageInputs: [Digest]?
 
     /// A full build's values; each as its property says.
-    package init(site: Site, posts: [Post?], inventory: ContentInventory, files: [OutputFile], warnings: [Diagnostic], dueAt: Double?) {
+    package init(site: Site, posts: [Post?], inventory: ContentInventory, files: [OutputFile], warnings: [Diagnostic], dueAt: Double?,
+                 pageInputs: [Digest]? = nil) {
         self.site = site
         self.posts = posts
         self.inventory = inventory
         self.files = files
         self.warnings = warnings
         self.dueAt = dueAt
+        self.pageInputs = pageInputs
     }
 }
 
@@ -100,7 +109,7 @@ package struct BuiltSite {
 /// With `blog build --no-cache` it only holds the lock and removes a state that the build makes
 /// stale: no state is read, no hook renders, nothing is recorded.
 package final class IncrementalBuild {
-    private let request: IncrementalRequest
+    fileprivate let request: IncrementalRequest
     private let enabled: Bool
     private let folder: StateFolder?
     private let lock: BuildLock?
@@ -135,36 +144,39 @@ package final class IncrementalBuild {
     package enum Outcome<Full> {
         /// Done in place.
         case inPlace(InPlaceReport)
-        /// `full` ran; with the layer, `summary` says why (`full build: a file that is not a post changed`).
+        /// `full` ran; with the layer, `summary` says why (`full build: a file that is not a post changed`),
+        /// or what it wrote when the site kept its files (`partial build: ...; 15 of 81 files written`).
         case full(Full, summary: String?)
     }
 
     /// The build: in place when `inPlace` and only post bodies changed since the last build, else
-    /// `full`, the pipeline's full build, which gives the observer its site. `warnings` are the
+    /// `full`, the pipeline's full build, which gives the observer its site (and with `inPlace`,
+    /// writes only what changed when the site has the same files). `warnings` are the
     /// configuration's; `strict` throws when the build must fail on the warnings it is given.
     package func build<Full>(inPlace: Bool, warnings: [Diagnostic], strict: ([Diagnostic]) throws -> Void,
                              clock: inout StageClock,
                              full: (FullBuildObserver, inout StageClock) throws -> Full) throws -> Outcome<Full> {
         guard enabled, let folder else {
-            return .full(try full(FullBuildObserver(layer: self, folder: folder, previous: nil, records: false), &clock), summary: nil)
+            return .full(try full(FullBuildObserver(layer: self, folder: folder, previous: nil, records: false, partial: false), &clock), summary: nil)
         }
         let previous = folder.loadState()
-        var summary = "full build"
+        var reason = ""
         if inPlace {
             do {
                 return .inPlace(try QuickBuild.attempt(request, warnings: warnings, strict: strict, folder: folder,
                                                        state: previous, changedSince: started, clock: &clock))
             } catch let refusal as QuickBuild.Refusal {
-                summary += ": " + refusal.reason
+                reason = ": " + refusal.reason
             }
         }
-        let observer = FullBuildObserver(layer: self, folder: folder, previous: previous, records: true)
+        let observer = FullBuildObserver(layer: self, folder: folder, previous: previous, records: true, partial: inPlace)
         let made = try full(observer, &clock)
         if let state = observer.state {
             folder.saveState(state)
             clock.lap("save state")
         }
-        return .full(made, summary: summary)
+        // `partial build: the header of content/posts/a.md changed; 15 of 13,590 files written`
+        return .full(made, summary: observer.partialSummary.map { "partial build" + reason + "; " + $0 } ?? "full build" + reason)
     }
 
     /// Whether the last build's state describes the output folder of this build.
@@ -193,16 +205,26 @@ package final class FullBuildObserver: @unchecked Sendable {
     private let previous: SiteState?
     /// Whether the build records a state (false with `--no-cache`).
     private let records: Bool
+    /// Whether a site with the same files as the last build's may be written in place (``writeChanges(_:)``).
+    private let partial: Bool
     private var holes: BodyHoles?
     /// The state for the next build, once the files are staged.
     fileprivate private(set) var state: SiteState?
 
-    fileprivate init(layer: IncrementalBuild, folder: StateFolder?, previous: SiteState?, records: Bool) {
+    fileprivate init(layer: IncrementalBuild, folder: StateFolder?, previous: SiteState?, records: Bool, partial: Bool) {
+        self.partial = partial
         self.layer = layer
         self.folder = folder
         self.previous = previous
         self.records = records
     }
+
+    /// The markdown the last build of this process rendered, when it builds again (see
+    /// ``MarkdownMemo``); nil otherwise, and with `--no-cache`.
+    package lazy var markdownMemo: MarkdownMemo? = {
+        guard records, layer.request.buildsAgain, let folder else { return nil }
+        return MarkdownMemo.memo(folder: folder.folder.path, inputs: QuickBuild.inputs(layer.request))
+    }()
 
     /// The hook through which the pages and feeds of `site` are rendered; nil with `--no-cache`.
     /// Called before anything is written: the last build's state, which describes the site about
@@ -217,6 +239,22 @@ package final class FullBuildObserver: @unchecked Sendable {
         let holes = BodyHoles(site: site)
         self.holes = holes
         return holes
+    }
+
+    /// What ``writeChanges(_:)`` did, when it wrote the site (`12 of 13,590 files written`).
+    fileprivate private(set) var partialSummary: String?
+
+    /// Publishes `built` by rendering and writing only what changed since the last build, when the
+    /// site has the same files (see ``PartialBuild``); nil, having written nothing, when the whole
+    /// site must be written. Throws what rendering a page throws.
+    package func writeChanges(_ built: BuiltSite) throws -> WriteReport? {
+        guard records, partial, let holes, let previous, let folder else { return nil }
+        guard let (report, state) = try PartialBuild.attempt(built, previous: previous, holes: holes, request: layer.request,
+                                                             changedSince: layer.started) else { return nil }
+        self.state = state
+        if state == nil { folder.dropState() }
+        partialSummary = "\(report.written) of \(built.files.count) files written"
+        return report
     }
 
     /// The site's files are written in `folder` (a rename keeps their identity), soon published:

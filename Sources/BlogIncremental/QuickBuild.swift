@@ -111,8 +111,7 @@ enum QuickBuild {
 
         // Every published file must be the one the last build wrote.
         let outputPath = output.path
-        let identities = FileStat.of(state.outputs.map(\.path), in: outputPath, followingLinks: false)
-        if let number = state.outputs.indices.first(where: { index in identities[index].map { !$0.sameFile(as: state.outputs[index].identity) } ?? true }) {
+        if let number = state.firstReplacedOutput(in: output) {
             throw Refusal("\(outputDisplay)/\(state.outputs[number].path) is not the file the last build wrote")
         }
 

@@ -71,10 +71,19 @@ struct OutputState {
     var identity: FileStat
     /// Where post bodies are in it.
     var holes: [BodyHole]
+    /// For a page, the digest of what it was rendered from (see ``PageInputs``); zero for other files.
+    var inputs: Digest = .zero
 }
 
 extension SiteState {
     static let fileName = "state"
+
+    /// The index of the first file of ``outputs`` that is no longer the one the last build wrote
+    /// in `output` (changed, replaced or gone); nil when every one is.
+    func firstReplacedOutput(in output: URL) -> Int? {
+        let identities = FileStat.of(outputs.map(\.path), in: output.path, followingLinks: false)
+        return outputs.indices.first { index in identities[index].map { !$0.sameFile(as: outputs[index].identity) } ?? true }
+    }
 
     /// Digest of a post as read, without its body: of what it is read from besides the body.
     /// A post is its header's lines, its path and the reader's settings (`readerKey`); of the
@@ -203,6 +212,7 @@ extension SiteState {
         for file in outputs {
             out.string(file.path)
             out.stat(file.identity)
+            out.digest(file.inputs)
             out.int(file.holes.count)
             for hole in file.holes {
                 out.int(hole.post)
@@ -259,6 +269,7 @@ extension SiteState {
         for _ in 0..<(try reader.count()) {
             let path = try reader.string()
             let identity = try reader.stat()
+            let inputs = try reader.digest()
             var holes: [BodyHole] = []
             for _ in 0..<(try reader.count()) {
                 let post = try reader.int(), offset = try reader.int(), length = try reader.int()
@@ -272,7 +283,7 @@ extension SiteState {
                 }
                 holes.append(BodyHole(post: post, offset: offset, length: length, form: form))
             }
-            outputs.append(OutputState(path: path, identity: identity, holes: holes))
+            outputs.append(OutputState(path: path, identity: identity, holes: holes, inputs: inputs))
         }
         spareSamePaths = try reader.bool()
         let knowsDifferences = try reader.bool()

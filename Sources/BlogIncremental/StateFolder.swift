@@ -12,7 +12,7 @@ import Foundation
 struct StateFolder {
     static let magic = Array("BLOGCACHE".utf8)
     /// Bump when the layout of the state changes.
-    static let formatVersion: UInt32 = 8
+    static let formatVersion: UInt32 = 9
     static let stateName = "state"
     /// Files of the build cache of earlier versions, removed when a state is saved.
     static let formerFiles = ["index", "data.pack"]

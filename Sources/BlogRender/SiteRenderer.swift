@@ -11,11 +11,33 @@ package enum SiteRenderer {
     /// pages are never all in memory at once. The same site and theme always give the same bytes,
     /// with `hook` or without (see ``RenderHook``).
     package static func pages(_ site: Site, theme: Theme, hook: RenderHook? = nil) -> [OutputFile] {
+        pages(site, theme: theme, hook: hook, inputs: false).files
+    }
+
+    /// The pages as ``pages(_:theme:hook:)`` makes them, and the digest of what each is rendered
+    /// from (see ``PageInputs``), in the order of `site.pages`: a page whose digest is the one of
+    /// the last build has the bytes of the last build.
+    package static func pagesAndInputs(_ site: Site, theme: Theme, hook: RenderHook?) -> (files: [OutputFile], inputs: [Digest]) {
+        let made = pages(site, theme: theme, hook: hook, inputs: true)
+        return (made.files, made.inputs)
+    }
+
+    private static func pages(_ site: Site, theme: Theme, hook: RenderHook?, inputs: Bool) -> (files: [OutputFile], inputs: [Digest]) {
         let summaries = theme.listSummaries
         let postPartials = (summaries?.postPartials ?? []).map { name -> (key: String, render: ([String: Any]) -> String) in
             (ListSummaries.postPartialKey(name), { values in theme.library.render(values, withTemplate: name) ?? "" })
         }
-        let context = TemplateContext(site: site, hook: hook, postPartials: postPartials)
+        let context = TemplateContext(site: site, hook: hook, postPartials: postPartials, digests: inputs)
+        var digests: [Digest] = []
+        if inputs {
+            let reads = TemplateReads(sources: theme.templateTexts)
+            digests = Parallel.map(site.pages.count) { number in
+                let page = site.pages[number]
+                let (template, values) = context.page(page)
+                let shown = template == "page" && !theme.hasPageTemplate ? "post" : template
+                return context.inputs(of: page, template: shown, values: values, reads: reads.names(of: shown))
+            }
+        }
         // Where a post partial is rendered once per post, or a shared partial once per kind of
         // page, pages and entries show that text.
         let library = summaries?.pageLibrary ?? theme.pageLibrary
@@ -23,7 +45,7 @@ package enum SiteRenderer {
         let entries = summaries.map { summaries in
             ListEntries(count: site.posts.count) { library.render($0, withTemplate: summaries.partial) ?? "" }
         }
-        return site.pages.enumerated().map { number, page in
+        let files = site.pages.enumerated().map { number, page in
             OutputFile(path: page.outputPath, contents: .made(by: OutputFile.Maker {
                 var (template, values) = context.page(page)
                 // A theme without a page template shows pages with its post template.
@@ -48,6 +70,7 @@ package enum SiteRenderer {
                 return hook?.pageBytes(number: number, text: text) ?? Data(text.utf8)
             }))
         }
+        return (files, digests)
     }
 
     /// Every page of `site.pages` rendered now, on all cores, in the order of `site.pages`.

@@ -9,7 +9,7 @@ import Foundation
 /// archives) is built once here; a page's own dictionary only points at them.
 /// docs/templates.md lists every key.
 struct TemplateContext {
-    private let site: Site
+    let site: Site
     private let links: SiteLinks
     /// One dictionary per post of ``Site/posts``.
     private let posts: [[String: Any]]
@@ -23,12 +23,19 @@ struct TemplateContext {
     private let tagFeeds: [[[String: Any]]]
     /// The content paths of the site's other files (``Site/assets``), where a post's image may be.
     private let bundleFiles: Set<String>
+    /// With digests (see ``PageInputs``): each post's values, by index into ``Site/posts``, its
+    /// real body standing for `html`; else empty.
+    let postDigests: [Digest]
+    /// With digests: the values every page shares (`config`, `links`, `tags`, `archives`), by key.
+    let sharedDigests: [String: Digest]
 
     /// Builds the dictionaries of `site`, the posts' on every core. Each post's `html` is its
     /// rendered body, or what `hook` makes of it (see ``RenderHook/templateBody(post:html:)``).
     /// Each of `postPartials` adds to every post the text it renders from the post's values,
-    /// under its key (see ``ListSummaries/postPartials``).
-    init(site: Site, hook: RenderHook? = nil, postPartials: [(key: String, render: ([String: Any]) -> String)] = []) {
+    /// under its key (see ``ListSummaries/postPartials``). With `digests`, it also makes the
+    /// digests that ``inputs(of:template:values:reads:)`` reads.
+    init(site: Site, hook: RenderHook? = nil, postPartials: [(key: String, render: ([String: Any]) -> String)] = [],
+         digests: Bool = false) {
         self.site = site
         let links = SiteLinks(config: site.config)
         self.links = links
@@ -39,14 +46,23 @@ struct TemplateContext {
         self.tags = tags
         let tagIndex = Dictionary(site.tags.enumerated().map { ($1.tag.slug, $0) }, uniquingKeysWith: { a, _ in a })
         let builder = PostValues(config: site.config, links: links, tags: tags, tagIndex: tagIndex)
-        let posts = Parallel.map(site.posts.count) { index -> [String: Any] in
+        let made = Parallel.map(site.posts.count) { index -> (values: [String: Any], digest: Digest) in
             let html = site.posts[index].rendered.html
             var values = builder.values(of: site.posts[index], html: hook?.templateBody(post: index, html: html) ?? html)
             values["translations"] = site.posts[index].translations.map { builder.translationValues(of: site.posts[$0]) }
+            var digest = Digest.zero
+            if digests {
+                // Before the partials, whose texts are made from these values.
+                var input = DigestInput()
+                PageInputs.add(values, to: &input, replacing: ["html": Digest.of(html)])
+                digest = input.digest
+            }
             for partial in postPartials { values[partial.key] = partial.render(values) }
-            return values
+            return (values, digest)
         }
+        let posts = made.map(\.values)
         self.posts = posts
+        postDigests = digests ? made.map(\.digest) : []
 
         let archives = site.archives.map { year -> [String: Any] in
             ["year": year.year, "months": year.months.map { month -> [String: Any] in
@@ -72,6 +88,22 @@ struct TemplateContext {
             }
         }
         shared["links"] = linkValues
+        if digests {
+            var archiveInput = DigestInput()
+            for year in site.archives {
+                archiveInput.add(year.year)
+                archiveInput.add(year.months.count)
+                for month in year.months {
+                    archiveInput.add(month.month)
+                    archiveInput.add(month.posts.count)
+                    for index in month.posts { archiveInput.add(postDigests[index]) }
+                }
+            }
+            sharedDigests = ["config": PageInputs.digest(shared["config"]!), "tags": PageInputs.digest(tags),
+                             "links": PageInputs.digest(linkValues), "archives": archiveInput.digest]
+        } else {
+            sharedDigests = [:]
+        }
         shared["feeds"] = Self.feedValues(Feeds.feedLinks(site: site, tag: nil))
         // Room for the keys ``page(_:)`` adds: each page's copy then takes them without growing.
         shared.reserveCapacity(shared.count + 6)

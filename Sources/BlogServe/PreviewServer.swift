@@ -105,6 +105,7 @@ public final class PreviewServer: @unchecked Sendable {
         defer { Memory.giveBack() }
         var build = BuildOptions(source: options.source, output: output.path, baseURL: url, drafts: options.drafts, future: options.future)
         build.strict = false
+        build.buildsAgain = true
         let start = DispatchTime.now()
         do {
             let report = try Pipeline.build(build)

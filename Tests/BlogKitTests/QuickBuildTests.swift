@@ -23,9 +23,11 @@ extension IncrementalBuildTests {
                       file: file, line: line)
     }
 
-    func assertFull(_ report: BuildReport, because reason: String, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertTrue(report.cacheSummary.map { $0.hasPrefix("full build: ") && $0.contains(reason) } ?? false, report.cacheSummary ?? "no summary",
-                      file: file, line: line)
+    /// The build was not done in place, because of `reason`: its pages were rendered, all of them
+    /// (`full build: ...`) or those whose values changed (`partial build: ...`, see PartialBuild).
+    func assertRebuilt(_ report: BuildReport, because reason: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(report.cacheSummary.map { ($0.hasPrefix("full build: ") || $0.hasPrefix("partial build: ")) && $0.contains(reason) } ?? false,
+                      report.cacheSummary ?? "no summary", file: file, line: line)
     }
 
     func testQuickBodyEditIsPatchedInPlace() throws {
@@ -57,7 +59,7 @@ extension IncrementalBuildTests {
         // A title edit is a full build: the home page, tags and feeds change, and the next build in
         // place starts from them.
         try edit("content/posts/post-3.md") { $0.replacingOccurrences(of: "title: Post number 3", with: "title: Renamed post") }
-        assertFull(try quickBuild(), because: "changed")
+        assertRebuilt(try quickBuild(), because: "changed")
         for (round, number) in [5, 3, 5].enumerated() {
             try edit("content/posts/post-\(number).md") { $0 + "\n\nAfter the rename, round \(round).\n" }
             assertQuick(try quickBuild(), changed: 1)
@@ -80,7 +82,7 @@ extension IncrementalBuildTests {
         }
         // A file added beside it is never missed, however the folder's times were recorded.
         try site.write("content/posts/post-8.md", "title: Post number 8\ndate: 2020-09-19 10:00\n\nNew.\n")
-        assertFull(try quickBuild(), because: "added to or removed from")
+        assertRebuilt(try quickBuild(), because: "added to or removed from")
         try assertSameAsCleanBuild()
     }
 
@@ -117,14 +119,14 @@ extension IncrementalBuildTests {
         try buildTwice()
         try edit("content/posts/post-2.md") { $0.replacingOccurrences(of: "The body of post 2", with: "The new start of post 2") }
         let report = try quickBuild()
-        assertFull(report, because: "the header, summary or headings of")
+        assertRebuilt(report, because: "the header, summary or headings of")
         try assertSameAsCleanBuild()
     }
 
     func testQuickHeaderChangeIsAFullBuild() throws {
         try buildTwice()
         try edit("content/posts/post-2.md") { $0.replacingOccurrences(of: "Post number 2", with: "Post number two") }
-        assertFull(try quickBuild(), because: "the header, summary or headings of")
+        assertRebuilt(try quickBuild(), because: "the header, summary or headings of")
         try assertSameAsCleanBuild()
     }
 
@@ -139,7 +141,7 @@ extension IncrementalBuildTests {
         XCTAssertTrue(try XCTUnwrap(site.read("public/fr/posts/post-number-2/index.html")).contains("Un autre corps."))
         try assertSameAsCleanBuild()
         try edit("content/posts/post-2-fr.md") { $0.replacingOccurrences(of: "Article numéro 2", with: "Deuxième article") }
-        assertFull(try quickBuild(), because: "the header, summary or headings of")
+        assertRebuilt(try quickBuild(), because: "the header, summary or headings of")
         XCTAssertTrue(try XCTUnwrap(site.read("public/posts/post-number-2/index.html")).contains(">Deuxième article (fr)</a>"))
         try assertSameAsCleanBuild()
     }
@@ -161,7 +163,7 @@ extension IncrementalBuildTests {
         try buildTwice()
         try site.write("public/posts/post-number-5/index.html", "changed by hand")
         try edit("content/posts/post-4.md") { $0 + "\n\nAppended.\n" }
-        assertFull(try quickBuild(), because: "public/posts/post-number-5/index.html is not the file the last build wrote")
+        assertRebuilt(try quickBuild(), because: "public/posts/post-number-5/index.html is not the file the last build wrote")
         try assertSameAsCleanBuild()
     }
 
@@ -188,18 +190,18 @@ extension IncrementalBuildTests {
         try edit("content/posts/post-4.md") { $0 + "\n\nAppended.\n" }
         try build(cache: false)
         try edit("content/posts/post-4.md") { $0 + "\n\nAppended again.\n" }
-        assertFull(try quickBuild(), because: "no state of a previous build")
+        assertRebuilt(try quickBuild(), because: "no state of a previous build")
         try assertSameAsCleanBuild()
     }
 
     func testQuickNewFileAndConfigChangeAreFullBuilds() throws {
         try buildTwice()
         try site.write("content/images/new.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
-        assertFull(try quickBuild(), because: "files were added to or removed from")
+        assertRebuilt(try quickBuild(), because: "files were added to or removed from")
         try site.write("content/images/new.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><g/></svg>")
-        assertFull(try quickBuild(), because: "a file that is not a post changed")
+        assertRebuilt(try quickBuild(), because: "a file that is not a post changed")
         try edit("blog.yml") { $0.replacingOccurrences(of: "Cache Notes", with: "Other Notes") }
-        assertFull(try quickBuild(), because: "blog.yml, the options, the theme or the blog version changed")
+        assertRebuilt(try quickBuild(), because: "blog.yml, the options, the theme or the blog version changed")
         try assertSameAsCleanBuild()
     }
 
@@ -208,7 +210,7 @@ extension IncrementalBuildTests {
         try buildTwice()
         XCTAssertFalse(site.exists("public/posts/later/index.html"))
         let report = try quickBuild(now: Date(timeIntervalSince1970: 1_950_000_000))
-        assertFull(report, because: "a post dated in the future is due")
+        assertRebuilt(report, because: "a post dated in the future is due")
         XCTAssertTrue(site.exists("public/posts/later/index.html"))
     }
 
@@ -232,7 +234,7 @@ extension IncrementalBuildTests {
         try site.write("themes/default/templates/post.mustache", "{{#post}}<article>{{uppercased(html)}}</article>{{/post}}\n")
         try quickBuild()
         try edit("content/posts/post-4.md") { $0 + "\n\nAppended.\n" }
-        assertFull(try quickBuild(), because: "content/posts/post-4.md had links to other posts, or a template transforms its body")
+        assertRebuilt(try quickBuild(), because: "content/posts/post-4.md had links to other posts, or a template transforms its body")
         try assertSameAsCleanBuild()
     }
 
@@ -289,11 +291,11 @@ extension IncrementalBuildTests {
         XCTAssertTrue(try XCTUnwrap(site.read("public/posts/trip/index.html")).contains("Other <em>text</em>."))
         try assertSameAsCleanBuild()
         try site.write("content/2020-08-18-trip.textbundle/assets/boat.png", "PNG")
-        assertFull(try quickBuild(), because: "files were added to or removed from")
+        assertRebuilt(try quickBuild(), because: "files were added to or removed from")
         XCTAssertEqual(site.read("public/posts/trip/assets/boat.png"), "PNG")
         try assertSameAsCleanBuild()
         try site.write("content/2020-08-18-trip.textbundle/assets/sea.png", "PNG, retouched")
-        assertFull(try quickBuild(), because: "a file that is not a post changed")
+        assertRebuilt(try quickBuild(), because: "a file that is not a post changed")
         XCTAssertEqual(site.read("public/posts/trip/assets/sea.png"), "PNG, retouched")
         try assertSameAsCleanBuild()
     }

@@ -3,19 +3,19 @@ import Foundation
 /// A 128-bit fingerprint of bytes (MurmurHash3 x64-128, seed 0): fast, and with 128 bits an
 /// accidental collision is out of reach. Not cryptographic: the state of a build guards against
 /// stale or damaged data, not against someone forging it.
-struct Digest: Hashable, Sendable, CustomStringConvertible {
-    var high: UInt64
-    var low: UInt64
+package struct Digest: Hashable, Sendable, CustomStringConvertible {
+    package var high: UInt64
+    package var low: UInt64
 
-    init(high: UInt64, low: UInt64) {
+    package init(high: UInt64, low: UInt64) {
         self.high = high
         self.low = low
     }
 
-    static let zero = Digest(high: 0, low: 0)
+    package static let zero = Digest(high: 0, low: 0)
 
     /// The digest of `bytes`.
-    static func of(_ bytes: UnsafeRawBufferPointer) -> Digest {
+    package static func of(_ bytes: UnsafeRawBufferPointer) -> Digest {
         var h1: UInt64 = 0, h2: UInt64 = 0
         let c1: UInt64 = 0x87c3_7b91_1142_53d5, c2: UInt64 = 0x4cf5_ad43_2745_937f
         let count = bytes.count
@@ -48,9 +48,9 @@ struct Digest: Hashable, Sendable, CustomStringConvertible {
         return Digest(high: h1, low: h2)
     }
 
-    static func of(_ bytes: [UInt8]) -> Digest { bytes.withUnsafeBytes { of($0) } }
-    static func of(_ data: Data) -> Digest { data.withUnsafeBytes { of($0) } }
-    static func of(_ text: String) -> Digest {
+    package static func of(_ bytes: [UInt8]) -> Digest { bytes.withUnsafeBytes { of($0) } }
+    package static func of(_ data: Data) -> Digest { data.withUnsafeBytes { of($0) } }
+    package static func of(_ text: String) -> Digest {
         var text = text
         return text.withUTF8 { of(UnsafeRawBufferPointer($0)) }
     }
@@ -65,17 +65,17 @@ struct Digest: Hashable, Sendable, CustomStringConvertible {
         return k
     }
 
-    var description: String { String(format: "%016llx%016llx", high, low) }
+    package var description: String { String(format: "%016llx%016llx", high, low) }
 }
 
 /// Bytes put together to be digested: parts are written with their lengths so that no two
 /// different sequences of parts give the same bytes.
-struct DigestInput {
+package struct DigestInput {
     private(set) var bytes: [UInt8] = []
 
-    init() { bytes.reserveCapacity(1024) }
+    package init() { bytes.reserveCapacity(1024) }
 
-    mutating func add(_ text: String) {
+    package mutating func add(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
             add(UInt64(utf8.count))
@@ -83,23 +83,23 @@ struct DigestInput {
         }
     }
 
-    mutating func add(_ value: UInt64) {
+    package mutating func add(_ value: UInt64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
-    mutating func add(_ value: Int) { add(UInt64(bitPattern: Int64(value))) }
+    package mutating func add(_ value: Int) { add(UInt64(bitPattern: Int64(value))) }
 
-    mutating func add(_ value: UInt8) { bytes.append(value) }
+    package mutating func add(_ value: UInt8) { bytes.append(value) }
 
-    mutating func add(_ digest: Digest) {
+    package mutating func add(_ digest: Digest) {
         add(digest.high)
         add(digest.low)
     }
 
-    mutating func add(_ data: [UInt8]) {
+    package mutating func add(_ data: [UInt8]) {
         add(UInt64(data.count))
         bytes.append(contentsOf: data)
     }
 
-    var digest: Digest { Digest.of(bytes) }
+    package var digest: Digest { Digest.of(bytes) }
 }

@@ -1,0 +1,100 @@
+import BlogCore
+import BlogOutput
+import BlogRender
+import Foundation
+
+/// A full build whose site has the same files as the last one (a title, a date or a tag of a post
+/// edited, with every address as it was): only the pages whose values changed (see
+/// ``PageInputs``) are rendered, every other file that is not a copy is made and compared with the
+/// published one, and what differs is put into the published site as a build in place does it
+/// (``SiteWriter/patch(output:paths:changed:spareSamePaths:spareDiffers:)``). The output is byte
+/// for byte what writing the whole site would make: a page is left as it is only when it would be
+/// rendered from the same values by the same theme.
+///
+/// It applies when, compared with the last build, the `blog` version, `blog.yml`, the options,
+/// the theme and the output folder are the same; the site has the same files in the same order;
+/// the content folder's other files are unchanged; and every published file is the one the last
+/// build wrote.
+enum PartialBuild {
+    /// Publishes `built` by writing what changed since `previous`, the state of the last build,
+    /// and returns the report with the state for the next build (nil when a file changed while
+    /// the build ran: the next build is then a full one); nil, having written nothing, when the
+    /// whole site must be written. `holes` rendered the pages; throws what rendering a page throws.
+    static func attempt(_ built: BuiltSite, previous: SiteState, holes: BodyHoles, request: IncrementalRequest,
+                        changedSince: Int64) throws -> (report: WriteReport, state: SiteState?)? {
+        let files = built.files
+        let paths = files.map(\.path)
+        // The same files, maybe in another order (a post's new date moves its page among the others).
+        let before = Dictionary(previous.outputs.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a })
+        guard let inputs = built.pageInputs, previous.output == PathSafety.resolved(request.output),
+              previous.outputs.count == files.count, before.count == files.count,
+              case let was = paths.compactMap({ before[$0] }), was.count == files.count,
+              previous.inputs == QuickBuild.inputs(request), built.inventory.assets == previous.assets.map(\.path),
+              zip(FileStat.of(previous.assets.map(\.path), in: request.content.path), previous.assets).allSatisfy({ $0 == $1.stat }),
+              previous.firstReplacedOutput(in: request.output) == nil
+        else { return nil }
+
+        // Posts by their index in the last build's site and in this one: the bodies in the pages
+        // left as they are count by the new indices.
+        let newIndex = Dictionary(built.site.posts.enumerated().map { ($1.post.contentPath, $0) }, uniquingKeysWith: { a, _ in a })
+        var renumbered: [Int: Int] = [:]
+        for post in previous.posts {
+            if let index = post.index, let now = newIndex[post.path] { renumbered[index] = now }
+        }
+
+        // The pages whose values changed, and the other files that are made (feeds, the sitemap,
+        // redirects): copies are of the theme (its files are in `inputs`) or of the content (unchanged).
+        let published = request.output.path
+        let made = try Parallel.map(files.count) { number -> Result<Data?, Error> in
+            Result {
+                if number < inputs.count {
+                    guard inputs[number] != previous.outputs[was[number]].inputs, case .made(let maker) = files[number].contents else { return nil }
+                    return try maker.make()
+                }
+                let data: Data
+                switch files[number].contents {
+                case .copy: return nil
+                case .bytes(let bytes): data = bytes
+                case .made(let maker): data = try maker.make()
+                }
+                let old = try? Data(contentsOf: URL(fileURLWithPath: published + "/" + files[number].path))
+                return old == data ? nil : data
+            }
+        }.map { try $0.get() }
+        var changed: [String: Data] = [:]
+        for (file, data) in zip(files, made) where data != nil { changed[file.path] = data }
+
+        var outputs = was.map { previous.outputs[$0] }
+        for number in outputs.indices where made[number] == nil {
+            for hole in outputs[number].holes.indices {
+                guard let now = renumbered[outputs[number].holes[hole].post] else { return nil }
+                outputs[number].holes[hole].post = now
+            }
+        }
+
+        let spareDiffers = previous.spareSamePaths ? previous.spareDiffers.map { $0.map { previous.outputs[$0].path } } : nil
+        guard let report = SiteWriter.patch(output: request.output, paths: paths, changed: changed,
+                                            spareSamePaths: previous.spareSamePaths, spareDiffers: spareDiffers) else { return nil }
+
+        // The state: the files written as they are now, the others as the last build left them.
+        let found = holes.found
+        let written = files.indices.filter { made[$0] != nil }
+        let identities = FileStat.of(written.map { paths[$0] }, in: published, followingLinks: false)
+        for (number, identity) in zip(written, identities) {
+            guard let identity else { return (report, nil) }
+            outputs[number].identity = identity
+            outputs[number].holes = number < inputs.count ? found.pages[number] : found.feeds[paths[number]] ?? []
+        }
+        for number in inputs.indices { outputs[number].inputs = inputs[number] }
+        // A post whose body a template transformed, on a page not rendered again, stays unpatchable.
+        let unpatchable = Set(previous.posts.filter { !$0.patchable }.map(\.path))
+        let opaque = holes.opaquePosts.union(built.site.posts.indices.filter { unpatchable.contains(built.site.posts[$0].post.contentPath) })
+        guard let posts = QuickBuild.postStates(built, contentDir: request.content, readerKey: SiteState.readerKey(config: request.config, version: request.version),
+                                                headings: QuickBuild.showsHeadings(request.theme), opaque: opaque, changedSince: changedSince),
+              var state = QuickBuild.state(after: built, outputs: outputs, posts: posts, request: request, changedSince: changedSince)
+        else { return (report, nil) }
+        state.spareSamePaths = true
+        state.spareDiffers = written
+        return (report, state)
+    }
+}

@@ -1,0 +1,143 @@
+import BlogCore
+import BlogSite
+import Foundation
+
+/// What each page is rendered from, as a digest: with the same theme, two builds that give a page
+/// the same digest give it the same bytes. A layer on top of the pipeline (the incremental build)
+/// compares them with the last build's to render only the pages whose values changed: a title
+/// edit changes the post's page, its neighbours', the lists that show it and the archives, not the
+/// other thirteen thousand pages of a 10,000-post blog.
+///
+/// A page's digest covers its template's name, its address, and each top-level value that its
+/// template or a partial it includes names (``TemplateReads``); every value when that can't be
+/// known. A post's values count with its real body, not the marker a ``RenderHook`` shows templates.
+enum PageInputs {
+    /// Adds `value`, one of the plain values templates see (texts, numbers, booleans, arrays and
+    /// dictionaries of them), to `input`; a dictionary's keys in order. Any other value counts by
+    /// its type and description.
+    static func add(_ value: Any, to input: inout DigestInput) {
+        switch value {
+        case let text as String:
+            input.add(1 as UInt8)
+            input.add(text)
+        case let flag as Bool:
+            input.add(flag ? 2 : 3 as UInt8)
+        case let number as Int:
+            input.add(4 as UInt8)
+            input.add(number)
+        case let number as Double:
+            input.add(5 as UInt8)
+            input.add(number.bitPattern)
+        case let dictionary as [String: Any]:
+            add(dictionary, to: &input)
+        case let array as [[String: Any]]:
+            input.add(7 as UInt8)
+            input.add(array.count)
+            for item in array { add(item, to: &input) }
+        case let array as [Any]:
+            input.add(8 as UInt8)
+            input.add(array.count)
+            for item in array { add(item, to: &input) }
+        default:
+            input.add(9 as UInt8)
+            input.add(String(reflecting: type(of: value)))
+            input.add(String(describing: value))
+        }
+    }
+
+    /// Adds a dictionary, its keys sorted; `replacing` gives the digest that stands for a key's
+    /// value instead of the value (a post's real body for its `html`).
+    static func add(_ dictionary: [String: Any], to input: inout DigestInput, replacing: [String: Digest] = [:]) {
+        input.add(6 as UInt8)
+        input.add(dictionary.count)
+        for key in dictionary.keys.sorted() {
+            input.add(key)
+            if let digest = replacing[key] {
+                input.add(digest)
+            } else {
+                add(dictionary[key]!, to: &input)
+            }
+        }
+    }
+
+    /// The digest of a value.
+    static func digest(_ value: Any) -> Digest {
+        var input = DigestInput()
+        add(value, to: &input)
+        return input.digest
+    }
+}
+
+/// The top-level values each page template can read: the names its tags look up, and those of
+/// every partial and parent it includes, all the way down. Nil for a template whose names can't
+/// all be known (a dynamic partial, changed delimiters) or that prints its whole values (`{{.}}`
+/// outside any section): it reads everything.
+struct TemplateReads {
+    private let reads: [String: Set<String>?]
+
+    /// The reads of every template of `sources` (texts by name).
+    init(sources: [String: String]) {
+        var reads: [String: Set<String>?] = [:]
+        for name in sources.keys {
+            reads[name] = Self.names(from: name, sources: sources)
+        }
+        self.reads = reads
+    }
+
+    /// What `template` reads; nil for everything.
+    func names(of template: String) -> Set<String>? {
+        reads[template] ?? nil
+    }
+
+    private static func names(from template: String, sources: [String: String]) -> Set<String>? {
+        var names: Set<String> = []
+        var seen: Set<String> = []
+        var queue = [template]
+        while let name = queue.popLast() {
+            guard seen.insert(name).inserted else { continue }
+            // A partial the theme does not have prints nothing.
+            guard let text = sources[name] else { continue }
+            guard let tags = TemplateTags.scan(text), let looked = TemplateTags.names(in: text) else { return nil }
+            for tag in tags {
+                if tag.kind == ">" || tag.kind == "<" { queue.append(tag.name) }
+                if tag.kind == nil || tag.kind == "&" || tag.kind == "{", tag.name == ".", tag.depth == 0 { return nil }
+            }
+            names.formUnion(looked)
+        }
+        return names
+    }
+}
+
+extension TemplateContext {
+    /// The digest of what `page` is rendered from: its `template`, its `values` of which the
+    /// template reads `reads` (nil: every value); see ``PageInputs``. The context must have been
+    /// made with digests.
+    func inputs(of page: Page, template: String, values: [String: Any], reads: Set<String>?) -> Digest {
+        var input = DigestInput()
+        input.add(template)
+        input.add(page.outputPath)
+        let posts = postDigests
+        for key in values.keys.sorted() where reads?.contains(key) ?? true {
+            input.add(key)
+            // Posts count by their digests, values the same on every page by theirs; the rest is walked.
+            switch (key, page.kind) {
+            case ("post", .post(let index)):
+                input.add(posts[index])
+            case ("neighbours", .post(let index)):
+                let (older, newer) = site.neighbours(of: index)
+                input.add(older.map { posts[$0] } ?? .zero)
+                input.add(newer.map { posts[$0] } ?? .zero)
+            case ("posts", .home(let list)), ("posts", .tag(_, let list)):
+                input.add(list.posts.count)
+                for index in list.posts { input.add(posts[index]) }
+            default:
+                if let shared = sharedDigests[key] {
+                    input.add(shared)
+                } else {
+                    PageInputs.add(values[key]!, to: &input)
+                }
+            }
+        }
+        return input.digest
+    }
+}

@@ -1,0 +1,171 @@
+@testable import BlogBuild
+@testable import BlogContent
+@testable import BlogCore
+@testable import BlogIncremental
+@testable import BlogMarkdown
+import Foundation
+import XCTest
+
+/// The partial build (PartialBuild): when a post changed more than its body but the site keeps
+/// its files (a title, a date, a tag the post already shares), only the pages whose values changed
+/// are rendered and written, and the site is byte for byte what a clean build writes.
+extension IncrementalBuildTests {
+    /// The build rendered only part of the site: `partial build: <reason>; N of M files written`.
+    func assertPartial(_ report: BuildReport, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(report.cacheSummary?.hasPrefix("partial build: ") ?? false, report.cacheSummary ?? "no summary", file: file, line: line)
+        XCTAssertTrue(report.cacheSummary?.hasSuffix(" of \(site.files(under: "public").count) files written") ?? false,
+                      report.cacheSummary ?? "no summary", file: file, line: line)
+    }
+
+    /// The files of `public/` whose modification time is not `before`'s: those the build wrote.
+    func filesWritten(since before: [String: Date]) -> Set<String> {
+        Set(modificationTimes().filter { before[$0.key] != $0.value }.map(\.key))
+    }
+
+    func modificationTimes() -> [String: Date] {
+        let root = site.root.appendingPathComponent("public")
+        var times: [String: Date] = [:]
+        for path in site.files(under: "public") {
+            times[path] = (try? FileManager.default.attributesOfItem(atPath: root.appendingPathComponent(path).path))?[.modificationDate] as? Date
+        }
+        return times
+    }
+
+    /// Gives post `number` a slug of its own, so that its address does not follow its title.
+    func pinSlug(_ number: Int) throws {
+        try edit("content/posts/post-\(number).md") { "slug: post-number-\(number)\n" + $0 }
+    }
+
+    func testPartialTitleEditWritesOnlyThePagesThatShowTheTitle() throws {
+        try pinSlug(3)
+        try buildTwice()
+        let before = modificationTimes()
+        Thread.sleep(forTimeInterval: 0.01)
+        try edit("content/posts/post-3.md") { $0.replacingOccurrences(of: "title: Post number 3", with: "title: A better title") }
+        let report = try quickBuild()
+        assertPartial(report)
+        try assertSameAsCleanBuild()
+        let written = filesWritten(since: before)
+        XCTAssertEqual(report.files.written, written.count)
+        // Its page, its neighbours' (they link to it by title), the home page that lists it, its
+        // tag's page, the archives and the feeds; not the other posts' pages.
+        for path in ["posts/post-number-3/index.html", "posts/post-number-2/index.html", "posts/post-number-4/index.html",
+                     "archives/index.html", "feed.xml"] {
+            XCTAssertTrue(written.contains(path), "\(path) shows the title: \(written.sorted())")
+        }
+        XCTAssertTrue(written.contains { $0.hasPrefix("tags/shell/page/") || $0 == "tags/shell/index.html" }, "its tag's list: \(written.sorted())")
+        for path in ["posts/post-number-1/index.html", "posts/post-number-6/index.html", "tags/swift/index.html", "style.css"] {
+            XCTAssertFalse(written.contains(path), "\(path) does not show the title: \(written.sorted())")
+        }
+        // The next body edit is patched in place from the state the partial build left.
+        try edit("content/posts/post-3.md") { $0 + "\n\nA paragraph after the retitling.\n" }
+        assertQuick(try quickBuild(), changed: 1)
+        try assertSameAsCleanBuild()
+    }
+
+    func testPartialDateEditThatReordersThePosts() throws {
+        // A new date moves the post among the others: pages change places in the list of files,
+        // bodies in the pages left as they are count by the posts' new places.
+        try buildTwice()
+        try edit("content/posts/post-2.md") { $0.replacingOccurrences(of: "date: 2020-02-12 10:00", with: "date: 2020-06-30 10:00") }
+        assertPartial(try quickBuild())
+        try assertSameAsCleanBuild()
+        for number in [1, 6, 2, 7] {
+            try edit("content/posts/post-\(number).md") { $0 + "\n\nAfter the move, post \(number).\n" }
+            assertQuick(try quickBuild(), changed: 1)
+            try assertSameAsCleanBuild()
+        }
+    }
+
+    func testPartialBuildRendersEveryPageThatReadsWhatChanged() throws {
+        // A theme whose post pages show the archives (every post's title): a title edit changes
+        // every post page, and each is rendered again.
+        try site.write("themes/default/templates/post.mustache", """
+        {{#post}}<h1>{{title}}</h1>{{{html}}}{{/post}}
+        <nav>{{#archives}}{{#months}}{{#posts}}<a href="{{url}}">{{title}}</a>{{/posts}}{{/months}}{{/archives}}</nav>
+
+        """)
+        try pinSlug(5)
+        try buildTwice()
+        try edit("content/posts/post-5.md") { $0.replacingOccurrences(of: "title: Post number 5", with: "title: Five, renamed") }
+        assertPartial(try quickBuild())
+        try assertSameAsCleanBuild()
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/post-number-1/index.html")).contains("Five, renamed"))
+        // A partial names what it reads for the page that includes it.
+        try site.write("themes/default/templates/post.mustache", "{{#post}}<h1>{{title}}</h1>{{{html}}}{{/post}}{{> sidebar}}\n")
+        try site.write("themes/default/templates/sidebar.mustache", "<ul>{{#tags}}<li>{{name}} ({{count}})</li>{{/tags}}</ul>\n")
+        try quickBuild()
+        try edit("content/posts/post-5.md") { $0.replacingOccurrences(of: "tags: shell", with: "tags: shell; Swift") }
+        assertPartial(try quickBuild())
+        try assertSameAsCleanBuild()
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/post-number-1/index.html")).contains("Swift (4)"))
+    }
+
+    func testPartialBuildIsNotUsedWhenTheFilesChange() throws {
+        try buildTwice()
+        // A new tag makes new pages: the whole site is written.
+        try edit("content/posts/post-1.md") { $0.replacingOccurrences(of: "tags: shell", with: "tags: shell; brand-new") }
+        let report = try quickBuild()
+        XCTAssertTrue(report.cacheSummary?.hasPrefix("full build: ") ?? false, report.cacheSummary ?? "no summary")
+        try assertSameAsCleanBuild()
+        // A published page changed by hand: the whole site is written again, the page restored.
+        try site.write("public/posts/post-number-6/index.html", "changed by hand")
+        try edit("content/posts/post-6.md") { $0.replacingOccurrences(of: "title: Post number 6", with: "title: Six") }
+        let again = try quickBuild()
+        XCTAssertTrue(again.cacheSummary?.hasPrefix("full build: ") ?? false, again.cacheSummary ?? "no summary")
+        try assertSameAsCleanBuild()
+    }
+}
+
+/// The rendered markdown that a process that builds again (`blog serve`) keeps for its next build.
+extension IncrementalBuildTests {
+    func testMemoGivesBackOnlyMarkdownWhoseSourceIsUnchanged() throws {
+        func post(_ text: String) throws -> Post {
+            try PostReader.read(data: Data(text.utf8), source: "content/posts/a.md", contentPath: "posts/a.md", timeZone: TimeZone(identifier: "UTC")!).0
+        }
+        let options = MarkdownOptions()
+        let first = try post("title: A\ndate: 2020-01-01\n\nThe body.\n")
+        let rendered = MarkdownRenderer.render(body: first.body, summary: first.summary, options: options)
+        var memo = MarkdownMemo.memo(folder: "/blog/.blog-cache", inputs: .zero)
+        XCTAssertNil(memo.rendered(first, options: options))
+        memo.keep(first, options: options, rendered: rendered, diagnostics: [])
+        memo.finish()
+        memo = MarkdownMemo.memo(folder: "/blog/.blog-cache", inputs: .zero)
+        // A new title, the same body: the markdown is the one kept.
+        XCTAssertEqual(memo.rendered(try post("title: B\ndate: 2020-01-01\n\nThe body.\n"), options: options)?.0, rendered)
+        XCTAssertNil(memo.rendered(try post("title: A\ndate: 2020-01-01\n\nAnother body.\n"), options: options))
+        var other = options
+        other.tagfilter = true
+        XCTAssertNil(memo.rendered(first, options: other))
+        memo.finish()
+        // Another blog, or other settings or theme, forget it.
+        XCTAssertNil(MarkdownMemo.memo(folder: "/blog/.blog-cache", inputs: Digest(high: 1, low: 2)).rendered(first, options: options))
+        // A body whose links resolve against other posts is never kept.
+        memo = MarkdownMemo.memo(folder: "/blog/.blog-cache", inputs: .zero)
+        let linking = try post("title: A\ndate: 2020-01-01\n\nSee [b]({filename}b.md).\n")
+        memo.keep(linking, options: options, rendered: MarkdownRenderer.render(body: linking.body, summary: nil, options: options), diagnostics: [])
+        memo.finish()
+        XCTAssertNil(MarkdownMemo.memo(folder: "/blog/.blog-cache", inputs: .zero).rendered(linking, options: options))
+    }
+
+    func testBuildsOfAProcessThatBuildsAgainWriteTheSameBytes() throws {
+        // As `blog serve` builds: the markdown of each build is kept for the next.
+        func serveBuild() throws -> BuildReport {
+            var options = BuildOptions(source: site.root.path, output: site.root.appendingPathComponent("public").path, now: now)
+            options.buildsAgain = true
+            return try Pipeline.build(options)
+        }
+        try pinSlug(4)
+        try serveBuild()
+        try serveBuild()
+        try edit("content/posts/post-4.md") {
+            $0.replacingOccurrences(of: "title: Post number 4", with: "title: Four").replacingOccurrences(of: "More text.", with: "New text.")
+        }
+        try serveBuild()
+        try assertSameAsCleanBuild()
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/post-number-4/index.html")).contains("New text."))
+        try edit("content/posts/post-2.md") { $0.replacingOccurrences(of: "title: Post number 2", with: "title: Two") }
+        try serveBuild()
+        try assertSameAsCleanBuild()
+    }
+}
