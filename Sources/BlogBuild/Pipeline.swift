@@ -121,7 +121,7 @@ public enum Pipeline {
     }
 
     static func loadSite(_ options: BuildOptions, config: SiteConfig, warnings configWarnings: [Diagnostic],
-                         render: Bool, shortcodes: ShortcodeTemplates = ShortcodeTemplates(), memo: MarkdownMemo? = nil,
+                         render: Bool, shortcodes: ShortcodeTemplates = ShortcodeTemplates(), memo: BuildMemo? = nil,
                          clock: inout StageClock) throws -> LoadedSite {
         var warnings = configWarnings
         let (contentDir, contentDisplay) = contentFolder(options, config: config)
@@ -132,7 +132,7 @@ public enum Pipeline {
         }
         warnings += PageBundle.warnings(inventory, display: contentDisplay)
 
-        let read = readPosts(inventory, options: options, config: config)
+        let read = readPosts(inventory, options: options, config: config, memo: memo)
         warnings += read.flatMap { $0.1 }
         // From this time on, a post now in the future is published with no file changed.
         let dueAt = read.compactMap { $0.0 }.filter { $0.dated && $0.date > options.now }.map(\.date.timeIntervalSince1970).min()
@@ -159,14 +159,13 @@ public enum Pipeline {
 
     /// Content: every post file of `inventory` read, on all cores, with its messages (a post that is
     /// not used, or does not read, is nil); every error is collected before the build gives up.
-    private static func readPosts(_ inventory: ContentInventory, options: BuildOptions, config: SiteConfig) -> [(Post?, [Diagnostic])] {
+    private static func readPosts(_ inventory: ContentInventory, options: BuildOptions, config: SiteConfig,
+                                  memo: BuildMemo?) -> [(Post?, [Diagnostic])] {
         let (contentDir, contentDisplay) = contentFolder(options, config: config)
         let timeZone = config.timeZone
         let bundles = PageBundle.Folders(posts: inventory.posts)
-        return Parallel.map(inventory.posts.count) { index -> (Post?, [Diagnostic]) in
-            let path = inventory.posts[index]
+        func readPost(_ path: String, bundle: Bool) -> (Post?, [Diagnostic]) {
             let source = contentDisplay + "/" + path
-            let bundle = bundles.contains(path)
             do {
                 let (post, postWarnings) = try PostReader.read(fileAt: contentDir.appendingPathComponent(path), source: source,
                                                                contentPath: path, bundle: bundle, timeZone: timeZone)
@@ -180,6 +179,13 @@ public enum Pipeline {
                 return (nil, [.error(source, "\(error)")])
             }
         }
+        defer { memo?.finishReading() }
+        return Parallel.map(inventory.posts.count) { index -> (Post?, [Diagnostic]) in
+            let path = inventory.posts[index]
+            let bundle = bundles.contains(path)
+            guard let memo else { return readPost(path, bundle: bundle) }
+            return memo.post(path, in: contentDir, bundle: bundle) { readPost(path, bundle: bundle) }
+        }
     }
 
     /// Markdown: `site` with every placed post's body and summary rendered, on all cores, and the
@@ -187,7 +193,7 @@ public enum Pipeline {
     /// the placed site through ``ContentLinks``. A post `memo` kept from the last build of the
     /// process is not rendered again.
     private static func renderMarkdown(_ site: Site, config: SiteConfig, jekyllDisplay: @escaping (String) -> String,
-                                       shortcodes: ShortcodeTemplates, memo: MarkdownMemo?) -> (Site, [Diagnostic]) {
+                                       shortcodes: ShortcodeTemplates, memo: BuildMemo?) -> (Site, [Diagnostic]) {
         let posts = site.posts
         let links = ContentLinks(site: site)
         var liquid = liquidContext(config: config, links: links)
@@ -224,7 +230,7 @@ public enum Pipeline {
             memo?.keep(post, options: options, rendered: markdown, diagnostics: diagnostics)
             return (markdown, diagnostics)
         }
-        memo?.finish()
+        memo?.finishMarkdown()
         var site = site
         for index in site.posts.indices { site.posts[index].rendered = rendered[index].0 }
         return (site, siteWarnings + rendered.flatMap(\.1))
@@ -306,7 +312,7 @@ public enum Pipeline {
                                   clock: inout StageClock) throws -> (report: BuildReport, site: Site?) {
         clock.lap("config and theme")
         let loaded = try loadSite(options, config: config, warnings: configWarnings, render: true, shortcodes: theme.shortcodes,
-                                  memo: observer.markdownMemo, clock: &clock)
+                                  memo: observer.memo, clock: &clock)
         let (site, warnings) = (loaded.site, loaded.warnings)
         try checkStrict(options, warnings: warnings)
         // Pages are rendered as they are written, on all cores: see SiteRenderer.pages.

@@ -9,9 +9,11 @@ extension QuickBuild {
     /// digested, not kept), and what other pages show of its post. A post is patchable when its
     /// body links nowhere else and no template transformed it (`opaque`). Nil when a post file
     /// changed since `changedSince` (nanoseconds since 1970), while the build ran: what the build
-    /// read of it is then unknown.
+    /// read of it is then unknown. A file in `known` (the last build's states by path) that is as
+    /// it was then, and whose body links nowhere else, keeps its state, with the post's place in
+    /// this site.
     static func postStates(_ built: BuiltSite, contentDir: URL, readerKey: Digest, headings: Bool, opaque: Set<Int>,
-                           changedSince: Int64) -> [PostState]? {
+                           changedSince: Int64, known: [String: PostState] = [:]) -> [PostState]? {
         let site = built.site
         let paths = built.inventory.posts
         let placed = Dictionary(site.posts.enumerated().map { ($1.post.contentPath, $0) }, uniquingKeysWith: { a, _ in a })
@@ -21,6 +23,14 @@ extension QuickBuild {
         defer { close(directory) }
         let made = Parallel.map(paths.count) { number -> PostState? in
             let path = paths[number]
+            if var state = known[path], state.patchable {
+                var info = stat()
+                if fstatat(directory, path, &info, 0) == 0, case let now = FileStat(info), now == state.stat, now.ctime < changedSince {
+                    state.index = placed[path]
+                    state.patchable = state.index.map { !opaque.contains($0) } ?? true
+                    return state
+                }
+            }
             guard let (data, stat) = FileStat.read(path, in: directory), stat.ctime < changedSince else { return nil }
             let content = Digest.of(data)
             guard let post = built.posts[number] else {

@@ -30,7 +30,7 @@ package struct IncrementalRequest {
     /// The `blog` version: a state of another version is not used.
     package var version: String
     /// Whether the process builds again after this build (`blog serve`): it then keeps the posts'
-    /// rendered markdown for the next build (see ``MarkdownMemo``).
+    /// rendered markdown for the next build (see ``BuildMemo``).
     package var buildsAgain: Bool
 
     /// The request of a build; each value as its property says.
@@ -219,11 +219,11 @@ package final class FullBuildObserver: @unchecked Sendable {
         self.records = records
     }
 
-    /// The markdown the last build of this process rendered, when it builds again (see
-    /// ``MarkdownMemo``); nil otherwise, and with `--no-cache`.
-    package lazy var markdownMemo: MarkdownMemo? = {
+    /// The posts and markdown the last build of this process read and rendered, when it builds
+    /// again (see ``BuildMemo``); nil otherwise, and with `--no-cache`.
+    package lazy var memo: BuildMemo? = {
         guard records, layer.request.buildsAgain, let folder else { return nil }
-        return MarkdownMemo.memo(folder: folder.folder.path, inputs: QuickBuild.inputs(layer.request))
+        return BuildMemo.memo(folder: folder.folder.path, inputs: QuickBuild.inputs(layer.request), started: layer.started)
     }()
 
     /// The hook through which the pages and feeds of `site` are rendered; nil with `--no-cache`.

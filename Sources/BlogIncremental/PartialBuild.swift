@@ -90,7 +90,8 @@ enum PartialBuild {
         let unpatchable = Set(previous.posts.filter { !$0.patchable }.map(\.path))
         let opaque = holes.opaquePosts.union(built.site.posts.indices.filter { unpatchable.contains(built.site.posts[$0].post.contentPath) })
         guard let posts = QuickBuild.postStates(built, contentDir: request.content, readerKey: SiteState.readerKey(config: request.config, version: request.version),
-                                                headings: QuickBuild.showsHeadings(request.theme), opaque: opaque, changedSince: changedSince),
+                                                headings: QuickBuild.showsHeadings(request.theme), opaque: opaque, changedSince: changedSince,
+                                                known: Dictionary(previous.posts.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })),
               var state = QuickBuild.state(after: built, outputs: outputs, posts: posts, request: request, changedSince: changedSince)
         else { return (report, nil) }
         state.spareSamePaths = true

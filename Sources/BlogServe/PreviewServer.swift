@@ -17,6 +17,8 @@ public struct ServeOptions: Sendable {
     public var drafts = false
     /// Include posts dated in the future.
     public var future = false
+    /// Print the seconds of each stage of every build (`--timings`).
+    public var timings = false
 
     /// Options for the blog folder `source`.
     public init(source: String = ".") {
@@ -113,6 +115,10 @@ public final class PreviewServer: @unchecked Sendable {
             for warning in report.warnings { print(warning.description) }
             let what = changed.isEmpty ? "Built" : "Rebuilt (\(changed.count) changed)"
             print(String(format: "%@ in %.3f s: %d files written", what, seconds, report.files.written))
+            if options.timings {
+                for (stage, seconds) in report.timings { print(String(format: "%8.3f s  %@", seconds, stage)) }
+                if let summary = report.cacheSummary { print("cache: \(summary)") }
+            }
             let onlyStyles = !changed.isEmpty && changed.allSatisfy { $0.hasSuffix(".css") }
             Task { await hub.built(onlyStyles: onlyStyles) }
         } catch let failure as BuildFailure {

@@ -20,12 +20,16 @@ struct Serve: ParsableCommand {
     @Flag(name: .long, help: "Open the site in the browser.")
     var open = false
 
+    @Flag(name: .long, help: "Print the seconds spent in each stage of every build.")
+    var timings = false
+
     func run() throws {
         var options = ServeOptions(source: site.source)
         options.port = port
         options.bind = bind
         options.drafts = site.drafts
         options.future = site.future
+        options.timings = timings
         let server: PreviewServer
         do {
             server = try PreviewServer(options) { line in

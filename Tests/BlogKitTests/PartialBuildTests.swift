@@ -126,26 +126,26 @@ extension IncrementalBuildTests {
         let options = MarkdownOptions()
         let first = try post("title: A\ndate: 2020-01-01\n\nThe body.\n")
         let rendered = MarkdownRenderer.render(body: first.body, summary: first.summary, options: options)
-        var memo = MarkdownMemo.memo(folder: "/blog/.blog-cache", inputs: .zero)
+        var memo = BuildMemo.memo(folder: "/blog/.blog-cache", inputs: .zero, started: 0)
         XCTAssertNil(memo.rendered(first, options: options))
         memo.keep(first, options: options, rendered: rendered, diagnostics: [])
-        memo.finish()
-        memo = MarkdownMemo.memo(folder: "/blog/.blog-cache", inputs: .zero)
+        memo.finishMarkdown()
+        memo = BuildMemo.memo(folder: "/blog/.blog-cache", inputs: .zero, started: 0)
         // A new title, the same body: the markdown is the one kept.
         XCTAssertEqual(memo.rendered(try post("title: B\ndate: 2020-01-01\n\nThe body.\n"), options: options)?.0, rendered)
         XCTAssertNil(memo.rendered(try post("title: A\ndate: 2020-01-01\n\nAnother body.\n"), options: options))
         var other = options
         other.tagfilter = true
         XCTAssertNil(memo.rendered(first, options: other))
-        memo.finish()
+        memo.finishMarkdown()
         // Another blog, or other settings or theme, forget it.
-        XCTAssertNil(MarkdownMemo.memo(folder: "/blog/.blog-cache", inputs: Digest(high: 1, low: 2)).rendered(first, options: options))
+        XCTAssertNil(BuildMemo.memo(folder: "/blog/.blog-cache", inputs: Digest(high: 1, low: 2), started: 0).rendered(first, options: options))
         // A body whose links resolve against other posts is never kept.
-        memo = MarkdownMemo.memo(folder: "/blog/.blog-cache", inputs: .zero)
+        memo = BuildMemo.memo(folder: "/blog/.blog-cache", inputs: .zero, started: 0)
         let linking = try post("title: A\ndate: 2020-01-01\n\nSee [b]({filename}b.md).\n")
         memo.keep(linking, options: options, rendered: MarkdownRenderer.render(body: linking.body, summary: nil, options: options), diagnostics: [])
-        memo.finish()
-        XCTAssertNil(MarkdownMemo.memo(folder: "/blog/.blog-cache", inputs: .zero).rendered(linking, options: options))
+        memo.finishMarkdown()
+        XCTAssertNil(BuildMemo.memo(folder: "/blog/.blog-cache", inputs: .zero, started: 0).rendered(linking, options: options))
     }
 
     func testBuildsOfAProcessThatBuildsAgainWriteTheSameBytes() throws {
@@ -167,5 +167,34 @@ extension IncrementalBuildTests {
         try edit("content/posts/post-2.md") { $0.replacingOccurrences(of: "title: Post number 2", with: "title: Two") }
         try serveBuild()
         try assertSameAsCleanBuild()
+    }
+}
+
+extension IncrementalBuildTests {
+    func testMemoReadsAgainOnlyAPostFileThatChanged() throws {
+        let folder = site.root.appendingPathComponent("content")
+        var reads = 0
+        func read(started: Int64 = .max) -> String? {
+            let memo = BuildMemo.memo(folder: "/blog/.blog-cache", inputs: .zero, started: started)
+            defer { memo.finishReading() }
+            return memo.post("posts/post-1.md", in: folder, bundle: false) {
+                reads += 1
+                let text = String(decoding: (try? Data(contentsOf: folder.appendingPathComponent("posts/post-1.md"))) ?? Data(), as: UTF8.self)
+                return (try? PostReader.read(data: Data(text.utf8), source: "content/posts/post-1.md", contentPath: "posts/post-1.md",
+                                             timeZone: TimeZone(identifier: "UTC")!).0, [])
+            }.0?.title
+        }
+        XCTAssertEqual(read(), "Post number 1")
+        XCTAssertEqual(read(), "Post number 1")
+        XCTAssertEqual(reads, 1, "the file did not change: it is not read again")
+        try edit("content/posts/post-1.md") { $0.replacingOccurrences(of: "title: Post number 1", with: "title: Post number one") }
+        XCTAssertEqual(read(), "Post number one")
+        XCTAssertEqual(reads, 2)
+        // A file that changed after the build started may have changed again in the same tick: it
+        // is read by the next build too.
+        try edit("content/posts/post-1.md") { $0.replacingOccurrences(of: "one", with: "uno") }
+        XCTAssertEqual(read(started: 0), "Post number uno")
+        XCTAssertEqual(read(), "Post number uno")
+        XCTAssertEqual(reads, 4)
     }
 }

@@ -1,0 +1,138 @@
+import BlogContent
+import BlogCore
+import BlogMarkdown
+import Foundation
+
+/// The last build's posts as read and their rendered markdown, kept in the process for its next
+/// build: `blog serve` builds again on every save, and a post file that did not change need not be
+/// read again, nor a body that did not change rendered again (together two seconds of a
+/// 10,000-post blog's build on 2 cores).
+///
+/// A post file's reading is kept with the file's state (device, inode, size, times) from before
+/// it was read, when that state is older than the build: a change in the same tick of the
+/// kernel's clock could leave the state as it was. A post's markdown is kept only when its HTML
+/// depends on nothing but its body, its summary, its markdown options and where it is (for
+/// messages): no Liquid or shortcodes, no links resolved against other posts (see
+/// ``SiteState/linksElsewhere(_:_:)``). The memo is for one blog folder and set of inputs
+/// (``QuickBuild/inputs(_:)``); another forgets it.
+package final class BuildMemo: @unchecked Sendable {
+    /// What a post's markdown is rendered from.
+    private struct Source: Equatable {
+        var source: String
+        var bodyLine: Int
+        var body: String
+        var summary: String?
+        var options: MarkdownOptions
+    }
+
+    private struct Kept {
+        var source: Source
+        var rendered: RenderedMarkdown
+        var diagnostics: [Diagnostic]
+    }
+
+    /// A post file as read.
+    private struct Read {
+        var stat: FileStat
+        var bundle: Bool
+        var post: Post?
+        var diagnostics: [Diagnostic]
+    }
+
+    /// The memo of the process: one blog folder at a time.
+    private static let shared = BuildMemo()
+    private let lock = NSLock()
+    /// What the memo is about: the state folder and the build's inputs.
+    private var about: (folder: String, inputs: Digest)?
+    /// When this build started (nanoseconds since 1970, by the clock that dates file changes).
+    private var started: Int64 = 0
+    /// Kept posts by content path, from the last build.
+    private var kept: [String: Kept] = [:]
+    /// What this build renders, for the next one.
+    private var next: [String: Kept] = [:]
+    /// Post files as the last build read them, by content path; and as this one does.
+    private var read: [String: Read] = [:]
+    private var nextRead: [String: Read] = [:]
+
+    /// The memo for a build about `folder` with `inputs` that started at `started` (see
+    /// ``IncrementalBuild``), emptied when it was about others.
+    static func memo(folder: String, inputs: Digest, started: Int64) -> BuildMemo {
+        let memo = shared
+        memo.lock.lock()
+        defer { memo.lock.unlock() }
+        if memo.about?.folder != folder || memo.about?.inputs != inputs {
+            memo.kept = [:]
+            memo.read = [:]
+            memo.about = (folder, inputs)
+        }
+        memo.started = started
+        memo.next = [:]
+        memo.nextRead = [:]
+        return memo
+    }
+
+    /// The post file `path` of the content folder `contentDir` as `read` reads it (`bundle`: it
+    /// is a bundle's text), or as the last build read it when the file is as it was then.
+    package func post(_ path: String, in contentDir: URL, bundle: Bool, read: () -> (Post?, [Diagnostic])) -> (Post?, [Diagnostic]) {
+        let stat = FileStat.of(contentDir.path + "/" + path)
+        lock.lock()
+        let known = self.read[path]
+        lock.unlock()
+        if let stat, let known, known.stat == stat, known.bundle == bundle {
+            lock.lock()
+            nextRead[path] = known
+            lock.unlock()
+            return (known.post, known.diagnostics)
+        }
+        let made = read()
+        if let stat, stat.ctime < started {
+            lock.lock()
+            nextRead[path] = Read(stat: stat, bundle: bundle, post: made.0, diagnostics: made.1)
+            lock.unlock()
+        }
+        return made
+    }
+
+    /// The markdown of `post` with `options` and its messages, as the last build rendered it;
+    /// nil when it was not kept or its source changed.
+    package func rendered(_ post: Post, options: MarkdownOptions) -> (RenderedMarkdown, [Diagnostic])? {
+        lock.lock()
+        let known = kept[post.contentPath]
+        lock.unlock()
+        guard let known, known.source == Self.source(of: post, options: options) else { return nil }
+        lock.lock()
+        next[post.contentPath] = known
+        lock.unlock()
+        return (known.rendered, known.diagnostics)
+    }
+
+    /// Keeps `rendered`, the markdown of `post` with `options`, and its messages for the next
+    /// build, when it depends on nothing else.
+    package func keep(_ post: Post, options: MarkdownOptions, rendered: RenderedMarkdown, diagnostics: [Diagnostic]) {
+        guard !SiteState.linksElsewhere(post, rendered) else { return }
+        let made = Kept(source: Self.source(of: post, options: options), rendered: rendered, diagnostics: diagnostics)
+        lock.lock()
+        next[post.contentPath] = made
+        lock.unlock()
+    }
+
+    /// The build's posts are rendered: what it kept is what the next build finds.
+    package func finishMarkdown() {
+        lock.lock()
+        kept = next
+        next = [:]
+        lock.unlock()
+    }
+
+    /// The build's posts are read: what it kept is what the next build finds.
+    package func finishReading() {
+        lock.lock()
+        read = nextRead
+        nextRead = [:]
+        lock.unlock()
+    }
+
+    private static func source(of post: Post, options: MarkdownOptions) -> Source {
+        Source(source: post.source, bodyLine: post.bodyLine, body: post.body, summary: post.summary, options: options)
+    }
+}
