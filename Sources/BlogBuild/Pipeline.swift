@@ -317,10 +317,11 @@ public enum Pipeline {
         try checkStrict(options, warnings: warnings)
         // Pages are rendered as they are written, on all cores: see SiteRenderer.pages.
         let hook = observer.renderHook(for: site)
-        // With the incremental layer, each page also gets the digest of its values: a page whose
-        // values are the last build's is not rendered again (see BlogIncremental's PartialBuild).
-        let rendered = hook.map { SiteRenderer.pagesAndInputs(site, theme: theme, hook: $0) }
-        var files = rendered?.files ?? SiteRenderer.pages(site, theme: theme)
+        // With the incremental layer, on a blog built before, each page also gets the digest of its
+        // values: a page whose values are the last build's is not rendered again (see
+        // BlogIncremental's PartialBuild).
+        let rendered = observer.wantsPageInputs ? SiteRenderer.pagesAndInputs(site, theme: theme, hook: hook) : nil
+        var files = rendered?.files ?? SiteRenderer.pages(site, theme: theme, hook: hook)
         let pages = files.count
         files += Feeds.render(site, hook: hook) + Sitemap.render(site)
         clock.lap("template values and feeds")

@@ -226,6 +226,13 @@ package final class FullBuildObserver: @unchecked Sendable {
         return BuildMemo.memo(folder: folder.folder.path, inputs: QuickBuild.inputs(layer.request), started: layer.started)
     }()
 
+    /// Whether the pages' digests (see PageInputs) are made for the state: for a process that
+    /// builds again (`blog serve`), or a blog built before; not for a first build, such as a CI
+    /// job's in a fresh clone, which would pay for them and never use them.
+    package var wantsPageInputs: Bool {
+        records && (layer.request.buildsAgain || previous != nil)
+    }
+
     /// The hook through which the pages and feeds of `site` are rendered; nil with `--no-cache`.
     /// Called before anything is written: the last build's state, which describes the site about
     /// to be replaced, is removed (with `--no-cache`, only when it is about this output folder).

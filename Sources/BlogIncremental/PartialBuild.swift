@@ -26,7 +26,9 @@ enum PartialBuild {
         let paths = files.map(\.path)
         // The same files, maybe in another order (a post's new date moves its page among the others).
         let before = Dictionary(previous.outputs.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a })
-        guard let inputs = built.pageInputs, previous.output == PathSafety.resolved(request.output),
+        // The last build made the pages' digests (a first build does not, see FullBuildObserver).
+        guard let inputs = built.pageInputs, inputs.isEmpty || previous.outputs.first?.inputs != .zero,
+              previous.output == PathSafety.resolved(request.output),
               previous.outputs.count == files.count, before.count == files.count,
               case let was = paths.compactMap({ before[$0] }), was.count == files.count,
               previous.inputs == QuickBuild.inputs(request), built.inventory.assets == previous.assets.map(\.path),

@@ -62,19 +62,27 @@ enum PageInputs {
                    strings = ObjectIdentifier([String].self)
     }
 
-    /// Adds a dictionary, its keys sorted; `replacing` gives the digest that stands for a key's
-    /// value instead of the value (a post's real body for its `html`).
-    static func add(_ dictionary: [String: Any], to input: inout DigestInput, replacing: [String: Digest] = [:]) {
+    /// Adds a dictionary: the sum of its entries' digests, which needs neither sorting its keys
+    /// nor looking them up (a dictionary's order differs from one process to the next).
+    /// `replacing` gives the digest that stands for one key's value (a post's real body for its `html`).
+    static func add(_ dictionary: [String: Any], to input: inout DigestInput, replacing: (key: String, digest: Digest)? = nil) {
+        var high: UInt64 = 0, low: UInt64 = 0
+        var entry = DigestInput(capacity: 256)
+        for (key, value) in dictionary {
+            entry.removeAll()
+            entry.add(key)
+            if let replacing, key == replacing.key {
+                entry.add(replacing.digest)
+            } else {
+                add(value, to: &entry)
+            }
+            let digest = entry.digest
+            high &+= digest.high
+            low &+= digest.low
+        }
         input.add(6 as UInt8)
         input.add(dictionary.count)
-        for key in dictionary.keys.sorted() {
-            input.add(key)
-            if let digest = replacing[key] {
-                input.add(digest)
-            } else {
-                add(dictionary[key]!, to: &input)
-            }
-        }
+        input.add(Digest(high: high, low: low))
     }
 
     /// The digest of a value.
@@ -134,27 +142,35 @@ extension TemplateContext {
         input.add(template)
         input.add(page.outputPath)
         let posts = postDigests
-        for key in values.keys.sorted() where reads?.contains(key) ?? true {
-            input.add(key)
+        // Each value read, by the sum of their digests (see ``PageInputs/add(_:to:replacing:)``).
+        var high: UInt64 = 0, low: UInt64 = 0
+        var entry = DigestInput(capacity: 256)
+        for (key, value) in values where reads?.contains(key) ?? true {
+            entry.removeAll()
+            entry.add(key)
             // Posts count by their digests, values the same on every page by theirs; the rest is walked.
             switch (key, page.kind) {
             case ("post", .post(let index)):
-                input.add(posts[index])
+                entry.add(posts[index])
             case ("neighbours", .post(let index)):
                 let (older, newer) = site.neighbours(of: index)
-                input.add(older.map { posts[$0] } ?? .zero)
-                input.add(newer.map { posts[$0] } ?? .zero)
+                entry.add(older.map { posts[$0] } ?? .zero)
+                entry.add(newer.map { posts[$0] } ?? .zero)
             case ("posts", .home(let list)), ("posts", .tag(_, let list)):
-                input.add(list.posts.count)
-                for index in list.posts { input.add(posts[index]) }
+                entry.add(list.posts.count)
+                for index in list.posts { entry.add(posts[index]) }
             default:
                 if let shared = sharedDigests[key] {
-                    input.add(shared)
+                    entry.add(shared)
                 } else {
-                    PageInputs.add(values[key]!, to: &input)
+                    PageInputs.add(value, to: &entry)
                 }
             }
+            let digest = entry.digest
+            high &+= digest.high
+            low &+= digest.low
         }
+        input.add(Digest(high: high, low: low))
         return input.digest
     }
 }

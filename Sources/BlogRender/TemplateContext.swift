@@ -3,6 +3,7 @@ import BlogContent
 import BlogCore
 import BlogSite
 import Foundation
+import Mustache
 
 /// The values templates see, as plain dictionaries and arrays (swift-mustache reads those without
 /// reflection). Everything a page shares with others (each post's dictionary, the tags, the
@@ -54,10 +55,12 @@ struct TemplateContext {
             if digests {
                 // Before the partials, whose texts are made from these values.
                 var input = DigestInput()
-                PageInputs.add(values, to: &input, replacing: ["html": Digest.of(html)])
+                PageInputs.add(values, to: &input, replacing: ("html", Digest.of(html)))
                 digest = input.digest
             }
-            for partial in postPartials { values[partial.key] = partial.render(values) }
+            // Rendered when a page first shows it: a build that renders some pages (see PageInputs)
+            // needs few of them.
+            for partial in postPartials { values[partial.key] = RenderedOnce { [values] in partial.render(values) } }
             return (values, digest)
         }
         let posts = made.map(\.values)
@@ -272,6 +275,33 @@ struct TemplateContext {
         values.setIfPresent("description", config.description.isEmpty ? nil : config.description)
         values.setIfPresent("author", config.author.isEmpty ? nil : config.author)
         return values
+    }
+}
+
+/// Text that templates print, made the first time one does and kept for the others; safe to use
+/// from every core.
+final class RenderedOnce: MustacheCustomRenderable, @unchecked Sendable {
+    private let make: () -> String
+    private var text: String?
+    private let lock = NSLock()
+
+    init(_ make: @escaping () -> String) {
+        self.make = make
+    }
+
+    var isNull: Bool { false }
+
+    var renderText: String {
+        lock.lock()
+        let known = text
+        lock.unlock()
+        if let known { return known }
+        // Two cores may make it at once; both make the same text.
+        let made = make()
+        lock.lock()
+        text = made
+        lock.unlock()
+        return made
     }
 }
 

@@ -101,6 +101,19 @@ extension IncrementalBuildTests {
         XCTAssertTrue(try XCTUnwrap(site.read("public/posts/post-number-1/index.html")).contains("Swift (4)"))
     }
 
+    func testAFirstBuildMakesNoDigestsAndTheNextOneDoes() throws {
+        // A first build (a CI job's in a fresh clone) does not pay for the pages' digests; a blog
+        // built again has them from its second build on.
+        try pinSlug(3)
+        try quickBuild()
+        try edit("content/posts/post-3.md") { $0.replacingOccurrences(of: "title: Post number 3", with: "title: Three") }
+        let second = try quickBuild()
+        XCTAssertTrue(second.cacheSummary?.hasPrefix("full build: ") ?? false, second.cacheSummary ?? "no summary")
+        try edit("content/posts/post-3.md") { $0.replacingOccurrences(of: "title: Three", with: "title: Three again") }
+        assertPartial(try quickBuild())
+        try assertSameAsCleanBuild()
+    }
+
     func testPartialBuildIsNotUsedWhenTheFilesChange() throws {
         try buildTwice()
         // A new tag makes new pages: the whole site is written.

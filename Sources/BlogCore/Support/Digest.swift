@@ -75,6 +75,12 @@ package struct DigestInput {
 
     package init() { bytes.reserveCapacity(1024) }
 
+    /// Room for `capacity` bytes before it grows.
+    package init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    /// Empties it, keeping its room: for digesting one small value after another.
+    package mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
     package mutating func add(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
