@@ -24,7 +24,8 @@ struct FeedLink: Sendable, Equatable {
 }
 
 /// The site's feeds: Atom 1.0 (`feed.xml`), RSS 2.0 (`rss.xml`) and JSON Feed 1.1 (`feed.json`)
-/// of the whole site, and an Atom feed per tag (`tags/<slug>/feed.xml`).
+/// of the whole site, and an Atom feed per tag, category and author (`tags/<slug>/feed.xml`), with
+/// an RSS one too where `permalinks` names it (Pelican's author feeds).
 ///
 /// Each holds the newest `feed_limit` listed posts: hidden posts and drafts are never in a feed.
 /// Every address in a feed is absolute (post bodies included), which needs `base_url` to be a
@@ -39,16 +40,17 @@ package enum Feeds {
     /// The site's JSON Feed.
     static func jsonPath(_ config: SiteConfig) -> String { config.permalinks.jsonFeed }
 
-    /// Every feed file of the site: Atom, RSS and JSON Feed of the site, then one Atom feed per
-    /// tag in the order of ``Site/tags``.
+    /// Every feed file of the site: Atom, RSS and JSON Feed of the site, then the feeds of each
+    /// term (tags, categories, authors, each in the order of ``Site/terms(_:)``).
     /// With `hook`, entries hold what it gives in place of bodies, and it makes each feed's
     /// bytes from its text (see ``RenderHook``).
     package static func render(_ site: Site, hook: RenderHook? = nil) -> [OutputFile] {
         let config = site.config
         let siteIndices = feedPosts(site, from: site.listed)
-        let tagIndices = site.tags.map { feedPosts(site, from: $0.posts) }
+        let terms = Taxonomy.allCases.flatMap { taxonomy in site.terms(taxonomy).map { (taxonomy, $0) } }
+        let termIndices = terms.map { feedPosts(site, from: $0.1.posts) }
         // Each post's entry is made once, however many feeds show it.
-        let needed = Array(Set(siteIndices + tagIndices.joined())).sorted()
+        let needed = Array(Set(siteIndices + termIndices.joined())).sorted()
         let made = Parallel.map(needed.count) { entry(for: site.posts[needed[$0]], config: config, body: hook?.feedBody(post: needed[$0])) }
         let entries = Dictionary(uniqueKeysWithValues: zip(needed, made))
         let siteFeed = FeedChannel(title: config.title, page: site.listURL, entries: siteIndices.map { entries[$0]! }, config: config)
@@ -57,12 +59,14 @@ package enum Feeds {
             (rssPath(config), false, { rss(siteFeed, selfPath: rssPath(config), config: config) }),
             (jsonPath(config), true, { json(siteFeed, selfPath: jsonPath(config), config: config) }),
         ]
-        for (group, indices) in zip(site.tags, tagIndices) {
-            let path = feedPath(for: group, config: config)
-            feeds.append((path, false, {
-                atom(FeedChannel(title: tagFeedTitle(group, config: config), page: group.url,
-                                 entries: indices.map { entries[$0]! }, config: config), selfPath: path, config: config)
-            }))
+        for ((taxonomy, group), indices) in zip(terms, termIndices) {
+            let channel = FeedChannel(title: termFeedTitle(group, config: config), page: group.url,
+                                      entries: indices.map { entries[$0]! }, config: config)
+            let path = feedPath(for: group, of: taxonomy, config: config)
+            feeds.append((path, false, { atom(channel, selfPath: path, config: config) }))
+            if let rss = rssFeedPath(for: group, of: taxonomy, config: config) {
+                feeds.append((rss, false, { Feeds.rss(channel, selfPath: rss, config: config) }))
+            }
         }
         // Each feed on any core: its text, then its bytes.
         return Parallel.map(feeds.count) { number -> OutputFile in
@@ -73,17 +77,21 @@ package enum Feeds {
     }
 
     /// The feeds a page links to in its `<head>`: the site's Atom, RSS and JSON feeds, and on a
-    /// tag's page (`tag` given) that tag's Atom feed too.
-    static func feedLinks(site: Site, tag: TagGroup?) -> [FeedLink] {
+    /// term's page (`term` given) that term's Atom feed (and RSS feed, when it has one) too.
+    static func feedLinks(site: Site, term: (Taxonomy, TagGroup)?) -> [FeedLink] {
         let config = site.config
         var links = [
             FeedLink(type: "application/atom+xml", title: "\(config.title) (Atom)", href: AbsoluteURLs.url(atomPath(config), config: config)),
             FeedLink(type: "application/rss+xml", title: "\(config.title) (RSS)", href: AbsoluteURLs.url(rssPath(config), config: config)),
             FeedLink(type: "application/feed+json", title: "\(config.title) (JSON Feed)", href: AbsoluteURLs.url(jsonPath(config), config: config)),
         ]
-        if let tag {
-            links.append(FeedLink(type: "application/atom+xml", title: "\(tagFeedTitle(tag, config: config)) (Atom)",
-                                  href: AbsoluteURLs.url(feedPath(for: tag, config: config), config: config)))
+        if let (taxonomy, group) = term {
+            let title = termFeedTitle(group, config: config)
+            links.append(FeedLink(type: "application/atom+xml", title: "\(title) (Atom)",
+                                  href: AbsoluteURLs.url(feedPath(for: group, of: taxonomy, config: config), config: config)))
+            if let rss = rssFeedPath(for: group, of: taxonomy, config: config) {
+                links.append(FeedLink(type: "application/rss+xml", title: "\(title) (RSS)", href: AbsoluteURLs.url(rss, config: config)))
+            }
         }
         return links
     }
@@ -96,14 +104,24 @@ package enum Feeds {
         return [.warning(path, "`base_url` is only a path (\"\(config.baseURL)\"), but feeds, sitemap.xml and robots.txt need absolute addresses; they get paths that feed readers and crawlers can't follow. Set `base_url` to the full address, such as https://example.org\(config.basePath)")]
     }
 
-    /// Where a tag's Atom feed goes: `feed.xml` in the folder of the tag's page (`tags/swift/feed.xml`);
-    /// for a tag page written as a file (`tags/swift.html`), in a folder of that name (`tags/swift/feed.xml`).
+    /// Where a term's Atom feed goes: `feed.xml` in the folder of the term's page (`tags/swift/feed.xml`);
+    /// for a page written as a file (`tags/swift.html`), in a folder of that name (`tags/swift/feed.xml`).
     /// `permalinks` may name it instead (Pelican's `feeds/{slug}.tag.atom.xml`).
-    static func feedPath(for tag: TagGroup, config: SiteConfig) -> String {
-        if let pattern = config.permalinks.tagFeed { return pattern.replacingOccurrences(of: "{slug}", with: SiteBuilder.tagSlug(tag.tag, config.permalinks)) }
-        if tag.url.hasSuffix("/") { return tag.url + "feed.xml" }
-        let stem = tag.url.hasSuffix(".html") ? String(tag.url.dropLast(".html".count)) : tag.url
+    static func feedPath(for term: TagGroup, of taxonomy: Taxonomy, config: SiteConfig) -> String {
+        if let pattern = config.permalinks.terms(taxonomy).atomFeed { return fill(pattern, term, config) }
+        if term.url.hasSuffix("/") { return term.url + "feed.xml" }
+        let stem = term.url.hasSuffix(".html") ? String(term.url.dropLast(".html".count)) : term.url
         return stem + "/feed.xml"
+    }
+
+    /// Where a term's RSS feed goes, when `permalinks` names one (Pelican's `feeds/{slug}.rss.xml` of authors).
+    static func rssFeedPath(for term: TagGroup, of taxonomy: Taxonomy, config: SiteConfig) -> String? {
+        config.permalinks.terms(taxonomy).rssFeed.map { fill($0, term, config) }
+    }
+
+    /// `pattern` with the term's slug in its URLs for `{slug}`.
+    private static func fill(_ pattern: String, _ term: TagGroup, _ config: SiteConfig) -> String {
+        pattern.replacingOccurrences(of: "{slug}", with: SiteBuilder.tagSlug(term.tag, config.permalinks))
     }
 
     /// Indices of the posts a feed of `listed` (newest first) shows: published, dated ones only
@@ -119,8 +137,8 @@ package enum Feeds {
         post?.author?.nilIfEmpty ?? config.author.nilIfEmpty ?? config.title
     }
 
-    private static func tagFeedTitle(_ tag: TagGroup, config: SiteConfig) -> String {
-        "\(config.title): \(tag.tag.name)"
+    private static func termFeedTitle(_ term: TagGroup, config: SiteConfig) -> String {
+        "\(config.title): \(term.tag.name)"
     }
 
     private static func file(_ path: String, _ text: String) -> OutputFile {
