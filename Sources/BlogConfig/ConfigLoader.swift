@@ -317,7 +317,7 @@ extension Permalinks {
         case (.category, true): category.index = value
         case (.author, false): author.page = value
         case (.author, true): author.index = value
-        case (.tag, _): break
+        case (.tag, _), (.section, _): break
         }
     }
 

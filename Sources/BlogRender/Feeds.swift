@@ -49,8 +49,9 @@ package enum Feeds {
         let siteIndices = feedPosts(site, from: site.listed)
         let terms = Taxonomy.allCases.flatMap { taxonomy in site.terms(taxonomy).map { (taxonomy, $0) } }
         let termIndices = terms.map { feedPosts(site, from: $0.1.posts) }
+        let languages = languageFeeds(site)
         // Each post's entry is made once, however many feeds show it.
-        let needed = Array(Set(siteIndices + termIndices.joined())).sorted()
+        let needed = Array(Set(siteIndices + termIndices.joined() + languages.flatMap(\.posts))).sorted()
         let made = Parallel.map(needed.count) { entry(for: site.posts[needed[$0]], config: config, body: hook?.feedBody(post: needed[$0])) }
         let entries = Dictionary(uniqueKeysWithValues: zip(needed, made))
         let siteFeed = FeedChannel(title: config.title, page: site.listURL, entries: siteIndices.map { entries[$0]! }, config: config)
@@ -67,6 +68,17 @@ package enum Feeds {
             if let rss = rssFeedPath(for: group, of: taxonomy, config: config) {
                 feeds.append((rss, false, { Feeds.rss(channel, selfPath: rss, config: config) }))
             }
+        }
+        for taxonomy in Taxonomy.allCases {
+            let groups = site.terms(taxonomy)
+            guard let path = config.permalinks.terms(taxonomy).indexFeed, !groups.isEmpty else { continue }
+            let index = site.pages.first { if case .termIndex(taxonomy) = $0.kind { return true } else { return false } }
+            feeds.append((path, false, { indexFeed(groups, title: "\(config.title): \(taxonomy.plural)", page: index?.url ?? "",
+                                                   path: path, site: site) }))
+        }
+        for (path, posts) in languages {
+            let channel = FeedChannel(title: config.title, page: site.listURL, entries: posts.map { entries[$0]! }, config: config)
+            feeds.append((path, false, { atom(channel, selfPath: path, config: config) }))
         }
         // Each feed on any core: its text, then its bytes.
         return Parallel.map(feeds.count) { number -> OutputFile in
@@ -102,6 +114,37 @@ package enum Feeds {
     package static func warnings(config: SiteConfig, path: String = "blog.yml") -> [Diagnostic] {
         guard !AbsoluteURLs.isAbsolute(config) else { return [] }
         return [.warning(path, "`base_url` is only a path (\"\(config.baseURL)\"), but feeds, sitemap.xml and robots.txt need absolute addresses; they get paths that feed readers and crawlers can't follow. Set `base_url` to the full address, such as https://example.org\(config.basePath)")]
+    }
+
+    /// The Atom feeds of each language (``Permalinks/languageFeed``), by language: the posts and
+    /// their translations in it, as Pelican's `feeds/all-{lang}.atom.xml`; none without the pattern.
+    static func languageFeeds(_ site: Site) -> [(path: String, posts: [Int])] {
+        guard let pattern = site.config.permalinks.languageFeed else { return [] }
+        let listed = Set(site.listed)
+        var byLanguage: [String: [Int]] = [:]
+        for index in site.posts.indices where listed.contains(index) || (site.translations.contains(index) && site.posts[index].post.kind == .post) {
+            byLanguage[(site.posts[index].post.lang ?? site.config.language).lowercased(), default: []].append(index)
+        }
+        return byLanguage.sorted { $0.key < $1.key }.map { language, posts in
+            (pattern.replacingOccurrences(of: "{lang}", with: Slug.make(language)), feedPosts(site, from: posts))
+        }
+    }
+
+    /// The Atom feed of a taxonomy's index (Hugo's `tags/index.xml`): an entry per term, newest
+    /// first by its newest post (terms without a dated, published post are left out), linking to its page.
+    static func indexFeed(_ groups: [TagGroup], title: String, page: String, path: String, site: Site) -> String {
+        let config = site.config
+        let dated = groups.compactMap { group -> (TagGroup, Date)? in
+            feedPosts(site, from: group.posts).first.map { (group, FeedDates.updated(site.posts[$0].post)) }
+        }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.tag.slug < $1.0.tag.slug }
+        let entries = dated.prefix(config.feedLimit).map { group, date -> FeedEntry in
+            var entry = FeedEntry(title: group.tag.name, permalink: AbsoluteURLs.url(group.url, config: config), author: author(of: nil, config: config),
+                                  published: date, updated: date, tags: [],
+                                  summaryHTML: group.posts.count == 1 ? "1 post" : "\(group.posts.count) posts", contentHTML: nil)
+            entry.atomXML = atomEntry(entry, dates: FeedDates(timeZone: config.timeZone))
+            return entry
+        }
+        return atom(FeedChannel(title: title, page: page, entries: entries, config: config), selfPath: path, config: config)
     }
 
     /// Where a term's Atom feed goes: `feed.xml` in the folder of the term's page (`tags/swift/feed.xml`);

@@ -35,7 +35,8 @@ package struct Theme: Sendable {
     package var shortcodes = ShortcodeTemplates()
 
     /// The template that shows pages of the template `name` when the theme lacks it: `tag` for a
-    /// category's or an author's list (`category`, `author`), `tags` for their index; else nil.
+    /// category's, an author's or a section's list (`category`, `author`, `section`), `tags` for
+    /// their index; else nil.
     func fallback(for name: String) -> String? {
         guard templateTexts[name] == nil else { return nil }
         for taxonomy in Taxonomy.allCases where taxonomy != .tag {

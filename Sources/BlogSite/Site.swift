@@ -174,6 +174,9 @@ public struct Site: Sendable {
     public var categories: [TagGroup] = []
     /// Authors with listed posts, ordered by slug; none when the authors have no pages.
     public var authors: [TagGroup] = []
+    /// Sections (top folders of content/) with listed posts or pages, ordered by slug; none
+    /// without section pages (Hugo's preset has them).
+    public var sections: [TagGroup] = []
     /// Listed posts by year and month, newest first.
     public var archives: [ArchiveYear]
     /// Every page to render, in a stable order.
@@ -198,6 +201,7 @@ public struct Site: Sendable {
         case .tag: return tags
         case .category: return categories
         case .author: return authors
+        case .section: return sections
         }
     }
 

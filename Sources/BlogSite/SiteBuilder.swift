@@ -73,6 +73,12 @@ package enum SiteBuilder {
         let tags = termGroups(.tag, sitePosts, listed: listed, config: config)
         let categories = termGroups(.category, sitePosts, listed: listed, config: config)
         let authors = termGroups(.author, sitePosts, listed: listed, config: config)
+        // Hugo's section lists show its pages too; a content page at a section's URL (`_index.md`) takes its place.
+        let inSections = sitePosts.indices.filter {
+            sitePosts[$0].post.status != .hidden && !translated.contains($0) && !isSectionIndex(sitePosts[$0].post.contentPath)
+        }
+        let postURLs = Set(sitePosts.map(\.url))
+        let sections = termGroups(.section, sitePosts, listed: inSections, config: config).filter { !postURLs.contains($0.url) }
         let archives = archiveYears(sitePosts, listed: listed.filter { sitePosts[$0].post.dated }, timeZone: config.timeZone)
 
         var pages: [Page] = sitePosts.indices.map { Page(kind: .post($0), url: sitePosts[$0].url, outputPath: sitePosts[$0].outputPath) }
@@ -80,7 +86,7 @@ package enum SiteBuilder {
             let url = listPageURL(listURL, pagination.number, style: permalinks.listPages)
             pages.append(Page(kind: .home(pagination), url: url, outputPath: outputPath(for: url)))
         }
-        for (taxonomy, groups) in [(Taxonomy.tag, tags), (.category, categories), (.author, authors)] {
+        for (taxonomy, groups) in [(Taxonomy.tag, tags), (.category, categories), (.author, authors), (.section, sections)] {
             pages += termPages(taxonomy, groups: groups, config: config)
         }
         for (generated, kind) in [(GeneratedPage.tagIndex, Page.Kind.termIndex(.tag)), (.archives, .archives), (.notFound, .notFound)]
@@ -124,6 +130,7 @@ package enum SiteBuilder {
                         pages: pages, assets: placeAssets(assets, posts: sitePosts, allPosts: posts.map(\.post)))
         site.categories = categories
         site.authors = authors
+        site.sections = sections
         site.redirects = redirects
         site.translations = translated
         site.replacements = replacements

@@ -3,12 +3,12 @@ import BlogContent
 import BlogCore
 import Foundation
 
-/// Tags, categories and authors: one way of grouping posts (``Taxonomy``), whatever the kind. Each
+/// Tags, categories, authors and sections: one way of grouping posts (``Taxonomy``), whatever the kind. Each
 /// term with listed posts gets list pages (paginated as the home list) at its permalink pattern,
 /// and the taxonomy an index of every term; a taxonomy without a page pattern
 /// (``TermPatterns/page`` nil, as Jekyll's categories) gets neither.
 extension SiteBuilder {
-    /// The terms of `taxonomy` among the listed posts, by slug (the display name is the first
+    /// The terms of `taxonomy` among the `listed` posts (for sections, the listed posts and pages), by slug (the display name is the first
     /// spelling in date order), each with its posts newest first; empty when the taxonomy has no
     /// pages, or for authors when the only one is the site's or wrote every post (unless
     /// ``Permalinks/siteAuthorPages``).
@@ -36,7 +36,7 @@ extension SiteBuilder {
 
     /// The terms of `taxonomy` that `post` is listed under: its tags; its categories (under
     /// ``Permalinks/folderCategories``, its folder's name or `misc` when it has none); its
-    /// authors, else the site's.
+    /// authors, else the site's; its top folder under content/ (none at the top).
     package static func terms(_ taxonomy: Taxonomy, of post: Post, config: SiteConfig) -> [Tag] {
         switch taxonomy {
         case .tag:
@@ -49,6 +49,10 @@ extension SiteBuilder {
             let names = post.authors.isEmpty ? [config.author] : post.authors
             var seen = Set<Tag>()
             return names.map(Tag.init(name:)).filter { !$0.slug.isEmpty && seen.insert($0).inserted }
+        case .section:
+            let folders = post.contentPath.split(separator: "/").dropLast()
+            // Named as Hugo titles it: `posts/` is "Posts".
+            return folders.first.map { [Tag(name: $0.prefix(1).uppercased() + $0.dropFirst())] } ?? []
         }
     }
 

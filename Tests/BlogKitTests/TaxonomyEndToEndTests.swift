@@ -148,4 +148,50 @@ final class TaxonomyEndToEndTests: BuiltSiteTestCase {
         XCTAssertEqual(try page("authors/index.html"), "tags: Ana=2 Bea=2 Site Owner=1\n")
         XCTAssertEqual(try page("tags/index.html"), "tags:\n", "the tags index still shows the tags")
     }
+
+    func testHugoSectionListsAndTaxonomyIndexFeeds() throws {
+        try site.write("blog.yml", "title: Sections\nbase_url: https://example.org/\npaginate: 2\npermalinks: hugo\n")
+        for (path, title, date, tags) in [("posts/a.md", "Alpha", "2020-01-01", "[x]"), ("posts/b.md", "Bravo", "2020-02-01", "[x, y]"),
+                                          ("posts/c.md", "Charlie", "2020-03-01", "[y]"), ("notes/deep/d.md", "Delta", "2020-04-01", "[]"),
+                                          ("news/e.md", "Echo", "2020-05-01", "[]"), ("top.md", "Top", "2020-06-01", "[]")] {
+            try site.write("content/" + path, "---\ntitle: \(title)\ndate: \(date)\ntags: \(tags)\n---\nThe body of \(title).\n")
+        }
+        // A section with its own `_index.md` keeps that page at its URL: no list is made there.
+        try site.write("content/news/_index.md", "---\ntitle: All the news\n---\nNews.\n")
+        try build(["--no-cache"])
+        XCTAssertEqual(try titles("posts/index.html"), ["Charlie", "Bravo"])
+        XCTAssertEqual(try titles("posts/page/2/index.html"), ["Alpha"])
+        XCTAssertTrue(try page("posts/index.html").contains("<h1 class=\"page-title\">Posts</h1>"))
+        XCTAssertTrue(try page("posts/page/1/index.html").contains("https://example.org/posts/"), "page/1/ sends to the first page")
+        XCTAssertEqual(try titles("notes/index.html"), ["Delta"], "a section is the top folder")
+        XCTAssertTrue(try page("news/index.html").contains("All the news"))
+        let postsFeed = try page("posts/index.xml")
+        XCTAssertEqual(postsFeed.components(separatedBy: "<entry>").count - 1, 3)
+        // The tags index's feed: a term per entry, newest first by its newest post.
+        let tagsFeed = try page("tags/index.xml")
+        let terms = tagsFeed.components(separatedBy: "<entry>").dropFirst().map { entry in
+            String(entry[entry.range(of: "<title>")!.upperBound..<entry.range(of: "</title>")!.lowerBound])
+        }
+        XCTAssertEqual(terms, ["y", "x"])
+        XCTAssertTrue(tagsFeed.contains("<summary type=\"html\">2 posts</summary>"))
+        // Without the preset there are no section lists.
+        try site.write("blog.yml", "title: Sections\n")
+        try build(["--no-cache"])
+        XCTAssertFalse(site.exists("public/posts/index.html") || site.exists("public/notes/index.html") || site.exists("public/tags/index.xml"))
+    }
+
+    func testPelicanLanguageFeedsHoldEachLanguagesPostsAndTranslations() throws {
+        try site.write("blog.yml", "title: Langs\npermalinks: pelican\n")
+        try site.write("content/posts/a.md", "Title: Hello\nDate: 2020-01-01\nSlug: hello\n\nHello.\n")
+        try site.write("content/posts/a-fr.md", "Title: Bonjour\nDate: 2020-01-02\nSlug: hello\nLang: fr\n\nBonjour.\n")
+        try site.write("content/posts/b.md", "Title: Only French\nDate: 2020-01-03\nLang: fr\n\nSeul.\n")
+        try build(["--no-cache"])
+        func titles(_ path: String) throws -> [String] {
+            try page(path).components(separatedBy: "<entry>").dropFirst().map { entry in
+                String(entry[entry.range(of: "<title>")!.upperBound..<entry.range(of: "</title>")!.lowerBound])
+            }
+        }
+        XCTAssertEqual(try titles("feeds/all-en.atom.xml"), ["Hello"])
+        XCTAssertEqual(try titles("feeds/all-fr.atom.xml"), ["Only French", "Bonjour"])
+    }
 }
