@@ -83,10 +83,11 @@ struct TemplateContext {
         termFeeds = Dictionary(uniqueKeysWithValues: Taxonomy.allCases.map { taxonomy in
             (taxonomy, site.terms(taxonomy).map { Self.feedValues(Feeds.feedLinks(site: site, term: (taxonomy, $0))) })
         })
+        // Every key present (false when not so): a name a template looks for inside `{{#taxonomy}}`
+        // is then found at the top of the stack, not searched for down the whole of it.
         taxonomies = Dictionary(uniqueKeysWithValues: Taxonomy.allCases.map { taxonomy in
-            var values: [String: Any] = ["name": taxonomy.rawValue, "plural": taxonomy.plural,
-                                         "is" + taxonomy.rawValue.prefix(1).uppercased() + taxonomy.rawValue.dropFirst(): true]
-            values.setIfPresent("index", linkValues[taxonomy.plural])
+            var values: [String: Any] = ["name": taxonomy.rawValue, "plural": taxonomy.plural, "index": linkValues[taxonomy.plural] ?? false]
+            for kind in Taxonomy.allCases { values["is" + kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()] = kind == taxonomy }
             return (taxonomy, values)
         })
         bundleFiles = Set(site.assets.map(\.source))

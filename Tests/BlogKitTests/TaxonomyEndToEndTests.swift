@@ -45,10 +45,10 @@ final class TaxonomyEndToEndTests: BuiltSiteTestCase {
         XCTAssertTrue(try page("authors/ana/index.html").contains("<h1 class=\"page-title\">Posts by Ana</h1>"))
 
         let categories = try page("categories/index.html")
-        XCTAssertTrue(categories.contains("<li><a href=\"/categories/notes/\">Notes</a> <span class=\"count\">3</span></li>\n<li><a href=\"/categories/travel/\">Travel</a> <span class=\"count\">1</span></li>"), categories)
+        XCTAssertTrue(categories.contains("<li><a href=\"/categories/notes/\" rel=\"tag\">Notes</a> <span class=\"count\">3</span></li>\n<li><a href=\"/categories/travel/\" rel=\"tag\">Travel</a> <span class=\"count\">1</span></li>"), categories)
         let authors = try page("authors/index.html")
         for (slug, name, count) in [("ana", "Ana", 2), ("bea", "Bea", 2), ("site-owner", "Site Owner", 1)] {
-            XCTAssertTrue(authors.contains("<li><a href=\"/authors/\(slug)/\" rel=\"author\">\(name)</a> <span class=\"count\">\(count)</span></li>"), authors)
+            XCTAssertTrue(authors.contains("<li><a href=\"/authors/\(slug)/\" rel=\"tag\">\(name)</a> <span class=\"count\">\(count)</span></li>"), authors)
         }
 
         // The post page links its category and each author; a category's page links the index.
