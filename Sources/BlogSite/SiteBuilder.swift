@@ -73,12 +73,7 @@ package enum SiteBuilder {
         let tags = termGroups(.tag, sitePosts, listed: listed, config: config)
         let categories = termGroups(.category, sitePosts, listed: listed, config: config)
         let authors = termGroups(.author, sitePosts, listed: listed, config: config)
-        // Hugo's section lists show its pages too; a content page at a section's URL (`_index.md`) takes its place.
-        let inSections = sitePosts.indices.filter {
-            sitePosts[$0].post.status != .hidden && !translated.contains($0) && !isSectionIndex(sitePosts[$0].post.contentPath)
-        }
-        let postURLs = Set(sitePosts.map(\.url))
-        let sections = termGroups(.section, sitePosts, listed: inSections, config: config).filter { !postURLs.contains($0.url) }
+        let sections = sectionGroups(sitePosts, translated: translated, config: config)
         let archives = archiveYears(sitePosts, listed: listed.filter { sitePosts[$0].post.dated }, timeZone: config.timeZone)
 
         var pages: [Page] = sitePosts.indices.map { Page(kind: .post($0), url: sitePosts[$0].url, outputPath: sitePosts[$0].outputPath) }
