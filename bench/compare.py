@@ -7,8 +7,8 @@ Usage: python3 bench/compare.py [--sizes 1000 10000] [--runs 3] [--corpus-tool .
 For each size N it generates the same N posts twice with the corpus tool (Pelican form for blog,
 Hugo form for Hugo; by default ../shared/bench/gen_corpus.py, beside the repository), gives the
 Hugo copy the site in bench/hugo/ (config and layouts with the pages of blog's default theme:
-post pages, a paginated home with summaries, tag pages and their Atom feeds, the tags index,
-archives, 404, the site's Atom, RSS and JSON feeds, sitemap.xml, robots.txt), builds blog in
+post pages, a paginated home with summaries, tag and category pages and their Atom feeds, the
+tags and categories indexes, archives, 404, the site's Atom, RSS and JSON feeds, sitemap.xml, robots.txt), builds blog in
 release mode, then in each of RUNS rounds, alternating:
 
   blog clean        `blog build` after removing the output folder, the cache (.blog-cache/) and the

@@ -215,6 +215,13 @@ package enum ConfigLoader {
                         } else {
                             config.permalinks.page = Permalinks.normalize(pattern)
                         }
+                    case "category", "author", "category_index", "author_index":
+                        let taxonomy: Taxonomy = kind.hasPrefix("category") ? .category : .author
+                        if let problem = Permalinks.termProblem(in: pattern, index: kind.hasSuffix("_index")) {
+                            fail(patternNode, problem)
+                        } else {
+                            config.permalinks.setTerms(taxonomy, index: kind.hasSuffix("_index"), to: pattern)
+                        }
                     case "home_list":
                         if let problem = Permalinks.folderProblem(in: pattern) {
                             fail(patternNode, problem)
@@ -223,7 +230,7 @@ package enum ConfigLoader {
                         }
                     default:
                         diagnostics.append(.warning(path, line: kindNode.mark?.line ?? 1, column: kindNode.mark?.column ?? 1,
-                                                    "unknown permalink `\(kind)` (known: post, tag, page, home_list); ignored"))
+                                                    "unknown permalink `\(kind)` (known: post, tag, page, home_list, category, category_index, author, author_index); ignored"))
                     }
                 }
             default:
@@ -279,6 +286,39 @@ extension Permalinks {
             return "permalink \"\(pattern)\" must not contain `.` or `..` segments"
         }
         return nil
+    }
+
+    /// Why `pattern` is not usable as `permalinks.category` or `.author` (`index`: `category_index`,
+    /// `author_index`), or nil when it is. `none` (or an empty text) asks for no such pages.
+    static func termProblem(in pattern: String, index: Bool) -> String? {
+        if Self.isNone(pattern) { return nil }
+        if !index { return problem(in: pattern, allowed: ["slug"]) }
+        if pattern.contains("{") || pattern.contains("}") {
+            return "permalink \"\(pattern)\" of an index takes no placeholder: it is one page, such as categories/"
+        }
+        guard let clean = SitePath.clean(pattern), !clean.isEmpty else {
+            return "permalink \"\(pattern)\" must be a page inside the site other than its root, such as categories/"
+        }
+        return nil
+    }
+
+    /// Whether a pattern asks for no pages: `none` or empty.
+    private static func isNone(_ pattern: String) -> Bool {
+        let word = pattern.trimmingCharacters(in: .whitespaces).lowercased()
+        return word.isEmpty || word == "none"
+    }
+
+    /// Sets the page pattern (or with `index`, the index's) of `taxonomy` to `pattern`, checked by
+    /// ``termProblem(in:index:)``; `none` leaves the taxonomy without pages (or without an index).
+    mutating func setTerms(_ taxonomy: Taxonomy, index: Bool, to pattern: String) {
+        let value = Self.isNone(pattern) ? nil : index ? SitePath.clean(pattern) : Self.normalize(pattern)
+        switch (taxonomy, index) {
+        case (.category, false): category.page = value
+        case (.category, true): category.index = value
+        case (.author, false): author.page = value
+        case (.author, true): author.index = value
+        case (.tag, _), (.section, _): break
+        }
     }
 
     /// Why `path` is not usable as `permalinks.home_list`, or nil when it is: a folder inside the

@@ -115,6 +115,11 @@ public struct Permalinks: Sendable, Equatable {
     public var jsonFeed: String = "feed.json"
     /// A tag's Atom feed: `{slug}` is the tag's slug; nil puts `feed.xml` in the tag page's folder.
     public var tagFeed: String?
+    /// The feed of the tags index (Hugo's `tags/index.xml`); nil: none.
+    public var tagIndexFeed: String?
+    /// An Atom feed per language of the posts and their translations (Pelican's
+    /// `feeds/all-{lang}.atom.xml`); nil: none.
+    public var languageFeed: String?
     /// A post in another language than the site's: `{slug}` and `{lang}` are replaced
     /// (Pelican's `{slug}-{lang}.html`); nil puts the post's usual URL under `<lang>/`.
     public var postInLanguage: String?
@@ -129,9 +134,76 @@ public struct Permalinks: Sendable, Equatable {
     public var asciiSlugs: Bool = false
     /// Whether a tag's URL takes Hugo's `urlize` of its name (`C++` -> `c++`) rather than its slug.
     public var hugoTagSlugs: Bool = false
+    /// A category's pages (`categories/{slug}/`, `categories/`); no page pattern: none are made.
+    public var category = TermPatterns(page: "categories/{slug}/", index: "categories/")
+    /// An author's pages (`authors/{slug}/`, `authors/`); no page pattern: none are made.
+    public var author = TermPatterns(page: "authors/{slug}/", index: "authors/")
+    /// A section's list pages (Hugo's `posts/`, with its feed and `page/2/`); none by default.
+    public var section = TermPatterns(page: nil, index: nil)
+    /// Whether the site's `author` has author pages when no post names another, as Pelican makes
+    /// them (its `AUTHOR` is every post's author by default); else a blog by one person has none.
+    public var siteAuthorPages: Bool = false
+    /// Whether a post without a category is in its folder's (`posts` too), or `misc` at the top
+    /// of content/, as Pelican's `USE_FOLDER_AS_CATEGORY` and `DEFAULT_CATEGORY` put it.
+    public var folderCategories: Bool = false
+
+    /// The patterns of `taxonomy`'s pages: for tags, ``tag``, ``tagIndex`` and ``tagFeed``.
+    public func terms(_ taxonomy: Taxonomy) -> TermPatterns {
+        switch taxonomy {
+        case .tag: return TermPatterns(page: tag, index: tagIndex, atomFeed: tagFeed, indexFeed: tagIndexFeed)
+        case .category: return category
+        case .author: return author
+        case .section: return section
+        }
+    }
 
     /// The default patterns.
     public init() {}
+}
+
+/// A way of grouping posts, each group with its list pages and feed: tags, categories, authors.
+public enum Taxonomy: String, Sendable, CaseIterable {
+    /// A post's `tags`.
+    case tag
+    /// A post's `categories` (or `category`).
+    case category
+    /// A post's `author`, else the site's.
+    case author
+    /// The top folder under content/ of a post or page (Hugo's section: `posts/`, `notes/`).
+    case section
+
+    /// The plural, as keys and templates name the index (`tags`, `categories`, `authors`).
+    public var plural: String {
+        switch self {
+        case .tag: return "tags"
+        case .category: return "categories"
+        case .author: return "authors"
+        case .section: return "sections"
+        }
+    }
+}
+
+/// The URL patterns of one taxonomy's pages.
+public struct TermPatterns: Sendable, Equatable {
+    /// A term's first list page: `{slug}` is the term's slug; nil: the taxonomy has no pages.
+    public var page: String?
+    /// The index of every term; nil: none.
+    public var index: String?
+    /// A feed of the index: an entry per term, at its newest post's date (Hugo's `tags/index.xml`); nil: none.
+    public var indexFeed: String?
+    /// A term's Atom feed, `{slug}` replaced; nil: `feed.xml` in the folder of the term's page.
+    public var atomFeed: String?
+    /// A term's RSS feed, `{slug}` replaced; nil: none.
+    public var rssFeed: String?
+
+    /// The patterns.
+    public init(page: String?, index: String?, atomFeed: String? = nil, rssFeed: String? = nil, indexFeed: String? = nil) {
+        self.page = page
+        self.index = index
+        self.indexFeed = indexFeed
+        self.atomFeed = atomFeed
+        self.rssFeed = rssFeed
+    }
 }
 
 /// Where the pages after the first of a paginated list go.

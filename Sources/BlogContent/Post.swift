@@ -107,6 +107,8 @@ public struct Post: Sendable {
     public var slug: String
     /// The author, if the header names one (else the site's author applies).
     public var author: String?
+    /// Each author the header names, in order: a list's items, or the one name of ``author``.
+    public var authors: [String] = []
     /// The header's `summary`, as markdown.
     public var summary: String?
     /// Published, draft or hidden.
@@ -131,6 +133,7 @@ public struct Post: Sendable {
         self.categories = category.map { [$0] } ?? []
         self.slug = slug
         self.author = author
+        self.authors = author.map { [$0] } ?? []
         self.summary = summary
         self.status = status
         self.meta = meta

@@ -305,7 +305,8 @@ public enum PostReader {
             }
             let tags = resolveTags()
             let categories = resolveCategories()
-            let author = resolveAuthor()
+            let authors = resolveAuthor()
+            let author = authors.isEmpty ? nil : authors.joined(separator: ", ")
 
             // Summary: the header's `summary` (or Jekyll's `excerpt`), else the body up to the
             // post's `excerpt_separator`; else the renderer finds `<!--more-->` or the first paragraph.
@@ -349,6 +350,7 @@ public enum PostReader {
             post.contentPath = contentPath
             post.dated = parsedDate != nil
             post.categories = categories
+            post.authors = authors
             post.permalink = permalink
             post.saveAs = saveAs
             post.aliases = aliases
@@ -369,9 +371,19 @@ public enum PostReader {
             }
         }
 
-        /// `author`: a name or a list of names (joined with ", ").
-        mutating func resolveAuthor() -> String? {
-            guard let f = field("author") else { return nil }
+        /// `author`: a name or a list of names; else Pelican's `authors`, names separated by commas.
+        mutating func resolveAuthor() -> [String] {
+            let f: HeaderField
+            if let author = field("author") {
+                f = author
+            } else if let authors = field("authors") {
+                if let text = authors.value.text {  // Pelican's `Authors: Ana, Bea`
+                    return text.split(separator: ",").map { String($0).trimmingWhitespaces() }.filter { !$0.isEmpty }
+                }
+                f = authors
+            } else {
+                return []
+            }
             switch f.value {
             case .list(let items):
                 var names: [String] = []
@@ -384,13 +396,13 @@ public enum PostReader {
                         if !name.isEmpty { names.append(name) }
                     }
                 }
-                return names.isEmpty ? nil : names.joined(separator: ", ")
+                return names
             case .map:
                 error(f, "`author` must be text or a list of names, not a mapping")
-                return nil
+                return []
             default:
                 let a = f.value.text?.trimmingWhitespaces() ?? ""
-                return a.isEmpty ? nil : a
+                return a.isEmpty ? [] : [a]
             }
         }
 

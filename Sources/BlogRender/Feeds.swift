@@ -24,7 +24,8 @@ struct FeedLink: Sendable, Equatable {
 }
 
 /// The site's feeds: Atom 1.0 (`feed.xml`), RSS 2.0 (`rss.xml`) and JSON Feed 1.1 (`feed.json`)
-/// of the whole site, and an Atom feed per tag (`tags/<slug>/feed.xml`).
+/// of the whole site, and an Atom feed per tag, category and author (`tags/<slug>/feed.xml`), with
+/// an RSS one too where `permalinks` names it (Pelican's author feeds).
 ///
 /// Each holds the newest `feed_limit` listed posts: hidden posts and drafts are never in a feed.
 /// Every address in a feed is absolute (post bodies included), which needs `base_url` to be a
@@ -39,16 +40,18 @@ package enum Feeds {
     /// The site's JSON Feed.
     static func jsonPath(_ config: SiteConfig) -> String { config.permalinks.jsonFeed }
 
-    /// Every feed file of the site: Atom, RSS and JSON Feed of the site, then one Atom feed per
-    /// tag in the order of ``Site/tags``.
+    /// Every feed file of the site: Atom, RSS and JSON Feed of the site, then the feeds of each
+    /// term (tags, categories, authors, each in the order of ``Site/terms(_:)``).
     /// With `hook`, entries hold what it gives in place of bodies, and it makes each feed's
     /// bytes from its text (see ``RenderHook``).
     package static func render(_ site: Site, hook: RenderHook? = nil) -> [OutputFile] {
         let config = site.config
         let siteIndices = feedPosts(site, from: site.listed)
-        let tagIndices = site.tags.map { feedPosts(site, from: $0.posts) }
+        let terms = Taxonomy.allCases.flatMap { taxonomy in site.terms(taxonomy).map { (taxonomy, $0) } }
+        let termIndices = terms.map { feedPosts(site, from: $0.1.posts) }
+        let languages = languageFeeds(site)
         // Each post's entry is made once, however many feeds show it.
-        let needed = Array(Set(siteIndices + tagIndices.joined())).sorted()
+        let needed = Array(Set(siteIndices + termIndices.joined() + languages.flatMap(\.posts))).sorted()
         let made = Parallel.map(needed.count) { entry(for: site.posts[needed[$0]], config: config, body: hook?.feedBody(post: needed[$0])) }
         let entries = Dictionary(uniqueKeysWithValues: zip(needed, made))
         let siteFeed = FeedChannel(title: config.title, page: site.listURL, entries: siteIndices.map { entries[$0]! }, config: config)
@@ -57,12 +60,25 @@ package enum Feeds {
             (rssPath(config), false, { rss(siteFeed, selfPath: rssPath(config), config: config) }),
             (jsonPath(config), true, { json(siteFeed, selfPath: jsonPath(config), config: config) }),
         ]
-        for (group, indices) in zip(site.tags, tagIndices) {
-            let path = feedPath(for: group, config: config)
-            feeds.append((path, false, {
-                atom(FeedChannel(title: tagFeedTitle(group, config: config), page: group.url,
-                                 entries: indices.map { entries[$0]! }, config: config), selfPath: path, config: config)
-            }))
+        for ((taxonomy, group), indices) in zip(terms, termIndices) {
+            let channel = FeedChannel(title: termFeedTitle(group, config: config), page: group.url,
+                                      entries: indices.map { entries[$0]! }, config: config)
+            let path = feedPath(for: group, of: taxonomy, config: config)
+            feeds.append((path, false, { atom(channel, selfPath: path, config: config) }))
+            if let rss = rssFeedPath(for: group, of: taxonomy, config: config) {
+                feeds.append((rss, false, { Feeds.rss(channel, selfPath: rss, config: config) }))
+            }
+        }
+        for taxonomy in Taxonomy.allCases {
+            let groups = site.terms(taxonomy)
+            guard let path = config.permalinks.terms(taxonomy).indexFeed, !groups.isEmpty else { continue }
+            let index = site.pages.first { if case .termIndex(taxonomy) = $0.kind { return true } else { return false } }
+            feeds.append((path, false, { indexFeed(groups, title: "\(config.title): \(taxonomy.plural)", page: index?.url ?? "",
+                                                   path: path, site: site) }))
+        }
+        for (path, posts) in languages {
+            let channel = FeedChannel(title: config.title, page: site.listURL, entries: posts.map { entries[$0]! }, config: config)
+            feeds.append((path, false, { atom(channel, selfPath: path, config: config) }))
         }
         // Each feed on any core: its text, then its bytes.
         return Parallel.map(feeds.count) { number -> OutputFile in
@@ -73,17 +89,21 @@ package enum Feeds {
     }
 
     /// The feeds a page links to in its `<head>`: the site's Atom, RSS and JSON feeds, and on a
-    /// tag's page (`tag` given) that tag's Atom feed too.
-    static func feedLinks(site: Site, tag: TagGroup?) -> [FeedLink] {
+    /// term's page (`term` given) that term's Atom feed (and RSS feed, when it has one) too.
+    static func feedLinks(site: Site, term: (Taxonomy, TagGroup)?) -> [FeedLink] {
         let config = site.config
         var links = [
             FeedLink(type: "application/atom+xml", title: "\(config.title) (Atom)", href: AbsoluteURLs.url(atomPath(config), config: config)),
             FeedLink(type: "application/rss+xml", title: "\(config.title) (RSS)", href: AbsoluteURLs.url(rssPath(config), config: config)),
             FeedLink(type: "application/feed+json", title: "\(config.title) (JSON Feed)", href: AbsoluteURLs.url(jsonPath(config), config: config)),
         ]
-        if let tag {
-            links.append(FeedLink(type: "application/atom+xml", title: "\(tagFeedTitle(tag, config: config)) (Atom)",
-                                  href: AbsoluteURLs.url(feedPath(for: tag, config: config), config: config)))
+        if let (taxonomy, group) = term {
+            let title = termFeedTitle(group, config: config)
+            links.append(FeedLink(type: "application/atom+xml", title: "\(title) (Atom)",
+                                  href: AbsoluteURLs.url(feedPath(for: group, of: taxonomy, config: config), config: config)))
+            if let rss = rssFeedPath(for: group, of: taxonomy, config: config) {
+                links.append(FeedLink(type: "application/rss+xml", title: "\(title) (RSS)", href: AbsoluteURLs.url(rss, config: config)))
+            }
         }
         return links
     }
@@ -96,14 +116,55 @@ package enum Feeds {
         return [.warning(path, "`base_url` is only a path (\"\(config.baseURL)\"), but feeds, sitemap.xml and robots.txt need absolute addresses; they get paths that feed readers and crawlers can't follow. Set `base_url` to the full address, such as https://example.org\(config.basePath)")]
     }
 
-    /// Where a tag's Atom feed goes: `feed.xml` in the folder of the tag's page (`tags/swift/feed.xml`);
-    /// for a tag page written as a file (`tags/swift.html`), in a folder of that name (`tags/swift/feed.xml`).
+    /// The Atom feeds of each language (``Permalinks/languageFeed``), by language: the posts and
+    /// their translations in it, as Pelican's `feeds/all-{lang}.atom.xml`; none without the pattern.
+    static func languageFeeds(_ site: Site) -> [(path: String, posts: [Int])] {
+        guard let pattern = site.config.permalinks.languageFeed else { return [] }
+        let listed = Set(site.listed)
+        var byLanguage: [String: [Int]] = [:]
+        for index in site.posts.indices where listed.contains(index) || (site.translations.contains(index) && site.posts[index].post.kind == .post) {
+            byLanguage[(site.posts[index].post.lang ?? site.config.language).lowercased(), default: []].append(index)
+        }
+        return byLanguage.sorted { $0.key < $1.key }.map { language, posts in
+            (pattern.replacingOccurrences(of: "{lang}", with: Slug.make(language)), feedPosts(site, from: posts))
+        }
+    }
+
+    /// The Atom feed of a taxonomy's index (Hugo's `tags/index.xml`): an entry per term, newest
+    /// first by its newest post (terms without a dated, published post are left out), linking to its page.
+    static func indexFeed(_ groups: [TagGroup], title: String, page: String, path: String, site: Site) -> String {
+        let config = site.config
+        let dated = groups.compactMap { group -> (TagGroup, Date)? in
+            feedPosts(site, from: group.posts).first.map { (group, FeedDates.updated(site.posts[$0].post)) }
+        }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.tag.slug < $1.0.tag.slug }
+        let entries = dated.prefix(config.feedLimit).map { group, date -> FeedEntry in
+            var entry = FeedEntry(title: group.tag.name, permalink: AbsoluteURLs.url(group.url, config: config), author: author(of: nil, config: config),
+                                  published: date, updated: date, tags: [],
+                                  summaryHTML: group.posts.count == 1 ? "1 post" : "\(group.posts.count) posts", contentHTML: nil)
+            entry.atomXML = atomEntry(entry, dates: FeedDates(timeZone: config.timeZone))
+            return entry
+        }
+        return atom(FeedChannel(title: title, page: page, entries: entries, config: config), selfPath: path, config: config)
+    }
+
+    /// Where a term's Atom feed goes: `feed.xml` in the folder of the term's page (`tags/swift/feed.xml`);
+    /// for a page written as a file (`tags/swift.html`), in a folder of that name (`tags/swift/feed.xml`).
     /// `permalinks` may name it instead (Pelican's `feeds/{slug}.tag.atom.xml`).
-    static func feedPath(for tag: TagGroup, config: SiteConfig) -> String {
-        if let pattern = config.permalinks.tagFeed { return pattern.replacingOccurrences(of: "{slug}", with: SiteBuilder.tagSlug(tag.tag, config.permalinks)) }
-        if tag.url.hasSuffix("/") { return tag.url + "feed.xml" }
-        let stem = tag.url.hasSuffix(".html") ? String(tag.url.dropLast(".html".count)) : tag.url
+    static func feedPath(for term: TagGroup, of taxonomy: Taxonomy, config: SiteConfig) -> String {
+        if let pattern = config.permalinks.terms(taxonomy).atomFeed { return fill(pattern, term, config) }
+        if term.url.hasSuffix("/") { return term.url + "feed.xml" }
+        let stem = term.url.hasSuffix(".html") ? String(term.url.dropLast(".html".count)) : term.url
         return stem + "/feed.xml"
+    }
+
+    /// Where a term's RSS feed goes, when `permalinks` names one (Pelican's `feeds/{slug}.rss.xml` of authors).
+    static func rssFeedPath(for term: TagGroup, of taxonomy: Taxonomy, config: SiteConfig) -> String? {
+        config.permalinks.terms(taxonomy).rssFeed.map { fill($0, term, config) }
+    }
+
+    /// `pattern` with the term's slug in its URLs for `{slug}`.
+    private static func fill(_ pattern: String, _ term: TagGroup, _ config: SiteConfig) -> String {
+        pattern.replacingOccurrences(of: "{slug}", with: SiteBuilder.tagSlug(term.tag, config.permalinks))
     }
 
     /// Indices of the posts a feed of `listed` (newest first) shows: published, dated ones only
@@ -119,8 +180,8 @@ package enum Feeds {
         post?.author?.nilIfEmpty ?? config.author.nilIfEmpty ?? config.title
     }
 
-    private static func tagFeedTitle(_ tag: TagGroup, config: SiteConfig) -> String {
-        "\(config.title): \(tag.tag.name)"
+    private static func termFeedTitle(_ term: TagGroup, config: SiteConfig) -> String {
+        "\(config.title): \(term.tag.name)"
     }
 
     private static func file(_ path: String, _ text: String) -> OutputFile {

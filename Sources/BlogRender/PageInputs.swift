@@ -156,7 +156,7 @@ extension TemplateContext {
                 let (older, newer) = site.neighbours(of: index)
                 entry.add(older.map { posts[$0] } ?? .zero)
                 entry.add(newer.map { posts[$0] } ?? .zero)
-            case ("posts", .home(let list)), ("posts", .tag(_, let list)):
+            case ("posts", .home(let list)), ("posts", .term(_, _, let list)):
                 entry.add(list.posts.count)
                 for index in list.posts { entry.add(posts[index]) }
             default:

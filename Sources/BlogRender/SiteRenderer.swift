@@ -50,6 +50,11 @@ package enum SiteRenderer {
                 var (template, values) = context.page(page)
                 // A theme without a page template shows pages with its post template.
                 if template == "page", !theme.hasPageTemplate { template = "post" }
+                // One without a category's or an author's templates shows them as tags.
+                if let fallback = theme.fallback(for: template) {
+                    template = fallback
+                    if fallback == "tags" { values["tags"] = values["terms"] }
+                }
                 if let names = theme.sharedPartials?.shown[template], !names.isEmpty {
                     let texts = shared.texts(for: context.kind(of: page)) {
                         names.map { (SharedPartials.key($0), theme.library.render(values, withTemplate: $0) ?? "") }

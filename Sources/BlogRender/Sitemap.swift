@@ -6,13 +6,13 @@ import Foundation
 /// `sitemap.xml` (https://www.sitemaps.org/protocol.html) and a `robots.txt` that points to it.
 ///
 /// The sitemap lists every page meant to be found: post pages of published posts, every page of
-/// the home and tag lists, the tags index and the archives. Hidden posts (they have a page but
+/// the home list and of each tag's, category's and author's, their indexes and the archives. Hidden posts (they have a page but
 /// are in no list), drafts (in a `--drafts` build) and the 404 page (generated, or a content page
 /// in its place) are left out. Each address is absolute when `base_url` is (see
 /// ``Feeds/warnings(config:path:)``).
 ///
 /// `<lastmod>` is a post's last change (`modified` when later than `date`), a list page's newest
-/// post, and for the tags index and archives the site's newest post; with no published post at
+/// post, and for the indexes and archives the site's newest post; with no published post at
 /// all it is left out. No clock is read: the same site gives the same bytes.
 package enum Sitemap {
     /// The sitemap, relative to the output folder.
@@ -49,9 +49,9 @@ package enum Sitemap {
                 guard isPublished(index) else { continue }
                 let post = site.posts[index].post
                 lastmod = post.dated ? FeedDates.updated(post) : post.modified
-            case .home(let pagination), .tag(_, let pagination):
+            case .home(let pagination), .term(_, _, let pagination):
                 lastmod = newest(pagination.posts) ?? siteNewest
-            case .tagIndex, .archives:
+            case .termIndex, .archives:
                 lastmod = siteNewest
             case .notFound:
                 continue

@@ -14,14 +14,16 @@ struct TemplateContext {
     private let links: SiteLinks
     /// One dictionary per post of ``Site/posts``.
     private let posts: [[String: Any]]
-    /// One dictionary per tag of ``Site/tags``.
-    private let tags: [[String: Any]]
+    /// One dictionary per term of each taxonomy (``Site/terms(_:)``).
+    private let terms: [Taxonomy: [[String: Any]]]
     /// What every page sees: `config`, `links`, `tags`, `archives`.
     private let shared: [String: Any]
     /// The site menu (`nav`) of each page template, its own entry marked current.
     private let navs: [String: [[String: Any]]]
-    /// The `feeds` of each tag's pages, by index into ``Site/tags``.
-    private let tagFeeds: [[[String: Any]]]
+    /// The `feeds` of each term's pages, by index into ``Site/terms(_:)``.
+    private let termFeeds: [Taxonomy: [[[String: Any]]]]
+    /// `taxonomy` of each taxonomy's pages.
+    private let taxonomies: [Taxonomy: [String: Any]]
     /// The content paths of the site's other files (``Site/assets``), where a post's image may be.
     private let bundleFiles: Set<String>
     /// With digests (see ``PageInputs``): each post's values, by index into ``Site/posts``, its
@@ -40,13 +42,15 @@ struct TemplateContext {
         self.site = site
         let links = SiteLinks(config: site.config)
         self.links = links
-        let tags = site.tags.map { group -> [String: Any] in
-            ["name": group.tag.name, "slug": group.tag.slug, "href": links.href(group.url),
-             "count": group.posts.count, "linked": true]
-        }
-        self.tags = tags
-        let tagIndex = Dictionary(site.tags.enumerated().map { ($1.tag.slug, $0) }, uniquingKeysWith: { a, _ in a })
-        let builder = PostValues(config: site.config, links: links, tags: tags, tagIndex: tagIndex)
+        let terms = Dictionary(uniqueKeysWithValues: Taxonomy.allCases.map { taxonomy in
+            (taxonomy, site.terms(taxonomy).map { group -> [String: Any] in
+                ["name": group.tag.name, "slug": group.tag.slug, "href": links.href(group.url),
+                 "count": group.posts.count, "linked": true]
+            })
+        })
+        self.terms = terms
+        let tags = terms[.tag]!
+        let builder = PostValues(site: site, links: links, terms: terms)
         let made = Parallel.map(site.posts.count) { index -> (values: [String: Any], digest: Digest) in
             let html = site.posts[index].rendered.html
             var values = builder.values(of: site.posts[index], html: hook?.templateBody(post: index, html: html) ?? html)
@@ -77,7 +81,7 @@ struct TemplateContext {
         var linkValues: [String: Any] = ["home": links.href(""), "posts": links.href(site.listURL), "css": links.href("style.css")]
         for page in site.pages {
             switch page.kind {
-            case .tagIndex: linkValues["tags"] = links.href(page.url)
+            case .termIndex(let taxonomy): linkValues[taxonomy.plural] = links.href(page.url)
             case .archives: linkValues["archives"] = links.href(page.url)
             default: break
             }
@@ -107,11 +111,20 @@ struct TemplateContext {
         } else {
             sharedDigests = [:]
         }
-        shared["feeds"] = Self.feedValues(Feeds.feedLinks(site: site, tag: nil))
+        shared["feeds"] = Self.feedValues(Feeds.feedLinks(site: site, term: nil))
         // Room for the keys ``page(_:)`` adds: each page's copy then takes them without growing.
         shared.reserveCapacity(shared.count + 6)
         self.shared = shared
-        tagFeeds = site.tags.map { Self.feedValues(Feeds.feedLinks(site: site, tag: $0)) }
+        termFeeds = Dictionary(uniqueKeysWithValues: Taxonomy.allCases.map { taxonomy in
+            (taxonomy, site.terms(taxonomy).map { Self.feedValues(Feeds.feedLinks(site: site, term: (taxonomy, $0))) })
+        })
+        // Every key present (false when not so): a name a template looks for inside `{{#taxonomy}}`
+        // is then found at the top of the stack, not searched for down the whole of it.
+        taxonomies = Dictionary(uniqueKeysWithValues: Taxonomy.allCases.map { taxonomy in
+            var values: [String: Any] = ["name": taxonomy.rawValue, "plural": taxonomy.plural, "index": linkValues[taxonomy.plural] ?? false]
+            for kind in Taxonomy.allCases { values["is" + kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()] = kind == taxonomy }
+            return (taxonomy, values)
+        })
         bundleFiles = Set(site.assets.map(\.source))
         // Each entry: its title, its key in `links`, and the menu places (``menuPlace(of:)``) where it is current.
         var menu = [("Home", "home", ["index"]), ("Tags", "tags", ["tags", Self.place(replacing: .tagIndex)]),
@@ -122,7 +135,8 @@ struct TemplateContext {
             menu.insert(("Blog", "posts", ["index"]), at: 1)
         }
         // A page (`page`) is in no menu entry, but has the menu.
-        let places = Theme.pageTemplates + ["page"] + GeneratedPage.allCases.map(Self.place(replacing:))
+        let taxonomyPages = Taxonomy.allCases.filter { $0 != .tag }.flatMap { [$0.rawValue, $0.plural] }
+        let places = Theme.pageTemplates + ["page"] + taxonomyPages + GeneratedPage.allCases.map(Self.place(replacing:))
         navs = Dictionary(uniqueKeysWithValues: places.map { place in
             (place, menu.compactMap { title, key, current -> [String: Any]? in
                 linkValues[key].map { ["title": title, "href": $0, "current": current.contains(place)] }
@@ -146,10 +160,10 @@ struct TemplateContext {
     /// (``kind(of:)``). The others (`config`, `links`, `tags`, `archives`, `nav`, `feeds`) are
     /// the same on every page of a kind, so ``SharedPartials`` that read only them are rendered
     /// once per kind.
-    static let variableKeys: Set<String> = ["post", "neighbours", "posts", "pagination", "tag", "page"]
+    static let variableKeys: Set<String> = ["post", "neighbours", "posts", "pagination", "tag", "term", "page"]
 
     /// The kind of `page`, as far as the values outside ``variableKeys`` go: its template (`post`
-    /// and `page` for posts and pages), and for a tag's pages the tag, whose feeds they show.
+    /// and `page` for posts and pages), and for a term's pages the term, whose feeds they show.
     func kind(of page: Page) -> String {
         switch page.kind {
         case .post(let index):
@@ -157,8 +171,8 @@ struct TemplateContext {
             // Its menu differs from other pages'.
             return site.replaced(by: index).map { "\(template) \(Self.place(replacing: $0))" } ?? template
         case .home: return "index"
-        case .tag(let index, _): return "tag \(index)"
-        case .tagIndex: return "tags"
+        case .term(let taxonomy, let index, _): return "\(taxonomy.rawValue) \(index)"
+        case .termIndex(let taxonomy): return taxonomy.plural
         case .archives: return "archives"
         case .notFound: return "404"
         }
@@ -169,7 +183,7 @@ struct TemplateContext {
     func withListEntries(_ values: [String: Any], _ page: Page, _ entries: ListEntries) -> [String: Any] {
         let pagination: Pagination
         switch page.kind {
-        case .home(let list), .tag(_, let list): pagination = list
+        case .home(let list), .term(_, _, let list): pagination = list
         default: return values
         }
         var values = values
@@ -203,16 +217,21 @@ struct TemplateContext {
             template = "index"
             add(pagination, to: &values)
             title = pagination.number > 1 ? "Page \(pagination.number)" : nil
-        case .tag(let index, let pagination):
-            template = "tag"
+        case .term(let taxonomy, let index, let pagination):
+            // A theme without this taxonomy's template shows it with `tag` (``SiteRenderer``).
+            template = taxonomy.rawValue
             add(pagination, to: &values)
-            values["tag"] = tags[index]
-            values["feeds"] = tagFeeds[index]
-            let name = site.tags[index].tag.name
+            values["tag"] = terms[taxonomy]![index]
+            values["term"] = terms[taxonomy]![index]
+            values["taxonomy"] = taxonomies[taxonomy]
+            values["feeds"] = termFeeds[taxonomy]![index]
+            let name = site.terms(taxonomy)[index].tag.name
             title = pagination.number > 1 ? "\(name), page \(pagination.number)" : name
-        case .tagIndex:
-            template = "tags"
-            title = "Tags"
+        case .termIndex(let taxonomy):
+            template = taxonomy.plural
+            values["terms"] = terms[taxonomy]!
+            values["taxonomy"] = taxonomies[taxonomy]
+            title = taxonomy.plural.prefix(1).uppercased() + taxonomy.plural.dropFirst()
         case .archives:
             template = "archives"
             title = "Archives"
@@ -309,16 +328,18 @@ final class RenderedOnce: MustacheCustomRenderable, @unchecked Sendable {
 private struct PostValues {
     let config: SiteConfig
     let links: SiteLinks
-    /// The site's tag dictionaries, and their index by slug.
-    let tags: [[String: Any]]
-    let tagIndex: [String: Int]
+    /// The site's dictionaries of each taxonomy's terms, and their index by slug.
+    let terms: [Taxonomy: [[String: Any]]]
+    let termIndex: [Taxonomy: [String: Int]]
     let shown: DatePattern
 
-    init(config: SiteConfig, links: SiteLinks, tags: [[String: Any]], tagIndex: [String: Int]) {
-        self.config = config
+    init(site: Site, links: SiteLinks, terms: [Taxonomy: [[String: Any]]]) {
+        self.config = site.config
         self.links = links
-        self.tags = tags
-        self.tagIndex = tagIndex
+        self.terms = terms
+        termIndex = Dictionary(uniqueKeysWithValues: Taxonomy.allCases.map { taxonomy in
+            (taxonomy, Dictionary(site.terms(taxonomy).enumerated().map { ($1.tag.slug, $0) }, uniquingKeysWith: { a, _ in a }))
+        })
         shown = DatePattern(config.dateFormat, timeZone: config.timeZone)
     }
 
@@ -327,7 +348,7 @@ private struct PostValues {
         let post = sitePost.post
         var values: [String: Any] = [
             "title": post.title, "slug": post.slug, "url": links.href(sitePost.url), "kind": post.kind.rawValue,
-            "tags": post.tags.map(tagValues), "html": html,
+            "tags": post.tags.map { termValues(.tag, $0) }, "html": html,
             // Lists show the summary on other pages: its relative links must point where they did on the post's page.
             "summaryHTML": AbsoluteURLs.rewrite(html: sitePost.rendered.summaryHTML, base: links.href(sitePost.url)),
             "truncated": sitePost.rendered.summaryHTML != sitePost.rendered.html,
@@ -347,11 +368,18 @@ private struct PostValues {
             values["monthName"] = DateFormat.monthName(time.month)
             values["day"] = time.day
         }
-        values.setIfPresent("category", post.category.map(tagValues))
-        if !post.categories.isEmpty { values["categories"] = post.categories.map(tagValues) }
+        let categories = SiteBuilder.terms(.category, of: post, config: config).map { termValues(.category, $0) }
+        values.setIfPresent("category", categories.first)
+        if !categories.isEmpty { values["categories"] = categories }
         values.setIfPresent("lang", post.lang)
         let author = post.author ?? config.author
         values.setIfPresent("author", author.isEmpty ? nil : author)
+        // Always set: a post without authors must not show the page's.
+        values["authors"] = SiteBuilder.terms(.author, of: post, config: config).enumerated().map { number, name in
+            var author = termValues(.author, name)
+            author["separator"] = number == 0 ? "" : ", "
+            return author
+        }
         if let modified = post.modified {
             values["modified"] = shown.format(modified)
             values["modifiedDatetime"] = iso8601(modified)
@@ -368,10 +396,10 @@ private struct PostValues {
         return values
     }
 
-    /// The site's dictionary of the tag, or an unlinked one when no list shows it.
-    private func tagValues(_ tag: Tag) -> [String: Any] {
-        if let index = tagIndex[tag.slug] { return tags[index] }
-        return ["name": tag.name, "slug": tag.slug, "linked": false]
+    /// The site's dictionary of the term, or an unlinked one when no page shows it.
+    private func termValues(_ taxonomy: Taxonomy, _ term: Tag) -> [String: Any] {
+        if let index = termIndex[taxonomy]![term.slug] { return terms[taxonomy]![index] }
+        return ["name": term.name, "slug": term.slug, "linked": false]
     }
 
     private func iso8601(_ date: Date) -> String {

@@ -1,3 +1,4 @@
+import BlogConfig
 import BlogCore
 import BlogOutput
 import Foundation
@@ -32,6 +33,18 @@ package struct Theme: Sendable {
     /// Hugo shortcodes' templates: the theme's `shortcodes/*.mustache`, and the site's
     /// `shortcodes/*.mustache` over them (see ``ShortcodeTemplates``).
     package var shortcodes = ShortcodeTemplates()
+
+    /// The template that shows pages of the template `name` when the theme lacks it: `tag` for a
+    /// category's, an author's or a section's list (`category`, `author`, `section`), `tags` for
+    /// their index; else nil.
+    func fallback(for name: String) -> String? {
+        guard templateTexts[name] == nil else { return nil }
+        for taxonomy in Taxonomy.allCases where taxonomy != .tag {
+            if name == taxonomy.rawValue { return Taxonomy.tag.rawValue }
+            if name == taxonomy.plural { return Taxonomy.tag.plural }
+        }
+        return nil
+    }
 
     /// ``library`` with each of ``sharedPartials`` printing its text from the page's values.
     var pageLibrary: MustacheLibrary {

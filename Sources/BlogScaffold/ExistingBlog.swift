@@ -9,7 +9,7 @@ import Foundation
 /// The form comes from the generator's settings file (`pelicanconf.py`, `_config.yml`,
 /// `hugo.toml`/`config.toml`/`hugo.yaml`/`config.yaml`), else from the header form of the posts
 /// (`Key: value` lines: Pelican; YAML or TOML: Jekyll when there is a `_posts/` folder, else Hugo).
-/// A few settings are carried over when the file has them: the title, the address, the time zone,
+/// A few settings are carried over when the file has them: the title, the author, the address, the time zone,
 /// posts per page, the content folder, and URL patterns that `permalinks` can say.
 public enum ExistingBlog {
     /// The blog's generator as found.
@@ -153,12 +153,14 @@ public enum ExistingBlog {
         let published = publish.map(pythonSettings) ?? [:]
         var found = Detection(preset: .pelican, evidence: "pelicanconf.py", settings: [], permalinks: [], notes: [])
         if let title = settings["SITENAME"] { found.settings.append(("title", title)) }
+        if let author = settings["AUTHOR"], !author.isEmpty { found.settings.append(("author", author)) }
         if let site = published["SITEURL"] ?? settings["SITEURL"], !site.isEmpty { found.settings.append(("base_url", site)) }
         if let zone = settings["TIMEZONE"], TimeZone(identifier: zone) != nil { found.settings.append(("timezone", zone)) }
         if let count = settings["DEFAULT_PAGINATION"].flatMap(Int.init), count > 0 { found.settings.append(("paginate", String(count))) }
         if let path = settings["PATH"], !path.isEmpty, path != "content" { found.settings.append(("content", path)) }
         else if settings["PATH"] == nil, !hasContent { found.notes.append("pelicanconf.py has no PATH and there is no content/ folder: set `content:` to the posts' folder") }
-        for (setting, key, allowed) in [("ARTICLE", "post", ["slug", "year", "month", "day", "category"]), ("PAGE", "page", ["slug"]), ("TAG", "tag", ["slug"])] {
+        for (setting, key, allowed) in [("ARTICLE", "post", ["slug", "year", "month", "day", "category"]), ("PAGE", "page", ["slug"]), ("TAG", "tag", ["slug"]),
+                                            ("CATEGORY", "category", ["slug"]), ("AUTHOR", "author", ["slug"])] {
             guard settings["\(setting)_URL"] != nil || settings["\(setting)_SAVE_AS"] != nil else { continue }
             let url = settings["\(setting)_URL"] ?? settings["\(setting)_SAVE_AS"]!
             var pattern = url
@@ -166,7 +168,8 @@ public enum ExistingBlog {
                 pattern = pattern.replacingOccurrences(of: pelicanName, with: ours)
             }
             let preset = PermalinkPreset.pelican.permalinks
-            let presetPattern = key == "post" ? preset.post : key == "page" ? preset.page : preset.tag
+            let presetPattern = key == "post" ? preset.post : key == "page" ? preset.page : key == "tag" ? preset.tag
+                : key == "category" ? preset.category.page ?? "" : preset.author.page ?? ""
             if let problem = Permalinks.problem(in: pattern, allowed: Set(allowed)) {
                 found.notes.append("\(setting)_URL \"\(url)\" can't be followed (\(problem)); the preset's \(presetPattern) is used")
             } else if Permalinks.normalize(pattern) != presetPattern {

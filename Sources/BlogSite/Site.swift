@@ -18,9 +18,9 @@ public struct SitePost: Sendable {
     public var translations: [Int] = []
 }
 
-/// One tag (or category) and its posts.
+/// One tag, category or author (a term of a ``Taxonomy``) and its posts.
 public struct TagGroup: Sendable {
-    /// The tag (first spelling seen, in date order oldest first, is the display name).
+    /// The term (first spelling seen, in date order oldest first, is the display name).
     public var tag: Tag
     /// Indices into ``Site/posts`` of its listed posts, newest first.
     public var posts: [Int]
@@ -142,10 +142,10 @@ public struct Page: Sendable {
         case post(Int)
         /// A page of the home list.
         case home(Pagination)
-        /// A page of a tag's list: index into ``Site/tags``.
-        case tag(Int, Pagination)
-        /// Every tag with its post count.
-        case tagIndex
+        /// A page of a term's list: its taxonomy, and index into ``Site/terms(_:)`` of it.
+        case term(Taxonomy, Int, Pagination)
+        /// Every term of a taxonomy with its post count.
+        case termIndex(Taxonomy)
         /// Every post by year and month.
         case archives
         /// The "not found" page.
@@ -170,6 +170,13 @@ public struct Site: Sendable {
     public var listed: [Int]
     /// Tags with listed posts, ordered by slug.
     public var tags: [TagGroup]
+    /// Categories with listed posts, ordered by slug; none when the categories have no pages.
+    public var categories: [TagGroup] = []
+    /// Authors with listed posts, ordered by slug; none when the authors have no pages.
+    public var authors: [TagGroup] = []
+    /// Sections (top folders of content/) with listed posts or pages, ordered by slug; none
+    /// without section pages (Hugo's preset has them).
+    public var sections: [TagGroup] = []
     /// Listed posts by year and month, newest first.
     public var archives: [ArchiveYear]
     /// Every page to render, in a stable order.
@@ -187,6 +194,16 @@ public struct Site: Sendable {
     /// Site-relative URL of the post list's first page: `""` (the home page), or
     /// `permalinks.home_list` when a content page replaces the home page.
     public var listURL: String = ""
+
+    /// The terms of `taxonomy`: ``tags``, ``categories`` or ``authors``.
+    public func terms(_ taxonomy: Taxonomy) -> [TagGroup] {
+        switch taxonomy {
+        case .tag: return tags
+        case .category: return categories
+        case .author: return authors
+        case .section: return sections
+        }
+    }
 
     /// The generated page whose place the post `index` takes, if any.
     public func replaced(by index: Int) -> GeneratedPage? {

@@ -70,7 +70,10 @@ package enum SiteBuilder {
             let post = sitePosts[$0].post
             return post.status != .hidden && post.kind == .post && !translated.contains($0)
         }
-        let tags = tagGroups(sitePosts, listed: listed, config: config)
+        let tags = termGroups(.tag, sitePosts, listed: listed, config: config)
+        let categories = termGroups(.category, sitePosts, listed: listed, config: config)
+        let authors = termGroups(.author, sitePosts, listed: listed, config: config)
+        let sections = sectionGroups(sitePosts, translated: translated, config: config)
         let archives = archiveYears(sitePosts, listed: listed.filter { sitePosts[$0].post.dated }, timeZone: config.timeZone)
 
         var pages: [Page] = sitePosts.indices.map { Page(kind: .post($0), url: sitePosts[$0].url, outputPath: sitePosts[$0].outputPath) }
@@ -78,13 +81,10 @@ package enum SiteBuilder {
             let url = listPageURL(listURL, pagination.number, style: permalinks.listPages)
             pages.append(Page(kind: .home(pagination), url: url, outputPath: outputPath(for: url)))
         }
-        for (index, group) in tags.enumerated() {
-            for pagination in paginate(group.posts, perPage: config.paginate, firstURL: group.url, style: permalinks.listPages) {
-                let url = listPageURL(group.url, pagination.number, style: permalinks.listPages)
-                pages.append(Page(kind: .tag(index, pagination), url: url, outputPath: outputPath(for: url)))
-            }
+        for (taxonomy, groups) in [(Taxonomy.tag, tags), (.category, categories), (.author, authors), (.section, sections)] {
+            pages += termPages(taxonomy, groups: groups, config: config)
         }
-        for (generated, kind) in [(GeneratedPage.tagIndex, Page.Kind.tagIndex), (.archives, .archives), (.notFound, .notFound)]
+        for (generated, kind) in [(GeneratedPage.tagIndex, Page.Kind.termIndex(.tag)), (.archives, .archives), (.notFound, .notFound)]
         where replacements[generated] == nil {
             pages.append(Page(kind: kind, url: generated.url(in: permalinks), outputPath: generated.outputPath(in: permalinks)))
         }
@@ -100,7 +100,7 @@ package enum SiteBuilder {
                 let first: String
                 switch page.kind {
                 case .home(let pagination) where pagination.number == 1: first = listURL
-                case .tag(_, let pagination) where pagination.number == 1: first = page.url
+                case .term(_, _, let pagination) where pagination.number == 1: first = page.url
                 default: continue
                 }
                 let alias = first + "page/1/"
@@ -123,6 +123,9 @@ package enum SiteBuilder {
 
         var site = Site(config: config, posts: sitePosts, listed: listed, tags: tags, archives: archives,
                         pages: pages, assets: placeAssets(assets, posts: sitePosts, allPosts: posts.map(\.post)))
+        site.categories = categories
+        site.authors = authors
+        site.sections = sections
         site.redirects = redirects
         site.translations = translated
         site.replacements = replacements
@@ -367,30 +370,6 @@ package enum SiteBuilder {
         return url.hasSuffix("/") ? url + "index.html" : url
     }
 
-    /// Tags of the listed posts, by slug; the display name is the first spelling in date order.
-    static func tagGroups(_ posts: [SitePost], listed: [Int], config: SiteConfig) -> [TagGroup] {
-        var groups: [String: TagGroup] = [:]
-        for index in listed.reversed() {  // oldest first, so the oldest spelling names the tag
-            for tag in posts[index].post.tags where !tag.slug.isEmpty {
-                if groups[tag.slug] == nil {
-                    let url = config.permalinks.tag.replacingOccurrences(of: "{slug}", with: tagSlug(tag, config.permalinks))
-                    groups[tag.slug] = TagGroup(tag: tag, posts: [], url: url)
-                }
-                groups[tag.slug]!.posts.append(index)
-            }
-        }
-        return groups.values
-            .map { group in var g = group; g.posts.reverse(); return g }  // newest first
-            .sorted { $0.tag.slug < $1.tag.slug }
-    }
-
-    /// A tag's slug in its URLs: ASCII under ``Permalinks/asciiSlugs``, Hugo's `urlize` of its
-    /// name under ``Permalinks/hugoTagSlugs``.
-    package static func tagSlug(_ tag: Tag, _ permalinks: Permalinks) -> String {
-        if permalinks.hugoTagSlugs, let term = Slug.hugoTerm(tag.name) { return term }
-        return permalinks.asciiSlugs ? Slug.ascii(tag.slug) : tag.slug
-    }
-
     /// Listed posts by year and month in the site's time zone, newest first.
     static func archiveYears(_ posts: [SitePost], listed: [Int], timeZone: TimeZone) -> [ArchiveYear] {
         var years: [ArchiveYear] = []
@@ -475,8 +454,8 @@ package enum SiteBuilder {
             switch page.kind {
             case .post(let i): return (site.posts[i].post.source, hasExplicitURL(site.posts[i].post), nil)
             case .home: return (site.listURL.isEmpty ? "the home page list" : "the post list (`permalinks.home_list`)", false, nil)
-            case .tag(let i, _): return ("the page of tag \"\(site.tags[i].tag.name)\"", false, nil)
-            case .tagIndex: return (GeneratedPage.tagIndex.name, false, nil)
+            case .term(let taxonomy, let i, _): return (taxonomy.pageName(site.terms(taxonomy)[i].tag), false, nil)
+            case .termIndex(let taxonomy): return (taxonomy.indexName, false, nil)
             case .archives: return (GeneratedPage.archives.name, false, nil)
             case .notFound: return (GeneratedPage.notFound.name, false, nil)
             }

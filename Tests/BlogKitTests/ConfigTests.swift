@@ -127,6 +127,27 @@ final class ConfigTests: XCTestCase {
             }
         }
         let (_, warnings) = try ConfigLoader.parse("permalinks:\n  home: blog/\n", path: "blog.yml")
-        XCTAssertEqual(warnings.map(\.description), ["blog.yml:2:3: warning: unknown permalink `home` (known: post, tag, page, home_list); ignored"])
+        XCTAssertEqual(warnings.map(\.description), ["blog.yml:2:3: warning: unknown permalink `home` (known: post, tag, page, home_list, category, category_index, author, author_index); ignored"])
+    }
+}
+
+extension ConfigTests {
+    /// `permalinks.category`, `.author` and their indexes: a pattern with `{slug}` (an index: one
+    /// page, no placeholder), or `none` for no such pages; a preset sets all four.
+    func testCategoryAndAuthorPermalinks() throws {
+        var (config, _) = try ConfigLoader.parse("permalinks:\n  category: /topics/{slug}\n  category_index: topics.html\n  author: none\n", path: "blog.yml")
+        XCTAssertEqual(config.permalinks.category, TermPatterns(page: "topics/{slug}/", index: "topics.html"))
+        XCTAssertNil(config.permalinks.author.page)
+        XCTAssertEqual(config.permalinks.author.index, "authors/")
+        (config, _) = try ConfigLoader.parse("permalinks:\n  preset: pelican\n  author_index: people/\n", path: "blog.yml")
+        XCTAssertEqual(config.permalinks.category.page, "category/{slug}.html")
+        XCTAssertEqual(config.permalinks.author, TermPatterns(page: "author/{slug}.html", index: "people/",
+                                                              atomFeed: "feeds/{slug}.atom.xml", rssFeed: "feeds/{slug}.rss.xml"))
+        for (yaml, problem) in [("category: topics/", "must contain {slug}"), ("author_index: people/{slug}/", "takes no placeholder"),
+                                ("category_index: /", "other than its root")] {
+            XCTAssertThrowsError(try ConfigLoader.parse("permalinks:\n  \(yaml)\n", path: "blog.yml"), yaml) { error in
+                XCTAssertTrue("\(error)".contains(problem), "\(error)")
+            }
+        }
     }
 }

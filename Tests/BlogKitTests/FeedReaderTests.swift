@@ -175,19 +175,20 @@ final class FeedReaderTests: XCTestCase {
         let site = try FeedTestSite.build()
         XCTAssertEqual(Feeds.render(site).map(\.path),
                        ["feed.xml", "rss.xml", "feed.json", "tags/caf\u{e9}/feed.xml", "tags/drafts/feed.xml",
-                        "tags/ios/feed.xml", "tags/notes/feed.xml", "tags/swift/feed.xml"])
-        XCTAssertEqual(Feeds.feedLinks(site: site, tag: nil), [
+                        "tags/ios/feed.xml", "tags/notes/feed.xml", "tags/swift/feed.xml",
+                        "authors/ana-lima/feed.xml", "authors/bea-costa/feed.xml"])
+        XCTAssertEqual(Feeds.feedLinks(site: site, term: nil), [
             FeedLink(type: "application/atom+xml", title: "Notes & <Thoughts> (Atom)", href: base + "feed.xml"),
             FeedLink(type: "application/rss+xml", title: "Notes & <Thoughts> (RSS)", href: base + "rss.xml"),
             FeedLink(type: "application/feed+json", title: "Notes & <Thoughts> (JSON Feed)", href: base + "feed.json"),
         ])
         let cafe = try XCTUnwrap(site.tags.first { $0.tag.name == "Café" })
-        XCTAssertEqual(Feeds.feedLinks(site: site, tag: cafe).last,
+        XCTAssertEqual(Feeds.feedLinks(site: site, term: (.tag, cafe)).last,
                        FeedLink(type: "application/atom+xml", title: "Notes & <Thoughts>: Café (Atom)", href: base + "tags/caf%C3%A9/feed.xml"))
         var pathConfig = FeedTestSite.config
         pathConfig.baseURL = "/blog/"
         let pathSite = try FeedTestSite.build(config: pathConfig)
-        XCTAssertEqual(Feeds.feedLinks(site: pathSite, tag: nil).map(\.href), ["/blog/feed.xml", "/blog/rss.xml", "/blog/feed.json"])
+        XCTAssertEqual(Feeds.feedLinks(site: pathSite, term: nil).map(\.href), ["/blog/feed.xml", "/blog/rss.xml", "/blog/feed.json"])
     }
 
     func testAtomFeedAsAFeedReaderSeesIt() throws {

@@ -63,6 +63,23 @@ extension IncrementalBuildTests {
         try assertSameAsCleanBuild()
     }
 
+    func testPartialTitleEditOfAPostInACategory() throws {
+        // Category and author pages list the post by its title, as tag pages do.
+        for number in [2, 3] {
+            try edit("content/posts/post-\(number).md") { "category: Notes\nauthor: Bea Ruiz\n" + $0 }
+        }
+        try pinSlug(3)
+        try buildTwice()
+        let before = modificationTimes()
+        Thread.sleep(forTimeInterval: 0.01)
+        try edit("content/posts/post-3.md") { $0.replacingOccurrences(of: "title: Post number 3", with: "title: Filed under notes") }
+        assertPartial(try quickBuild())
+        try assertSameAsCleanBuild()
+        let written = filesWritten(since: before)
+        XCTAssertTrue(written.contains("categories/notes/index.html"), written.sorted().description)
+        XCTAssertTrue(try XCTUnwrap(site.read("public/categories/notes/index.html")).contains("Filed under notes"))
+    }
+
     func testPartialDateEditThatReordersThePosts() throws {
         // A new date moves the post among the others: pages change places in the list of files,
         // bodies in the pages left as they are count by the posts' new places.

@@ -75,7 +75,9 @@ final class PermalinkPresetTests: XCTestCase {
             post("E", path: "pages/Contact.md", kind: .page),
         ], "permalinks: hugo\npaginate: 2\n")
         XCTAssertEqual(site.posts.map(\.url).sorted(), ["d/", "notes/2021/b/", "pages/e/", "posts/hello-world/", "posts/my-bundle/"])
-        XCTAssertEqual(Set(site.redirects.map(\.url)), ["page/1/"], "Hugo's first page also answers at page/1/")
+        XCTAssertEqual(Set(site.redirects.map(\.url)), ["page/1/", "posts/page/1/", "notes/page/1/", "pages/page/1/"],
+                       "Hugo's first page of each list (the home page's, each section's) also answers at page/1/")
+        XCTAssertEqual(site.sections.map(\.url), ["notes/", "pages/", "posts/"], "a section per top folder, the top's posts in none")
         XCTAssertEqual(site.redirects[0].location, "")
     }
 

@@ -89,7 +89,7 @@ final class SiteBuilderTests: XCTestCase {
         XCTAssertEqual(home[1].1.olderURL, "page/3/")
         XCTAssertNil(home[2].1.olderURL)
         let tagPages = site.pages.compactMap { page -> String? in
-            if case .tag = page.kind { return page.outputPath } else { return nil }
+            if case .term(.tag, _, _) = page.kind { return page.outputPath } else { return nil }
         }
         XCTAssertEqual(tagPages, ["tags/t/index.html", "tags/t/page/2/index.html", "tags/t/page/3/index.html"])
         XCTAssertTrue(site.pages.contains { $0.outputPath == "404.html" })

@@ -62,7 +62,11 @@ final class SitemapTests: XCTestCase {
         XCTAssertNil(lastmod[base + "posts/hidden-one/"], "hidden posts have a page but are not listed")
         XCTAssertNil(lastmod[base + "posts/draft-one/"], "drafts are never in the sitemap")
         XCTAssertFalse(sitemap.contains("404"), "the 404 page is not in the sitemap")
-        XCTAssertEqual(found.count, 17, "5 posts, 3 home pages, 7 tag pages, tags index, archives")
+        // Author pages as tag pages: a list's newest post; the index, the site's newest.
+        XCTAssertEqual(lastmod[base + "authors/bea-costa/"], "2017-07-14T18:00:00+02:00")
+        XCTAssertEqual(lastmod[base + "authors/"], newest)
+        let authorPages = found.filter { $0.loc.hasPrefix(base + "authors/") }.count
+        XCTAssertEqual(found.count - authorPages, 17, "5 posts, 3 home pages, 7 tag pages, tags index, archives")
     }
 
     func testSiteWithoutPublishedPostsLeavesLastmodOut() throws {
