@@ -75,6 +75,7 @@ final class LiquidByteFilterTests: XCTestCase {
         XCTAssertEqual(try filter("remove_first", "abc", "x"), "abc")
         XCTAssertEqual(try filter("strip_newlines", "a\r\nb\nc\rd"), "abcd")
         XCTAssertEqual(try filter("newline_to_br", "a\r\nb\n"), "a\r<br />\nb<br />\n", "inside `\\r\\n` too")
+        XCTAssertEqual(try filter("escape_once", "&lt;b&gt; &amp;amp; <i> &quot;&#39;"), "&lt;b&gt; &amp;amp; &lt;i&gt; &quot;&#39;")
         // Ruby's gsub("") puts the replacement between characters; Liquid here leaves the text as it is, as before.
         XCTAssertEqual(try filter("replace", "abc", "", "-"), "abc")
         XCTAssertEqual(try filter("replace_first", "abc", "", "-"), "abc")

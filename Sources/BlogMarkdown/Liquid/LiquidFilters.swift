@@ -203,10 +203,11 @@ enum LiquidFilters {
         return out
     }
 
+    /// The five entities ``escapeHTML(_:)`` writes, read back (`&amp;` last).
     private static func unescapeHTML(_ text: String) -> String {
-        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
+        [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")].reduce(text) { text, entity in
+            replace(text, entity.0, with: entity.1)
+        }
     }
 
     /// Ruby's `String#split` as Liquid calls it, on UTF-8 bytes (see ``BytePattern``): on a single space, runs of
