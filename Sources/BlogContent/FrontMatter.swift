@@ -285,10 +285,8 @@ public enum FrontMatterParser {
 
     static func parseTOML(_ block: String, path: String,
                           lineOffset: Int) throws -> ([String: HeaderField], [String], [Diagnostic]) {
-        if let bad = malformedTableHeader(block) {
-            throw BuildFailure([.error(path, line: bad.line + lineOffset, column: bad.column,
-                                       "invalid TOML: a table name starts with a letter, a digit, `_`, `-` or a quote, "
-                                       + "not \(bad.found)")])
+        if let abort = tomlAbort(block) {
+            throw BuildFailure([.error(path, line: abort.line + lineOffset, column: abort.column, "invalid TOML: \(abort.message)")])
         }
         let table: TOMLTable
         do {
@@ -323,13 +321,43 @@ public enum FrontMatterParser {
         return (fields, keyOrder, warnings)
     }
 
-    /// The first table header of a TOML block whose name starts with a character no key starts with (`[[[x]]]`,
-    /// `[&]`, a `[` alone): its line and column in the block, and the character as messages name it.
-    /// toml++, under TOMLKit, does not report such a header: its key parser asserts the first character and the
-    /// process aborts, as `blog` is built (tomlplusplus issues 294 and 301). A line is a header only at the top level,
-    /// not inside a multi-line array or string; toml++ reads one pass, so it is at the top level exactly when the
-    /// text before it parses alone (only lines that would fail are asked about).
-    static func malformedTableHeader(_ block: String) -> (line: Int, column: Int, found: String)? {
+    /// Where toml++, under TOMLKit, would abort the process instead of reporting an error in a TOML block (it asserts
+    /// what it takes as already checked, and `blog` is built with assertions on): the first such place's line and
+    /// column in the block, and what toml++ would have said. Two are known:
+    /// - a table header whose name starts with a character no key starts with (`[[[x]]]`, `[&]`, a `[` alone;
+    ///   tomlplusplus issues 294 and 301);
+    /// - a `}` where a list expects a value (`x = [}`, `x = [1, }`: its `parse_array` takes what is neither `,` nor
+    ///   `]` for the start of a value).
+    ///
+    /// Places that only look like one (inside a string or a comment, a `[` line inside a multi-line array) are told
+    /// apart by toml++ itself, on the text before them, which it reads in one pass; suspects are asked about in
+    /// order, so the text toml++ is given never holds a place where it would abort.
+    static func tomlAbort(_ block: String) -> (line: Int, column: Int, message: String)? {
+        let suspects = (tomlHeaderSuspects(block) + tomlBraceSuspects(block)).sorted { $0.offset < $1.offset }
+        for suspect in suspects {
+            if let found = suspect.header {
+                // A header only at the top level: exactly when the text before its line parses alone.
+                guard (try? TOMLTable(string: String(block.utf8.prefix(suspect.offset))!)) != nil else { continue }
+                return (suspect.line, suspect.column,
+                        "a table name starts with a letter, a digit, `_`, `-` or a quote, not \(found)")
+            }
+            // A `}` a list took for a value: with a `,` in its place, toml++ stops right there for want of a value.
+            let comma = "expected value or closing ']', saw comma"
+            do {
+                _ = try TOMLTable(string: String(block.utf8.prefix(suspect.offset))! + ",")
+            } catch let error as TOMLParseError where error.description.hasSuffix(comma)
+                && error.source.begin.line == suspect.line && error.source.begin.column == suspect.column {
+                return (suspect.line, suspect.column, error.description.dropLast("comma".count) + "'}'")
+            } catch {}
+        }
+        return nil
+    }
+
+    /// The table header lines of a TOML block whose name starts with a character no key starts with, if they are
+    /// headers (see ``tomlAbort(_:)``): each line's start (a UTF-8 offset), line and column of the character, and the
+    /// character as messages name it.
+    static func tomlHeaderSuspects(_ block: String) -> [(offset: Int, line: Int, column: Int, header: String?)] {
+        var suspects: [(offset: Int, line: Int, column: Int, header: String?)] = []
         var lineStart = 0
         for (index, line) in SourceText.lines(block).enumerated() {
             defer { lineStart += line.utf8.count + 1 }
@@ -354,11 +382,32 @@ public enum FrontMatterParser {
                 || (first.isASCII && (first.properties.isAlphabetic || ("0"..."9").contains(first))) {
                 continue
             }
-            let before = String(block.utf8.prefix(lineStart))!
-            guard (try? TOMLTable(string: before)) != nil else { continue }
-            return (index + 1, i + 1, first == "\n" ? "the end of the line" : "`\(first)`")
+            suspects.append((lineStart, index + 1, i + 1, first == "\n" ? "the end of the line" : "`\(first)`"))
         }
-        return nil
+        return suspects
+    }
+
+    /// The `}` of a TOML block that may stand where a list expects a value (see ``tomlAbort(_:)``): each one with
+    /// only spaces and tabs between it and a `[`, a `,` or its line's start (the line before may end in a comment, a
+    /// `[` or a `,`); its UTF-8 offset, line and column (in scalars, as toml++ counts).
+    static func tomlBraceSuspects(_ block: String) -> [(offset: Int, line: Int, column: Int, header: String?)] {
+        var suspects: [(offset: Int, line: Int, column: Int, header: String?)] = []
+        var (offset, line, column) = (0, 1, 1)
+        var afterOpening = true
+        for scalar in block.unicodeScalars {
+            switch scalar {
+            case "}":
+                if afterOpening { suspects.append((offset, line, column, nil)) }
+                afterOpening = false
+            case "\n": (line, column, afterOpening) = (line + 1, 0, true)
+            case "[", ",": afterOpening = true
+            case " ", "\t", "\r": break
+            default: afterOpening = false
+            }
+            offset += scalar.utf8.count
+            column += 1
+        }
+        return suspects
     }
 
     /// The spaces other than space and tab that toml++ finds and refuses between brackets (its

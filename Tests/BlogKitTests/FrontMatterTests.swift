@@ -276,6 +276,39 @@ final class FrontMatterTests: XCTestCase {
         }
     }
 
+    /// toml++ aborted the process on a `}` where a list expects a value (its array parser asserts that what is neither
+    /// `,` nor `]` starts a value); found by the fuzzer (`Fuzz/FuzzFencedHeader`: `dia = [` then a line of `}`),
+    /// minimized. It is an error with the message toml++ gives for a `,` in that place, naming the `}`.
+    func testTOMLBraceWhereAListExpectsAValueIsAnErrorNotAnAbort() {
+        let cases = [("x = [}", 2, 6), ("x = [1, }", 2, 9), ("x = [\n  }\n]", 3, 3), ("x = [1, # note\n}", 3, 1),
+                     ("x = [[}]]", 2, 7), ("t = { a = [ } }", 2, 13), ("t = \"é\"\nx = [\"é\", }", 3, 11),
+                     ("[t]\nx = [\r\n}]", 4, 1)]
+        for (toml, line, column) in cases {
+            let diagnostics = failure("+++\ntitle = \"x\"\n\(toml)\n+++\nBody")
+            XCTAssertEqual(diagnostics.count, 1, toml)
+            XCTAssertEqual(diagnostics.first?.line, line + 1, toml)
+            XCTAssertEqual(diagnostics.first?.column, column, toml)
+            XCTAssertTrue(diagnostics.first?.message.hasPrefix("invalid TOML: ") ?? false, toml)
+            XCTAssertTrue(diagnostics.first?.message.hasSuffix("expected value or closing ']', saw '}'") ?? false,
+                          diagnostics.description)
+        }
+    }
+
+    /// A `}` that only looks like one in a list is read as TOML reads it: in a string, after a value, in an inline
+    /// table, in a comment, on a line of a multi-line string.
+    func testTOMLBracesElsewhereAreReadAsTOMLReadsThem() throws {
+        let text = "+++\na = [\"}\", '}'] # [}\nb = [{ x = 1 }, { y = [2] }]\nc = \"\"\"\n[\n}\n\"\"\"\n+++\nBody"
+        let (header, _) = try XCTUnwrap(parse(text))
+        XCTAssertEqual(header.fields["a"]?.value, .list([.string("}"), .string("}")]))
+        XCTAssertEqual(header.fields["b"]?.value, .list([.map(["x": .int(1)]), .map(["y": .list([.int(2)])])]))
+        XCTAssertEqual(header.fields["c"]?.value, .string("[\n}\n"))
+        for toml in ["x = [1 }", "x = }", "x = 1\n}"] {
+            let diagnostics = failure("+++\n\(toml)\n+++\nBody")
+            XCTAssertEqual(diagnostics.count, 1, toml)
+            XCTAssertFalse(diagnostics.first?.message.hasSuffix("expected value or closing ']', saw '}'") ?? true, toml)
+        }
+    }
+
     /// A `[` line inside a multi-line string or array is no header: it is read as TOML reads it.
     func testTOMLBracketLinesInsideValuesAreNoHeaders() throws {
         let text = "+++\nsummary = \"\"\"\n[&] is text here\n\"\"\"\npoints = [\n[{ x = 1 }],\n]\n[params]\nx = 1\n+++\nBody"
