@@ -141,6 +141,16 @@ final class LiquidInterpreterTests: XCTestCase {
         XCTAssertTrue(diagnostics[0].message.contains("stopped after"), diagnostics[0].message)
     }
 
+    /// The shape of a fuzzer's slow input: loops nested seven deep over a split list (7^7 rounds).
+    func testNestedLoopsStopAtTheStepLimit() {
+        let open = (0..<7).map { "{% for v\($0) in xs %}" }.joined()
+        let close = String(repeating: "{% endfor %}", count: 7)
+        let (out, diagnostics) = run("{% assign xs = \"a|b|c|d|e|f|g\" | split: \"|\" %}" + open + "{{ v6 }}" + close)
+        XCTAssertLessThanOrEqual(out.count, LiquidEvaluator.maxSteps)
+        XCTAssertEqual(diagnostics.count, 1)
+        XCTAssertTrue(diagnostics.first?.message.contains("stopped after 50000 steps") == true, diagnostics.map(\.message).joined())
+    }
+
     func testHugeNumbersAndRunawayTextsAndDeepNestingNeverCrash() {
         XCTAssertEqual(render("{% for i in (1..3) limit: 99999999999999999999 offset: -99999999999999999999 %}{{ i }}{% endfor %}"), "123")
         XCTAssertEqual(render("[{{ 'abc' | slice: 99999999999999999999 }}] {{ 2 | round: 99999999999999999999 }} {{ 7 | ceil: 1 | floor }}"), "[] 2.0 7")
