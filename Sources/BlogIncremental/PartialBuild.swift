@@ -12,7 +12,7 @@ import Foundation
 /// rendered from the same values by the same theme.
 ///
 /// It applies when, compared with the last build, the `blog` version, `blog.yml`, the options,
-/// the theme and the output folder are the same; the site has the same files in the same order;
+/// the theme and the output folder are the same; the site has the same files (in any order);
 /// the content folder's other files are unchanged; and every published file is the one the last
 /// build wrote.
 enum PartialBuild {

@@ -13,8 +13,8 @@ import Foundation
 /// known. A post's values count with its real body, not the marker a ``RenderHook`` shows templates.
 enum PageInputs {
     /// Adds `value`, one of the plain values templates see (texts, numbers, booleans, arrays and
-    /// dictionaries of them), to `input`; a dictionary's keys in order. Any other value counts by
-    /// its type and description.
+    /// dictionaries of them), to `input`; a dictionary by the sum of its entries' digests. Any
+    /// other value counts by its type and description.
     static func add(_ value: Any, to input: inout DigestInput) {
         // The value's type is compared first: a cast that fails costs swift's runtime a search of
         // conformances, and a walk tried five of them per value (a seventh of a build).

@@ -33,9 +33,8 @@ package enum SiteRenderer {
             let reads = TemplateReads(sources: theme.templateTexts)
             digests = Parallel.map(site.pages.count) { number in
                 let page = site.pages[number]
-                let (template, values) = context.page(page)
-                let shown = template == "page" && !theme.hasPageTemplate ? "post" : template
-                return context.inputs(of: page, template: shown, values: values, reads: reads.names(of: shown))
+                let (template, values) = shown(context.page(page), theme: theme)
+                return context.inputs(of: page, template: template, values: values, reads: reads.names(of: template))
             }
         }
         // Where a post partial is rendered once per post, or a shared partial once per kind of
@@ -47,14 +46,7 @@ package enum SiteRenderer {
         }
         let files = site.pages.enumerated().map { number, page in
             OutputFile(path: page.outputPath, contents: .made(by: OutputFile.Maker {
-                var (template, values) = context.page(page)
-                // A theme without a page template shows pages with its post template.
-                if template == "page", !theme.hasPageTemplate { template = "post" }
-                // One without a category's or an author's templates shows them as tags.
-                if let fallback = theme.fallback(for: template) {
-                    template = fallback
-                    if fallback == "tags" { values["tags"] = values["terms"] }
-                }
+                var (template, values) = shown(context.page(page), theme: theme)
                 if let names = theme.sharedPartials?.shown[template], !names.isEmpty {
                     let texts = shared.texts(for: context.kind(of: page)) {
                         names.map { (SharedPartials.key($0), theme.library.render(values, withTemplate: $0) ?? "") }
@@ -76,6 +68,21 @@ package enum SiteRenderer {
             }))
         }
         return (files, digests)
+    }
+
+    /// The template of `theme` that shows a page, and the values it sees, from the template its
+    /// kind names and its values (``TemplateContext/page(_:)``): what pages are rendered with, and
+    /// what their digests (``PageInputs``) are made of.
+    private static func shown(_ page: (template: String, values: [String: Any]), theme: Theme) -> (template: String, values: [String: Any]) {
+        var (template, values) = page
+        // A theme without a page template shows pages with its post template.
+        if template == "page", !theme.hasPageTemplate { template = "post" }
+        // One without a category's or an author's templates shows them as tags.
+        if let fallback = theme.fallback(for: template) {
+            template = fallback
+            if fallback == "tags" { values["tags"] = values["terms"] }
+        }
+        return (template, values)
     }
 
     /// Every page of `site.pages` rendered now, on all cores, in the order of `site.pages`.
