@@ -70,13 +70,11 @@ package enum SiteWriter {
         }
 
         let report: WriteReport
-        // The new site reaches the disk before it replaces the old one: a crash can't publish
-        // empty files.
-        let flush = Flush(staging.path)
         do {
-            let written = Result { try writeAll(files, into: staging, previous: outputExists ? output : nil, reuse: reuse) }
-            flush.allWritten()
-            report = try written.get()
+            report = try writeAll(files, into: staging, previous: outputExists ? output : nil, reuse: reuse)
+            // The new site reaches the disk before it replaces the old one: a crash can't publish
+            // empty files.
+            let flush = Flush(staging.path)
             whileFlushing(staging)
             if let failure = flush.wait() {
                 throw BuildFailure([.error(displayPath, "cannot write the new site to disk: \(failure); the previous output is unchanged")])
@@ -451,53 +449,21 @@ package enum SiteWriter {
     }
 }
 
-/// `syncfs` of the file system that holds the new site, on a thread of its own, from the time
-/// its files start to be written: every ``interval`` while they are, so that the disk works while
-/// the cores render, and once more after the last one. The site waits only for that last flush,
-/// which then has little left to do: on the 10,000-post benchmark blog 0.01-0.05 s where a single
-/// flush after the last file took 0.26-0.32 s with both cores idle. A failure of any flush is
-/// the build's (a flush reports a write error once, and the next may not see it).
+/// `syncfs` of a folder's file system, on another thread.
 private final class Flush: @unchecked Sendable {
-    /// Time between two flushes while files are written.
-    static let interval = 0.15
-    private let path: String
-    private let lock = NSLock()
+    private let done = DispatchGroup()
     private var failure: String?
-    /// Signalled when the last file is written, ending the wait between two flushes at once.
-    private let written = DispatchSemaphore(value: 0)
-    private let done = DispatchSemaphore(value: 0)
 
     /// Starts flushing the file system that holds `path`.
     init(_ path: String) {
-        self.path = path
-        Thread.detachNewThread { [self] in
-            // A small site is written before the first interval ends: it is flushed once.
-            while written.wait(timeout: .now() + Self.interval) == .timedOut {
-                flush()
-            }
-            flush()
-            done.signal()
+        DispatchQueue.global().async(group: done) { [self] in
+            if blog_sync_filesystem(path) != 0 { failure = String(cString: strerror(errno)) }
         }
     }
 
-    private func flush() {
-        guard blog_sync_filesystem(path) != 0 else { return }
-        let reason = String(cString: strerror(errno))
-        lock.lock()
-        if failure == nil { failure = reason }
-        lock.unlock()
-    }
-
-    /// Says that every file is written: the last flush starts.
-    func allWritten() {
-        written.signal()
-    }
-
-    /// Waits for the last flush; returns why a flush failed, if one did.
+    /// Waits for the flush; returns why it failed, if it did.
     func wait() -> String? {
         done.wait()
-        lock.lock()
-        defer { lock.unlock() }
         return failure
     }
 }

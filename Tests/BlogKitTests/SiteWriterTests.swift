@@ -265,32 +265,6 @@ extension SiteWriterTests {
     }
 }
 
-extension SiteWriterTests {
-    /// A site whose files take longer to make than the time between two flushes (flushed again
-    /// and again while it is written) is published whole, and a failed page still leaves the
-    /// published site as it was.
-    func testASiteWrittenDuringSeveralFlushesIsPublishedWhole() throws {
-        let output = root.appendingPathComponent("public")
-        let slow = { (path: String, text: String) in
-            OutputFile(path: path, contents: .made(by: OutputFile.Maker { usleep(120_000); return Data(text.utf8) }))
-        }
-        let site = (1...6).map { slow("posts/\($0)/index.html", "post \($0)") } + [file("index.html", "home")]
-        let start = Date()
-        let report = try SiteWriter.write(site, to: output, displayPath: "public")
-        XCTAssertGreaterThan(Date().timeIntervalSince(start), 0.3, "the files took several flush intervals to make")
-        XCTAssertEqual(report, WriteReport(written: 7, unchanged: 0))
-        XCTAssertEqual((1...6).map { read("posts/\($0)/index.html") }, (1...6).map { "post \($0)" })
-
-        let failing = OutputFile(path: "broken.html", contents: .made(by: OutputFile.Maker {
-            usleep(200_000)
-            throw BuildFailure([.error("themes/x/templates/post.mustache", "missing template")])
-        }))
-        XCTAssertThrowsError(try SiteWriter.write(site.dropLast() + [file("index.html", "half"), failing], to: output, displayPath: "public"))
-        XCTAssertEqual(read("index.html"), "home")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path), ["public"])
-    }
-}
-
 /// A disk that fills up mid-build, on a real small file system (a 1 MB tmpfs; mounting one needs root, as in CI).
 final class DiskFullTests: XCTestCase {
     func testAFullDiskIsOneMessageAndThePublishedSiteStays() throws {
