@@ -151,7 +151,7 @@ package enum Feeds {
     /// for a page written as a file (`tags/swift.html`), in a folder of that name (`tags/swift/feed.xml`).
     /// `permalinks` may name it instead (Pelican's `feeds/{slug}.tag.atom.xml`).
     static func feedPath(for term: TagGroup, of taxonomy: Taxonomy, config: SiteConfig) -> String {
-        if let pattern = config.permalinks.terms(taxonomy).atomFeed { return fill(pattern, term, config) }
+        if let pattern = config.permalinks.terms(taxonomy).atomFeed { return SiteBuilder.termPath(pattern, term.tag, config.permalinks) }
         if term.url.hasSuffix("/") { return term.url + "feed.xml" }
         let stem = term.url.hasSuffix(".html") ? String(term.url.dropLast(".html".count)) : term.url
         return stem + "/feed.xml"
@@ -159,12 +159,7 @@ package enum Feeds {
 
     /// Where a term's RSS feed goes, when `permalinks` names one (Pelican's `feeds/{slug}.rss.xml` of authors).
     static func rssFeedPath(for term: TagGroup, of taxonomy: Taxonomy, config: SiteConfig) -> String? {
-        config.permalinks.terms(taxonomy).rssFeed.map { fill($0, term, config) }
-    }
-
-    /// `pattern` with the term's slug in its URLs for `{slug}`.
-    private static func fill(_ pattern: String, _ term: TagGroup, _ config: SiteConfig) -> String {
-        pattern.replacingOccurrences(of: "{slug}", with: SiteBuilder.tagSlug(term.tag, config.permalinks))
+        config.permalinks.terms(taxonomy).rssFeed.map { SiteBuilder.termPath($0, term.tag, config.permalinks) }
     }
 
     /// Indices of the posts a feed of `listed` (newest first) shows: published, dated ones only

@@ -19,8 +19,7 @@ extension SiteBuilder {
         for index in listed.reversed() {  // oldest first, so the oldest spelling names the term
             for term in terms(taxonomy, of: posts[index].post, config: config) where !term.slug.isEmpty {
                 if groups[term.slug] == nil {
-                    let url = pattern.replacingOccurrences(of: "{slug}", with: tagSlug(term, permalinks))
-                    groups[term.slug] = TagGroup(tag: term, posts: [], url: url)
+                    groups[term.slug] = TagGroup(tag: term, posts: [], url: termPath(pattern, term, permalinks))
                 }
                 groups[term.slug]!.posts.append(index)
             }
@@ -74,6 +73,11 @@ extension SiteBuilder {
     package static func tagSlug(_ tag: Tag, _ permalinks: Permalinks) -> String {
         if permalinks.hugoTagSlugs, let term = Slug.hugoTerm(tag.name) { return term }
         return permalinks.asciiSlugs ? Slug.ascii(tag.slug) : tag.slug
+    }
+
+    /// `pattern` (a term's page or feed pattern) with the term's slug in its URLs for `{slug}`.
+    package static func termPath(_ pattern: String, _ term: Tag, _ permalinks: Permalinks) -> String {
+        pattern.replacingOccurrences(of: "{slug}", with: tagSlug(term, permalinks))
     }
 
     /// The list pages of every term of `taxonomy` (`groups`), then, for a taxonomy other than tags
