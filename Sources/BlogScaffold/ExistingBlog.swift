@@ -159,17 +159,18 @@ public enum ExistingBlog {
         if let count = settings["DEFAULT_PAGINATION"].flatMap(Int.init), count > 0 { found.settings.append(("paginate", String(count))) }
         if let path = settings["PATH"], !path.isEmpty, path != "content" { found.settings.append(("content", path)) }
         else if settings["PATH"] == nil, !hasContent { found.notes.append("pelicanconf.py has no PATH and there is no content/ folder: set `content:` to the posts' folder") }
-        for (setting, key, allowed) in [("ARTICLE", "post", ["slug", "year", "month", "day", "category"]), ("PAGE", "page", ["slug"]), ("TAG", "tag", ["slug"]),
-                                            ("CATEGORY", "category", ["slug"]), ("AUTHOR", "author", ["slug"])] {
+        let preset = PermalinkPreset.pelican.permalinks
+        for (setting, key, allowed, presetPattern) in [
+            ("ARTICLE", "post", ["slug", "year", "month", "day", "category"], preset.post), ("PAGE", "page", ["slug"], preset.page),
+            ("TAG", "tag", ["slug"], preset.tag), ("CATEGORY", "category", ["slug"], preset.category.page ?? ""),
+            ("AUTHOR", "author", ["slug"], preset.author.page ?? ""),
+        ] {
             guard settings["\(setting)_URL"] != nil || settings["\(setting)_SAVE_AS"] != nil else { continue }
             let url = settings["\(setting)_URL"] ?? settings["\(setting)_SAVE_AS"]!
             var pattern = url
             for (pelicanName, ours) in [("{date:%Y}", "{year}"), ("{date:%m}", "{month}"), ("{date:%d}", "{day}")] {
                 pattern = pattern.replacingOccurrences(of: pelicanName, with: ours)
             }
-            let preset = PermalinkPreset.pelican.permalinks
-            let presetPattern = key == "post" ? preset.post : key == "page" ? preset.page : key == "tag" ? preset.tag
-                : key == "category" ? preset.category.page ?? "" : preset.author.page ?? ""
             if let problem = Permalinks.problem(in: pattern, allowed: Set(allowed)) {
                 found.notes.append("\(setting)_URL \"\(url)\" can't be followed (\(problem)); the preset's \(presetPattern) is used")
             } else if Permalinks.normalize(pattern) != presetPattern {
