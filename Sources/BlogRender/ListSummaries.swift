@@ -18,13 +18,13 @@ struct ListSummaries {
     /// The partial rendered once per post.
     let partial: String
     /// The theme's library with the partial replaced by the post's rendered entry.
-    let listLibrary: MustacheLibrary
+    let listLibrary: TemplateLibrary
     /// Partials that the entry and the post pages both show for the post on top of the stack
     /// (the default theme's `post-meta`), rendered once per post (see ``postPartials(_:entry:)``).
     let postPartials: [String]
     /// The theme's library with each of ``postPartials`` replaced by the post's rendered text,
     /// for every page but the lists, and for the entries.
-    let pageLibrary: MustacheLibrary
+    let pageLibrary: TemplateLibrary
 
     /// The key of the rendered entry in the post values the list pages see.
     static let key = "__blog_listEntry"
@@ -41,7 +41,7 @@ struct ListSummaries {
     /// For a theme whose list templates qualify (see the type's documentation), the partial to
     /// render once per post and the library for list pages; nil otherwise.
     /// - Parameter sources: every template's text by name (without the pragma Theme adds).
-    init?(sources: [String: String], library: MustacheLibrary) {
+    init?(sources: [String: String], library: TemplateLibrary) {
         guard let partial = Self.cacheablePartial(sources) else { return nil }
         var listLibrary = library
         guard let entry = try? MustacheTemplate(string: "{{{\(Self.key)}}}") else { return nil }

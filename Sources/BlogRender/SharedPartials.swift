@@ -81,7 +81,7 @@ struct SharedPartials {
     }
 
     /// Registers each partial in `library` as a template that prints its text from the page's values.
-    func register(in library: inout MustacheLibrary) {
+    func register(in library: inout TemplateLibrary) {
         for name in names {
             guard let text = try? MustacheTemplate(string: "{{{\(Self.key(name))}}}") else { continue }
             library.register(text, named: name)

@@ -11,7 +11,7 @@ import Mustache
 /// there is any. A template that names `inner` takes a closing tag (as a Hugo template using
 /// `.Inner` does); one that doesn't stands alone. `{{x}}` is HTML-escaped, `{{{x}}}` is not.
 package struct ShortcodeTemplates: Sendable {
-    private var library = MustacheLibrary()
+    private var library = TemplateLibrary()
     /// The template names, and their texts (a build in place digests them: a change is a full build).
     package private(set) var texts: [String: String] = [:]
 

@@ -14,7 +14,7 @@ package struct Theme: Sendable {
     /// The theme's name, the folder under `themes/`.
     package let name: String
     /// Every template, registered under its path in `templates/` without `.mustache` (`post`, `partials/x`).
-    let library: MustacheLibrary
+    let library: TemplateLibrary
     /// Each post's entry in the lists rendered once, when the theme's list templates allow it.
     var listSummaries: ListSummaries?
     /// The partials rendered once per kind of page, when the theme has any.
@@ -47,7 +47,7 @@ package struct Theme: Sendable {
     }
 
     /// ``library`` with each of ``sharedPartials`` printing its text from the page's values.
-    var pageLibrary: MustacheLibrary {
+    var pageLibrary: TemplateLibrary {
         var library = library
         sharedPartials?.register(in: &library)
         return library
@@ -74,7 +74,7 @@ package struct Theme: Sendable {
             diagnostics.append(.error(prefix + "templates/\(page).mustache",
                                       "missing template: the theme \"\(name)\" must have templates/\(page).mustache"))
         }
-        var library = MustacheLibrary()
+        var library = TemplateLibrary()
         var sources: [(path: String, text: String)] = []
         var texts: [String: String] = [:]
         for (path, file) in files.sorted(by: { $0.key < $1.key }) {

@@ -1,0 +1,187 @@
+import BlogCore
+import Mustache
+
+/// A template as swift-mustache parsed it, in a form that renders without splitting a name or
+/// casting a value to a protocol at every tag (see ``TemplateRenderer``).
+///
+/// swift-mustache stays the parser: its tokens, read once through reflection when a template is
+/// registered, carry its own rules for whitespace, standalone lines, partial indentation, set
+/// delimiters and inheritance. A token this reading does not know (another version of
+/// swift-mustache) gives no compiled template, and ``TemplateLibrary`` renders with swift-mustache.
+struct CompiledTemplate: @unchecked Sendable {
+    /// The nodes, in order. (`@unchecked`: a content type node holds a `MustacheContentType`,
+    /// which swift-mustache's own `Sendable` template holds too.)
+    let nodes: [CompiledNode]
+
+    /// `template`'s tokens as nodes; nil when a token is not one this reading knows.
+    init?(_ template: MustacheTemplate) {
+        guard let tokens = Reflected.field("tokens", of: template) as? [Any] else { return nil }
+        var nodes: [CompiledNode] = []
+        nodes.reserveCapacity(tokens.count)
+        for token in tokens {
+            guard let node = CompiledNode(token: token) else { return nil }
+            nodes.append(node)
+        }
+        self.nodes = nodes
+    }
+}
+
+/// One token of a parsed template (swift-mustache's `MustacheTemplate.Token`, case for case).
+enum CompiledNode {
+    /// Text, printed as it is.
+    case text(String)
+    /// `{{name}}` (`escaped`) or `{{{name}}}` / `{{&name}}`.
+    case variable(TemplateName, escaped: Bool)
+    /// `{{#name}}…{{/name}}`.
+    case section(TemplateName, CompiledTemplate)
+    /// `{{^name}}…{{/name}}`.
+    case invertedSection(TemplateName, CompiledTemplate)
+    /// `{{>name}}` (`dynamic`: `{{>*name}}`, the partial whose name is the value of `name`), or
+    /// `{{<name}}…{{/name}}` with the blocks it overrides.
+    case partial(String, dynamic: Bool, indentation: String?, overrides: [String: CompiledTemplate]?)
+    /// `{{$name}}…{{/name}}` in a template: an override's text when there is one, else its own.
+    case block(String, default: CompiledTemplate, indentation: String?)
+    /// `{{% CONTENT_TYPE: x }}`: how the following tags escape.
+    case contentType(TemplateEscaper)
+
+    /// The node of a swift-mustache token, read by reflection; nil for an unknown shape.
+    init?(token: Any) {
+        guard let (kind, payload) = Reflected.enumCase(token) else { return nil }
+        let parts = Reflected.tupleElements(payload)
+        switch kind {
+        case "text":
+            guard let text = payload as? String else { return nil }
+            self = .text(text)
+        case "variable", "unescapedVariable":
+            guard parts.count == 2, let name = parts[0] as? String, let transforms = parts[1] as? [String] else { return nil }
+            self = .variable(TemplateName(name, transforms: transforms), escaped: kind == "variable")
+        case "section", "invertedSection":
+            guard parts.count == 3, let name = parts[0] as? String, let transforms = parts[1] as? [String],
+                  let inner = parts[2] as? MustacheTemplate, let template = CompiledTemplate(inner) else { return nil }
+            let tag = TemplateName(name, transforms: transforms)
+            self = kind == "section" ? .section(tag, template) : .invertedSection(tag, template)
+        case "partial", "dynamicNamePartial":
+            guard parts.count == 3, let name = parts[0] as? String,
+                  let indentation = Reflected.optional(parts[1], as: String.self),
+                  let inherited = Reflected.optional(parts[2], as: [String: MustacheTemplate].self) else { return nil }
+            var overrides: [String: CompiledTemplate]?
+            if let inherited {
+                var compiled: [String: CompiledTemplate] = [:]
+                for (block, template) in inherited {
+                    guard let template = CompiledTemplate(template) else { return nil }
+                    compiled[block] = template
+                }
+                overrides = compiled
+            }
+            self = .partial(name, dynamic: kind == "dynamicNamePartial", indentation: indentation, overrides: overrides)
+        case "blockExpansion":
+            guard parts.count == 3, let name = parts[0] as? String, let inner = parts[1] as? MustacheTemplate,
+                  let template = CompiledTemplate(inner),
+                  let indentation = Reflected.optional(parts[2], as: String.self) else { return nil }
+            self = .block(name, default: template, indentation: indentation)
+        case "contentType":
+            guard let contentType = payload as? MustacheContentType else { return nil }
+            self = .contentType(TemplateEscaper(contentType))
+        default:
+            // blockDefinition only appears inside `{{<name}}`, where it is read as an override.
+            return nil
+        }
+    }
+}
+
+/// A tag's name, split once: which object it starts from, the names it follows from there, and
+/// its transforms (`empty(tags)`), innermost last as swift-mustache applies them.
+struct TemplateName {
+    /// Where a lookup starts.
+    enum Start {
+        /// `.`: the object on top of the stack.
+        case top
+        /// A name with transforms and nothing else (`first()`): the position in the list.
+        case sequence
+        /// `.x.y`: `x` in the object on top of the stack only.
+        case topOnly
+        /// `x.y`: `x` in the first object of the stack, from the top, that has it.
+        case stack
+    }
+
+    let start: Start
+    /// The names after the first dot split (`x.y` -> `x`, `y`).
+    let names: [String]
+    /// The transforms, in the order they apply (the innermost first).
+    let transforms: [String]
+
+    /// The name of a tag `name` with `transforms`, as swift-mustache's `getChild` reads it.
+    init(_ name: String, transforms: [String]) {
+        if name == "." {
+            start = .top
+            names = []
+        } else if name.isEmpty, !transforms.isEmpty {
+            start = .sequence
+            names = []
+        } else {
+            start = name.first == "." ? .topOnly : .stack
+            names = name.split(separator: ".").map(String.init)
+        }
+        self.transforms = transforms.reversed()
+    }
+}
+
+/// How `{{name}}` escapes what it prints, as the template's content type says.
+enum TemplateEscaper {
+    /// HTML, as swift-mustache's default and ``TemplateEscaping`` escape it (the same bytes).
+    case html
+    /// Another content type, asked each time.
+    case other(MustacheContentType)
+
+    init(_ contentType: MustacheContentType) {
+        self = contentType is TemplateEscaping ? .html : .other(contentType)
+    }
+
+    /// `text` escaped.
+    @inline(__always)
+    func escape(_ text: String) -> String {
+        switch self {
+        case .html: return Escaping.template(text)
+        case .other(let contentType): return contentType.escapeText(text)
+        }
+    }
+}
+
+/// Reading another module's values through `Mirror`.
+enum Reflected {
+    /// The stored property `name` of `value`.
+    static func field(_ name: String, of value: Any) -> Any? {
+        Mirror(reflecting: value).children.first { $0.label == name }?.value
+    }
+
+    /// An enum value's case name and its associated value(s); nil for a case without any.
+    static func enumCase(_ value: Any) -> (String, Any)? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .enum, let only = mirror.children.first, let label = only.label else { return nil }
+        return (label, only.value)
+    }
+
+    /// The elements of a tuple, in order; empty for a value that is not a tuple.
+    static func tupleElements(_ value: Any) -> [Any] {
+        let mirror = Mirror(reflecting: value)
+        return mirror.displayStyle == .tuple ? mirror.children.map(\.value) : []
+    }
+
+    /// `value`, an `Optional<T>`, as `.some(nil)` or `.some(wrapped)`; nil when it is not an
+    /// optional of `T`.
+    static func optional<T>(_ value: Any, as type: T.Type) -> T?? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return nil }
+        guard let wrapped = mirror.children.first?.value else { return .some(nil) }
+        guard let typed = wrapped as? T else { return nil }
+        return .some(typed)
+    }
+
+    /// What swift-mustache prints for a value it knows nothing about: an optional's wrapped value,
+    /// or the value itself (`unwrapIfAnyContainsOptional`).
+    static func unwrapped(_ value: Any) -> Any {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return value }
+        return mirror.children.first?.value ?? value
+    }
+}

@@ -1,0 +1,55 @@
+import Mustache
+
+/// A set of named templates, rendered as swift-mustache renders them: what ``Theme``, the list
+/// and page libraries (``ListSummaries``, ``SharedPartials``) and ``ShortcodeTemplates`` render with.
+///
+/// Each template is kept twice: as swift-mustache parsed it, and compiled from that
+/// (``CompiledTemplate``). Pages are rendered from the compiled form by ``TemplateRenderer``; a
+/// template that did not compile, or a value the renderer leaves to swift-mustache, is rendered by
+/// swift-mustache, so the bytes are the same either way (`CompiledTemplatesTests` compares both on
+/// every template of the default theme and on generated ones).
+package struct TemplateLibrary: Sendable {
+    /// The templates as swift-mustache parsed them.
+    private(set) var mustache = MustacheLibrary()
+    /// The same templates, compiled.
+    private var compiled: [String: CompiledTemplate] = [:]
+    /// Whether a template did not compile: then every render goes through swift-mustache, since a
+    /// compiled template's partial may be that one.
+    private var incomplete = false
+
+    /// No templates.
+    package init() {}
+
+    /// Adds `template` as `name`, or replaces the template of that name.
+    mutating func register(_ template: MustacheTemplate, named name: String) {
+        mustache.register(template, named: name)
+        if let made = CompiledTemplate(template) {
+            compiled[name] = made
+        } else {
+            incomplete = true
+        }
+    }
+
+    /// Whether every template compiled, so ``render(_:withTemplate:)`` renders without swift-mustache
+    /// when the values allow it.
+    var isCompiled: Bool { !incomplete }
+
+    /// The template `name` rendered with `object` on the stack; nil when there is no such template.
+    func render(_ object: Any, withTemplate name: String) -> String? {
+        renderCompiled(object, withTemplate: name) ?? mustache.render(object, withTemplate: name)
+    }
+
+    /// The template `name` rendered from its compiled form; nil when there is no such template, a
+    /// template did not compile, or a value needs swift-mustache (a lambda, a template).
+    func renderCompiled(_ object: Any, withTemplate name: String) -> String? {
+        guard !incomplete, let template = compiled[name] else { return nil }
+        var renderer = TemplateRenderer(templates: compiled, object: object)
+        var output = ""
+        do {
+            try renderer.render(template, .start, into: &output)
+        } catch {
+            return nil
+        }
+        return output
+    }
+}

@@ -1,0 +1,279 @@
+import Mustache
+
+/// Renders ``CompiledTemplate``s with swift-mustache's semantics, tag for tag as its
+/// `MustacheTemplate.render` does (Template+Render.swift, Context.swift, Sequence.swift of 2.1.1),
+/// at a fraction of the cost: names are split when the template is compiled, and the values blog
+/// gives templates (dictionaries, arrays of them, strings, numbers, booleans) are recognised by
+/// their type's identity rather than by casts to protocols, which go through the Swift runtime's
+/// conformance cache, shared by all cores. Any other value takes swift-mustache's path, protocol
+/// casts included. A lambda or a template as a value is not rendered here
+/// (``TemplateRenderer/Unsupported``): blog never gives one, and the caller renders with swift-mustache.
+struct TemplateRenderer {
+    /// A value this renderer cannot render as swift-mustache would.
+    struct Unsupported: Error {}
+
+    /// Every template, by name, for partials.
+    let templates: [String: CompiledTemplate]
+    /// The context stack: the values sections entered, the last on top.
+    private var stack: [Any]
+
+    /// A renderer of `templates` whose stack holds `object`.
+    init(templates: [String: CompiledTemplate], object: Any) {
+        self.templates = templates
+        stack = [object]
+        stack.reserveCapacity(8)
+    }
+
+    /// What a render carries besides the stack (swift-mustache's `MustacheContext`, less its stack).
+    struct Scope {
+        /// The position in the list a section repeats for, while in it.
+        var sequence: SequencePosition?
+        /// The indentation of the partials this is in.
+        var indentation: String?
+        /// The blocks overridden by the `{{<parent}}` tags this is in.
+        var overrides: [String: CompiledTemplate]?
+        /// How `{{name}}` escapes.
+        var escaper: TemplateEscaper
+
+        /// At the start of a render.
+        static let start = Scope(sequence: nil, indentation: nil, overrides: nil, escaper: .html)
+
+        /// In a partial (`withPartial`): HTML escaping again, until the partial's own pragma.
+        func partial(indented: String?, overriding: [String: CompiledTemplate]?) -> Scope {
+            var overrides = self.overrides
+            if let overriding {
+                // An outer template's override wins over an inner one's.
+                overrides = overrides?.merging(overriding) { outer, _ in outer } ?? overriding
+            }
+            return Scope(sequence: nil, indentation: indented.map { (indentation ?? "") + $0 } ?? indentation,
+                         overrides: overrides, escaper: .html)
+        }
+
+        /// In a block (`withBlockExpansion`).
+        func block(indented: String?) -> Scope {
+            Scope(sequence: nil, indentation: indented.map { (indentation ?? "") + $0 } ?? indentation,
+                  overrides: overrides, escaper: escaper)
+        }
+    }
+
+    /// `template` rendered, appended to `output`.
+    mutating func render(_ template: CompiledTemplate, _ scope: Scope, into output: inout String) throws {
+        var scope = scope
+        if let indentation = scope.indentation, !indentation.isEmpty {
+            // As swift-mustache: a token's non-empty text after a line feed of this template's own
+            // text starts with the indentation.
+            var text = ""
+            for node in template.nodes {
+                var piece = ""
+                try render(node, &scope, into: &piece)
+                if !piece.isEmpty, text.last == "\n" { text += indentation }
+                text += piece
+            }
+            output += text
+        } else {
+            for node in template.nodes { try render(node, &scope, into: &output) }
+        }
+    }
+
+    private mutating func render(_ node: CompiledNode, _ scope: inout Scope, into output: inout String) throws {
+        switch node {
+        case .text(let text):
+            output += text
+        case .variable(let name, let escaped):
+            guard let value = try lookup(name, scope) else { return }
+            try print(value, escaped: escaped, scope, into: &output)
+        case .section(let name, let template):
+            try section(try lookup(name, scope), template, scope, into: &output)
+        case .invertedSection(let name, let template):
+            try invertedSection(try lookup(name, scope), template, scope, into: &output)
+        case .partial(let name, let dynamic, let indentation, let overrides):
+            var partial = name
+            if dynamic {
+                guard let value = try lookup(TemplateName(name, transforms: []), scope), let named = value as? String else { return }
+                partial = named
+            }
+            guard let template = templates[partial] else { return }
+            try render(template, scope.partial(indented: indentation, overriding: overrides), into: &output)
+        case .block(let name, let template, let indentation):
+            try render(scope.overrides?[name] ?? template, scope.block(indented: indentation), into: &output)
+        case .contentType(let escaper):
+            scope.escaper = escaper
+        }
+    }
+
+    /// `{{name}}` and `{{{name}}}` of a present value.
+    private func print(_ value: Any, escaped: Bool, _ scope: Scope, into output: inout String) throws {
+        let type = Swift.type(of: value)
+        let text: String
+        if type == String.self {
+            text = value as! String
+        } else if type == Int.self {
+            text = String(value as! Int)
+        } else if type == Bool.self {
+            text = (value as! Bool) ? "true" : "false"
+        } else if value is MustacheTemplate || value is MustacheLambda {
+            throw Unsupported()
+        } else if let renderable = value as? MustacheCustomRenderable {
+            text = renderable.renderText
+        } else {
+            text = String(describing: Reflected.unwrapped(value))
+        }
+        output += escaped ? scope.escaper.escape(text) : text
+    }
+
+    /// `{{#name}}…{{/name}}` for `value`.
+    private mutating func section(_ value: Any?, _ template: CompiledTemplate, _ scope: Scope, into output: inout String) throws {
+        guard let value else { return }
+        let type = Swift.type(of: value)
+        if type == [String: Any].self || type == String.self || type == Int.self {
+            try inside(value, template, scope, into: &output)
+        } else if type == [[String: Any]].self {
+            try repeating(value as! [[String: Any]], template, scope, into: &output)
+        } else if type == Bool.self {
+            if value as! Bool { try render(template, scope, into: &output) }
+        } else if value is MustacheLambda {
+            throw Unsupported()
+        } else if let sequence = value as? any MustacheSequence {
+            try repeating(Self.elements(of: sequence), template, scope, into: &output)
+        } else if let renderable = value as? MustacheCustomRenderable, renderable.isNull {
+            return
+        } else {
+            try inside(value, template, scope, into: &output)
+        }
+    }
+
+    /// `{{^name}}…{{/name}}` for `value`.
+    private mutating func invertedSection(_ value: Any?, _ template: CompiledTemplate, _ scope: Scope, into output: inout String) throws {
+        guard let value else { return try render(template, scope, into: &output) }
+        let type = Swift.type(of: value)
+        if type == [String: Any].self || type == String.self || type == Int.self {
+            return
+        } else if type == [[String: Any]].self {
+            if (value as! [[String: Any]]).isEmpty { try inside(value, template, scope, into: &output) }
+        } else if type == Bool.self {
+            if !(value as! Bool) { try render(template, scope, into: &output) }
+        } else if let sequence = value as? any MustacheSequence {
+            if Self.isEmpty(sequence) { try inside(value, template, scope, into: &output) }
+        } else if let renderable = value as? MustacheCustomRenderable, renderable.isNull {
+            try render(template, scope, into: &output)
+        }
+    }
+
+    /// `template` with `value` on top of the stack.
+    private mutating func inside(_ value: Any, _ template: CompiledTemplate, _ scope: Scope, into output: inout String) throws {
+        stack.append(value)
+        defer { stack.removeLast() }
+        var scope = scope
+        scope.sequence = nil
+        try render(template, scope, into: &output)
+    }
+
+    /// `template` once for each of `elements`, each on top of the stack in turn, with its position.
+    private mutating func repeating<C: Collection>(_ elements: C, _ template: CompiledTemplate, _ scope: Scope,
+                                                   into output: inout String) throws {
+        var scope = scope
+        var position = SequencePosition(first: true, last: false, index: 0)
+        let count = elements.count
+        for element in elements {
+            position.last = position.index == count - 1
+            scope.sequence = position
+            stack.append(element)
+            defer { stack.removeLast() }
+            try render(template, scope, into: &output)
+            position.first = false
+            position.index += 1
+        }
+    }
+
+    private static func elements<S: Sequence>(of sequence: S) -> [Any] { sequence.map { $0 as Any } }
+
+    private static func isEmpty<S: Sequence>(_ sequence: S) -> Bool {
+        var iterator = sequence.makeIterator()
+        return iterator.next() == nil
+    }
+
+    /// The value `name` names, its transforms applied (swift-mustache's `getChild`).
+    private func lookup(_ name: TemplateName, _ scope: Scope) throws -> Any? {
+        var found: Any?
+        switch name.start {
+        case .top:
+            found = stack[stack.count - 1]
+        case .sequence:
+            found = scope.sequence
+        case .topOnly:
+            found = try follow(name.names[...], from: stack[stack.count - 1])
+        case .stack:
+            if let first = name.names.first {
+                for object in stack.reversed() {
+                    if let child = Self.child(first, of: object) {
+                        found = try follow(name.names.dropFirst(), from: child)
+                        break
+                    }
+                }
+            } else {
+                found = stack[stack.count - 1]
+            }
+        }
+        guard var value = found else { return nil }
+        if !Self.isPlain(value), let custom = value as? MustacheCustomRepresentation {
+            guard let represented = custom.representation else { return nil }
+            value = represented
+        }
+        for transform in name.transforms {
+            guard let transformable = value as? MustacheTransformable, let transformed = transformable.transform(transform) else { return nil }
+            value = transformed
+        }
+        return value
+    }
+
+    /// `names` followed from `object` (`_getChild`).
+    private func follow(_ names: ArraySlice<String>, from object: Any) throws -> Any? {
+        var object = object
+        for name in names {
+            if !Self.isPlain(object), object is MustacheLambda { throw Unsupported() }
+            guard let child = Self.child(name, of: object) else { return nil }
+            object = child
+        }
+        return object
+    }
+
+    /// `object`'s child `name` (`_getImmediateChild`).
+    private static func child(_ name: String, of object: Any) -> Any? {
+        if Swift.type(of: object) == [String: Any].self { return (object as! [String: Any])[name] }
+        var object: Any? = object
+        if let custom = object as? MustacheCustomRepresentation { object = custom.representation }
+        if let parent = object as? MustacheParent { return parent.child(named: name) }
+        guard let object, let match = Mirror(reflecting: object).children.first(where: { $0.label == name }) else { return nil }
+        let mirror = Mirror(reflecting: match.value)
+        guard mirror.displayStyle == .optional else { return match.value }
+        return mirror.children.first?.value
+    }
+
+    /// Whether `value` is of a type blog's values use that has no protocol swift-mustache asks of
+    /// it, but the ones this renderer handles by its type: no custom representation, no lambda.
+    @inline(__always)
+    private static func isPlain(_ value: Any) -> Bool {
+        let type = Swift.type(of: value)
+        return type == String.self || type == [String: Any].self || type == [[String: Any]].self
+            || type == Int.self || type == Bool.self
+    }
+}
+
+/// Where a section is in the list it repeats for: what `first()`, `last()`, `index()`, `even()`
+/// and `odd()` read (swift-mustache's `MustacheSequenceContext`, which it keeps internal).
+struct SequencePosition: MustacheTransformable {
+    var first: Bool
+    var last: Bool
+    var index: Int
+
+    func transform(_ name: String) -> Any? {
+        switch name {
+        case "first": return first
+        case "last": return last
+        case "index": return index
+        case "even": return (index & 1) == 0
+        case "odd": return (index & 1) == 1
+        default: return nil
+        }
+    }
+}
