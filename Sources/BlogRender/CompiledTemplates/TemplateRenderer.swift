@@ -135,6 +135,9 @@ struct TemplateRenderer {
             throw Unsupported()
         } else if let sequence = value as? any MustacheSequence {
             try repeating(Self.elements(of: sequence), template, scope, into: &output)
+        } else if let bool = value as? Bool {
+            // An optional Bool: a cast looks through it, a type's identity does not.
+            if bool { try render(template, scope, into: &output) }
         } else if let renderable = value as? MustacheCustomRenderable, renderable.isNull {
             return
         } else {
@@ -154,6 +157,8 @@ struct TemplateRenderer {
             if !(value as! Bool) { try render(template, scope, into: &output) }
         } else if let sequence = value as? any MustacheSequence {
             if Self.isEmpty(sequence) { try inside(value, template, scope, into: &output) }
+        } else if let bool = value as? Bool {
+            if !bool { try render(template, scope, into: &output) }
         } else if let renderable = value as? MustacheCustomRenderable, renderable.isNull {
             try render(template, scope, into: &output)
         }

@@ -1,0 +1,839 @@
+@testable import BlogRender
+import BlogSite
+import Foundation
+import Mustache
+import XCTest
+
+/// ``TemplateLibrary`` renders pages from its compiled templates (``CompiledTemplate``,
+/// ``TemplateRenderer``) instead of swift-mustache: the String must be exactly swift-mustache's,
+/// for every template and every value. Generated templates and values compare both renders; the
+/// default theme must compile; lambdas fall back to swift-mustache; corners found on the way are
+/// pinned by name.
+final class CompiledTemplatesTests: XCTestCase {
+    // MARK: - Generated templates against swift-mustache
+
+    /// How many libraries the generator makes, and how many value trees each is rendered with.
+    static let generatedLibraries = 3000
+    static let valuesPerLibrary = 3
+    /// The seed of the first library; library `i` uses `baseSeed + i` (see ``GeneratedCase/init(seed:)``).
+    static let baseSeed: UInt64 = 0x5EED_B106_0000_0000
+
+    func testGeneratedTemplatesRenderAsSwiftMustache() throws {
+        var stats: [String: Int] = [:]
+        var skipped = 0
+        var compared = 0
+        var mismatches = 0
+        var mismatchesWithOptionalBool = 0
+        var reports: [String] = []
+        for index in 0..<Self.generatedLibraries {
+            let seed = Self.baseSeed &+ UInt64(index)
+            var generated = GeneratedCase(seed: seed)
+            guard let library = generated.library() else {
+                skipped += 1
+                continue
+            }
+            guard library.isCompiled else {
+                XCTFail("seed \(hex(seed)): a template did not compile\n\(generated.templatesDescription)")
+                continue
+            }
+            stats.merge(generated.templateFeatures(library)) { $0 + $1 }
+            for _ in 0..<Self.valuesPerLibrary {
+                var kinds: Set<String> = []
+                let values = generated.values.root(&kinds)
+                let expected = library.mustache.render(values, withTemplate: "t0")
+                let compiled = library.renderCompiled(values, withTemplate: "t0")
+                compared += 1
+                for kind in kinds { stats["value: " + kind, default: 0] += 1 }
+                if expected?.isEmpty == false { stats["non-empty output", default: 0] += 1 }
+                if compiled == nil || compiled != expected {
+                    mismatches += 1
+                    if kinds.contains("optional bool") { mismatchesWithOptionalBool += 1 }
+                    if reports.count < 8 {
+                        reports.append("""
+                            seed \(hex(seed)) (library \(index))
+                            \(generated.templatesDescription)
+                            values: \(Describe.value(values))
+                            swift-mustache: \(expected.map(\.debugDescription) ?? "nil")
+                            compiled:       \(compiled.map(\.debugDescription) ?? "nil")
+                            """)
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(mismatches, 0, "\(mismatches) of \(compared) renders differ from swift-mustache (\(mismatchesWithOptionalBool) "
+            + "of them have an Optional<Bool> among their values, see testAnOptionalBoolInADictionary); the first ones:\n\n"
+            + reports.joined(separator: "\n\n"))
+        // The generator must have made what it is meant to make: templates that parse, and of each kind.
+        XCTAssertLessThan(skipped, Self.generatedLibraries / 50, "too many generated templates don't parse")
+        XCTAssertGreaterThan(compared, Self.generatedLibraries * Self.valuesPerLibrary * 9 / 10)
+        let minimums: [String: Int] = [
+            "partial": 1500, "indented partial": 400, "inline partial": 400, "dynamic partial": 200,
+            "inheritance": 400, "indented inheritance": 100, "nested inheritance": 60, "block": 800, "indented block": 150,
+            "section": 2000, "inverted section": 1000, "sequence position": 800, "transform": 1500, "nested transform": 200,
+            "dotted name": 1000, "top-only name": 400, "dot": 600, "unescaped": 1000, "content type": 300,
+            "blog pragma": 1000, "set delimiters": 300, "crlf": 1000, "html special in text": 2000,
+            "value: optional": 2000, "value: optional bool": 500, "value: record": 800, "value: renderable": 1000,
+            "value: null renderable": 400, "value: representation": 1000, "value: parent": 800, "value: set": 800,
+            "value: mixed array": 1500, "value: empty array": 1500, "value: strings": 1500, "value: dictionaries": 3000,
+            "value: nsnull": 300, "value: marker": 300, "non-empty output": 5000,
+        ]
+        for (feature, minimum) in minimums.sorted(by: { $0.key < $1.key }) {
+            XCTAssertGreaterThanOrEqual(stats[feature, default: 0], minimum, "generated cases with \(feature)")
+        }
+        print("CompiledTemplatesTests: \(Self.generatedLibraries) libraries (\(skipped) skipped), \(compared) renders compared, "
+            + "\(mismatches) differ; " + stats.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))
+    }
+
+    // MARK: - The default theme
+
+    func testTheDefaultThemeCompiles() throws {
+        let site = try TempSite()
+        defer { site.remove() }
+        let theme = try Theme.load(name: "default", siteRoot: site.root)
+        XCTAssertTrue(theme.library.isCompiled, "a template of the default theme did not compile: swift-mustache's tokens changed?")
+        XCTAssertTrue(theme.pageLibrary.isCompiled)
+        if let summaries = theme.listSummaries {
+            XCTAssertTrue(summaries.listLibrary.isCompiled)
+            XCTAssertTrue(summaries.pageLibrary.isCompiled)
+        }
+        XCTAssertFalse(theme.templateTexts.isEmpty)
+        for (name, text) in theme.templateTexts.sorted(by: { $0.key < $1.key }) {
+            XCTAssertNotNil(CompiledTemplate(try TemplateEscaping.template(text)), "\(name) did not compile")
+            // Rendered with nothing, and with generated values: the same text as swift-mustache's.
+            XCTAssertEqual(theme.library.renderCompiled([String: Any](), withTemplate: name),
+                           theme.library.mustache.render([String: Any](), withTemplate: name), name)
+            var values = ValueGenerator(rng: SplitMix64(seed: 7), leaf: "post-meta")
+            for _ in 0..<5 {
+                var kinds: Set<String> = []
+                let value = values.root(&kinds)
+                XCTAssertEqual(theme.library.renderCompiled(value, withTemplate: name),
+                               theme.library.mustache.render(value, withTemplate: name), "\(name) with \(Describe.value(value))")
+            }
+        }
+        // The fixture site's pages with the values blog gives them (as SiteRenderer picks the template).
+        let fixture = RenderFixture.site()
+        let context = TemplateContext(site: fixture)
+        XCTAssertFalse(fixture.pages.isEmpty)
+        for page in fixture.pages {
+            var (template, values) = context.page(page)
+            if template == "page", !theme.hasPageTemplate { template = "post" }
+            if let fallback = theme.fallback(for: template) {
+                template = fallback
+                if fallback == "tags" { values["tags"] = values["terms"] }
+            }
+            let compiled = theme.library.renderCompiled(values, withTemplate: template)
+            XCTAssertNotNil(compiled, page.outputPath)
+            XCTAssertEqual(compiled, theme.library.mustache.render(values, withTemplate: template), page.outputPath)
+        }
+    }
+
+    // MARK: - Lambdas fall back to swift-mustache
+
+    func testLambdasAndTemplateValuesFallBackToSwiftMustache() throws {
+        let sources = [
+            "section": "[{{#wrapped}}{{name}} is <b>{{/wrapped}}]",
+            "variable": "[{{lambda}}|{{{lambda}}}|{{&lambda}}]",
+            "through": "[{{lambda.name}}|{{#items}}{{wrapped}}{{/items}}]",
+            "list": "{{#items}}<{{#wrapped}}{{name}}{{/wrapped}}>{{/items}}",
+            "partial": "a\n  {{>list}}\nb",
+            "template": "[{{inner}}]",
+        ]
+        var library = TemplateLibrary()
+        for (name, text) in sources {
+            library.register(try TemplateEscaping.template(text), named: name)
+        }
+        XCTAssertTrue(library.isCompiled)
+        let wrapped = MustacheLambda { (text: String) in "<i>" + text + "</i>" }
+        let lambda = MustacheLambda { () in "x & y" }
+        let values: [String: Any] = [
+            "name": "Ann & Bob", "wrapped": wrapped, "lambda": lambda,
+            "items": [["name": "one"], ["name": "<two>"]] as [[String: Any]],
+            "inner": try MustacheTemplate(string: "{{name}}!"),
+        ]
+        for name in sources.keys.sorted() {
+            XCTAssertNil(library.renderCompiled(values, withTemplate: name), "\(name): a lambda or a template is left to swift-mustache")
+            let expected = library.mustache.render(values, withTemplate: name)
+            XCTAssertNotNil(expected)
+            XCTAssertEqual(library.render(values, withTemplate: name), expected, name)
+        }
+        XCTAssertEqual(library.render(values, withTemplate: "section"), "[<i>Ann &amp; Bob is <b></i>]")
+        XCTAssertEqual(library.render(values, withTemplate: "template"), "[Ann &amp; Bob!]")
+        // A lambda the template never reaches does not stop the compiled render.
+        XCTAssertEqual(library.renderCompiled(["name": "n", "lambda": lambda, "items": [[String: Any]]()], withTemplate: "list"), "")
+        // Nor does one in an inverted section, which swift-mustache never calls.
+        var inverted = TemplateLibrary()
+        inverted.register(try MustacheTemplate(string: "[{{^lambda}}none{{/lambda}}]"), named: "t")
+        XCTAssertEqual(inverted.renderCompiled(["lambda": lambda], withTemplate: "t"), "[]")
+        XCTAssertEqual(inverted.mustache.render(["lambda": lambda], withTemplate: "t"), "[]")
+        // A template that does not compile makes every render swift-mustache's: there is none here,
+        // but a missing template is nil both ways.
+        XCTAssertNil(library.renderCompiled(values, withTemplate: "missing"))
+        XCTAssertNil(library.render(values, withTemplate: "missing"))
+    }
+
+    // MARK: - Corners, each against swift-mustache and its exact text
+
+    /// Renders `templates` (the first is rendered) with `values` both ways; checks both give `expected`.
+    private func assertRenders(_ templates: [(String, String)], _ values: Any, _ expected: String, pragma: Bool = false,
+                               file: StaticString = #filePath, line: UInt = #line) throws {
+        var library = TemplateLibrary()
+        for (name, text) in templates {
+            library.register(pragma ? try TemplateEscaping.template(text) : try MustacheTemplate(string: text), named: name)
+        }
+        XCTAssertTrue(library.isCompiled, file: file, line: line)
+        let root = templates[0].0
+        let theirs = library.mustache.render(values, withTemplate: root)
+        XCTAssertEqual(theirs, expected, "swift-mustache", file: file, line: line)
+        XCTAssertEqual(library.renderCompiled(values, withTemplate: root), theirs, "compiled", file: file, line: line)
+    }
+
+    func testAnIndentedStandalonePartialIndentsEachOfItsLines() throws {
+        try assertRenders([("t", "<ul>\n  {{>p}}\n</ul>\n"), ("p", "<li>{{a}}</li>\n<li>\n{{b}}\n</li>\n")],
+                          ["a": "x\ny", "b": "<z>"] as [String: Any],
+                          "<ul>\n  <li>x\ny</li>\n  <li>\n  &lt;z&gt;\n  </li>\n</ul>\n")
+        // Nested: indentations add up; an empty line of the partial is indented too (swift-mustache
+        // indents any non-empty piece that follows a line feed, "\n" included).
+        try assertRenders([("t", "\t{{>p}}\n"), ("p", "p1\n\n {{>q}}\np2"), ("q", "q1\nq2\n")], [String: Any](),
+                          "\tp1\n\t\n\t q1\n\t q2\n\tp2")
+    }
+
+    func testAPartialsCRLFLinesAreNotIndented() throws {
+        // swift-mustache indents after a "\n" Character only; "\r\n" is one Character.
+        try assertRenders([("t", "  {{>p}}\r\n"), ("p", "a\r\nb\r\nc\nd\n")], [String: Any](), "  a\r\nb\r\nc\n  d\n")
+    }
+
+    func testASectionOverAnEmptyListInsideAnInvertedSection() throws {
+        try assertRenders([("t", "{{^none}}[{{#items}}<{{.}}>{{/items}}|{{^items}}empty{{/items}}|{{count(items)}}]{{/none}}")],
+                          ["items": [String]()] as [String: Any], "[|empty|0]")
+        // The inverted section puts the empty list on the stack: `.` is the list.
+        try assertRenders([("t", "{{^items}}{{count(.)}}{{empty(.)}}{{/items}}")], ["items": [Any]()] as [String: Any], "0true")
+    }
+
+    func testDotInAListOfStrings() throws {
+        try assertRenders([("t", "{{#list}}{{.}}{{^last()}}, {{/last()}}{{/list}}|{{#reversed(list)}}{{{.}}}{{/reversed(list)}}")],
+                          ["list": ["a&b", "é", "<c>"]] as [String: Any], "a&amp;b, é, &lt;c&gt;|<c>éa&b", pragma: true)
+    }
+
+    func testSequencePositionsReachOnlyTheInnermostList() throws {
+        try assertRenders([("t", "{{#rows}}{{index()}}:{{#cells}}{{index()}}{{first()}}{{/cells}};{{#name}}{{index()}}{{/name}}{{#odd()}}odd{{/odd()}}{{/rows}}")],
+                          ["rows": [["cells": [1, 2], "name": "n"], ["cells": [3]]]] as [String: Any],
+                          "0:0true1false;1:0true;odd")
+        // A partial or a dictionary section starts without a position; a true Bool keeps it.
+        try assertRenders([("t", "{{#list}}{{>p}}{{#.}}{{index()}}{{/.}}{{#flag}}{{index()}}{{/flag}}{{/list}}"), ("p", "({{index()}})")],
+                          ["list": [["a": 1], ["a": 2]], "flag": true] as [String: Any], "()0()1")
+    }
+
+    func testInheritanceWithIndentedBlocks() throws {
+        try assertRenders([
+            ("t", "<body>\n  {{<parent}}\n  {{$main}}\n    one\n    two\n  {{/main}}\n  {{/parent}}\n</body>\n"),
+            ("parent", "<main>\n  {{$main}}default{{/main}}\n</main>\n{{$foot}}\n  foot\n{{/foot}}\n"),
+        ], [String: Any](), "<body>\n  <main>\n    one\n    two\n  \n  </main>\n    foot\n</body>\n")
+    }
+
+    func testNestedInheritanceTheOuterOverrideWins() throws {
+        try assertRenders([
+            ("t", "{{<mid}}{{$a}}T{{/a}}{{/mid}}"),
+            ("mid", "{{<base}}{{$a}}M{{/a}}{{$b}}M{{/b}}{{/base}}"),
+            ("base", "[{{$a}}A{{/a}}|{{$b}}B{{/b}}|{{$c}}C{{/c}}]"),
+        ], [String: Any](), "[T|M|C]")
+    }
+
+    func testContentTypesAndPartials() throws {
+        // TEXT until the partial, which starts over with HTML; back in the template, TEXT again.
+        try assertRenders([("t", "{{a}}{{%CONTENT_TYPE:TEXT}}{{a}}{{>p}}{{a}}{{#list}}{{a}}{{/list}}"), ("p", "({{a}})")],
+                          ["a": "<&>", "list": [["a": "\"'"]]] as [String: Any], "&lt;&amp;&gt;<&>(&lt;&amp;&gt;)<&>\"'", pragma: true)
+    }
+
+    func testDynamicPartialsAndSetDelimiters() throws {
+        try assertRenders([("t", "{{=<% %>=}}<%>*name%>|<%#list%><%>*.%><%/list%>|<%{name%>}"), ("p", "P"), ("q", "Q")],
+                          ["name": "p", "list": ["q", "missing", "p"]] as [String: Any], "P|QP|p")
+    }
+
+    func testCustomValues() throws {
+        let values: [String: Any] = [
+            "record": GeneratedRecord(a: "<a>", b: 2, c: false, items: ["x", "y"], s: nil, n: ["a": "inner"]),
+            "shown": GeneratedRenderable("<shown>", isNull: false), "null": GeneratedRenderable("<null>", isNull: true),
+            "rep": GeneratedRepresentation(representation: ["a": "represented"] as [String: Any]),
+            "gone": GeneratedRepresentation(representation: nil), "box": GeneratedParent(children: ["a": "boxed", "b": 3]),
+            "set": Set(["one"]), "some": Optional("s") as Any, "none": String?.none as Any, "nsnull": NSNull(),
+        ]
+        try assertRenders([("t", """
+            {{record.a}}{{#record}}{{b}}{{c}}{{#items}}{{.}}{{/items}}{{^s}}-{{/s}}{{n.a}}{{/record}}|\
+            {{shown}}{{#shown}}in{{/shown}}{{null}}{{#null}}no{{/null}}{{^null}}yes{{/null}}|\
+            {{rep.a}}{{#rep}}{{a}}{{/rep}}{{gone}}{{^gone}}gone{{/gone}}|{{box.a}}{{#box}}{{b}}{{/box}}|\
+            {{#set}}{{.}}{{/set}}{{count(set)}}|{{some}}{{#some}}{{.}}{{/some}}{{none}}{{#none}}?{{/none}}|{{nsnull}}{{^nsnull}}n{{/nsnull}}
+            """)], values, "&lt;a&gt;2falsexy-inner|&lt;shown&gt;in&lt;null&gt;yes|representedrepresentedgone|boxed3|one1|ss"
+                + "nil?|n")
+    }
+
+    /// An optional Bool stored as `Any` (in a dictionary, an `[Any]`, a representation):
+    /// swift-mustache's `case let bool as Bool` looks through the optional, so `false` hides the
+    /// section and shows the inverted one, and `true` renders the section without pushing a value.
+    /// The compiled renderer checks `type(of:) == Bool.self`, which an `Optional<Bool>` is not.
+    func testAnOptionalBoolInADictionary() throws {
+        let values: [String: Any] = ["no": Bool?.some(false) as Any, "yes": Bool?.some(true) as Any]
+        try assertRenders([("t", "[{{#no}}A{{/no}}|{{^no}}B{{/no}}|{{#yes}}C{{/yes}}|{{^yes}}D{{/yes}}|{{no}}]")], values,
+                          "[|B|C||false]")
+    }
+
+    /// A true optional Bool: swift-mustache renders the section in place (the list's position and
+    /// top of the stack stay); the compiled renderer pushes the optional and drops the position.
+    func testATrueOptionalBoolKeepsTheSequencePosition() throws {
+        let values: [String: Any] = ["list": [["yes": Bool?.some(true) as Any, "name": "n"]] as [[String: Any]]]
+        try assertRenders([("t", "{{#list}}{{#yes}}{{index()}}{{name}}{{/yes}}{{/list}}")], values, "0n")
+    }
+
+    func testEnumeratedDictionariesAndTransformsOnOptionals() throws {
+        try assertRenders([("t", "{{#enumerated(d)}}{{key}}={{value}}{{/enumerated(d)}}|{{uppercased(o)}}|{{#empty(o)}}e{{/empty(o)}}")],
+                          ["d": ["k": "<v>"], "o": String?.some("é") as Any] as [String: Any], "k=&lt;v&gt;|É|")
+    }
+}
+
+private func hex(_ seed: UInt64) -> String { "0x" + String(seed, radix: 16, uppercase: true) }
+
+// MARK: - Values swift-mustache reads through Mirror and its protocols
+
+/// A struct whose stored properties swift-mustache finds through Mirror.
+struct GeneratedRecord {
+    let a: String
+    let b: Int
+    let c: Bool
+    let items: [String]
+    let s: String?
+    let n: [String: Any]?
+}
+
+/// Prints its own text; `isNull` hides sections.
+final class GeneratedRenderable: MustacheCustomRenderable {
+    let renderText: String
+    let isNull: Bool
+
+    init(_ text: String, isNull: Bool) {
+        renderText = text
+        self.isNull = isNull
+    }
+}
+
+/// Stands for another value (or for nothing).
+struct GeneratedRepresentation: MustacheCustomRepresentation {
+    let representation: Any?
+}
+
+/// Finds its children itself.
+struct GeneratedParent: MustacheParent {
+    let children: [String: Any]
+
+    func child(named name: String) -> Any? { children[name] }
+}
+
+/// Printed as a marker, transformed as a string (as blog's `BodyMarker`).
+struct GeneratedMarker: MustacheCustomRenderable, MustacheTransformable {
+    let marker: String
+    let text: String
+
+    var renderText: String { marker }
+    var isNull: Bool { false }
+    func transform(_ name: String) -> Any? { text.transform(name) }
+}
+
+// MARK: - The generator
+
+/// SplitMix64: a small deterministic generator, so that a seed reproduces a case.
+struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in `0..<count`.
+    mutating func below(_ count: Int) -> Int { Int(next() % UInt64(count)) }
+
+    /// True `percent` times in 100.
+    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+
+    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+
+    /// One of `choices`, each as likely as its weight.
+    mutating func weighted<T>(_ choices: [(Int, T)]) -> T {
+        var roll = below(choices.reduce(0) { $0 + $1.0 })
+        for (weight, choice) in choices {
+            if roll < weight { return choice }
+            roll -= weight
+        }
+        return choices[choices.count - 1].1
+    }
+}
+
+/// One generated case: 1 to 4 templates, `t0` the root; `t<i>` includes only `t<j>`, j > i.
+struct GeneratedCase {
+    let seed: UInt64
+    var rng: SplitMix64
+    /// The templates' texts, `t0` first, and whether each is parsed with the theme's pragma.
+    var texts: [(text: String, pragma: Bool)] = []
+    /// What the generator put in the texts that the tokens don't show.
+    var generatorFeatures: Set<String> = []
+    var values: ValueGenerator
+
+    init(seed: UInt64) {
+        self.seed = seed
+        rng = SplitMix64(seed: seed)
+        let count = 1 + rng.below(4)
+        var templates = TemplateGenerator(rng: SplitMix64(seed: rng.next()), count: count)
+        texts = Array(repeating: ("", false), count: count)
+        for index in (0..<count).reversed() {
+            texts[index] = (templates.template(index), rng.chance(50))
+        }
+        generatorFeatures = templates.features
+        values = ValueGenerator(rng: SplitMix64(seed: rng.next()), leaf: "t\(count - 1)")
+    }
+
+    /// The library of the texts; nil when one doesn't parse.
+    func library() -> TemplateLibrary? {
+        var library = TemplateLibrary()
+        for (index, entry) in texts.enumerated() {
+            guard let template = try? (entry.pragma ? TemplateEscaping.template(entry.text) : MustacheTemplate(string: entry.text)) else {
+                return nil
+            }
+            library.register(template, named: "t\(index)")
+        }
+        return library
+    }
+
+    var templatesDescription: String {
+        texts.enumerated().map { "t\($0.offset)\($0.element.pragma ? " (TemplateEscaping.template)" : ""): \($0.element.text.debugDescription)" }
+            .joined(separator: "\n")
+    }
+
+    /// Which kinds of tags the compiled templates hold, one count each.
+    func templateFeatures(_ library: TemplateLibrary) -> [String: Int] {
+        var found = generatorFeatures
+        var compiled: [String: CompiledTemplate] = [:]
+        for (index, entry) in texts.enumerated() {
+            if entry.pragma { found.insert("blog pragma") }
+            if entry.text.contains("\r\n") { found.insert("crlf") }
+            if entry.text.contains(where: { "<>&\"'".contains($0) }) { found.insert("html special in text") }
+            if let template = try? (entry.pragma ? TemplateEscaping.template(entry.text) : MustacheTemplate(string: entry.text)) {
+                compiled["t\(index)"] = CompiledTemplate(template)
+            }
+        }
+        var inheriting: Set<String> = []
+        func names(_ name: TemplateName) {
+            switch name.start {
+            case .sequence: found.insert("sequence position")
+            case .top: found.insert("dot")
+            case .topOnly: found.insert("top-only name")
+            case .stack: break
+            }
+            if name.names.count > 1 { found.insert("dotted name") }
+            if !name.transforms.isEmpty { found.insert("transform") }
+            if name.transforms.count > 1 { found.insert("nested transform") }
+        }
+        func walk(_ template: CompiledTemplate, inOverride: Bool) {
+            for node in template.nodes {
+                switch node {
+                case .text: break
+                case .variable(let name, let escaped):
+                    names(name)
+                    if !escaped { found.insert("unescaped") }
+                case .section(let name, let inner):
+                    names(name)
+                    found.insert("section")
+                    walk(inner, inOverride: inOverride)
+                case .invertedSection(let name, let inner):
+                    names(name)
+                    found.insert("inverted section")
+                    walk(inner, inOverride: inOverride)
+                case .partial(let name, let dynamic, let indentation, let overrides):
+                    found.insert(dynamic ? "dynamic partial" : "partial")
+                    if let overrides {
+                        found.insert("inheritance")
+                        if inOverride { found.insert("nested inheritance") }
+                        if indentation?.isEmpty == false { found.insert("indented inheritance") }
+                        if !dynamic { inheriting.insert(name) }
+                        for override in overrides.values { walk(override, inOverride: true) }
+                    } else if indentation?.isEmpty == false {
+                        found.insert("indented partial")
+                    } else if indentation == nil {
+                        found.insert("inline partial")
+                    }
+                case .block(_, let inner, let indentation):
+                    found.insert("block")
+                    if indentation?.isEmpty == false { found.insert("indented block") }
+                    walk(inner, inOverride: inOverride)
+                case .contentType(let escaper):
+                    if case .other = escaper { found.insert("content type") }
+                }
+            }
+        }
+        for template in compiled.values { walk(template, inOverride: false) }
+        // A parent that is itself a child: `{{<t1}}` where t1 holds `{{<t2}}`.
+        for name in inheriting {
+            guard let template = compiled[name] else { continue }
+            var again: Set<String> = []
+            swap(&again, &inheriting)
+            walk(template, inOverride: false)
+            swap(&again, &inheriting)
+            if !again.isEmpty { found.insert("nested inheritance") }
+        }
+        return Dictionary(uniqueKeysWithValues: found.map { ($0, 1) })
+    }
+}
+
+/// Writes valid mustache text, with every kind of tag, that cannot recurse forever.
+///
+/// Templates are written from the last to the first. A template's partials have a higher number.
+/// A block's override is text of a template rendered inside a later one, and overrides pass down
+/// to partials: an override that expands a block, itself or through a partial, could expand
+/// itself again. So an override expands only `aside`, a block no tag overrides, and includes
+/// only templates that expand nothing else.
+struct TemplateGenerator {
+    var rng: SplitMix64
+    let count: Int
+    /// The block names each template expands, itself or through its partials (known for those written).
+    var expands: [Set<String>]
+    var features: Set<String> = []
+    private var current = 0
+    private var expanded: Set<String> = []
+
+    static let keys = ["a", "b", "c", "s", "n", "items", "pn", "key", "value"]
+    /// The blocks a parent tag overrides; `aside` never is.
+    static let blockNames = ["head", "main", "foot"]
+    static let neverOverridden: Set<String> = ["aside"]
+    static let transforms = ["empty", "count", "first", "last", "uppercased", "lowercased", "reversed", "capitalized",
+                             "sorted", "plusone", "even", "odd", "enumerated"]
+    static let positions = ["first()", "last()", "index()", "even()", "odd()", "plusone(index())", "empty(reversed(first()))"]
+    static let delimiters = [("{{", "}}"), ("<%", "%>"), ("[[", "]]"), ("{{", "}}")]
+    static let fragments = ["a", "b c", " ", "  ", "\t", "\n", "\n", "\r\n", "\r\n", "<", ">", "&", "\"", "'", "é", "e\u{301}",
+                            "&amp;", "x\ty", "<p>", "-", "\r"]
+    static let indents = [" ", "  ", "\t", " \t", "    "]
+
+    init(rng: SplitMix64, count: Int) {
+        self.rng = rng
+        self.count = count
+        expands = Array(repeating: [], count: count)
+    }
+
+    /// Where in the text a piece goes.
+    struct Context {
+        var open = "{{"
+        var close = "}}"
+        var depth = 0
+        /// Whether this text is in a block's override.
+        var inOverride = false
+    }
+
+    mutating func template(_ index: Int) -> String {
+        current = index
+        expanded = []
+        var context = Context()
+        let text = body(&context, pieces: 1 + rng.below(7))
+        expands[index] = expanded
+        return text
+    }
+
+    private mutating func body(_ context: inout Context, pieces: Int) -> String {
+        var text = ""
+        for _ in 0..<pieces { text += piece(&context) }
+        return text
+    }
+
+    private var newline: String { mutating get { rng.chance(75) ? "\n" : "\r\n" } }
+
+    /// The templates after this one that a partial may include here.
+    private func partials(_ context: Context) -> [Int] {
+        (current + 1..<max(count, current + 1)).filter { !context.inOverride || expands[$0].isSubset(of: Self.neverOverridden) }
+    }
+
+    /// Whether `{{>*pn}}` may be here: `pn` names the last template, or none.
+    private func dynamicAllowed(_ context: Context) -> Bool {
+        current < count - 1 && (!context.inOverride || expands[count - 1].isSubset(of: Self.neverOverridden))
+    }
+
+    private mutating func piece(_ context: inout Context) -> String {
+        let deep = context.depth >= 3
+        let kind = rng.weighted([
+            (30, "text"), (22, "variable"), (6, "position"), (deep ? 0 : 12, "section"), (deep ? 0 : 6, "inverted"), (4, "comment"),
+            (partials(context).isEmpty ? 0 : 12, "partial"), (dynamicAllowed(context) ? 4 : 0, "dynamic"),
+            (deep || partials(context).isEmpty ? 0 : 7, "inheritance"), (deep ? 0 : 5, "block"), (3, "delimiters"), (3, "content type"),
+        ])
+        switch kind {
+        case "text":
+            return text()
+        case "variable":
+            let name = self.name()
+            switch rng.below(4) {
+            case 0: features.insert("triple"); return context.open + "{" + spaced(name) + context.close + "}"
+            case 1: return tag(context, "&", name)
+            default: return tag(context, "", name)
+            }
+        case "position":
+            let name = rng.pick(Self.positions)
+            return rng.chance(70) ? tag(context, "", name) : section(&context, rng.chance(60) ? "#" : "^", name)
+        case "section":
+            return section(&context, "#", rng.chance(85) ? self.name() : rng.pick(Self.positions))
+        case "inverted":
+            return section(&context, "^", self.name())
+        case "comment":
+            let comment = context.open + "!" + (0..<rng.below(4)).map { _ in rng.pick(Self.fragments + ["{", "}", "{{x}"]) }.joined() + context.close
+            return rng.chance(40) ? line(comment) : comment
+        case "partial":
+            let target = rng.chance(5) ? "missing" : "t\(rng.pick(partials(context)))"
+            if let index = Int(target.dropFirst()) { expanded.formUnion(expands[index]) }
+            let partial = context.open + ">" + (rng.chance(20) ? " " : "") + target + (rng.chance(20) ? " " : "") + context.close
+            return rng.chance(55) ? line(partial, indented: rng.chance(80)) : partial
+        case "dynamic":
+            expanded.formUnion(expands[count - 1])
+            let partial = context.open + ">" + (rng.chance(30) ? " *" : "*") + "pn" + context.close
+            return rng.chance(50) ? line(partial, indented: rng.chance(70)) : partial
+        case "inheritance":
+            return inheritance(&context)
+        case "block":
+            let name = context.inOverride || rng.chance(20) ? "aside" : rng.pick(Self.blockNames)
+            expanded.insert(name)
+            return section(&context, "$", name)
+        case "delimiters":
+            let (open, close) = rng.pick(Self.delimiters)
+            let tag = context.open + "=" + (rng.chance(30) ? " " : "") + open + " " + close + (rng.chance(30) ? " " : "") + "=" + context.close
+            context.open = open
+            context.close = close
+            features.insert("set delimiters")
+            return rng.chance(50) ? line(tag) : tag
+        default:
+            let type = rng.pick(["TEXT", "TEXT", "HTML", "BLOG_HTML"])
+            let tag = context.open + "%" + rng.pick(["", " "]) + "CONTENT_TYPE:" + rng.pick(["", " "]) + type + rng.pick(["", " "]) + context.close
+            return rng.chance(50) ? line(tag) : tag
+        }
+    }
+
+    private mutating func text() -> String {
+        (0..<1 + rng.below(4)).map { _ in rng.pick(Self.fragments) }.joined()
+    }
+
+    /// A tag's name: a key, a dotted name, `.`, with transforms.
+    private mutating func name() -> String {
+        let key = rng.pick(Self.keys)
+        var name: String = rng.weighted([
+            (50, key), (10, "."), (12, key + "." + rng.pick(Self.keys)), (4, key + "." + rng.pick(Self.keys) + "." + rng.pick(Self.keys)),
+            (10, "." + key), (4, "." + key + "." + rng.pick(Self.keys)), (1, ""), (1, ".."),
+        ])
+        for _ in 0..<rng.weighted([(60, 0), (30, 1), (10, 2)]) {
+            name = rng.pick(Self.transforms) + "(" + name + ")"
+        }
+        return name
+    }
+
+    private mutating func spaced(_ name: String) -> String {
+        rng.chance(15) ? " " + name + " " : name
+    }
+
+    private mutating func tag(_ context: Context, _ sigil: String, _ name: String) -> String {
+        context.open + sigil + spaced(name) + context.close
+    }
+
+    /// `text` on a line of its own, maybe indented.
+    private mutating func line(_ text: String, indented: Bool = false) -> String {
+        newline + (indented ? rng.pick(Self.indents) : "") + text + newline
+    }
+
+    /// `{{#name}}…{{/name}}` (or `^`, `$`): inline, or each tag on a line of its own.
+    private mutating func section(_ context: inout Context, _ sigil: String, _ name: String) -> String {
+        var inner = context
+        inner.depth += 1
+        let standalone = rng.chance(40)
+        let indent = standalone && rng.chance(50) ? rng.pick(Self.indents) : ""
+        let body = self.body(&inner, pieces: rng.below(4))
+        let open = tag(context, sigil, name)
+        let close = tag(inner, "/", name)
+        if standalone {
+            return newline + indent + open + newline + body + newline + indent + close + newline
+        }
+        return open + body + close
+    }
+
+    /// `{{<tN}}{{$block}}…{{/block}}{{/tN}}`: inline, or on lines of their own, indented.
+    private mutating func inheritance(_ context: inout Context) -> String {
+        let dynamic = dynamicAllowed(context) && rng.chance(15)
+        let candidates = partials(context)
+        let withBlocks = candidates.filter { !expands[$0].isSubset(of: Self.neverOverridden) }
+        let target = dynamic ? count - 1 : rng.pick(withBlocks.isEmpty || rng.chance(10) ? candidates : withBlocks)
+        let name = dynamic ? "*pn" : "t\(target)"
+        expanded.formUnion(expands[target])
+        var blocks = Array(expands[target].subtracting(Self.neverOverridden)).sorted()
+        if blocks.isEmpty || rng.chance(20) { blocks.append(rng.pick(Self.blockNames)) }
+        let overridden = Set((0..<1 + rng.below(2)).map { _ in rng.pick(blocks) })
+        let standalone = rng.chance(50)
+        let indent = standalone && rng.chance(60) ? rng.pick(Self.indents) : ""
+        var inner = context
+        inner.depth += 1
+        inner.inOverride = true
+        var text = standalone ? newline + indent : ""
+        text += context.open + "<" + name + context.close
+        for block in overridden.sorted() {
+            // Text between block definitions is dropped; comments too.
+            text += standalone ? newline + indent + rng.pick(["", " ", "  "]) : rng.pick(["", "", " ", "ignored", context.open + "! c " + context.close])
+            var body = inner
+            let content = self.body(&body, pieces: rng.below(4))
+            text += context.open + "$" + block + context.close
+            text += standalone ? newline + content + newline + indent : content
+            text += body.open + "/" + block + body.close
+        }
+        text += standalone ? newline + indent : ""
+        text += context.open + "/" + name + context.close
+        return standalone ? text + newline : text
+    }
+}
+
+/// Random value trees: dictionaries, lists, strings, numbers, optionals, and values swift-mustache
+/// reads through its protocols. `pn` always names the last template (or none), for `{{>*pn}}`.
+struct ValueGenerator {
+    var rng: SplitMix64
+    /// The template `{{>*pn}}` may include.
+    let leaf: String
+
+    static let strings = ["", "plain", "<b>&amp;</b>", "a&b", "\"q\" 'x'", "é", "e\u{301}", "&\u{301}", "line\nnext", "cr\r\nlf",
+                          "  indented", "Kyoto (京都)", "<\u{338}", "t1"]
+
+    /// The object a template is rendered with.
+    mutating func root(_ kinds: inout Set<String>) -> Any {
+        switch rng.below(20) {
+        case 0: kinds.insert("record"); return record(0, &kinds)
+        case 1: kinds.insert("parent"); return GeneratedParent(children: dictionary(0, &kinds))
+        case 2: kinds.insert("representation"); return GeneratedRepresentation(representation: dictionary(0, &kinds))
+        default: kinds.insert("dictionaries"); return dictionary(0, &kinds)
+        }
+    }
+
+    private mutating func dictionary(_ depth: Int, _ kinds: inout Set<String>) -> [String: Any] {
+        var values: [String: Any] = [:]
+        for key in TemplateGenerator.keys where rng.chance(depth == 0 ? 75 : 45) {
+            values[key] = key == "pn" ? partialName(&kinds) : value(depth + 1, &kinds)
+        }
+        return values
+    }
+
+    private mutating func partialName(_ kinds: inout Set<String>) -> Any {
+        switch rng.below(10) {
+        case 0: return "missing"
+        case 1: return ""
+        case 2: kinds.insert("optional"); return Optional(leaf) as Any
+        case 3: return 7
+        default: return leaf
+        }
+    }
+
+    private mutating func string() -> String { rng.pick(Self.strings) }
+
+    private mutating func record(_ depth: Int, _ kinds: inout Set<String>) -> GeneratedRecord {
+        GeneratedRecord(a: string(), b: rng.below(5) - 1, c: rng.chance(50), items: (0..<rng.below(3)).map { _ in string() },
+                        s: rng.chance(50) ? string() : nil, n: rng.chance(50) && depth < 3 ? dictionary(depth + 1, &kinds) : nil)
+    }
+
+    private mutating func value(_ depth: Int, _ kinds: inout Set<String>) -> Any {
+        let leaves = depth >= 3
+        let kind = rng.weighted([
+            (18, "string"), (6, "int"), (8, "bool"), (2, "double"), (4, "optional string"), (2, "optional bool"), (1, "optional int"),
+            (3, "renderable"), (2, "null renderable"), (1, "nsnull"), (2, "set"), (3, "representation"), (4, "empty array"), (2, "marker"),
+            (leaves ? 0 : 10, "dictionary"), (leaves ? 0 : 10, "dictionaries"), (leaves ? 0 : 6, "mixed array"),
+            (leaves ? 0 : 5, "strings"), (leaves ? 0 : 2, "ints"), (leaves ? 0 : 4, "record"), (leaves ? 0 : 3, "parent"),
+            (leaves ? 0 : 2, "string dictionary"), (leaves ? 0 : 1, "optional dictionary"),
+        ])
+        switch kind {
+        case "string": return string()
+        case "int": return rng.below(5) - 1
+        case "bool": return rng.chance(50)
+        case "double": return 1.5
+        case "optional string":
+            kinds.insert("optional")
+            return rng.chance(60) ? Optional(string()) as Any : String?.none as Any
+        case "optional bool":
+            kinds.insert("optional")
+            kinds.insert("optional bool")
+            return rng.weighted([(2, Bool?.some(false)), (2, Bool?.some(true)), (1, Bool?.none)]) as Any
+        case "optional int":
+            kinds.insert("optional")
+            return rng.chance(70) ? Int?.some(rng.below(3)) as Any : Int?.none as Any
+        case "renderable":
+            kinds.insert("renderable")
+            return GeneratedRenderable(string(), isNull: false)
+        case "null renderable":
+            kinds.insert("renderable")
+            kinds.insert("null renderable")
+            return GeneratedRenderable(string(), isNull: true)
+        case "nsnull":
+            kinds.insert("nsnull")
+            return NSNull()
+        case "set":
+            kinds.insert("set")
+            return Set([string()])
+        case "representation":
+            kinds.insert("representation")
+            return GeneratedRepresentation(representation: rng.chance(25) ? nil : value(depth + 1, &kinds))
+        case "empty array":
+            kinds.insert("empty array")
+            return rng.pick([[Any]() as Any, [[String: Any]]() as Any, [String]() as Any])
+        case "marker":
+            kinds.insert("marker")
+            return GeneratedMarker(marker: "<!--m-->", text: string())
+        case "dictionary":
+            return dictionary(depth, &kinds)
+        case "dictionaries":
+            return (0..<rng.below(4)).map { _ in dictionary(depth, &kinds) }
+        case "mixed array":
+            kinds.insert("mixed array")
+            return (0..<rng.below(4)).map { _ in value(depth + 1, &kinds) } as [Any]
+        case "strings":
+            kinds.insert("strings")
+            return (0..<rng.below(4)).map { _ in string() }
+        case "ints":
+            return (0..<rng.below(4)).map { _ in rng.below(4) }
+        case "record":
+            kinds.insert("record")
+            return record(depth, &kinds)
+        case "parent":
+            kinds.insert("parent")
+            return GeneratedParent(children: dictionary(depth, &kinds))
+        case "string dictionary":
+            return ["a": string(), "b": string()] as [String: String]
+        default:
+            kinds.insert("optional")
+            return rng.chance(70) ? [String: Any]?.some(dictionary(depth, &kinds)) as Any : [String: Any]?.none as Any
+        }
+    }
+}
+
+/// A value tree as text, with the types that matter (`Optional<Bool>.some(false)`), for failure messages.
+enum Describe {
+    static func value(_ value: Any) -> String {
+        let type = Swift.type(of: value)
+        if type == String.self { return (value as! String).debugDescription }
+        if type == Int.self || type == Bool.self || type == Double.self { return "\(value)" }
+        if let renderable = value as? GeneratedRenderable {
+            return "GeneratedRenderable(\(renderable.renderText.debugDescription), isNull: \(renderable.isNull))"
+        }
+        if value is NSNull { return "NSNull()" }
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .optional:
+            guard let wrapped = mirror.children.first?.value else { return "\(type).none" }
+            return "\(type).some(\(Self.value(wrapped)))"
+        case .dictionary:
+            let pairs = mirror.children.map { pair -> String in
+                let parts = Mirror(reflecting: pair.value).children.map(\.value)
+                return "\(Self.value(parts[0])): \(Self.value(parts[1]))"
+            }.sorted()
+            return pairs.isEmpty ? "[:] as \(type)" : "[" + pairs.joined(separator: ", ") + "] as \(type)"
+        case .collection, .set:
+            return "[" + mirror.children.map { Self.value($0.value) }.joined(separator: ", ") + "] as \(type)"
+        default:
+            let fields = mirror.children.map { "\($0.label ?? "_"): \(Self.value($0.value))" }
+            return "\(type)(" + fields.joined(separator: ", ") + ")"
+        }
+    }
+}
