@@ -27,7 +27,11 @@ package enum SiteRenderer {
         let postPartials = (summaries?.postPartials ?? []).map { name -> (key: String, render: ([String: Any]) -> String) in
             (ListSummaries.postPartialKey(name), { values in theme.library.render(values, withTemplate: name) ?? "" })
         }
-        let context = TemplateContext(site: site, hook: hook, postPartials: postPartials, digests: inputs)
+        // Where a post partial is rendered once per post, or a shared partial once per kind of
+        // page, pages and entries show that text.
+        let library = summaries?.pageLibrary ?? theme.pageLibrary
+        let listEntry = summaries.map { summaries in { (values: [String: Any]) in library.render(values, withTemplate: summaries.partial) ?? "" } }
+        let context = TemplateContext(site: site, hook: hook, postPartials: postPartials, listEntry: listEntry, digests: inputs)
         var digests: [Digest] = []
         if inputs {
             let reads = TemplateReads(sources: theme.templateTexts)
@@ -37,13 +41,7 @@ package enum SiteRenderer {
                 return context.inputs(of: page, template: template, values: values, reads: reads.names(of: template))
             }
         }
-        // Where a post partial is rendered once per post, or a shared partial once per kind of
-        // page, pages and entries show that text.
-        let library = summaries?.pageLibrary ?? theme.pageLibrary
         let shared = SharedTexts()
-        let entries = summaries.map { summaries in
-            ListEntries(count: site.posts.count) { library.render($0, withTemplate: summaries.partial) ?? "" }
-        }
         let files = site.pages.enumerated().map { number, page in
             OutputFile(path: page.outputPath, contents: .made(by: OutputFile.Maker {
                 var (template, values) = shown(context.page(page), theme: theme)
@@ -54,8 +52,9 @@ package enum SiteRenderer {
                     for (key, text) in texts { values[key] = text }
                 }
                 let text: String?
-                if let summaries, let entries, ListSummaries.listTemplates.contains(template) {
-                    text = summaries.listLibrary.render(context.withListEntries(values, page, entries), withTemplate: template)
+                if let summaries, ListSummaries.listTemplates.contains(template) {
+                    // Each post of the list carries its entry (``TemplateContext``).
+                    text = summaries.listLibrary.render(values, withTemplate: template)
                 } else {
                     text = library.render(values, withTemplate: template)
                 }
@@ -102,34 +101,5 @@ package enum SiteRenderer {
         }
         if !diagnostics.isEmpty { throw BuildFailure(Array(Set(diagnostics)).sortedForDisplay()) }
         return files
-    }
-}
-
-/// Each post's values as list pages show them: with its rendered entry (see ``ListSummaries``)
-/// under ``ListSummaries/key``, made the first time a list page shows the post and kept for the
-/// others (a post is on a home page and on a page of each of its tags); safe to use from every core.
-final class ListEntries: @unchecked Sendable {
-    private var entries: [[String: Any]?]
-    private let lock = NSLock()
-    private let render: ([String: Any]) -> String
-
-    init(count: Int, render: @escaping ([String: Any]) -> String) {
-        entries = Array(repeating: nil, count: count)
-        self.render = render
-    }
-
-    /// The list values of post `index`, whose template values are `values`.
-    func entry(_ index: Int, values: [String: Any]) -> [String: Any] {
-        lock.lock()
-        let known = entries[index]
-        lock.unlock()
-        if let known { return known }
-        // Two cores may make the same entry at once; both give the same values.
-        var made = values
-        made[ListSummaries.key] = render(values)
-        lock.lock()
-        entries[index] = made
-        lock.unlock()
-        return made
     }
 }

@@ -14,6 +14,8 @@ struct TemplateContext {
     private let links: SiteLinks
     /// One dictionary per post of ``Site/posts``.
     private let posts: [[String: Any]]
+    /// The same, for the texts rendered once per post, which their posts' dictionaries hold.
+    private let table: PostTable
     /// One dictionary per term of each taxonomy (``Site/terms(_:)``).
     private let terms: [Taxonomy: [[String: Any]]]
     /// What every page sees: `config`, `links`, `tags`, `archives`.
@@ -35,10 +37,11 @@ struct TemplateContext {
     /// Builds the dictionaries of `site`, the posts' on every core. Each post's `html` is its
     /// rendered body, or what `hook` makes of it (see ``RenderHook/templateBody(post:html:)``).
     /// Each of `postPartials` adds to every post the text it renders from the post's values,
-    /// under its key (see ``ListSummaries/postPartials``). With `digests`, it also makes the
-    /// digests that ``inputs(of:template:values:reads:)`` reads.
+    /// under its key (see ``ListSummaries/postPartials``); so does `listEntry`, the post's entry in
+    /// the lists, under ``ListSummaries/key``. With `digests`, it also makes the digests that
+    /// ``inputs(of:template:values:reads:)`` reads.
     init(site: Site, hook: RenderHook? = nil, postPartials: [(key: String, render: ([String: Any]) -> String)] = [],
-         digests: Bool = false) {
+         listEntry: (([String: Any]) -> String)? = nil, digests: Bool = false) {
         self.site = site
         let links = SiteLinks(config: site.config)
         self.links = links
@@ -51,6 +54,9 @@ struct TemplateContext {
         self.terms = terms
         let tags = terms[.tag]!
         let builder = PostValues(site: site, links: links, terms: terms)
+        let table = PostTable()
+        var rendered = postPartials
+        if let listEntry { rendered.append((ListSummaries.key, listEntry)) }
         let made = Parallel.map(site.posts.count) { index -> (values: [String: Any], digest: Digest) in
             let html = site.posts[index].rendered.html
             var values = builder.values(of: site.posts[index], html: hook?.templateBody(post: index, html: html) ?? html)
@@ -64,10 +70,15 @@ struct TemplateContext {
             }
             // Rendered when a page first shows it: a build that renders some pages (see PageInputs)
             // needs few of them.
-            for partial in postPartials { values[partial.key] = RenderedOnce { [values] in partial.render(values) } }
+            // Each is rendered from the post's values as they end up, texts included, which the
+            // table holds once they are all made: one dictionary per post, not one per text.
+            values.reserveCapacity(values.count + rendered.count)
+            for partial in rendered { values[partial.key] = RenderedOnce { [unowned table] in partial.render(table.posts[index]) } }
             return (values, digest)
         }
         let posts = made.map(\.values)
+        table.posts = posts
+        self.table = table
         self.posts = posts
         postDigests = digests ? made.map(\.digest) : []
 
@@ -178,19 +189,6 @@ struct TemplateContext {
         }
     }
 
-    /// `values` of the list page `page` with each of its posts carrying its rendered list entry
-    /// under ``ListSummaries/key``, for a library where the entry partial prints it.
-    func withListEntries(_ values: [String: Any], _ page: Page, _ entries: ListEntries) -> [String: Any] {
-        let pagination: Pagination
-        switch page.kind {
-        case .home(let list), .term(_, _, let list): pagination = list
-        default: return values
-        }
-        var values = values
-        values["posts"] = pagination.posts.map { entries.entry($0, values: posts[$0]) }
-        return values
-    }
-
     /// The template that renders `page`, and the values it sees.
     func page(_ page: Page) -> (template: String, values: [String: Any]) {
         var values = shared
@@ -295,6 +293,12 @@ struct TemplateContext {
         values.setIfPresent("author", config.author.isEmpty ? nil : config.author)
         return values
     }
+}
+
+/// Every post's dictionary, for the texts rendered once per post (``RenderedOnce``) to render
+/// from: they hold it unowned, since the dictionaries hold them. Set once, before any page is rendered.
+private final class PostTable: @unchecked Sendable {
+    var posts: [[String: Any]] = []
 }
 
 /// Text that templates print, made the first time one does and kept for the others; safe to use
