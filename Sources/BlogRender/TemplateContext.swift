@@ -12,10 +12,11 @@ import Mustache
 struct TemplateContext {
     let site: Site
     private let links: SiteLinks
-    /// One dictionary per post of ``Site/posts``.
-    private let posts: [[String: Any]]
-    /// The same, for the texts rendered once per post, which their posts' dictionaries hold.
+    /// Holds the dictionary of each post of ``Site/posts``, which the texts rendered once per post
+    /// render from too.
     private let table: PostTable
+    /// One dictionary per post of ``Site/posts``.
+    private var posts: [[String: Any]] { table.posts }
     /// One dictionary per term of each taxonomy (``Site/terms(_:)``).
     private let terms: [Taxonomy: [[String: Any]]]
     /// What every page sees: `config`, `links`, `tags`, `archives`.
@@ -79,7 +80,6 @@ struct TemplateContext {
         let posts = made.map(\.values)
         table.posts = posts
         self.table = table
-        self.posts = posts
         postDigests = digests ? made.map(\.digest) : []
 
         let archives = site.archives.map { year -> [String: Any] in

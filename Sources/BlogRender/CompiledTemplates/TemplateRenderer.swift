@@ -45,14 +45,17 @@ struct TemplateRenderer {
                 // An outer template's override wins over an inner one's.
                 overrides = overrides?.merging(overriding) { outer, _ in outer } ?? overriding
             }
-            return Scope(sequence: nil, indentation: indented.map { (indentation ?? "") + $0 } ?? indentation,
-                         overrides: overrides, escaper: .html)
+            return Scope(sequence: nil, indentation: indentation(adding: indented), overrides: overrides, escaper: .html)
         }
 
         /// In a block (`withBlockExpansion`).
         func block(indented: String?) -> Scope {
-            Scope(sequence: nil, indentation: indented.map { (indentation ?? "") + $0 } ?? indentation,
-                  overrides: overrides, escaper: escaper)
+            Scope(sequence: nil, indentation: indentation(adding: indented), overrides: overrides, escaper: escaper)
+        }
+
+        /// The indentation inside a partial or block tag indented by `indented` (nil: not standalone).
+        private func indentation(adding indented: String?) -> String? {
+            indented.map { (indentation ?? "") + $0 } ?? indentation
         }
     }
 
