@@ -155,6 +155,74 @@ final class SecurityLinksTests: XCTestCase {
         XCTAssertEqual(links(under: "public"), [])
         XCTAssertEqual(try run(["build", "--strict"]).status, 1)
     }
+
+    /// A Jekyll blog whose `_data/` holds a link to a file outside the blog, one to a file inside, and whose
+    /// `_config.yml` is a link out.
+    func testADataLinkOutOfTheBlogIsNotReadAndOneInsideIs() throws {
+        try blog.write("blog.yml", "title: Links\nbase_url: https://example.org/\ncontent: _posts\n")
+        try blog.write("_posts/2024-01-03-data.md", """
+            ---
+            title: Data
+            ---
+            Secret: {{ site.data.secret.token }}. Shared: {{ site.data.shared.name }}. Config: {{ site.owner }}.
+
+            """)
+        try top.write("outside/secret.yml", "token: SECRET-OUTSIDE\n")
+        try top.write("outside/config.yml", "owner: CONFIG-OUTSIDE\n")
+        try blog.write("shared/data.yml", "name: Shared inside\n")
+        try link("_data/secret.yml", to: top.root.appendingPathComponent("outside/secret.yml").path)
+        try link("_data/shared.yml", to: "../shared/data.yml")
+        try link("_config.yml", to: "../outside/config.yml")
+        let built = try run(["build"])
+        XCTAssertEqual(built.status, 0, built.stderr)
+        assertSkipped(built, "_data/secret.yml", to: "secret.yml")
+        assertSkipped(built, "_config.yml", to: "config.yml")
+        let page = try XCTUnwrap(blog.read("public/posts/data/index.html"))
+        XCTAssertFalse(page.contains("SECRET-OUTSIDE"), page)
+        XCTAssertFalse(page.contains("CONFIG-OUTSIDE"), page)
+        XCTAssertTrue(page.contains("Shared: Shared inside."), page)
+        XCTAssertEqual(try run(["build", "--strict"]).status, 1)
+    }
+
+    /// The default theme overridden through links: inside the blog they are read and published as files; out of
+    /// it they are skipped with a warning, and the embedded file is used.
+    func testThemeStaticAndTemplateLinksInsideAreReadAndOutsideAreWarnedAbout() throws {
+        try blog.write("shared/extra.css", "/* inside the blog */\n")
+        try blog.write("shared/404.mustache", "<!doctype html><title>404</title><p>Lost, from a linked template.</p>\n")
+        try top.write("outside/secret.txt", "outside the blog")
+        try top.write("outside/post.mustache", "<p>OUTSIDE TEMPLATE</p>\n")
+        try link("themes/default/static/extra.css", to: "../../../shared/extra.css")
+        try link("themes/default/templates/404.mustache", to: "../../../shared/404.mustache")
+        try link("themes/default/static/secret.txt", to: top.root.appendingPathComponent("outside/secret.txt").path)
+        try link("themes/default/templates/post.mustache", to: "../../../../outside/post.mustache")
+        let built = try run(["build"])
+        XCTAssertEqual(built.status, 0, built.stderr)
+        assertSkipped(built, "themes/default/static/secret.txt", to: "secret.txt")
+        assertSkipped(built, "themes/default/templates/post.mustache", to: "post.mustache")
+        XCTAssertEqual(blog.read("public/extra.css"), "/* inside the blog */\n")
+        XCTAssertTrue(blog.read("public/404.html")?.contains("Lost, from a linked template.") == true, blog.read("public/404.html") ?? "")
+        XCTAssertFalse(blog.exists("public/secret.txt"))
+        let post = try XCTUnwrap(blog.read("public/posts/first/index.html"))
+        XCTAssertFalse(post.contains("OUTSIDE TEMPLATE"), post)
+        XCTAssertTrue(post.contains("The first body."), post)
+        XCTAssertEqual(links(under: "public"), [])
+        XCTAssertEqual(try run(["build", "--strict"]).status, 1)
+    }
+
+    /// A theme whose folder is a link out of the blog is not read: the theme is missing, and the build fails
+    /// without touching the published site.
+    func testAThemeFolderLinkedOutOfTheBlogIsMissingAndTheBuildFails() throws {
+        XCTAssertEqual(try run(["build"]).status, 0)
+        let before = blog.snapshot("public")
+        try top.write("outside/mine/templates/post.mustache", "OUTSIDE {{{content}}}\n")
+        try link("themes/mine", to: top.root.appendingPathComponent("outside/mine").path)
+        try blog.write("blog.yml", "title: Links\nbase_url: https://example.org/\ntheme: mine\n")
+        let built = try run(["build"])
+        XCTAssertEqual(built.status, 1, built.stderr)
+        XCTAssertTrue(built.stderr.contains("themes/mine/templates:1:1: warning: skipped: a symbolic link on this path leads out of the blog folder"), built.stderr)
+        XCTAssertTrue(built.stderr.contains("themes/mine/:1:1: error: missing theme \"mine\""), built.stderr)
+        XCTAssertEqual(blog.snapshot("public"), before)
+    }
 }
 
 extension TempSite {
