@@ -12,22 +12,30 @@ import Foundation
 /// (`.yml`, `.yaml`, `.json`, in sub-folders too) become `site.data.<name>` (`_data/team/a.yml`:
 /// `site.data.team.a`).
 enum JekyllSiteFiles {
-    /// The files, sorted by path (none when there is no Jekyll folder).
-    static func read(source: URL, content: String) -> [ConfigFile] {
-        guard let root = root(source: source, content: content) else { return [] }
+    /// The files, sorted by path (none when there is no Jekyll folder), and warnings named through `display`
+    /// (from a path in the Jekyll folder). The rule of ``BlogBoundary`` applies, the Jekyll folder counting as
+    /// the blog's: a symbolic link leading out of the blog folder, or nowhere, is not read.
+    static func read(source: URL, content: String, display: (String) -> String) throws -> (files: [ConfigFile], warnings: [Diagnostic]) {
+        guard let root = root(source: source, content: content) else { return ([], []) }
+        let boundary = BlogBoundary([source, root])
         var files: [ConfigFile] = []
+        var warnings: [Diagnostic] = []
         let config = root.appendingPathComponent("_config.yml")
-        if let text = try? String(contentsOf: config, encoding: .utf8) { files.append(ConfigFile(path: "_config.yml", text: text)) }
-        let data = root.appendingPathComponent("_data")
-        if let walker = FileManager.default.enumerator(at: data, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) {
-            let prefix = data.standardizedFileURL.path + "/"
-            for case let url as URL in walker where ["yml", "yaml", "json"].contains(url.pathExtension.lowercased()) {
-                let path = url.standardizedFileURL.path
-                guard path.hasPrefix(prefix), let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-                files.append(ConfigFile(path: "_data/" + path.dropFirst(prefix.count), text: text))
-            }
+        switch boundary.resolve(config.path) {
+        case .inside(let real, type: S_IFREG):
+            if let text = try? String(contentsOfFile: real, encoding: .utf8) { files.append(ConfigFile(path: "_config.yml", text: text)) }
+        case let resolution:
+            warnings += BlogBoundary.skipped(display("_config.yml"), resolution).map { [$0] } ?? []
         }
-        return files.sorted { $0.path < $1.path }
+        let extensions: Set<String> = ["yml", "yaml", "json"]
+        let walk = try boundary.walk(root.appendingPathComponent("_data").path, shown: display("_data"), context: (),
+                                     wants: { name, type, _ in type == S_IFDIR || extensions.contains((name as NSString).pathExtension.lowercased()) },
+                                     folder: { _, _ in () }, file: { entry, _ in
+            if let text = try? String(contentsOfFile: entry.real, encoding: .utf8) {
+                files.append(ConfigFile(path: "_data/" + entry.relative, text: text))
+            }
+        })
+        return (files.sorted { $0.path < $1.path }, warnings + walk.warnings)
     }
 
     /// The Jekyll folder: the first of the blog folder and the content folder's parent (when the content

@@ -102,8 +102,9 @@ public enum Pipeline {
     public static func loadSite(_ options: BuildOptions, render: Bool = true) throws -> (Site, [Diagnostic]) {
         let (config, warnings) = try loadConfig(options)
         var clock = StageClock()
-        let shortcodes = render ? try Theme.load(name: config.theme, siteRoot: options.source).shortcodes : ShortcodeTemplates()
-        let loaded = try loadSite(options, config: config, warnings: warnings, render: render, shortcodes: shortcodes, clock: &clock)
+        let theme = render ? try Theme.load(name: config.theme, siteRoot: options.source) : nil
+        let loaded = try loadSite(options, config: config, warnings: warnings + (theme?.warnings ?? []), render: render,
+                                  shortcodes: theme?.shortcodes ?? ShortcodeTemplates(), clock: &clock)
         return (loaded.site, loaded.warnings)
     }
 
@@ -276,7 +277,7 @@ public enum Pipeline {
         let (output, outputDisplay) = try outputFolder(options, config: config)
         var clock = StageClock()
         let theme = try Theme.load(name: config.theme, siteRoot: options.source)
-        configWarnings += choosePalette(&config, theme: theme, options: options)
+        configWarnings += theme.warnings + choosePalette(&config, theme: theme, options: options)
         let warnings = configWarnings + Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml")
         let content = contentFolder(options, config: config)
         // The incremental layer, the one place it comes in: it holds the build lock, and builds in
@@ -364,8 +365,10 @@ public enum Pipeline {
             }
             config.baseURL = normalized
         }
-        config.jekyllFiles = JekyllSiteFiles.read(source: options.source, content: config.content)
-        return (config, warnings)
+        let jekyll = try JekyllSiteFiles.read(source: options.source, content: config.content,
+                                              display: jekyllDisplay(options, config: config))
+        config.jekyllFiles = jekyll.files
+        return (config, warnings + jekyll.warnings)
     }
 
     /// The output folder, refused when writing there could destroy the sources.

@@ -37,10 +37,11 @@ public enum ContentScanner {
     /// ``PageBundle/readsAsPost(_:folder:textBundle:)``); every other regular file is an asset.
     /// Hidden files and folders (name starting with `.`) are skipped.
     ///
-    /// A symbolic link is followed when it leads to a file or folder inside `blogFolder` (people link a shared
-    /// image folder into `content/`); what it leads to is listed under the link's own name. A link that leads
-    /// out of the blog folder, nowhere, or into a folder it is in (a loop) is skipped with a warning naming it, as
-    /// is a file whose name is not valid UTF-8 (no URL could name it).
+    /// A symbolic link is followed when it leads to a file or folder inside `blogFolder` or the content folder
+    /// (people link a shared image folder into `content/`); what it leads to is listed under the link's own
+    /// name. A link that leads out of them, nowhere, or into a folder it is in (a loop) is skipped with a
+    /// warning naming it (the rule of ``BlogBoundary``), as is a file whose name is not valid UTF-8 (no URL
+    /// could name it).
     /// - Parameters:
     ///   - directory: the content folder.
     ///   - displayPath: how messages name it (`content`).
@@ -56,74 +57,26 @@ public enum ContentScanner {
         guard isDirectory.boolValue else {
             throw BuildFailure([.error(displayPath, "expected a folder of posts, found a file")])
         }
-        let realRoot = resolved(rootPath)
-        let realBlog = blogFolder.map { resolved($0.path) } ?? realRoot
+        // The content folder as blog.yml names it is read even when it is a link (to a folder of posts kept
+        // elsewhere); links under it follow the rule of BlogBoundary.
+        let boundary = BlogBoundary([blogFolder ?? directory, directory])
         var inventory = ContentInventory()
-        // Each folder with the outermost TextBundle it is in, if any, and the real paths of the folders it is in
-        // (itself included), which a link must not lead back into.
-        var pending: [(path: String, relative: String, textBundle: String?, within: [String])] = [(rootPath, "", nil, [realRoot])]
-        while let (folder, relativeFolder, textBundle, within) = pending.popLast() {
-            inventory.folders.append(within.last!)
-            var badNames: [String] = []
-            guard let entries = FolderEntries.of(folder, invalidNames: &badNames) else {
-                let shown = relativeFolder.isEmpty ? displayPath : join(displayPath, relativeFolder)
-                throw BuildFailure([.error(shown, "cannot read the folder: \(String(cString: strerror(errno)))")])
+        // Each folder's context is the outermost TextBundle it is in, if any.
+        let walk = try boundary.walk(rootPath, shown: displayPath, context: String?.none, folder: { entry, textBundle in
+            if textBundle == nil, PageBundle.isTextBundle(entry.name[...]) {
+                inventory.textBundles.append(entry.relative)
+                return entry.relative
             }
-            for name in badNames where !name.hasPrefix(".") {
-                let shown = join(displayPath, relativeFolder.isEmpty ? name : relativeFolder + "/" + name)
-                inventory.warnings.append(.warning(shown, "skipped: the file name is not valid UTF-8 (shown with � for the bytes that are not); rename it"))
-            }
-            for (name, type) in entries where !name.hasPrefix(".") {
-                let path = folder + "/" + name
-                let relative = relativeFolder.isEmpty ? name : relativeFolder + "/" + name
-                var kind = type
-                var real: String?
-                if type == S_IFLNK {
-                    let shown = join(displayPath, relative)
-                    var targetStatus = stat()
-                    guard let target = resolvedIfExists(path), stat(target, &targetStatus) == 0 else {
-                        inventory.warnings.append(.warning(shown, "skipped: this symbolic link leads nowhere, or into a loop of links"))
-                        continue
-                    }
-                    guard target == realBlog || target.hasPrefix(realBlog == "/" ? "/" : realBlog + "/") else {
-                        inventory.warnings.append(.warning(shown, "skipped: this symbolic link leads out of the blog folder, to \(target); only links to files and folders inside it are followed"))
-                        continue
-                    }
-                    kind = targetStatus.st_mode & S_IFMT
-                    real = target
-                    if kind == S_IFDIR, within.contains(where: { target == $0 || $0.hasPrefix(target + "/") }) {
-                        inventory.warnings.append(.warning(shown, "skipped: this symbolic link leads to \(target), a folder it is in: a loop"))
-                        continue
-                    }
-                }
-                // Not FileManager's attributes: those also look up the owner's name, which cost a
-                // connection to the name service per file.
-                switch kind {
-                case S_IFDIR:
-                    let inside = within + [real ?? resolvedFolder(within.last!, name)]
-                    if textBundle == nil, PageBundle.isTextBundle(name[...]) {
-                        inventory.textBundles.append(relative)
-                        pending.append((path, relative, relative, inside))
-                    } else {
-                        pending.append((path, relative, textBundle, inside))
-                    }
-                case S_IFREG:
-                    add(relative, name: name, folder: relativeFolder, textBundle: textBundle, to: &inventory)
-                default:
-                    continue  // sockets, pipes, devices
-                }
-            }
-        }
+            return textBundle
+        }, file: { entry, textBundle in
+            add(entry.relative, name: entry.name, folder: entry.folder, textBundle: textBundle, to: &inventory)
+        })
+        inventory.folders = walk.folders
+        inventory.warnings = walk.warnings
         inventory.posts.sort(by: bytesPrecede)
         inventory.assets.sort(by: bytesPrecede)
         inventory.textBundles.sort(by: bytesPrecede)
-        inventory.warnings = inventory.warnings.sortedForDisplay()
         return inventory
-    }
-
-    /// The real path of the folder `name` in the folder whose real path is `parent` (it is no link).
-    private static func resolvedFolder(_ parent: String, _ name: String) -> String {
-        parent == "/" ? "/" + name : parent + "/" + name
     }
 
     /// Lists the file `relative`, named `name`, of the folder `folder` (relative too).
@@ -147,21 +100,5 @@ public enum ContentScanner {
             }
         }
         return (fast ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
-    }
-
-    /// `path` with every symbolic link resolved (`realpath`); `path` itself when that fails.
-    static func resolved(_ path: String) -> String {
-        resolvedIfExists(path) ?? path
-    }
-
-    /// `path` with every symbolic link resolved (`realpath`); nil when it leads nowhere or loops.
-    static func resolvedIfExists(_ path: String) -> String? {
-        guard let real = realpath(path, nil) else { return nil }
-        defer { free(real) }
-        return String(cString: real)
-    }
-
-    static func join(_ a: String, _ b: String) -> String {
-        a.hasSuffix("/") ? a + b : a + "/" + b
     }
 }

@@ -222,7 +222,8 @@ package enum SiteWriter {
                     linked = previousFile.map { linkIfUnchanged(copyOf: source, previous: $0, target: target, reuse: reuse) } ?? false
                     if !linked {
                         if reuse { unlink(target) }
-                        try FileManager.default.copyItem(at: source, to: URL(fileURLWithPath: target))
+                        // The bytes, never the link `copyItem` would copy: its text means another file here.
+                        try create(target, with: Data(contentsOf: source, options: .alwaysMapped))
                     }
                 }
                 if linked { lock.lock(); unchanged += 1; lock.unlock() }
@@ -361,12 +362,14 @@ package enum SiteWriter {
     }
 
     /// ``relink(_:_:reuse:)`` with each path relative to a folder's descriptor (`AT_FDCWD` for
-    /// the working folder, or an absolute path).
+    /// the working folder, or an absolute path). Only a regular file is linked: a hard link to a
+    /// symbolic link (an older build's) is one, and the output never holds one.
     static func relink(_ previous: String, in from: Int32, _ target: String, in into: Int32, reuse: Bool) -> Bool {
+        var a = stat()
+        guard fstatat(from, previous, &a, AT_SYMLINK_NOFOLLOW) == 0, (a.st_mode & S_IFMT) == S_IFREG else { return false }
         if reuse {
-            var a = stat(), b = stat()
-            if fstatat(from, previous, &a, AT_SYMLINK_NOFOLLOW) == 0, fstatat(into, target, &b, AT_SYMLINK_NOFOLLOW) == 0,
-               a.st_dev == b.st_dev, a.st_ino == b.st_ino { return true }
+            var b = stat()
+            if fstatat(into, target, &b, AT_SYMLINK_NOFOLLOW) == 0, a.st_dev == b.st_dev, a.st_ino == b.st_ino { return true }
             unlinkat(into, target, 0)
         }
         return linkat(from, previous, into, target, 0) == 0

@@ -33,6 +33,9 @@ package struct Theme: Sendable {
     /// Hugo shortcodes' templates: the theme's `shortcodes/*.mustache`, and the site's
     /// `shortcodes/*.mustache` over them (see ``ShortcodeTemplates``).
     package var shortcodes = ShortcodeTemplates()
+    /// What loading the theme skipped: symbolic links leading out of the blog folder, or nowhere (see
+    /// ``BlogBoundary``).
+    package var warnings: [Diagnostic] = []
 
     /// The template that shows pages of the template `name` when the theme lacks it: `tag` for a
     /// category's, an author's or a section's list (`category`, `author`, `section`), `tags` for
@@ -61,15 +64,21 @@ package struct Theme: Sendable {
     package static func load(name: String, siteRoot: URL) throws -> Theme {
         let folder = siteRoot.appendingPathComponent("themes").appendingPathComponent(name)
         let prefix = "themes/\(name)/"
+        let boundary = BlogBoundary([siteRoot])
         var files: [String: ThemeFile] = [:]
-        if name == "default" {
-            for (path, data) in ThemeFile.embedded { files[path] = .embedded(data) }
-        } else if !ThemeFile.isFolder(folder.appendingPathComponent("templates")) {
-            throw BuildFailure([.error(prefix, "missing theme \"\(name)\": expected a folder \(prefix) with templates/")])
-        }
-        for (path, url) in ThemeFile.list(folder) { files[path] = .site(url) }
-
         var diagnostics: [Diagnostic] = []
+        var hasTemplates = false
+        for part in ["templates", "static", "shortcodes"] {
+            let found = try ThemeFile.list(folder.appendingPathComponent(part), shown: prefix + part, boundary: boundary)
+            for (path, url) in found.files ?? [:] { files[part + "/" + path] = .site(url) }
+            diagnostics += found.warnings
+            if part == "templates" { hasTemplates = found.files != nil }
+        }
+        if name == "default" {
+            for (path, data) in ThemeFile.embedded where files[path] == nil { files[path] = .embedded(data) }
+        } else if !hasTemplates {
+            throw BuildFailure(diagnostics + [.error(prefix, "missing theme \"\(name)\": expected a folder \(prefix) with templates/")])
+        }
         for page in pageTemplates where files["templates/\(page).mustache"] == nil {
             diagnostics.append(.error(prefix + "templates/\(page).mustache",
                                       "missing template: the theme \"\(name)\" must have templates/\(page).mustache"))
@@ -98,9 +107,11 @@ package struct Theme: Sendable {
         }
         var shortcodes = ShortcodeTemplates()
         var shortcodeFiles = files.filter { $0.key.hasPrefix("shortcodes/") }.map { (prefix + $0.key, $0.key, $0.value) }
-        for (path, url) in ThemeFile.list(siteRoot.appendingPathComponent("shortcodes")) {
+        let siteShortcodes = try ThemeFile.list(siteRoot.appendingPathComponent("shortcodes"), shown: "shortcodes", boundary: boundary)
+        for (path, url) in (siteShortcodes.files ?? [:]).sorted(by: { $0.key < $1.key }) {
             shortcodeFiles.append(("shortcodes/" + path, "shortcodes/" + path, .site(url)))
         }
+        diagnostics += siteShortcodes.warnings
         for (shown, path, file) in shortcodeFiles where path.hasSuffix(".mustache") {
             let name = String(path.dropFirst("shortcodes/".count).dropLast(".mustache".count))
             do {
@@ -125,6 +136,7 @@ package struct Theme: Sendable {
         theme.palettes = HighlightPalettes.names(inStylesheets: files.filter { $0.key.hasPrefix("static/") && $0.key.hasSuffix(".css") }
             .sorted { $0.key < $1.key }.compactMap { try? $0.value.data() })
         theme.shortcodes = shortcodes
+        theme.warnings = diagnostics.sortedForDisplay()
         return theme
     }
 
@@ -164,25 +176,15 @@ enum ThemeFile: Sendable {
         }
     }
 
-    /// Whether `url` is a folder.
-    static func isFolder(_ url: URL) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
-    /// The regular files under `folder` (none if it doesn't exist), by `/`-separated relative path.
-    /// Hidden files and folders (`.DS_Store`, `.git`) are left out.
-    static func list(_ folder: URL) -> [String: URL] {
-        let root = folder.standardizedFileURL.path
-        guard let walker = FileManager.default.enumerator(
-            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return [:] }
+    /// The regular files under `folder`, by `/`-separated relative path, each at its real path; nil when
+    /// no folder is there that may be read. The rule of ``BlogBoundary`` applies: links leading out of the blog
+    /// folder or nowhere are skipped, with the warnings, named from `shown`. Hidden files and folders
+    /// (`.DS_Store`, `.git`) are left out.
+    static func list(_ folder: URL, shown: String, boundary: BlogBoundary) throws -> (files: [String: URL]?, warnings: [Diagnostic]) {
         var files: [String: URL] = [:]
-        for case let url as URL in walker
-        where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-            let path = url.standardizedFileURL.path
-            guard path.hasPrefix(root + "/") else { continue }
-            files[String(path.dropFirst(root.count + 1))] = url
-        }
-        return files
+        let walk = try boundary.walk(folder.path, shown: shown, context: (), folder: { _, _ in () }, file: { entry, _ in
+            files[entry.relative] = URL(fileURLWithPath: entry.real)
+        })
+        return (walk.folders.isEmpty ? nil : files, walk.warnings)
     }
 }

@@ -102,10 +102,10 @@ final class ContentScannerTests: XCTestCase {
         XCTAssertEqual(inventory.posts, ["posts/real.md"])
         XCTAssertEqual(inventory.assets, ["images/icons/star.svg", "images/logo.png"])
         XCTAssertEqual(inventory.warnings.map(\.description), [
-            "content/posts/again:1:1: warning: skipped: this symbolic link leads to \(ContentScanner.resolved(content.path)), a folder it is in: a loop",
+            "content/posts/again:1:1: warning: skipped: this symbolic link leads to \(PathSafety.resolved(content)), a folder it is in: a loop",
             "content/posts/f\u{FFFD}.md:1:1: warning: skipped: the file name is not valid UTF-8 (shown with \u{FFFD} for the bytes that are not); rename it",
             "content/posts/gone.md:1:1: warning: skipped: this symbolic link leads nowhere, or into a loop of links",
-            "content/posts/out.png:1:1: warning: skipped: this symbolic link leads out of the blog folder, to \(ContentScanner.resolved(outside.path))/outside.png; only links to files and folders inside it are followed",
+            "content/posts/out.png:1:1: warning: skipped: this symbolic link leads out of the blog folder, to \(PathSafety.resolved(outside))/outside.png; only links to files and folders inside it are followed",
         ])
         // Without a blog folder, the content folder is the limit: the shared images are outside it.
         XCTAssertEqual(try ContentScanner.scan(content, displayPath: "content").assets, [])
