@@ -113,14 +113,14 @@ let package = Package(
             ]
         ),
         // Serve: `blog serve`, a layer on top of the pipeline: it runs builds into a private folder, serves them over
-        // HTTP (FlyingFox), watches the sources and reloads open pages. No stage knows it exists.
+        // HTTP (its own bounded HTTP/1.1 reader on FlyingFox's FlyingSocks), watches the sources and reloads open
+        // pages. No stage knows it exists.
         .target(
             name: "BlogServe",
             dependencies: [
                 "BlogBuild",
                 "BlogConfig",
                 "CSystem",
-                .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),

@@ -41,6 +41,9 @@ public struct BuildOptions: Sendable {
     /// The process builds again after this build (`blog serve`): it keeps what the next build can
     /// use in memory (each post's rendered markdown).
     public var buildsAgain: Bool = false
+    /// The folder of the build's state and lock, overriding `cache_dir` of blog.yml: `blog serve` keeps its
+    /// own in its private folder.
+    public var cacheFolder: String?
 
     /// The blog folder, and how messages name it.
     var folder: BlogFolder { BlogFolder(url: source, display: sourceDisplay) }
@@ -365,6 +368,7 @@ public enum Pipeline {
             }
             config.baseURL = normalized
         }
+        if let cacheFolder = options.cacheFolder { config.cacheDir = cacheFolder }
         let jekyll = try JekyllSiteFiles.read(source: options.source, content: config.content,
                                               display: jekyllDisplay(options, config: config))
         config.jekyllFiles = jekyll.files

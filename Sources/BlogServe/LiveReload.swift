@@ -1,4 +1,3 @@
-import FlyingFox
 import Foundation
 
 /// Live reload: the script the preview server puts into every HTML page it serves, and the WebSocket that
@@ -82,8 +81,8 @@ enum LiveReload {
 
 /// The open pages' sockets, and what they are told: a message to every page after each build, and to a page
 /// that connects, the current build number and error.
-actor ReloadHub: WSMessageHandler {
-    private var clients: [UUID: AsyncStream<WSMessage>.Continuation] = [:]
+actor ReloadHub {
+    private var clients: [UUID: @Sendable (String) -> Void] = [:]
     /// Counts successful builds.
     private(set) var build = 0
     /// The last build's error, while it is not fixed.
@@ -92,25 +91,16 @@ actor ReloadHub: WSMessageHandler {
     /// The number of pages connected.
     var connected: Int { clients.count }
 
-    nonisolated func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
+    /// A page connected: `send` gets its messages, starting with `hello` now. Returns the page's id for ``remove(_:)``.
+    func add(_ send: @escaping @Sendable (String) -> Void) -> UUID {
         let id = UUID()
-        let (stream, continuation) = AsyncStream<WSMessage>.makeStream()
-        await add(id, continuation)
-        Task {
-            for await _ in client {}
-            await self.remove(id)
-        }
-        return stream
+        clients[id] = send
+        send(Self.json(["type": "hello", "build": build, "error": error.map { $0 as Any } ?? NSNull()]))
+        return id
     }
 
-    private func add(_ id: UUID, _ continuation: AsyncStream<WSMessage>.Continuation) {
-        clients[id] = continuation
-        continuation.yield(.text(Self.json(["type": "hello", "build": build, "error": error.map { $0 as Any } ?? NSNull()])))
-        continuation.onTermination = { _ in Task { await self.remove(id) } }
-    }
-
-    private func remove(_ id: UUID) {
-        clients[id]?.finish()
+    /// The page `id` went away.
+    func remove(_ id: UUID) {
         clients[id] = nil
     }
 
@@ -129,7 +119,7 @@ actor ReloadHub: WSMessageHandler {
 
     private func send(_ message: [String: Any]) {
         let text = Self.json(message)
-        for continuation in clients.values { continuation.yield(.text(text)) }
+        for send in clients.values { send(text) }
     }
 
     private static func json(_ value: [String: Any]) -> String {

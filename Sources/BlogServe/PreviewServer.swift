@@ -1,7 +1,6 @@
 import BlogBuild
 import BlogConfig
 import CSystem
-import FlyingFox
 import FlyingSocks
 import Foundation
 
@@ -29,23 +28,32 @@ public struct ServeOptions: Sendable {
 /// `blog serve`: builds the blog into a private folder (never the published output), serves it over HTTP,
 /// rebuilds when a post, the theme or blog.yml changes, and reloads the open pages. A build that fails is
 /// printed and shown over the pages, and the last good site stays served.
+///
+/// The private folder is the process's own (``PrivateFolder``): made anew, readable by this user only, holding
+/// the site and the build's state and lock, and removed when `serve` ends (Ctrl-C, `kill`, a closed terminal).
 public final class PreviewServer: @unchecked Sendable {
     /// Where the site is served, e.g. `http://127.0.0.1:8000/blog/`.
     public let url: String
     private let options: ServeOptions
     private let folder: BlogFolder
-    private let output: URL
-    private let port: UInt16
+    private let privateFolder: PrivateFolder
+    private let listener: Socket
+    private let gate: HostGate
     private let basePath: String
+    /// What is said when the preview is open to other machines; nil on a loopback address.
+    private let networkNote: String?
     /// The content folder blog.yml names, watched for changes.
     private let content: URL
     private let hub = ReloadHub()
     private let builds = DispatchQueue(label: "blog serve: builds")
     private let print: @Sendable (String) -> Void
+    private var signalSources: [DispatchSourceSignal] = []
 
-    /// Prepares to serve: reads blog.yml (for the base path and the folders to watch) and finds the port.
+    /// Prepares to serve: reads blog.yml (for the base path and the folders to watch), listens on the port, and
+    /// makes the private folder.
     /// - Parameter print: where messages go (standard output, or standard error for errors).
-    /// - Throws: ``BuildFailure`` when blog.yml does not read, or the port is taken or can't be listened on.
+    /// - Throws: ``BuildFailure`` when blog.yml does not read, the address or port can't be listened on, or the
+    ///   private folder can't be made.
     public init(_ options: ServeOptions, print: @escaping @Sendable (String) -> Void) throws {
         self.options = options
         self.print = print
@@ -54,12 +62,30 @@ public final class PreviewServer: @unchecked Sendable {
                                                 displayPath: folder.display + "blog.yml")
         basePath = config.basePath
         content = folder.resolve(config.content).url
-        port = try Ports.choose(options.port, bind: options.bind, print: print)
-        let host = options.bind == "0.0.0.0" || options.bind == "::" ? "localhost" : (options.bind.contains(":") ? "[\(options.bind)]" : options.bind)
-        url = "http://\(host):\(port)\(basePath)"
-        // One private folder per blog folder, kept between runs, so that a restart can build in place.
-        let key = folder.url.path.utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
-        output = FileManager.default.temporaryDirectory.appendingPathComponent("blog-serve-\(getuid())-\(String(key, radix: 36))")
+        guard let bind = BindAddress(options.bind) else {
+            throw BuildFailure([.error("--bind \(options.bind)", "cannot listen on \(options.bind): no such address; --bind takes an IP address of this machine (such as 127.0.0.1, ::1 or 0.0.0.0) or localhost")])
+        }
+        let port: UInt16
+        (listener, port) = try Ports.listen(options.port, bind: bind, print: print)
+        let machine: (addresses: [BindAddress], hostName: String?) = bind.isWildcard ? HostGate.machine() : ([], nil)
+        gate = HostGate(bind: bind, port: port, machine: machine)
+        url = "http://\(bind.localURLHost):\(port)\(basePath)"
+        if bind.isLoopback {
+            networkNote = nil
+        } else {
+            let others = bind.isWildcard ? machine.addresses.filter { !$0.isLoopback && (bind.isIPv6 || !$0.isIPv6) } : [bind]
+            let base = config.basePath
+            let addresses = others.map { "http://\($0.urlHost):\(port)\(base)" }.joined(separator: " ")
+            networkNote = "blog serve: --bind \(options.bind): the preview, drafts and build errors included, is open to the network"
+                + (addresses.isEmpty ? "" : " at \(addresses)")
+        }
+        do {
+            privateFolder = try PrivateFolder()
+        } catch {
+            try? listener.close()
+            throw error
+        }
+        removeOnSignals()
     }
 
     /// The folders and file whose changes rebuild the site: the content folder, `themes/`, `blog.yml`.
@@ -74,40 +100,78 @@ public final class PreviewServer: @unchecked Sendable {
                 [folder.url.appendingPathComponent("blog.yml")] + jekyllFolders.map { $0.appendingPathComponent("_config.yml") })
     }
 
-    /// Builds once, then serves and watches until the process ends.
+    /// Builds once, then serves and watches until the process ends; the private folder is removed when
+    /// serving fails (and on SIGINT, SIGTERM and SIGHUP from the start: see ``removeOnSignals()``).
     public func run() async throws {
         builds.sync { self.rebuild(changed: []) }
-        let server = HTTPServer(address: try Ports.address(options.bind, port), timeout: 60, logger: .disabled)
-        let responder = SiteResponder(folder: output, basePath: basePath, injection: LiveReload.tag)
-        await server.appendRoute(HTTPRoute("GET " + LiveReload.scriptPath)) { _ in
-            HTTPResponse(statusCode: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
-                         body: Data(LiveReload.script.utf8))
-        }
-        await server.appendRoute(HTTPRoute("GET " + LiveReload.socketPath), to: .webSocket(hub))
-        await server.appendRoute("*") { request in
-            let answer = responder.respond(to: SiteResponder.Request(
-                method: request.method.rawValue, path: request.target.path(percentEncoded: true),
-                headers: Dictionary(request.headers.map { ($0.key.rawValue, $0.value) }, uniquingKeysWith: { a, _ in a })))
-            var headers = HTTPHeaders()
-            for (name, value) in answer.headers { headers[HTTPHeader(name)] = value }
-            return HTTPResponse(statusCode: HTTPStatusCode(answer.status, phrase: Self.phrase(answer.status)), headers: headers, body: answer.body)
+        let responder = SiteResponder(folder: privateFolder.site, basePath: basePath, injection: LiveReload.tag)
+        let server = PreviewHTTP(listener: listener, gate: gate, hub: hub) { head in
+            let path = head.target.prefix { $0 != "?" }
+            if path == LiveReload.socketPath { return .liveReload }
+            if path == LiveReload.scriptPath, head.method == "GET" || head.method == "HEAD" {
+                let body = Data(LiveReload.script.utf8)
+                return .response(SiteResponder.Response(status: 200, headers: [
+                    "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache", "Content-Length": String(body.count),
+                ], body: head.method == "HEAD" ? Data() : body))
+            }
+            return .response(responder.respond(to: SiteResponder.Request(
+                method: head.method, path: head.target,
+                headers: Dictionary(head.fields.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))))
         }
         let (folders, files) = watched()
         FileWatcher(folders: folders, files: files).start { [self] changed in
             builds.async { self.rebuild(changed: changed) }
         }
-        print("Serving \(folder.display.isEmpty ? "the blog" : folder.display) at \(url) (a private build in \(output.path); Ctrl-C stops)")
-        try await server.run()
+        print("Serving \(folder.display.isEmpty ? "the blog" : folder.display) at \(url) (a private build in \(privateFolder.site.path); Ctrl-C stops)")
+        if let networkNote { print(networkNote) }
+        do {
+            try await server.run()
+        } catch {
+            privateFolder.remove()
+            throw error
+        }
+    }
+
+    /// On SIGINT, SIGTERM or SIGHUP: waits for a build that is running, removes the private folder, and ends
+    /// the process as the signal would have.
+    private func removeOnSignals() {
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [self] in
+                privateFolder.stopping = true
+                builds.sync {}
+                privateFolder.remove()
+                Self.end(by: number)
+            }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+
+    /// Ends the process as `number` does by default (the signal is blocked in the threads of signal sources).
+    private static func end(by number: Int32) -> Never {
+        signal(number, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, number)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(number)
+        _exit(128 + number)
     }
 
     /// Builds the site into the private folder, prints the outcome, and tells the open pages.
     private func rebuild(changed: [String]) {
+        guard !privateFolder.stopping else { return }
         // A full build of a big blog allocates hundreds of MB on every core; the allocator keeps what was freed in
         // each thread's arena. Given back after each build, the server's memory stays that of one build.
         defer { Memory.giveBack() }
-        var build = BuildOptions(source: options.source, output: output.path, baseURL: url, drafts: options.drafts, future: options.future)
+        var build = BuildOptions(source: options.source, output: privateFolder.site.path, baseURL: url, drafts: options.drafts, future: options.future)
         build.strict = false
         build.buildsAgain = true
+        // The build's state and lock are this process's: another `serve` or a `blog build` of the blog never
+        // waits for them, and the state in cache_dir stays the published site's.
+        build.cacheFolder = privateFolder.cache.path
         let start = DispatchTime.now()
         do {
             let report = try Pipeline.build(build)
@@ -131,63 +195,37 @@ public final class PreviewServer: @unchecked Sendable {
             Task { await hub.failed("\(error)") }
         }
     }
-
-    private static func phrase(_ status: Int) -> String {
-        [200: "OK", 301: "Moved Permanently", 304: "Not Modified", 400: "Bad Request", 404: "Not Found",
-         405: "Method Not Allowed", 500: "Internal Server Error"][status] ?? "Status"
-    }
 }
 
-/// Choosing and checking the port to listen on.
-enum Ports {
-    /// The first port to try when none is asked for.
-    static let preferred: UInt16 = 8000
+/// The folder of one `serve` process in the temporary folder: `blog-serve-XXXXXX`, made by `mkdtemp` (a new
+/// name no one else holds, mode 0700), so no other user can plant a link where the builds write and remove.
+/// The site is built into `site/`, its staging and spare copies beside it, the build's state and lock in `cache/`.
+final class PrivateFolder: @unchecked Sendable {
+    let url: URL
+    var site: URL { url.appendingPathComponent("site") }
+    var cache: URL { url.appendingPathComponent("cache") }
+    /// Set once the process is ending: no build starts.
+    var stopping: Bool {
+        get { lock.withLock { isStopping } }
+        set { lock.withLock { isStopping = newValue } }
+    }
+    private var isStopping = false
+    private let lock = NSLock()
 
-    /// `asked` when it is free (0: any free port); without one, 8000 or the next free port (saying so).
-    /// - Throws: ``BuildFailure`` naming the port when the one asked for is taken or can't be used.
-    static func choose(_ asked: UInt16?, bind: String, print: (String) -> Void) throws -> UInt16 {
-        if let asked {
-            switch probe(bind, asked) {
-            case .success(let port): return port
-            case .failure(let reason): throw BuildFailure([.error("--port \(asked)", "cannot listen on \(bind) port \(asked): \(reason); choose another with --port")])
-            }
+    /// - Throws: ``BuildFailure`` when the temporary folder can't be written.
+    init() throws {
+        let template = FileManager.default.temporaryDirectory.appendingPathComponent("blog-serve-XXXXXX").path
+        var bytes = Array(template.utf8CString)
+        guard mkdtemp(&bytes) != nil else {
+            throw BuildFailure([.error(FileManager.default.temporaryDirectory.path,
+                                       "cannot make the private folder of blog serve: \(String(cString: strerror(errno)))")])
         }
-        for port in preferred..<(preferred + 100) {
-            if case .success = probe(bind, port) {
-                if port != preferred { print("port \(preferred) is in use; using \(port)") }
-                return port
-            }
-        }
-        throw BuildFailure([.error("--port", "no free port from \(preferred) to \(preferred + 99) on \(bind); choose one with --port")])
+        url = URL(fileURLWithPath: String(cString: bytes), isDirectory: true)
     }
 
-    /// Binds `port` on `bind` and lets it go: the port (the one the system chose for 0), or why not.
-    static func probe(_ bind: String, _ port: UInt16) -> Result<UInt16, ProbeFailure> {
-        do {
-            let socket = try Socket(domain: bind.contains(":") ? AF_INET6 : AF_INET, type: .stream)
-            defer { try? socket.close() }
-            try socket.setValue(true, for: .localAddressReuse)
-            try socket.bind(to: address(bind, port))
-            if case .ip4(_, let chosen) = try socket.sockname() { return .success(chosen) }
-            if case .ip6(_, let chosen) = try socket.sockname() { return .success(chosen) }
-            return .success(port)
-        } catch SocketError.failed(_, EADDRINUSE, _) {
-            return .failure(ProbeFailure(text: "it is in use"))
-        } catch {
-            return .failure(ProbeFailure(text: "\(error)"))
-        }
-    }
-
-    /// Why a port can't be used: "it is in use", or the system's error.
-    struct ProbeFailure: Error, CustomStringConvertible {
-        var text: String
-        var description: String { text }
-    }
-
-    /// The socket address of `bind` (IPv4 or IPv6) and `port`.
-    static func address(_ bind: String, _ port: UInt16) throws -> any SocketAddress {
-        if bind.contains(":") { return try sockaddr_in6.inet6(ip6: bind, port: port) }
-        return try sockaddr_in.inet(ip4: bind, port: port)
+    /// Removes the folder and everything in it (links are removed, never followed).
+    func remove() {
+        _ = blog_remove_tree(url.path)
     }
 }
 

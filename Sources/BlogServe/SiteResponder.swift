@@ -44,16 +44,16 @@ struct SiteResponder: Sendable {
     /// The response to `request`.
     func respond(to request: Request) -> Response {
         guard request.method == "GET" || request.method == "HEAD" else {
-            return plain(405, "method not allowed: the preview serves GET and HEAD\n", extra: ["Allow": "GET, HEAD"], head: false)
+            return Self.plain(405, "method not allowed: the preview serves GET and HEAD\n", extra: ["Allow": "GET, HEAD"], head: false)
         }
         let head = request.method == "HEAD"
         let rawPath = request.path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? "/"
         guard let decoded = rawPath.removingPercentEncoding, decoded.hasPrefix("/") else {
-            return plain(400, "bad request: the path is not a valid URL path\n", head: head)
+            return Self.plain(400, "bad request: the path is not a valid URL path\n", head: head)
         }
         let segments = decoded.split(separator: "/", omittingEmptySubsequences: true)
         if segments.contains(where: { $0 == ".." || $0 == "." || $0.contains("\0") || $0.contains("\\") }) {
-            return plain(400, "bad request: a path may not hold `..`, `.`, NUL or `\\`\n", head: head)
+            return Self.plain(400, "bad request: a path may not hold `..`, `.`, NUL or `\\`\n", head: head)
         }
         // The site lives under the base path: /blog/ and /blog (redirected) are its root.
         let inSite: Substring
@@ -81,7 +81,7 @@ struct SiteResponder: Sendable {
     /// The file at `file` with `status`, or `304` when the client's copy is current.
     private func serve(_ file: URL, status: Int, request: Request, head: Bool) -> Response {
         guard let stat = FileInfo(file.path), var data = FileManager.default.contents(atPath: file.path) else {
-            return plain(500, "cannot read \(file.lastPathComponent)\n", head: head)
+            return Self.plain(500, "cannot read \(file.lastPathComponent)\n", head: head)
         }
         let type = ContentTypes.type(ofFile: file.lastPathComponent)
         let html = type.hasPrefix("text/html")
@@ -113,14 +113,15 @@ struct SiteResponder: Sendable {
         if FileManager.default.fileExists(atPath: page.path) {
             return serve(page, status: 404, request: Request(method: "GET", path: ""), head: head)
         }
-        return plain(404, "not found\n", head: head)
+        return Self.plain(404, "not found\n", head: head)
     }
 
     private func redirect(to location: String, head: Bool) -> Response {
-        plain(301, "moved to \(location)\n", extra: ["Location": location], head: head)
+        Self.plain(301, "moved to \(location)\n", extra: ["Location": location], head: head)
     }
 
-    private func plain(_ status: Int, _ text: String, extra: [String: String] = [:], head: Bool) -> Response {
+    /// A plain-text response (its body left out for `HEAD`).
+    static func plain(_ status: Int, _ text: String, extra: [String: String] = [:], head: Bool = false) -> Response {
         let body = Data(text.utf8)
         let headers = extra.merging(["Content-Type": "text/plain; charset=utf-8", "Content-Length": String(body.count)]) { a, _ in a }
         return Response(status: status, headers: headers, body: head ? Data() : body)

@@ -6,7 +6,7 @@ import Foundation
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Build the blog into a private folder, serve it, and rebuild and reload pages on every change.",
-        discussion: "Watches content/, themes/ and blog.yml. Never touches the published output folder. Ctrl-C stops."
+        discussion: "Watches content/, themes/ and blog.yml. Never touches the published output folder. Ctrl-C stops and removes the private folder."
     )
 
     @OptionGroup var site: SiteArguments
@@ -14,7 +14,7 @@ struct Serve: ParsableCommand {
     @Option(name: .long, help: "The port (default 8000, or the next free one; 0 for any free port).")
     var port: UInt16?
 
-    @Option(name: .long, help: ArgumentHelp("The address to listen on (127.0.0.1: this machine only).", valueName: "address"))
+    @Option(name: .long, help: ArgumentHelp("The IP address to listen on (127.0.0.1: this machine only; 0.0.0.0 opens the preview to the network).", valueName: "address"))
     var bind: String = "127.0.0.1"
 
     @Flag(name: .long, help: "Open the site in the browser.")
@@ -40,7 +40,7 @@ struct Serve: ParsableCommand {
             Console.printDiagnostics(failure.diagnostics)
             throw ExitCode(1)
         }
-        // Ctrl-C ends the process at once; the private folder stays for the next run.
+        // Ctrl-C (and SIGTERM, SIGHUP) removes the private folder and ends the process: see PreviewServer.run.
         setvbuf(stdout, nil, _IOLBF, 0)
         let done = DispatchSemaphore(value: 0)
         Task {
