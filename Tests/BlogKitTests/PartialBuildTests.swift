@@ -180,6 +180,7 @@ extension IncrementalBuildTests {
 
     func testBuildsOfAProcessThatBuildsAgainWriteTheSameBytes() throws {
         // As `blog serve` builds: the markdown of each build is kept for the next.
+        @discardableResult
         func serveBuild() throws -> BuildReport {
             var options = BuildOptions(source: site.root.path, output: site.root.appendingPathComponent("public").path, now: now)
             options.buildsAgain = true

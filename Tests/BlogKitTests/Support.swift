@@ -71,7 +71,8 @@ class BuiltSiteTestCase: XCTestCase {
         site.remove()
     }
 
-    /// `blog build arguments…` in the site, which must succeed.
+    /// `blog build arguments…` in the site, which must succeed; most callers read only the site.
+    @discardableResult
     func build(_ arguments: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws -> BlogCLI.Result {
         let result = try BlogCLI.run(["build"] + arguments, in: site.root)
         XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
