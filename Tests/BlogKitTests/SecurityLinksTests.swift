@@ -156,6 +156,28 @@ final class SecurityLinksTests: XCTestCase {
         XCTAssertEqual(try run(["build", "--strict"]).status, 1)
     }
 
+    /// A link inside the blog to a hidden file (`.git/config`, where a CI checkout keeps its token) is not read,
+    /// nor a link to a hidden folder; links to hidden places reached through `_data/` neither.
+    func testALinkToAHiddenFileOfTheBlogIsAWarningAndNothingOfItIsPublished() throws {
+        try blog.write(".git/config", "[http]\n\textraheader = AUTHORIZATION: basic c2VjcmV0\n")
+        try blog.write(".secrets/token.txt", "secret\n")
+        try link("content/posts/config.txt", to: "../../.git/config")
+        try link("content/secrets", to: "../.secrets")
+        try blog.write("_config.yml", "title: Links\n")
+        try link("_data/git.yml", to: "../.git/config")
+        let built = try run(["build"])
+        XCTAssertEqual(built.status, 0, built.stderr)
+        let real = PathSafety.resolved(blog.root)
+        for (shown, target) in [("content/posts/config.txt", ".git/config"), ("content/secrets", ".secrets"), ("_data/git.yml", ".git/config")] {
+            XCTAssertTrue(built.stderr.contains("\(shown):1:1: warning: skipped: this symbolic link leads to \(real)/\(target), a hidden file or folder"),
+                          built.stderr)
+        }
+        XCTAssertEqual(try run(["build", "--strict"]).status, 1)
+        let published = blog.snapshot("public").values.map { String(decoding: $0, as: UTF8.self) }
+        XCTAssertFalse(published.contains { $0.contains("c2VjcmV0") || $0.contains("secret\n") })
+        XCTAssertEqual(links(under: "public"), [])
+    }
+
     /// A Jekyll blog whose `_data/` holds a link to a file outside the blog, one to a file inside, and whose
     /// `_config.yml` is a link out.
     func testADataLinkOutOfTheBlogIsNotReadAndOneInsideIs() throws {

@@ -23,6 +23,10 @@ package struct BlogBoundary: Sendable {
         case inside(String, type: mode_t)
         /// Out of the boundary, to this real path, of this type.
         case outside(String, type: mode_t)
+        /// Inside the boundary, but to a hidden file or folder (a name on the way from the blog folder starts
+        /// with `.`: `.git/config`, `.env`), which a build never reads: a link in a guest post must not publish
+        /// the credentials a CI checkout keeps in `.git/config`.
+        case hidden(String, type: mode_t)
         /// A link on the path leads nowhere, or into a loop of links.
         case nowhere
         /// Nothing is at the path (no file, no link).
@@ -36,7 +40,12 @@ package struct BlogBoundary: Sendable {
             return lstat(path, &status) == 0 ? .nowhere : .missing
         }
         let type = status.st_mode & S_IFMT
-        return contains(real) ? .inside(real, type: type) : .outside(real, type: type)
+        let within = folders.filter { PathSafety.isInside(real, $0) }
+        if within.isEmpty { return .outside(real, type: type) }
+        let hidden = within.allSatisfy { folder in
+            real.dropFirst(folder.count).split(separator: "/").contains { $0.hasPrefix(".") }
+        }
+        return hidden ? .hidden(real, type: type) : .inside(real, type: type)
     }
 
     /// Whether the real path `real` is one of ``folders`` or inside one.
@@ -63,6 +72,8 @@ package struct BlogBoundary: Sendable {
             return .warning(shown, "skipped: \(link) leads nowhere, or into a loop of links")
         case .outside(let real, _):
             return .warning(shown, "skipped: \(link) leads out of the blog folder, to \(real); only links to files and folders inside it are followed")
+        case .hidden(let real, _):
+            return .warning(shown, "skipped: \(link) leads to \(real), a hidden file or folder (a name starting with `.`), which a build never reads")
         }
     }
 
@@ -143,7 +154,7 @@ package struct BlogBoundary: Sendable {
                 if type == S_IFLNK {
                     let resolution = resolve(entry.path)
                     switch resolution {
-                    case .inside(let target, let kind), .outside(let target, let kind):
+                    case .inside(let target, let kind), .outside(let target, let kind), .hidden(let target, let kind):
                         guard wants(name, kind, context) else { continue }
                         if let warning = Self.skipped(shownPath(entry.relative), resolution) {
                             walk.warnings.append(warning)
