@@ -134,7 +134,7 @@ public enum FrontMatterParser {
         let (yaml, renamed) = renameRepeatedTopLevelKeys(block)
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml)
+            root = try BoundedYAML.compose(yaml, path: path, lineOffset: lineOffset)
         } catch let YamlError.duplicatedKeysInMapping(duplicates, context) {
             throw BuildFailure([.error(path, line: context.mark.line + lineOffset, column: context.mark.column,
                                        "repeated key \(duplicates.map { "`\($0)`" }.joined(separator: ", ")) in the front matter")])
@@ -241,7 +241,7 @@ public enum FrontMatterParser {
     /// `path` and the line when the text is not YAML.
     package static func yamlValue(_ text: String, path: String) throws -> MetaValue {
         do {
-            return try Yams.compose(yaml: text).map { metaValue($0, text: false) } ?? .null
+            return try BoundedYAML.compose(text, path: path).map { metaValue($0, text: false) } ?? .null
         } catch let error as YamlError {
             throw BuildFailure([YAMLErrors.diagnostic(for: error, path: path, lineOffset: 0)])
         }

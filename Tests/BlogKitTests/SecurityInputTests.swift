@@ -11,13 +11,19 @@ final class SecurityInputTests: BuiltSiteTestCase {
         for (path, text) in extra { try site.write(path, text) }
     }
 
-    /// `blog arguments…` in the site, which must end within `seconds`.
-    func run(_ arguments: [String], within seconds: Double = 10, file: StaticString = #filePath,
+    /// `blog arguments…` in the site, which must end within `seconds`: it is killed then (exit status 137), and held
+    /// to 4 GB of memory where the system allows it (Linux), so that a regression fails the test instead of
+    /// stalling it or the machine.
+    func run(_ arguments: [String], within seconds: Int = 10, file: StaticString = #filePath,
              line: UInt = #line) throws -> BlogCLI.Result {
+        let bounded = "ulimit -v 4194304 2>/dev/null; \"$0\" \"$@\" & child=$!; "
+            + "{ trap 'kill $timer 2>/dev/null; exit' TERM; sleep \(seconds) & timer=$!; wait $timer; kill -9 $child 2>/dev/null; } & "
+            + "watcher=$!; wait $child; status=$?; kill $watcher 2>/dev/null; wait $watcher; exit $status"
         let start = Date()
-        let result = try BlogCLI.run(arguments, in: site.root)
+        let result = try BlogCLI.run(["-c", bounded, BlogCLI.executable.path] + arguments, in: site.root,
+                                     program: URL(fileURLWithPath: "/bin/sh"))
         let took = Date().timeIntervalSince(start)
-        XCTAssertLessThan(took, seconds, "blog \(arguments.joined(separator: " ")) took \(took) s", file: file, line: line)
+        XCTAssertLessThan(took, Double(seconds), "blog \(arguments.joined(separator: " ")) took \(took) s", file: file, line: line)
         return result
     }
 
@@ -45,5 +51,69 @@ final class SecurityInputTests: BuiltSiteTestCase {
         XCTAssertEqual(fetched.status, 200, server.errorOutput)
         XCTAssertEqual(fetched.body, "png")
         XCTAssertTrue(server.process.isRunning, server.errorOutput)
+    }
+
+    // MARK: YAML aliases
+
+    /// Nine lines of nine aliases each: `a: &a [lol, …]`, `b: &b [*a, …]`, … `i: &i [*h, …]`, 9⁹ values in 396 bytes.
+    static let aliasBomb: String = {
+        let names = "abcdefghi".map(String.init)
+        var lines = ["a: &a [" + Array(repeating: "lol", count: 9).joined(separator: ", ") + "]"]
+        for (previous, name) in zip(names, names.dropFirst()) {
+            lines.append("\(name): &\(name) [" + Array(repeating: "*" + previous, count: 9).joined(separator: ", ") + "]")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    /// The bomb in a post's header, and an alias of it as a mapping key (which Yams hashed whole while composing):
+    /// each an error at the alias that passes the bound (line 5 of the bomb, its third `*d`), at once.
+    func testYAMLAliasBombInHeaderFailsFast() throws {
+        try writeBlog(["content/posts/bomb.md": "---\ntitle: Bomb\n" + Self.aliasBomb + "---\nBody.\n",
+                       "content/posts/key.md": "---\ntitle: Key\n" + Self.aliasBomb + "*i : x\n---\nBody.\n"])
+        let result = try run(["build"], within: 5)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("content/posts/bomb.md:7:16: error: the alias `*d`"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("content/posts/key.md:7:16: error: the alias `*d`"), result.stderr)
+        XCTAssertFalse(site.exists("public"))
+    }
+
+    /// The same bomb in blog.yml's `params:` (which Liquid's `site` reads): an error at its line.
+    func testYAMLAliasBombInConfigFailsFast() throws {
+        let indented = Self.aliasBomb.split(separator: "\n").map { "  " + $0 + "\n" }.joined()
+        try writeBlog(["blog.yml": "title: Bomb\nparams:\n" + indented])
+        let result = try run(["build"], within: 5)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("blog.yml:7:18: error: the alias `*d`"), result.stderr)
+    }
+
+    /// In a Jekyll `_data/` file, which `site.data` reads: the file is not read, with a warning at the alias, and
+    /// the build goes on (as for any `_data/` file that is not YAML).
+    func testYAMLAliasBombInJekyllDataIsNotRead() throws {
+        try site.write("_data/bomb.yml", Self.aliasBomb)
+        try site.write("_config.yml", "title: Jekyll\n")
+        try writeBlog(["content/posts/2020-01-02-liquid.md": "---\ntitle: Liquid\n---\n{{ site.data.bomb.i | size }} values.\n"])
+        let result = try run(["build"], within: 5)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("_data/bomb.yml:5:16: warning: the alias `*d`"), result.stderr)
+        let liquid = try page("posts/liquid/index.html")
+        XCTAssertTrue(liquid.contains("<p>0 values.</p>"), liquid)
+    }
+
+    /// `init --from` reads a Jekyll `_config.yml` as a header: it ends at once, and still writes blog.yml.
+    func testYAMLAliasBombInJekyllConfigForInitFrom() throws {
+        try site.write("_config.yml", Self.aliasBomb)
+        try site.write("_posts/2020-01-01-a.md", "---\ntitle: A\n---\nA.\n")
+        let result = try run(["init", "--from", "."], within: 5)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(site.exists("blog.yml"))
+    }
+
+    /// Aliases as blogs use them still read: what each one repeats is small.
+    func testYAMLAliasesWithinTheBoundRead() throws {
+        try writeBlog(["content/posts/alias.md": "---\ntitle: Alias\ndate: 2020-01-02\nkeys: &keys [swift, linux]\ntags: *keys\n---\nBody.\n"])
+        let result = try run(["build"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(site.exists("public/tags/swift/index.html"), "\(site.files(under: "public"))")
+        XCTAssertTrue(site.exists("public/tags/linux/index.html"))
     }
 }
