@@ -485,11 +485,9 @@ public enum FrontMatterParser {
         case .dateTime:
             guard let dt = value.dateTime else { return .null }
             if let offset = dt.offset {
-                var calendar = Calendar(identifier: .gregorian)
-                calendar.timeZone = TimeZone(secondsFromGMT: offset.offset * 60) ?? TimeZone(identifier: "UTC")!
-                let parts = DateComponents(year: dt.date.year, month: dt.date.month, day: dt.date.day,
-                                           hour: dt.time.hour, minute: dt.time.minute, second: dt.time.second)
-                guard let date = calendar.date(from: parts) else { return .null }
+                let date = DateParser.instant(year: Int(dt.date.year), month: Int(dt.date.month), day: Int(dt.date.day),
+                                              hour: Int(dt.time.hour), minute: Int(dt.time.minute), second: Int(dt.time.second),
+                                              offset: Int(offset.offset) * 60, timeZone: TimeZone(secondsFromGMT: 0)!)
                 return .date(date.addingTimeInterval(Double(dt.time.nanoSecond) / 1_000_000_000))
             }
             return .string(String(format: "%04d-%02d-%02dT", dt.date.year, dt.date.month, dt.date.day) + timeText(dt.time))

@@ -529,7 +529,12 @@ public enum PostReader {
             }
             switch f.value {
             case .date(let d):
-                return d
+                do {
+                    return try DateParser.inYears(d, timeZone: timeZone, text: f.value.text ?? "")
+                } catch {
+                    self.error(f, "`\(key)`: \(error)")
+                    return nil
+                }
             case .string, .int, .double:
                 let text = f.value.text ?? ""
                 do {

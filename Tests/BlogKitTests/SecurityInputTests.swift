@@ -116,4 +116,42 @@ final class SecurityInputTests: BuiltSiteTestCase {
         XCTAssertTrue(site.exists("public/tags/swift/index.html"), "\(site.files(under: "public"))")
         XCTAssertTrue(site.exists("public/tags/linux/index.html"))
     }
+
+    // MARK: Dates
+
+    /// A date whose year, once its offset or the site's zone is applied, is not from 1 to 9999 is an error at its
+    /// line, for every date field and header form: pages and feeds write four-digit years (`0000-01-01` made
+    /// `datetime="00-1-12-30…"`, and `9999-12-31T23:59:59-12:00` the year 10000 in feeds).
+    func testDatesOutsideYears1To9999AreErrors() throws {
+        try writeBlog([
+            "blog.yml": "timezone: Pacific/Kiritimati\n",
+            "content/posts/zero.md": "---\ntitle: Zero\ndate: 0000-01-01\n---\nx\n",
+            "content/posts/late.md": "+++\ntitle = \"Late\"\ndate = 9999-12-31T23:59:59-12:00\n+++\nx\n",
+            "content/posts/pelican.md": "Title: Pelican\nDate: 2020-01-01\nModified: 0001-01-01 00:00 +0100\n\nx\n",
+            "content/posts/zone.md": "Title: Zone\nDate: 9999-12-31 20:00 +0000\n\nx\n",
+            "content/_posts/0000-12-31-name.md": "---\ntitle: Name\n---\nx\n",
+        ])
+        let result = try run(["build"])
+        XCTAssertEqual(result.status, 1)
+        for expected in [
+            "content/posts/zero.md:3:7: error: `date`: impossible date: there is no year 0 (years go from 1 to 9999)",
+            "content/posts/late.md:3:8: error: `date`: impossible date: \"10000-01-01T11:59:59Z\" falls in the year 10000 in UTC",
+            "content/posts/pelican.md:3:11: error: `modified`: impossible date: \"0001-01-01 00:00 +0100\" falls in the year 0 in UTC",
+            "content/posts/zone.md:2:7: error: `date`: impossible date: \"9999-12-31 20:00 +0000\" falls in the year 10000 in Pacific/Kiritimati",
+            "content/_posts/0000-12-31-name.md:1:1: error: date in the file name: impossible date: there is no year 0",
+        ] {
+            XCTAssertTrue(result.stderr.contains(expected), "\(expected)\n\(result.stderr)")
+        }
+        XCTAssertFalse(site.exists("public"))
+    }
+
+    /// The last instant of the year 9999 in UTC, and the first of the year 1, still build, with four-digit years.
+    func testDatesAtTheEdgesOfYears1To9999Build() throws {
+        try writeBlog(["content/posts/last.md": "---\ntitle: Last\ndate: 9999-12-31T23:59:59Z\n---\nx\n",
+                       "content/posts/first.md": "Title: First\nDate: 0001-01-01\n\nx\n"])
+        XCTAssertEqual(try run(["build", "--future", "--base-url", "https://example.org/"]).status, 0)
+        XCTAssertTrue(try page("posts/last/index.html").contains("datetime=\"9999-12-31T23:59:59Z\""))
+        XCTAssertTrue(try page("posts/first/index.html").contains("datetime=\"0001-01-01T00:00:00Z\""))
+        XCTAssertTrue(try page("feed.xml").contains("<updated>9999-12-31T23:59:59Z</updated>"))
+    }
 }
