@@ -154,4 +154,28 @@ final class SecurityInputTests: BuiltSiteTestCase {
         XCTAssertTrue(try page("posts/first/index.html").contains("datetime=\"0001-01-01T00:00:00Z\""))
         XCTAssertTrue(try page("feed.xml").contains("<updated>9999-12-31T23:59:59Z</updated>"))
     }
+
+    // MARK: blog new
+
+    /// No value `blog new` writes into a header may hold a line break, in any header form: `--tags $'a\nSave_as:
+    /// index.html'` wrote a Pelican header line of its own, and the new post replaced the home page. Each is an error
+    /// naming its option, with exit 1 and nothing written.
+    func testNewRefusesLineBreaksInEveryValueAndForm() throws {
+        try writeBlog()
+        let before = site.files(under: "content")
+        for format in ["pelican", "yaml", "toml"] {
+            let tags = try run(["new", "--format", format, "--tags", "a\nSave_as: index.html", "Tagged"])
+            XCTAssertEqual(tags.status, 1, format)
+            XCTAssertTrue(tags.stderr.contains("--tags:1:1: error: a tag \"a\\u{A}Save_as: index.html\" holds a line break"), tags.stderr)
+            let title = try run(["new", "--format", format, "Two\r\nlines"])
+            XCTAssertEqual(title.status, 1, format)
+            XCTAssertTrue(title.stderr.contains("blog new:1:1: error: the title \"Two\\u{D}\\u{A}lines\" holds a line break"), title.stderr)
+            let category = try run(["new", "--format", format, "--category", "x\u{2028}Status: hidden", "Filed"])
+            XCTAssertEqual(category.status, 1, format)
+            XCTAssertTrue(category.stderr.contains("--category:1:1: error: the category"), category.stderr)
+        }
+        XCTAssertEqual(site.files(under: "content"), before)
+        XCTAssertEqual(try run(["build"]).status, 0)
+        XCTAssertTrue(try page("index.html").contains("Hello"))
+    }
 }
