@@ -178,4 +178,17 @@ final class SecurityInputTests: BuiltSiteTestCase {
         XCTAssertEqual(try run(["build"]).status, 0)
         XCTAssertTrue(try page("index.html").contains("Hello"))
     }
+
+    // MARK: Messages
+
+    /// Control characters that a message quotes from a file (a header value, a file name) are shown escaped
+    /// (`\u{1B}`), so that a post can't clear the screen, colour the log or fake a line of it.
+    func testMessagesShowControlCharactersEscaped() throws {
+        try writeBlog(["content/posts/bad\u{1B}[2J.md": "Title: Bad\nDate: \u{1B}[31mred\u{7F}\u{9B}0m\n\nx\n"])
+        let result = try run(["build"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("content/posts/bad\\u{1B}[2J.md:2:7: error: `date`: unrecognised date \"\\u{1B}[31mred\\u{7F}\\u{9B}0m\""),
+                      result.stderr)
+        for control in ["\u{1B}", "\u{7F}", "\u{9B}"] { XCTAssertFalse(result.stderr.contains(control), result.stderr) }
+    }
 }
