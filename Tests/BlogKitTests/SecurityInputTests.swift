@@ -191,4 +191,31 @@ final class SecurityInputTests: BuiltSiteTestCase {
                       result.stderr)
         for control in ["\u{1B}", "\u{7F}", "\u{9B}"] { XCTAssertFalse(result.stderr.contains(control), result.stderr) }
     }
+
+    // MARK: Wide tables
+
+    /// A table row's cost in cmark-gfm grows with the square of its cells. A line with more than 100 `|` is read
+    /// as text, its `|` shown as written, with a warning at its line; a code block keeps such a line as it is, and
+    /// a table with a row that wide keeps its other rows.
+    func testTableRowsWiderThan100CellsAreText() throws {
+        let columns = 10_000
+        func row(_ cell: String) -> String { "|" + Array(repeating: cell, count: columns).joined(separator: "|") + "|" }
+        let body = "Wide:\n\n" + row("h") + "\n" + row("-") + "\n" + Array(repeating: row("x"), count: 10).joined(separator: "\n")
+            + "\n\n```\n" + row("c") + "\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n" + row("y") + "\n"
+        try writeBlog(["content/posts/wide.md": "---\ntitle: Wide\ndate: 2020-01-02\n---\n" + body])
+        let result = try run(["build"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        // The body starts at line 5: the header row is line 7, the delimiter row 8, the rows 9 to 18, the code
+        // block's line 21, and the small table's wide row 27.
+        for line in [7, 8, 9, 18, 27] {
+            XCTAssertTrue(result.stderr.contains("content/posts/wide.md:\(line):1: warning: this line has \(columns + 1) `|`, more than the 100 cells"),
+                          "line \(line): \(result.stderr.prefix(2_000))")
+        }
+        XCTAssertFalse(result.stderr.contains("wide.md:21:1"), "the code block's line is no row")
+        let html = try page("posts/wide/index.html")
+        XCTAssertTrue(html.contains("<p>" + row("h") + "\n" + row("-")), "the rows are text, their | as written")
+        XCTAssertTrue(html.contains("<code>" + row("c") + "\n</code>"), "the code block is as written")
+        XCTAssertTrue(html.contains("<td>1</td>\n<td>2</td>"), "the small table stays a table")
+        XCTAssertFalse(html.contains("<th>h</th>"))
+    }
 }
