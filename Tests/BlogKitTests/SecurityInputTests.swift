@@ -218,4 +218,36 @@ final class SecurityInputTests: BuiltSiteTestCase {
         XCTAssertTrue(html.contains("<td>1</td>\n<td>2</td>"), "the small table stays a table")
         XCTAssertFalse(html.contains("<th>h</th>"))
     }
+
+    // MARK: Repeated titles and posts
+
+    /// A title over 1,000 characters is an error at its line (a million characters with 500 tags wrote 1.5 GB: each
+    /// tag's page and feed repeats it); 1,000 build.
+    func testTitlesOver1000CharactersAreErrors() throws {
+        try writeBlog(["content/posts/long.md": "Title: " + String(repeating: "é", count: 1_001) + "\nSlug: long\nDate: 2020-01-02\nTags: a\n\nx\n",
+                       "content/posts/ok.md": "Title: " + String(repeating: "o", count: 1_000) + "\nSlug: ok\nDate: 2020-01-03\nTags: a\n\nx\n"])
+        let result = try run(["build"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("content/posts/long.md:1:8: error: the title has 1001 characters: a title may have at most 1000"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("ok.md"), result.stderr)
+        try site.write("content/posts/long.md", "Title: Short\nDate: 2020-01-02\n\nx\n")
+        XCTAssertEqual(try run(["build"]).status, 0)
+    }
+
+    /// A post's bytes times its tags, categories and authors, what their pages and feeds repeat, is at most 100 MB:
+    /// 300 KB with 400 tags is an error at its tags; 100 KB with 100 tags builds.
+    func testPostsRepeatedOverTheirTagsAreBounded() throws {
+        func post(_ title: String, kilobytes: Int, tags: Int) -> String {
+            "Title: \(title)\nDate: 2020-01-02\nTags: " + (0..<tags).map { "\(title)\($0)" }.joined(separator: ", ") + "\n\n"
+                + String(repeating: String(repeating: "word ", count: 199) + "word\n\n", count: kilobytes)
+        }
+        try writeBlog(["content/posts/wide.md": post("wide", kilobytes: 300, tags: 400)])
+        let result = try run(["build"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("content/posts/wide.md:3:7: error: this post's 30") && result.stderr.contains("bytes are repeated on the page and feed of each of its 400 tags, categories and authors"), result.stderr)
+        XCTAssertFalse(site.exists("public"))
+        try site.write("content/posts/wide.md", post("wide", kilobytes: 100, tags: 100))
+        XCTAssertEqual(try run(["build"]).status, 0)
+        XCTAssertTrue(site.exists("public/tags/wide99/index.html"))
+    }
 }
