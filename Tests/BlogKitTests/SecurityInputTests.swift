@@ -235,7 +235,7 @@ final class SecurityInputTests: BuiltSiteTestCase {
     }
 
     /// A post's bytes times its tags, categories and authors, what their pages and feeds repeat, is at most 100 MB:
-    /// 300 KB with 400 tags is an error at its tags; 100 KB with 100 tags builds.
+    /// 300 KB with 400 tags is an error at its tags; 100 KB with 100 tags builds. More than 1,000 authors is an error.
     func testPostsRepeatedOverTheirTagsAreBounded() throws {
         func post(_ title: String, kilobytes: Int, tags: Int) -> String {
             "Title: \(title)\nDate: 2020-01-02\nTags: " + (0..<tags).map { "\(title)\($0)" }.joined(separator: ", ") + "\n\n"
@@ -246,6 +246,10 @@ final class SecurityInputTests: BuiltSiteTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("content/posts/wide.md:3:7: error: this post's 30") && result.stderr.contains("bytes are repeated on the page and feed of each of its 400 tags, categories and authors"), result.stderr)
         XCTAssertFalse(site.exists("public"))
+        // Authors have the cap tags have: each one's page lists the post with all of them.
+        try site.write("content/posts/wide.md", "---\ntitle: Authors\ndate: 2020-01-02\nauthor: [" + (0...1_000).map { "a\($0)" }.joined(separator: ", ") + "]\n---\nx\n")
+        let authors = try run(["build"])
+        XCTAssertTrue(authors.stderr.contains("content/posts/wide.md:4:9: error: 1001 authors: a post may have at most 1000"), authors.stderr)
         try site.write("content/posts/wide.md", post("wide", kilobytes: 100, tags: 100))
         XCTAssertEqual(try run(["build"]).status, 0)
         XCTAssertTrue(site.exists("public/tags/wide99/index.html"))
