@@ -8,7 +8,7 @@ import Yams
 /// `init --from` reads): Yams's node tree, once the text is known not to grow past a bound through its aliases.
 ///
 /// An alias (`*name`) stands for the whole value its anchor (`&name`) names, so nine lines of nine aliases each
-/// (`b: &b [*a, *a, …]`, `c: &c [*b, …]`, …) make 9⁹ values of 316 bytes: the values made of them took all the
+/// (`b: &b [*a, *a, …]`, `c: &c [*b, …]`, …) make 9⁹ values of 400 bytes: the values made of them took all the
 /// memory, and Yams's composer alone hashes every value of a mapping key made of aliases (`*i : x`), minutes of
 /// work. The size each alias stands for is known from libyaml's events before Yams composes anything.
 package enum BoundedYAML {
