@@ -36,7 +36,7 @@ package enum ConfigLoader {
         var diagnostics: [Diagnostic] = []
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            root = try BoundedYAML.compose(text, path: path)
         } catch let error as YamlError {
             throw BuildFailure([YAMLErrors.diagnostic(for: error, path: path, lineOffset: 0)])
         }
@@ -247,7 +247,7 @@ package enum ConfigLoader {
     /// when the file or the key is missing.
     package static func position(ofValueOf key: String, inFileAt path: String) -> (line: Int, column: Int)? {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
-              case .mapping(let mapping)? = try? Yams.compose(yaml: text),
+              case .mapping(let mapping)? = try? BoundedYAML.compose(text, path: path),
               let value = mapping.first(where: { $0.key.string == key })?.value, let mark = value.mark else { return nil }
         return (mark.line, mark.column)
     }

@@ -88,6 +88,7 @@ package enum DateParser {
         func resolve(timeZone: TimeZone, text: String) throws -> ParsedDate {
             let hint = dayFirstNumeric
                 ? " (\"\(text)\" is read as day/month/year; write YYYY-MM-DD to be explicit)" : ""
+            guard DateParser.years.contains(year) else { throw Failure("impossible date: there is no year \(year) (\(DateParser.yearRange))") }
             guard (1...12).contains(month) else {
                 throw Failure("impossible date: there is no month \(month) (months go from 1 to 12)\(hint)")
             }
@@ -120,20 +121,13 @@ package enum DateParser {
                 second = time.second
                 fraction = time.fraction
             }
-            var calendar = Calendar(identifier: .gregorian)
-            if let offset {
-                guard let zone = TimeZone(secondsFromGMT: offset) else {
-                    throw Failure("impossible time zone offset \(DateText.offsetText(offset))")
-                }
-                calendar.timeZone = zone
-            } else {
-                calendar.timeZone = timeZone
+            if let offset, TimeZone(secondsFromGMT: offset) == nil {
+                throw Failure("impossible time zone offset \(DateText.offsetText(offset))")
             }
-            let parts = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-            guard let date = calendar.date(from: parts) else {
-                throw Failure("impossible date \"\(text)\"")
-            }
-            return ParsedDate(date: date.addingTimeInterval(fraction), hasTime: time != nil, ambiguous: ambiguous, repeatedYear: repeatedYear)
+            let date = DateParser.instant(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+                                          offset: offset, timeZone: timeZone)
+            return ParsedDate(date: try DateParser.inYears(date.addingTimeInterval(fraction), timeZone: timeZone, text: text),
+                              hasTime: time != nil, ambiguous: ambiguous, repeatedYear: repeatedYear)
         }
     }
 
@@ -144,6 +138,43 @@ package enum DateParser {
         var fraction = 0.0
         /// nil on a 24-hour clock; true for pm, false for am.
         var pm: Bool?
+    }
+
+    /// The instant of a valid date and time of the proleptic Gregorian calendar, as ``CivilTime`` writes dates:
+    /// `offset` seconds east of UTC, else the time the clocks of `timeZone` show. A time the clocks show twice (when
+    /// they go back) is the earlier; one they skip (when they go forward) is read with the offset before, so it
+    /// lands after the gap: as Foundation's `Calendar` reads them.
+    package static func instant(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int,
+                                offset: Int?, timeZone: TimeZone) -> Date {
+        let local = CivilTime.seconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        func zoneOffset(at instant: Int) -> Int { timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant))) }
+        let utc: Int
+        if let offset {
+            utc = local - offset
+        } else {
+            let before = zoneOffset(at: local - 86_400)
+            utc = Set([before, zoneOffset(at: local + 86_400)]).map { local - $0 }.filter { local - zoneOffset(at: $0) == $0 }.min()
+                ?? local - before
+        }
+        return Date(timeIntervalSince1970: Double(utc))
+    }
+
+    /// The years a date may fall in: pages, feeds and the sitemap write a year in four digits (RFC 3339, RFC 822), so
+    /// `0000-01-01` (1 BC) and `9999-12-31T23:59:59-12:00` (10000-01-01 in UTC) have no place in them.
+    static let years = 1...9999
+    static let yearRange = "years go from \(years.lowerBound) to \(years.upperBound)"
+
+    /// `date` when it falls in ``years`` both in UTC (feeds) and in `timeZone` (the site's); else a ``Failure``
+    /// naming `text`, what the header said. Every date of a header comes through here, read from text or not (a TOML
+    /// date-time with an offset).
+    package static func inYears(_ date: Date, timeZone: TimeZone, text: String) throws -> Date {
+        for (zone, name) in [(TimeZone(secondsFromGMT: 0)!, "UTC"), (timeZone, timeZone.identifier)] {
+            let year = CivilTime(date, timeZone: zone).year
+            guard years.contains(year) else {
+                throw Failure("impossible date: \"\(text)\" falls in the year \(year) in \(name) (\(yearRange))")
+            }
+        }
+        return date
     }
 
     /// Days in `month` of `year` (proleptic Gregorian).

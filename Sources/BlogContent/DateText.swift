@@ -71,4 +71,19 @@ package struct CivilTime: Sendable, Equatable {
         let daysBeforeMonth = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334][month - 1]
         dayOfYear = daysBeforeMonth + day + (leap && month > 2 ? 1 : 0)
     }
+
+    /// The inverse, for a date that is valid in the proleptic Gregorian calendar: the seconds since
+    /// 1970-01-01T00:00:00 of the clock time given (as if in UTC; the caller applies the offset). Foundation's
+    /// `Calendar` would read a date before 1582 in the Julian calendar, which these fields are not: 0001-01-01
+    /// would be written back as 0000-12-30.
+    package static func seconds(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Int {
+        // Civil date to days: Howard Hinnant's algorithm.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return days * 86_400 + hour * 3600 + minute * 60 + second
+    }
 }

@@ -134,7 +134,7 @@ public enum FrontMatterParser {
         let (yaml, renamed) = renameRepeatedTopLevelKeys(block)
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml)
+            root = try BoundedYAML.compose(yaml, path: path, lineOffset: lineOffset)
         } catch let YamlError.duplicatedKeysInMapping(duplicates, context) {
             throw BuildFailure([.error(path, line: context.mark.line + lineOffset, column: context.mark.column,
                                        "repeated key \(duplicates.map { "`\($0)`" }.joined(separator: ", ")) in the front matter")])
@@ -241,7 +241,7 @@ public enum FrontMatterParser {
     /// `path` and the line when the text is not YAML.
     package static func yamlValue(_ text: String, path: String) throws -> MetaValue {
         do {
-            return try Yams.compose(yaml: text).map { metaValue($0, text: false) } ?? .null
+            return try BoundedYAML.compose(text, path: path).map { metaValue($0, text: false) } ?? .null
         } catch let error as YamlError {
             throw BuildFailure([YAMLErrors.diagnostic(for: error, path: path, lineOffset: 0)])
         }
@@ -485,11 +485,9 @@ public enum FrontMatterParser {
         case .dateTime:
             guard let dt = value.dateTime else { return .null }
             if let offset = dt.offset {
-                var calendar = Calendar(identifier: .gregorian)
-                calendar.timeZone = TimeZone(secondsFromGMT: offset.offset * 60) ?? TimeZone(identifier: "UTC")!
-                let parts = DateComponents(year: dt.date.year, month: dt.date.month, day: dt.date.day,
-                                           hour: dt.time.hour, minute: dt.time.minute, second: dt.time.second)
-                guard let date = calendar.date(from: parts) else { return .null }
+                let date = DateParser.instant(year: Int(dt.date.year), month: Int(dt.date.month), day: Int(dt.date.day),
+                                              hour: Int(dt.time.hour), minute: Int(dt.time.minute), second: Int(dt.time.second),
+                                              offset: Int(offset.offset) * 60, timeZone: TimeZone(secondsFromGMT: 0)!)
                 return .date(date.addingTimeInterval(Double(dt.time.nanoSecond) / 1_000_000_000))
             }
             return .string(String(format: "%04d-%02d-%02dT", dt.date.year, dt.date.month, dt.date.day) + timeText(dt.time))

@@ -146,7 +146,7 @@ public enum PageBundle {
     package static func warnings(_ inventory: ContentInventory, display: String) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         let texts = inventory.textBundles.isEmpty ? []
-            : Set(inventory.posts.filter { role(of: $0) == .text }.map { ($0 as NSString).deletingLastPathComponent })
+            : Set(inventory.posts.filter { role(of: $0) == .text }.map { $0.folderPart })
         for folder in inventory.textBundles where !texts.contains(folder) {
             warnings.append(.warning(display + "/" + folder, "a TextBundle without text.md or text.markdown: blog reads markdown only, so it makes no post; its files are copied as they are"))
         }

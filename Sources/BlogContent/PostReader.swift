@@ -26,6 +26,19 @@ public enum PostReader {
     /// `>` or list levels take minutes; 1,000 bytes allow 250 levels and more than any post needs.
     package static let maxNesting = 1_000
 
+    /// The most characters a title may have. A title is repeated in every list, feed and term page that shows its
+    /// post, and in its page's head: a title of a million characters with 500 tags wrote 1.5 GB. A longer title is
+    /// an error rather than cut with a warning: no title is meant to be that long (it is a body or a broken header),
+    /// and a cut one would be published, and named in URLs, as nobody wrote it.
+    package static let maxTitle = 1_000
+
+    /// The most bytes a post may be repeated over the pages and feeds of its tags, categories and authors: its
+    /// bytes times their number. Each term's page lists the post (title, summary, the first paragraph when it has no
+    /// summary) and its feed carries it whole, so without a bound a post of 100 MB with 1,000 tags would write
+    /// hundreds of GB; with it, what a post adds to the site is bounded as its size is (``maxFileSize``, a post
+    /// with one term).
+    package static let maxRepeated = maxFileSize
+
     /// The first line of `body` (0-based) whose container prefix (spaces, tabs, `>`, and list markers `-`, `*`, `+`,
     /// `1.`, `1)` followed by a space) is longer than ``maxNesting`` bytes.
     static func tooDeeplyNested(_ body: String) -> Int? {
@@ -81,7 +94,7 @@ public enum PostReader {
         let (header, headerWarnings) = try FrontMatterParser.parse(text, path: source)
         let path = contentPath ?? Post.contentPath(ofSource: source)
         var resolver = Resolver(header: header, source: source, contentPath: path,
-                                bundle: bundle ?? PageBundle.isBundle(path), timeZone: timeZone)
+                                bundle: bundle ?? PageBundle.isBundle(path), timeZone: timeZone, size: data.count)
         resolver.diagnostics = headerWarnings
         let post = resolver.resolve()
         let diagnostics = resolver.diagnostics.sortedForDisplay()
@@ -198,9 +211,12 @@ public enum PostReader {
         let contentPath: String
         /// A page (no date needed, in no list) rather than a post.
         let kind: PostKind
+        /// The file's bytes.
+        let size: Int
         var diagnostics: [Diagnostic] = []
 
-        init(header: FrontMatter, source: String, contentPath: String, bundle: Bool, timeZone: TimeZone) {
+        init(header: FrontMatter, source: String, contentPath: String, bundle: Bool, timeZone: TimeZone, size: Int) {
+            self.size = size
             self.header = header
             self.source = source
             self.timeZone = timeZone
@@ -270,6 +286,9 @@ public enum PostReader {
                 title = file.title
                 warning(titleField, "missing title: using \"\(title)\" from the file name")
             }
+            if title.utf8.count > PostReader.maxTitle, case let length = title.count, length > PostReader.maxTitle {
+                error(titleField, "the title has \(length) characters: a title may have at most \(PostReader.maxTitle) (every list, feed and tag page that shows the post repeats it); put the rest in the body")
+            }
 
             // Dates. A post without one (Hugo allows it) is listed last; a page needs none.
             let parsedDate = resolveDate(["date", "publishdate", "pubdate"], required: kind == .post)
@@ -307,6 +326,12 @@ public enum PostReader {
             let categories = resolveCategories()
             let authors = resolveAuthor()
             let author = authors.isEmpty ? nil : authors.joined(separator: ", ")
+            let termField = ["tags", "categories", "category", "author", "authors"].lazy.compactMap(field).first
+            if authors.count > PostReader.maxTags {
+                error(field("author") ?? field("authors"), "\(authors.count) authors: a post may have at most \(PostReader.maxTags) (each one's page lists the post with all of them, so a site's size grows with the square of their number)")
+            } else if case let terms = tags.count + categories.count + authors.count, size * terms > PostReader.maxRepeated {
+                error(termField, "this post's \(size) bytes are repeated on the page and feed of each of its \(terms) tags, categories and authors (\((size * terms) >> 20) MB): at most \(PostReader.maxRepeated >> 20) MB; give it fewer, or make it shorter")
+            }
 
             // Summary: the header's `summary` (or Jekyll's `excerpt`), else the body up to the
             // post's `excerpt_separator`; else the renderer finds `<!--more-->` or the first paragraph.
@@ -529,7 +554,12 @@ public enum PostReader {
             }
             switch f.value {
             case .date(let d):
-                return d
+                do {
+                    return try DateParser.inYears(d, timeZone: timeZone, text: f.value.text ?? "")
+                } catch {
+                    self.error(f, "`\(key)`: \(error)")
+                    return nil
+                }
             case .string, .int, .double:
                 let text = f.value.text ?? ""
                 do {

@@ -46,8 +46,10 @@ struct DialectDocument {
 
     /// Parses `markdown` as `dialect` reads it.
     static func parse(_ markdown: String, dialect: MarkdownDialect) -> DialectDocument {
+        // Every dialect reads GFM tables: rows too wide for cmark-gfm are text first (lines keep their numbers).
+        let (markdown, tableWarnings) = WideTableRows.bound(markdown)
         var document = CmarkNode(pointer: GFM.parse(markdown))
-        guard dialect.needsFixes else { return DialectDocument(document: document, warnings: [], from: nil) }
+        guard dialect.needsFixes else { return DialectDocument(document: document, warnings: tableWarnings, from: nil) }
         var text = markdown
         var from: [Int]?
         func original(_ number: Int) -> Int {
@@ -63,7 +65,7 @@ struct DialectDocument {
             var found = Passes(lines: lines, dialect: dialect)
             found.collect(in: document)
             // The last round's notes: the constructs still there.
-            warnings = found.notes.map {
+            warnings = tableWarnings + found.notes.map {
                 MarkdownWarning(line: original($0.line), column: lines.column(ofByte: $0.offset, inLine: $0.line), message: $0.message)
             }
             if found.edits.isEmpty || round == maxRounds { break }

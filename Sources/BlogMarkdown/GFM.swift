@@ -32,15 +32,15 @@ enum GFM {
     /// in use (`blog_cmark_removals_dropped`), parsing no longer takes the lock.
     static let parseLock = NSLock()
 
-    /// Parses `markdown` with the GFM extensions. The caller owns the returned document and must
-    /// free it with `cmark_node_free`.
-    static func parse(_ markdown: String) -> OpaquePointer {
+    /// Parses `markdown` with the GFM extensions (all but the table extension when `tables` is false). The caller
+    /// owns the returned document and must free it with `cmark_node_free`.
+    static func parse(_ markdown: String, tables: Bool = true) -> OpaquePointer {
         var text = markdown
         text.makeContiguousUTF8()
         // cmark's allocator aborts when memory runs out, so a parser and a document always come back.
         guard let parser = cmark_parser_new(options) else { preconditionFailure("cmark_parser_new failed") }
         defer { cmark_parser_free(parser) }
-        for extensionPointer in Extensions.shared.parsing {
+        for extensionPointer in Extensions.shared.parsing where tables || extensionPointer != Extensions.shared.parsing[0] {
             cmark_parser_attach_syntax_extension(parser, extensionPointer)
         }
         let run = { () -> OpaquePointer in
@@ -71,7 +71,7 @@ enum GFM {
         /// The shared instance, created on first use (Swift runs the initialiser once).
         static let shared = Extensions()
 
-        /// Attached to every parser: table, strikethrough, autolink, tasklist.
+        /// Attached to every parser: table (first), strikethrough, autolink, tasklist.
         let parsing: [OpaquePointer]
         /// Passed to the HTML renderer, which calls the extensions' filters (none of these has one).
         let rendering: List

@@ -32,11 +32,12 @@ public struct NewPost: Sendable {
     /// - Throws: ``BuildFailure`` when blog.yml does not read, the title gives no slug, another post has that
     ///   slug, or the file exists or can't be written. Nothing is written then.
     public func create(source: String, now: Date) throws -> String {
+        try checkOneLineValues()
         let folder = BlogFolder(source)
         let (config, _) = try ConfigLoader.load(path: folder.url.appendingPathComponent("blog.yml").path,
                                                 displayPath: folder.display + "blog.yml")
         let (contentURL, contentDisplay) = folder.resolve(config.content)
-        let title = self.title.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        let title = self.title.trimmingCharacters(in: .whitespaces)
         guard !title.isEmpty else { throw BuildFailure([.error("blog new", "expected a title, such as blog new \"My first post\"")]) }
         let slug = Slug.make(title)
         guard !slug.isEmpty else {
@@ -56,6 +57,20 @@ public struct NewPost: Sendable {
         try FileCreation.createNew(url, contents: Data((header.text(form) + "\n").utf8), shown: shown,
                                    exists: "a file is already here; blog new never overwrites one")
         return shown
+    }
+}
+
+extension NewPost {
+    /// Throws, naming the option, when a value written into the header holds a line break (`\n`, `\r`, U+2028 and
+    /// the others Swift counts): the line would end there, and what follows become a header line of its own, in
+    /// any header form (`--tags $'a\nSave_as: index.html'` made the post replace the home page).
+    func checkOneLineValues() throws {
+        let values = [("blog new", "the title", title)] + tags.map { ("--tags", "a tag", $0) }
+            + (category.map { [("--category", "the category", $0)] } ?? [])
+        let errors = values.filter { $0.2.contains(where: \.isNewline) }.map { option, what, value in
+            Diagnostic.error(option, "\(what) \"\(value)\" holds a line break: a header value is one line")
+        }
+        if !errors.isEmpty { throw BuildFailure(errors) }
     }
 }
 

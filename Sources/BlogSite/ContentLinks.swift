@@ -87,7 +87,7 @@ package struct ContentLinks: Sendable {
                 rest = rest[marker.upperBound...]
                 let path = String(rest.prefix { !" )\"'>\n".contains($0) })
                 guard let source = contentPath(path, from: item.post.contentPath), placed[source] == nil else { continue }
-                let folder = (item.outputPath as NSString).deletingLastPathComponent
+                let folder = item.outputPath.folderPart
                 let name = (source as NSString).lastPathComponent
                 placed[source] = folder.isEmpty ? name : folder + "/" + name
             }

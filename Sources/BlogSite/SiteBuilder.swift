@@ -220,7 +220,7 @@ package enum SiteBuilder {
         // Pelican's `{slug}-{lang}.html`; else the usual URL under `<lang>/`.
         let languagePattern = otherLanguage == nil || sectionIndex ? nil : post.kind == .page ? permalinks.pageInLanguage : permalinks.postInLanguage
         if sectionIndex {
-            url = (post.contentPath as NSString).deletingLastPathComponent + "/"
+            url = post.contentPath.folderPart + "/"
         } else if let languagePattern, let otherLanguage {
             url = fill(languagePattern, post, config: config).replacingOccurrences(of: "{lang}", with: otherLanguage)
         } else {
@@ -234,8 +234,8 @@ package enum SiteBuilder {
     /// The post's folder under content/ for `{folder}` (Hugo's section path): the folder of its
     /// file, or of its bundle's folder; `""` at the top.
     static func folder(of post: Post) -> String {
-        var folder = (post.contentPath as NSString).deletingLastPathComponent
-        if post.isBundle { folder = (folder as NSString).deletingLastPathComponent }
+        var folder = post.contentPath.folderPart
+        if post.isBundle { folder = folder.folderPart }
         return folder
     }
 
@@ -300,10 +300,10 @@ package enum SiteBuilder {
         // Bundle folder -> the output folder of its page (nil when the post is left out).
         var bundles: [String: String?] = [:]
         for post in allPosts where post.isBundle {
-            bundles[(post.contentPath as NSString).deletingLastPathComponent] = .some(nil)
+            bundles[post.contentPath.folderPart] = .some(nil)
         }
         for item in posts where item.post.isBundle {
-            bundles[(item.post.contentPath as NSString).deletingLastPathComponent] = (item.outputPath as NSString).deletingLastPathComponent
+            bundles[item.post.contentPath.folderPart] = item.outputPath.folderPart
         }
         let attached = ContentLinks.attachments(posts)
         var placed: [SiteAsset] = []
@@ -312,11 +312,11 @@ package enum SiteBuilder {
                 placed.append(SiteAsset(source: asset, path: target))
                 continue
             }
-            var folder = (asset as NSString).deletingLastPathComponent
+            var folder = asset.folderPart
             var bundle: (folder: String, output: String?)?
             while !folder.isEmpty {
                 if let output = bundles[folder] { bundle = (folder, output); break }
-                folder = (folder as NSString).deletingLastPathComponent
+                folder = folder.folderPart
             }
             if let bundle {
                 guard let output = bundle.output else { continue }

@@ -176,4 +176,35 @@ final class DateParserTests: XCTestCase {
         let a = parse("2016-11-25 10:20", TimeZone(identifier: "America/Los_Angeles")!)?.date
         XCTAssertEqual(a, instant(2016, 11, 25, 10, 20, offset: -8 * 3600))
     }
+
+    /// Dates are read in the proleptic Gregorian calendar, as they are written (``CivilTime``): a date before 1582
+    /// reads back as written, where Foundation's `Calendar` reads it in the Julian calendar (0001-01-01 was written
+    /// back as 0000-12-30). From 1583 on, every time agrees with `Calendar` in zones with summer time, the times the
+    /// clocks skip and show twice included.
+    func testReadsTheProlepticGregorianCalendarAsCalendarDoesSince1583() throws {
+        for text in ["0001-01-01", "1000-03-01", "1582-10-04T12:00:00+01:00"] {
+            let date = try XCTUnwrap(parse(text)?.date)
+            XCTAssertEqual(DateText.iso8601(date, timeZone: TimeZone(secondsFromGMT: 3600)!).prefix(10), text.prefix(10))
+        }
+        var generator = SystemRandomNumberGenerator()
+        for zone in ["Europe/Paris", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata"].map({ TimeZone(identifier: $0)! }) {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            for _ in 0..<2_000 {
+                let (y, mo, d) = (Int.random(in: 1583...2100, using: &generator), Int.random(in: 1...12, using: &generator), Int.random(in: 1...28, using: &generator))
+                let (h, mi) = (Int.random(in: 0...23, using: &generator), Int.random(in: 0...59, using: &generator))
+                let expected = calendar.date(from: DateComponents(year: y, month: mo, day: d, hour: h, minute: mi))
+                XCTAssertEqual(DateParser.instant(year: y, month: mo, day: d, hour: h, minute: mi, second: 0, offset: nil, timeZone: zone),
+                               expected, "\(y)-\(mo)-\(d) \(h):\(mi) in \(zone.identifier)")
+            }
+            // The clocks of Paris skip 02:00-03:00 on 2021-03-28 and show 02:00-03:00 twice on 2021-10-31.
+            for (mo, d) in [(3, 28), (10, 31)] where zone.identifier == "Europe/Paris" {
+                for mi in stride(from: 0, to: 240, by: 15) {
+                    let expected = calendar.date(from: DateComponents(year: 2021, month: mo, day: d, hour: mi / 60, minute: mi % 60))
+                    XCTAssertEqual(DateParser.instant(year: 2021, month: mo, day: d, hour: mi / 60, minute: mi % 60, second: 0,
+                                                      offset: nil, timeZone: zone), expected, "2021-\(mo)-\(d) \(mi) min")
+                }
+            }
+        }
+    }
 }

@@ -48,9 +48,27 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         Diagnostic(.note, path: path, line: line, column: column, message)
     }
 
-    /// `path:line:column: severity: message`.
+    /// `path:line:column: severity: message`, with the control characters of the path and message shown as
+    /// ``printable(_:)`` shows them: messages quote file names and header values, which may hold anything.
     public var description: String {
-        "\(path):\(line):\(column): \(severity.rawValue): \(message)"
+        "\(Self.printable(path)):\(line):\(column): \(severity.rawValue): \(Self.printable(message))"
+    }
+
+    /// `text` with every C0 control character (tab and line feed too), DEL and C1 control character written as
+    /// `\u{1B}`: in a terminal or a CI log a quoted value can then neither move the cursor, change colours, clear the
+    /// screen nor start a line that looks like another message.
+    static func printable(_ text: String) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
     }
 }
 

@@ -80,6 +80,18 @@ extension String {
 
     /// Where the last `.` is, found as a byte (see ``lastSlash``).
     package var lastDot: Index? { utf8.lastIndex(of: UInt8(ascii: ".")) }
+
+    /// The folder of a relative `/`-separated path (under content/, or of the output): what comes
+    /// before its last `/` (`images/a/x.png` -> `images/a`), `""` for a name alone (`x.png`).
+    ///
+    /// Foundation's `NSString.deletingLastPathComponent` gives the same for these paths, but the
+    /// Foundation of Linux stops the process (SIGILL, in `String._startOfLastPathComponent`) on a
+    /// one-character string: a file `content/x`, or the folder `a` of `content/a/x.png` as a
+    /// walk up the folders reaches it. Every path of the site goes through this instead.
+    package var folderPart: String {
+        guard let slash = lastSlash else { return "" }
+        return String(self[..<slash])
+    }
 }
 
 extension Substring {
