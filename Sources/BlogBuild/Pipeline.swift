@@ -289,6 +289,8 @@ public enum Pipeline {
             drafts: options.drafts, future: options.future, now: options.now, version: options.version,
             buildsAgain: options.buildsAgain), enabled: options.cache)
         defer { incremental.close() }
+        // Under the lock: no link where the output folder or the folders beside it belong, or nothing is built.
+        _ = try OutputFolder.locate(output, display: outputDisplay)
         let outcome = try incremental.build(inPlace: quick, warnings: warnings, strict: { try checkStrict(options, warnings: $0) },
                                             clock: &clock) { observer, clock in
             try fullBuild(options, config: config, warnings: warnings, theme: theme, output: output, outputDisplay: outputDisplay,

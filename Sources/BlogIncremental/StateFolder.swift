@@ -1,4 +1,5 @@
 import BlogCore
+import BlogOutput
 import Foundation
 
 /// The folder `cache_dir` of `blog.yml`, where builds keep what the next build needs:
@@ -29,7 +30,13 @@ struct StateFolder {
     /// write into.
     static func of(_ request: IncrementalRequest) throws -> StateFolder {
         let config = request.config
-        let (folder, display) = BlogFolder(url: request.source, display: request.sourceDisplay).resolve(config.cacheDir)
+        let (named, display) = BlogFolder(url: request.source, display: request.sourceDisplay).resolve(config.cacheDir)
+        // The folder that holds it resolved once, and the folder itself never a link: a build writes and deletes
+        // files in it.
+        let folder = URL(fileURLWithPath: PathSafety.resolved(named.deletingLastPathComponent()), isDirectory: true)
+            .appendingPathComponent(named.lastPathComponent)
+        try FileKind.refuseLink(folder.path, display: display, what: "`cache_dir: \(config.cacheDir)`",
+                                fix: "remove the link (what it points to is left as it is), or set `cache_dir` to a folder of its own")
         let resolved = PathSafety.resolved, inside = PathSafety.isInside
         let target = resolved(folder)
         var problem: String?
@@ -55,12 +62,21 @@ struct StateFolder {
     /// The last build's state; nil when there is none or it can't be used. A process that builds
     /// again and again (`blog serve`) gets the state it saved itself back without reading it.
     func loadState() -> SiteState? {
-        if let file = FileStat.of(stateURL.path), let kept = Self.kept.state(at: stateURL.path),
+        if let file = FileStat.of(stateURL.path, followingLinks: false), let kept = Self.kept.state(at: stateURL.path),
            kept.file == file, kept.version == version {
             return kept.state
         }
-        guard let data = try? Data(contentsOf: stateURL) else { return nil }
+        guard let data = stateBytes() else { return nil }
         return try? unwrap(data) { try SiteState(decoding: $0) }
+    }
+
+    /// The bytes of the state file: a regular file, never read through a link (one to `/dev/zero`
+    /// would never end).
+    private func stateBytes() -> Data? {
+        let directory = open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard directory >= 0 else { return nil }
+        defer { close(directory) }
+        return FileStat.read(Self.stateName, in: directory, followingLinks: false)?.0
     }
 
     /// The state this process last saved in each folder, with the state file it saved it as.
@@ -69,7 +85,7 @@ struct StateFolder {
     /// The output folder the last build's state describes, read without the rest of the state (a
     /// build with `--no-cache` needs no more); nil when there is no state.
     func stateOutput() -> String? {
-        guard let data = try? Data(contentsOf: stateURL) else { return nil }
+        guard let data = stateBytes() else { return nil }
         return try? unwrap(data, checked: false) { raw in
             var reader = StateReader(raw: raw)
             return try reader.string()
@@ -82,10 +98,12 @@ struct StateFolder {
         let temporary = folder.appendingPathComponent(Self.stateName + ".new")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(bytes).write(to: temporary)
+            // Made anew: a file (or link) left there is never written through.
+            unlink(temporary.path)
+            try SiteWriter.create(temporary.path, with: Data(bytes))
             if rename(temporary.path, stateURL.path) != 0 {
                 unlink(temporary.path)
-            } else if let file = FileStat.of(stateURL.path) {
+            } else if let file = FileStat.of(stateURL.path, followingLinks: false) {
                 // Under the build lock: no other build replaces the file in between.
                 Self.kept.keep(state, version: version, as: file, at: stateURL.path)
             }
@@ -143,7 +161,7 @@ struct StateFolder {
     func lock(create: Bool) throws -> BuildLock {
         let path = folder.appendingPathComponent("lock").path
         if create { try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o666)
         // A folder that can't be written costs the next build time, not this one.
         guard fd >= 0 else { return BuildLock(fd: -1) }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {

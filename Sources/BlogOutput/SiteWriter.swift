@@ -35,35 +35,28 @@ package enum SiteWriter {
     /// Writes `files` as the whole new content of `output`.
     /// - Parameters:
     ///   - files: every file of the site; paths relative, `/`-separated, unique.
-    ///   - output: the output folder (created when missing).
+    ///   - output: the output folder (created when missing); see ``OutputFolder`` for the folders
+    ///     refused.
     ///   - displayPath: how to name the output folder in messages.
     ///   - whileFlushing: work to do, given the folder that holds the new site, once every file
     ///     is written and while they are flushed to disk (which leaves the cores idle); the site
     ///     is published only after it returns.
     package static func write(_ files: [OutputFile], to output: URL, displayPath: String,
-                      whileFlushing: (URL) -> Void = { _ in }) throws -> WriteReport {
-        let fm = FileManager.default
+                              whileFlushing: (URL) -> Void = { _ in }) throws -> WriteReport {
         try checkPaths(files, displayPath: displayPath)
-
-        var isDirectory: ObjCBool = false
-        let outputExists = fm.fileExists(atPath: output.path, isDirectory: &isDirectory)
-        if outputExists && !isDirectory.boolValue {
-            throw BuildFailure([.error(displayPath, "the output path is a file; expected a folder (or nothing) there")])
-        }
-        let staging = beside(output, "blog-staging")
-        let spare = beside(output, "blog-spare")
+        let folder = try OutputFolder.locate(output, display: displayPath)
+        let staging = folder.staging
         // The site before the published one, kept by the last build: updating it costs what
         // changed, where building a whole new tree costs a folder and a link per page.
         var reuse = false
         do {
+            try FileManager.default.createDirectory(at: folder.url.deletingLastPathComponent(), withIntermediateDirectories: true)
             removeTree(staging)
-            var spareIsFolder: ObjCBool = false
-            if outputExists, fm.fileExists(atPath: spare.path, isDirectory: &spareIsFolder), spareIsFolder.boolValue,
-               rename(spare.path, staging.path) == 0 {
+            if folder.exists, FileKind.of(folder.spare.path) == S_IFDIR, rename(folder.spare.path, staging.path) == 0 {
                 reuse = true
             } else {
-                removeTree(spare)
-                try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+                removeTree(folder.spare)
+                guard mkdir(staging.path, 0o777) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             }
         } catch {
             throw BuildFailure([.error(displayPath, "cannot create the staging folder \(staging.path): \(error.localizedDescription)")])
@@ -71,7 +64,7 @@ package enum SiteWriter {
 
         let report: WriteReport
         do {
-            report = try writeAll(files, into: staging, previous: outputExists ? output : nil, reuse: reuse)
+            report = try writeAll(files, into: staging, previous: folder.exists ? folder.url : nil, reuse: reuse)
             // The new site reaches the disk before it replaces the old one: a crash can't publish
             // empty files.
             let flush = Flush(staging.path)
@@ -83,7 +76,7 @@ package enum SiteWriter {
             removeTree(staging)
             throw error
         }
-        try swap(staging, into: output, exists: outputExists, displayPath: displayPath, keepingOldAs: spare)
+        try swap(staging, into: folder)
         return report
     }
 
@@ -99,26 +92,29 @@ package enum SiteWriter {
     /// caller then builds in full).
     package static func patch(output: URL, paths: [String], changed: [String: Data], spareSamePaths: Bool,
                               spareDiffers: [String]? = nil) -> WriteReport? {
-        let staging = beside(output, "blog-staging")
-        let spare = beside(output, "blog-spare")
+        guard let folder = try? OutputFolder.locate(output, display: ""), folder.exists else { return nil }
+        let staging = folder.staging
         removeTree(staging)
-        var status = stat()
-        let hasSpare = lstat(spare.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+        let hasSpare = FileKind.of(folder.spare.path) == S_IFDIR
         // Without a spare (the first build into this output made none), a new staging folder is
         // linked whole: a tenth of the time of building the site again.
-        guard hasSpare ? rename(spare.path, staging.path) == 0 : mkdir(staging.path, 0o777) == 0 else { return nil }
+        guard hasSpare ? rename(folder.spare.path, staging.path) == 0 : mkdir(staging.path, 0o777) == 0 else { return nil }
         let root = staging.path
-        let published = output.path
-        if !(hasSpare && spareSamePaths) {
+        let published = folder.url.path
+        // A spare taken as the last build left it is looked into only where its folders are
+        // folders: a link where one belongs (no build makes one) would be followed. Else it is pruned.
+        let looked = spareDiffers.map { Array(Set($0).union(changed.keys)) } ?? paths
+        let trusted = hasSpare && spareSamePaths && folders(holding: looked).allSatisfy { FileKind.of(root + "/" + $0) == S_IFDIR }
+        if !trusted {
             if hasSpare { prune(root: root, keeping: paths) }
             guard (try? makeFolders(for: paths, under: root, existing: hasSpare)) != nil else { removeTree(staging); return nil }
         }
         // Paths are looked up from the two folders' descriptors: walking each full path again
         // was most of a build in place.
-        let from = open(published, O_RDONLY | O_DIRECTORY | O_CLOEXEC), into = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let from = open(published, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), into = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         defer { if from >= 0 { close(from) }; if into >= 0 { close(into) } }
         guard from >= 0, into >= 0 else { removeTree(staging); return nil }
-        let known = hasSpare && spareSamePaths ? spareDiffers : nil
+        let known = trusted ? spareDiffers : nil
         let touched = known.map { Array(Set($0).union(changed.keys)) } ?? paths
         let failed = Parallel.map(touched.count) { number -> Bool in
             let path = touched[number]
@@ -129,8 +125,7 @@ package enum SiteWriter {
             return !relink(path, in: from, path, in: into, reuse: true)
         }
         let flushed = known == nil ? blog_sync_filesystem(root) == 0 : syncFolders(of: touched, in: into)
-        guard !failed.contains(true), flushed,
-              (try? swap(staging, into: output, exists: true, displayPath: "", keepingOldAs: spare)) != nil else {
+        guard !failed.contains(true), flushed, (try? swap(staging, into: folder)) != nil else {
             removeTree(staging)
             return nil
         }
@@ -148,11 +143,6 @@ package enum SiteWriter {
             defer { close(fd) }
             return fsync(fd) == 0
         }
-    }
-
-    /// The hidden folder `.<output>.<suffix>` beside the output folder (staging, spare, previous).
-    static func beside(_ output: URL, _ suffix: String) -> URL {
-        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).\(suffix)")
     }
 
     /// Every path must stay inside the output folder, and be there once.
@@ -247,7 +237,8 @@ package enum SiteWriter {
 
     /// Removes from the tree at `root` every file and folder that `paths` (the new site's files)
     /// don't need: files not in the list, folders that hold none of them, and anything whose
-    /// kind (file or folder) is not the one needed.
+    /// kind (file or folder) is not the one needed. A symbolic link is never a folder here: it is
+    /// removed, or kept as a file to be replaced, and never followed.
     static func prune(root: String, keeping paths: [String]) {
         let wantedFiles = Set(paths)
         let wantedFolders = folders(holding: paths)
@@ -322,7 +313,7 @@ package enum SiteWriter {
 
     /// Creates the file `path`, which must not exist yet, holding `data`; `durably`: on disk
     /// (`fsync`) before it returns.
-    static func create(_ path: String, with data: Data, durably: Bool = false) throws {
+    package static func create(_ path: String, with data: Data, durably: Bool = false) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var failure = data.withUnsafeBytes { buffer -> Int32 in
@@ -389,63 +380,64 @@ package enum SiteWriter {
         return Int(status.st_size)
     }
 
-    /// Puts `staging` in the place of `output` in one step where the system allows it.
-    /// The previous site is kept as `spare` (hidden, beside the output) for the next build to
+    /// Puts `staging` in the place of the output folder in one step where the system allows it.
+    /// The previous site is kept as the spare (hidden, beside the output) for the next build to
     /// update, rather than deleted: deleting 13,000 files costs as much as writing them.
-    static func swap(_ staging: URL, into output: URL, exists: Bool, displayPath: String, keepingOldAs spare: URL? = nil) throws {
-        let fm = FileManager.default
+    static func swap(_ staging: URL, into folder: OutputFolder) throws {
+        let output = folder.url
         func fail(_ what: String) -> BuildFailure {
-            BuildFailure([.error(displayPath, "\(what): \(String(cString: strerror(errno))); the previous output is unchanged")])
+            BuildFailure([.error(folder.display, "\(what): \(String(cString: strerror(errno))); the previous output is unchanged")])
         }
-        guard exists else {
+        guard folder.exists else {
             if rename(staging.path, output.path) != 0 {
                 let failure = fail("cannot move the new site into place")
-                try? fm.removeItem(at: staging)
+                removeTree(staging)
                 throw failure
             }
             return
         }
         if blog_exchange_paths(staging.path, output.path) != 0 {
             // No atomic exchange on this system or file system: two renames, undone on failure.
-            let old = beside(output, "blog-previous")
-            try? fm.removeItem(at: old)
+            let old = OutputFolder.beside(output, "blog-previous")
+            removeTree(old)
             guard rename(output.path, old.path) == 0 else {
                 let failure = fail("cannot move the previous output aside")
-                try? fm.removeItem(at: staging)
+                removeTree(staging)
                 throw failure
             }
             guard rename(staging.path, output.path) == 0 else {
                 let failure = fail("cannot move the new site into place")
                 _ = rename(old.path, output.path)
-                try? fm.removeItem(at: staging)
+                removeTree(staging)
                 throw failure
             }
             _ = rename(old.path, staging.path)
         }
         // `staging` now holds the previous site: keep its top-level hidden entries, drop the rest.
-        if let entries = try? fm.contentsOfDirectory(atPath: staging.path) {
-            for name in entries.sorted() where name.hasPrefix(".") {
-                let destination = output.appendingPathComponent(name)
-                if !fm.fileExists(atPath: destination.path) {
-                    _ = rename(staging.appendingPathComponent(name).path, destination.path)
-                }
+        for name in (FolderEntries.of(staging.path) ?? []).map(\.name).sorted() where name.hasPrefix(".") {
+            let destination = output.appendingPathComponent(name).path
+            if FileKind.of(destination) == nil {
+                _ = rename(staging.appendingPathComponent(name).path, destination)
             }
         }
-        if let spare, rename(staging.path, spare.path) == 0 { return }
+        if rename(staging.path, folder.spare.path) == 0 { return }
         removeTree(staging)
     }
 
     /// Removes a folder and everything in it, the subfolders of its subfolders on all cores (a
-    /// 10,000-post site has 10,000 folders under `posts/`).
+    /// 10,000-post site has 10,000 folders under `posts/`). Never through a symbolic link: a link in
+    /// the folder's place, or anywhere under it, is removed itself, and what it points to is left.
     static func removeTree(_ folder: URL) {
-        let fm = FileManager.default
+        let path = folder.path
         var parts: [String] = []
-        for name in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] {
-            let path = folder.path + "/" + name
-            parts += ((try? fm.contentsOfDirectory(atPath: path)) ?? []).map { path + "/" + $0 }
+        if FileKind.of(path) == S_IFDIR {
+            for entry in FolderEntries.of(path) ?? [] where entry.type == S_IFDIR {
+                let child = path + "/" + entry.name
+                parts += (FolderEntries.of(child) ?? []).map { child + "/" + $0.name }
+            }
         }
         _ = Parallel.map(parts.count) { blog_remove_tree(parts[$0]) }
-        blog_remove_tree(folder.path)
+        blog_remove_tree(path)
     }
 }
 

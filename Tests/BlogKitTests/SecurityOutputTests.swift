@@ -1,0 +1,122 @@
+@testable import BlogCore
+import Foundation
+import XCTest
+
+/// Issue 26, the output folder: a build touches nothing but its output folder, the folders it keeps
+/// beside it and its cache. Each test builds a real blog folder (`blog/`) with the `blog` binary,
+/// next to a folder of someone else's files (`victim/`), and reads both back.
+final class SecurityOutputTests: XCTestCase {
+    var site: TempSite!
+    var blog: URL { site.root.appendingPathComponent("blog") }
+
+    override func setUpWithError() throws {
+        site = try TempSite()
+        try site.write("blog/blog.yml", "title: T\nbase_url: https://example.org/\n")
+        try site.write("blog/content/hi.md", "title: Hi\ndate: 2020-01-01\nsummary: A greeting.\n\nHello.\n")
+        try site.write("victim/keep.txt", "precious")
+        try site.write("victim/hi/index.html", "someone else's page")
+    }
+
+    override func tearDown() {
+        site.remove()
+    }
+
+    /// `blog arguments…` in the blog folder.
+    func run(_ arguments: [String]) throws -> BlogCLI.Result {
+        try BlogCLI.run(arguments, in: blog)
+    }
+
+    /// `blog build arguments…`, which must succeed.
+    @discardableResult
+    func build(_ arguments: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws -> BlogCLI.Result {
+        let result = try run(["build"] + arguments)
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+        return result
+    }
+
+    /// `blog build arguments…`, which must fail with every one of `expected` in its messages.
+    func refused(_ arguments: [String] = [], _ expected: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try run(["build"] + arguments)
+        XCTAssertEqual(result.status, 1, result.stderr, file: file, line: line)
+        for text in expected {
+            XCTAssertTrue(result.stderr.contains(text), "expected «\(text)» in:\n\(result.stderr)", file: file, line: line)
+        }
+    }
+
+    /// The victim's files are as they were, and no more.
+    func assertVictimUntouched(file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(site.snapshot("victim"), ["keep.txt": Data("precious".utf8), "hi/index.html": Data("someone else's page".utf8)],
+                       file: file, line: line)
+    }
+
+    func link(_ path: String, to target: String) throws {
+        let url = blog.appendingPathComponent(path)
+        try? FileManager.default.removeItem(at: url)
+        try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target)
+    }
+
+    func kind(_ path: String) -> mode_t? {
+        FileKind.of(blog.appendingPathComponent(path).path)
+    }
+
+    // MARK: - Finding 1: links where the build's folders belong, and inside them
+
+    /// `mkdir public; ln -s ../victim .public.blog-spare; blog build` emptied `victim`, filled it
+    /// with the site and made `public` a link to it. A link where the output folder, the staging
+    /// folder or the spare belongs is now an error naming it, and what it points to is untouched.
+    func testALinkWhereTheOutputOrAFolderBesideItBelongsIsRefused() throws {
+        try FileManager.default.createDirectory(at: blog.appendingPathComponent("public"), withIntermediateDirectories: true)
+        try link(".public.blog-spare", to: "../victim")
+        try refused([], [".public.blog-spare:1:1: error: the copy of the previous site beside the output folder is a symbolic link (to ../victim)"])
+        assertVictimUntouched()
+        XCTAssertEqual(kind("public"), S_IFDIR)
+        XCTAssertEqual(kind(".public.blog-spare"), S_IFLNK, "the link is the user's to remove")
+
+        try FileManager.default.removeItem(at: blog.appendingPathComponent(".public.blog-spare"))
+        try link(".public.blog-staging", to: "../victim")
+        try refused([], [".public.blog-staging:1:1: error: the staging folder, where the new site is written, is a symbolic link (to ../victim)"])
+        assertVictimUntouched()
+
+        try FileManager.default.removeItem(at: blog.appendingPathComponent(".public.blog-staging"))
+        try link("public", to: "../victim")
+        try refused([], ["public:1:1: error: the output folder is a symbolic link (to ../victim)"])
+        try refused(["--output", "public"], ["public:1:1: error: the output folder is a symbolic link"])
+        assertVictimUntouched()
+
+        try FileManager.default.removeItem(at: blog.appendingPathComponent("public"))
+        try link(".blog-cache", to: "../victim")
+        try refused([], [".blog-cache:1:1: error: `cache_dir: .blog-cache` is a symbolic link (to ../victim)"])
+        XCTAssertFalse(site.exists("blog/public"), "nothing was built")
+        // Without the cache, the cache folder is not touched at all: the build goes on.
+        try build(["--no-cache"])
+        assertVictimUntouched()
+        XCTAssertEqual(kind(".blog-cache"), S_IFLNK)
+        XCTAssertNotNil(site.read("blog/public/index.html"))
+    }
+
+    /// Links inside the spare copy (planted, or left by anything but a build) are removed, never
+    /// followed: not when a full build prunes the spare, not when a build in place patches it.
+    func testLinksInsideTheSpareAreRemovedNotFollowed() throws {
+        try build(["--no-cache"])
+        try build(["--no-cache"])
+        XCTAssertEqual(kind(".public.blog-spare"), S_IFDIR)
+        // A full build prunes the spare it reuses.
+        try link(".public.blog-spare/posts", to: "../../victim")
+        try link(".public.blog-spare/index.html", to: "../../victim/keep.txt")
+        try build(["--no-cache"])
+        assertVictimUntouched()
+        XCTAssertTrue(try XCTUnwrap(site.read("blog/public/posts/hi/index.html")).contains("Hello."))
+
+        // A build in place patches the spare into the new site. After the first, the state says
+        // which of the spare's files differ, and only those are looked at.
+        try build()
+        try site.write("blog/content/hi.md", "title: Hi\ndate: 2020-01-01\nsummary: A greeting.\n\nHello again.\n")
+        XCTAssertTrue(try build(["--timings"]).stdout.contains("cache: quick build: 1 post changed"))
+        try link(".public.blog-spare/posts", to: "../../victim")
+        try site.write("blog/content/hi.md", "title: Hi\ndate: 2020-01-01\nsummary: A greeting.\n\nGoodbye.\n")
+        XCTAssertTrue(try build(["--timings"]).stdout.contains("cache: quick build: 1 post changed"))
+        assertVictimUntouched()
+        XCTAssertTrue(try XCTUnwrap(site.read("blog/public/posts/hi/index.html")).contains("Goodbye."))
+        XCTAssertEqual(kind("public/posts"), S_IFDIR)
+    }
+}
