@@ -277,7 +277,6 @@ public enum Pipeline {
         var clock = StageClock()
         let theme = try Theme.load(name: config.theme, siteRoot: options.source)
         configWarnings += choosePalette(&config, theme: theme, options: options)
-        let warnings = configWarnings + Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml")
         let content = contentFolder(options, config: config)
         // The incremental layer, the one place it comes in: it holds the build lock, and builds in
         // place when only post bodies changed since the last build; else the full build runs
@@ -291,6 +290,7 @@ public enum Pipeline {
         defer { incremental.close() }
         // Under the lock: no link where the output folder or the folders beside it belong, or nothing is built.
         _ = try OutputFolder.locate(output, display: outputDisplay)
+        let warnings = configWarnings + Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml") + incremental.warnings
         let outcome = try incremental.build(inPlace: quick, warnings: warnings, strict: { try checkStrict(options, warnings: $0) },
                                             clock: &clock) { observer, clock in
             try fullBuild(options, config: config, warnings: warnings, theme: theme, output: output, outputDisplay: outputDisplay,

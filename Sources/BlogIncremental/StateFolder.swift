@@ -156,32 +156,58 @@ struct StateFolder {
 
     // MARK: - The lock
 
-    /// Holds `lock` in the folder for the build; throws when another build holds it. Without
-    /// `create`, a missing folder is left missing and nothing is held.
-    func lock(create: Bool) throws -> BuildLock {
-        let path = folder.appendingPathComponent("lock").path
-        if create { try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o666)
-        // A folder that can't be written costs the next build time, not this one.
-        guard fd >= 0 else { return BuildLock(fd: -1) }
-        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            let busy = errno == EWOULDBLOCK
-            close(fd)
-            if busy {
-                throw BuildFailure([.error(display, "another `blog build` of this blog is running (it holds \(display)/lock); wait for it to finish")])
+    /// Holds the build lock of the blog in `blog` for the build, and returns it with the warnings
+    /// it gives; throws when another build holds it. The lock is `lock` in the folder (`cache_dir`),
+    /// opened without following a link, and made with the folder when `create` (a build that keeps
+    /// a state). A build that finds no folder there (one with `--no-cache`, or the first build)
+    /// takes the lock in the temporary folder, keyed by the blog folder, before it makes the folder,
+    /// so that two builds of one blog never run at once, with the cache or without. When the
+    /// folder is there but its lock can't be taken (`cache_dir` a file, read-only, `lock` a
+    /// folder), the lock is taken in the temporary folder, and a build that keeps a state warns.
+    static func lock(_ folder: StateFolder?, blog: URL, create: Bool) throws -> (BuildLock, [Diagnostic]) {
+        var held = BuildLock(fds: [])
+        let fallback = FileManager.default.temporaryDirectory
+            .appendingPathComponent("blog-\(getuid())-\(Digest.of(PathSafety.resolved(blog)).description).lock").path
+        /// Holds the lock file `path` (named `shown`; an error is at `display`); nil once held, else why it can't be.
+        func hold(_ path: String, shown: String, display: String) throws -> String? {
+            let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { return String(cString: strerror(errno)) }
+            var status = stat()
+            guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid() else {
+                close(fd)
+                return "it is not a file of this user"
             }
-            return BuildLock(fd: -1)
+            if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+                let busy = errno == EWOULDBLOCK, reason = String(cString: strerror(errno))
+                close(fd)
+                if busy {
+                    held.release()
+                    throw BuildFailure([.error(display, "another `blog build` of this blog is running (it holds \(shown)); wait for it to finish")])
+                }
+                return reason
+            }
+            held.fds.append(fd)
+            return nil
         }
-        return BuildLock(fd: fd)
+        let isFolder = folder.map { FileKind.of($0.folder.path) == S_IFDIR } ?? false
+        let fallbackFailure = isFolder ? nil : try hold(fallback, shown: fallback, display: folder?.display ?? fallback)
+        guard let folder, isFolder || create else { return (held, []) }
+        if !isFolder { try? FileManager.default.createDirectory(at: folder.folder, withIntermediateDirectories: true) }
+        let lockPath = folder.folder.appendingPathComponent("lock").path
+        guard let failure = try hold(lockPath, shown: folder.display + "/lock", display: folder.display) else { return (held, []) }
+        let fallbackHeld = isFolder ? try hold(fallback, shown: fallback, display: folder.display) == nil : fallbackFailure == nil
+        guard create else { return (held, []) }
+        let instead = fallbackHeld ? "the build holds \(fallback) instead" : "and \(fallback) can't be held either: builds of this blog are not kept apart"
+        return (held, [.warning(folder.display, "cannot hold the build lock \(folder.display)/lock (\(failure)); \(instead), and its state for the next build may not be kept: make \(folder.display) a folder that blog can write, or remove it")])
     }
 }
 
-/// The state folder's lock, held until ``release()``.
+/// The build lock, held until ``release()``: the lock files held open (see ``StateFolder/lock(_:blog:create:)``).
 struct BuildLock {
-    let fd: Int32
+    var fds: [Int32]
 
     func release() {
-        if fd >= 0 { close(fd) }
+        for fd in fds { close(fd) }
     }
 }
 

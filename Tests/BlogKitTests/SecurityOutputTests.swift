@@ -1,4 +1,7 @@
+@testable import BlogBuild
 @testable import BlogCore
+@testable import BlogIncremental
+@testable import BlogRender
 import Foundation
 import XCTest
 
@@ -118,5 +121,54 @@ final class SecurityOutputTests: XCTestCase {
         assertVictimUntouched()
         XCTAssertTrue(try XCTUnwrap(site.read("blog/public/posts/hi/index.html")).contains("Goodbye."))
         XCTAssertEqual(kind("public/posts"), S_IFDIR)
+    }
+
+    // MARK: - The build lock
+
+    /// The layer of a build of the blog, which holds the build lock until it is closed.
+    func holdLock(cache: Bool) throws -> IncrementalBuild {
+        let options = BuildOptions(source: blog.path)
+        let config = try Pipeline.loadConfig(options).0
+        let (output, display) = try Pipeline.outputFolder(options, config: config)
+        return try IncrementalBuild(IncrementalRequest(
+            config: config, theme: try Theme.load(name: config.theme, siteRoot: options.source), source: options.source,
+            sourceDisplay: "", content: Pipeline.contentFolder(options, config: config).url, contentDisplay: "content",
+            output: output, outputDisplay: display, drafts: false, future: false, now: Date(), version: blogVersion), enabled: cache)
+    }
+
+    /// A cache folder whose lock can't be held (`lock` a folder, `cache_dir` a file) is a warning,
+    /// and the lock is held elsewhere: a second build is still refused.
+    func testTheLockIsHeldElsewhereWhenTheCacheFolderCantHoldIt() throws {
+        try FileManager.default.createDirectory(at: blog.appendingPathComponent(".blog-cache/lock"), withIntermediateDirectories: true)
+        let warned = try build()
+        XCTAssertTrue(warned.stderr.contains(".blog-cache:1:1: warning: cannot hold the build lock .blog-cache/lock (Is a directory)"), warned.stderr)
+        try refused(["--strict"], ["warning: cannot hold the build lock"])
+        let holder = try holdLock(cache: true)
+        try refused([], ["error: another `blog build` of this blog is running"])
+        try refused(["--no-cache"], ["error: another `blog build` of this blog is running"])
+        holder.close()
+
+        try FileManager.default.removeItem(at: blog.appendingPathComponent(".blog-cache"))
+        try site.write("blog/.blog-cache", "a file")
+        XCTAssertTrue(try build().stderr.contains("warning: cannot hold the build lock .blog-cache/lock"))
+        let second = try holdLock(cache: true)
+        try refused([], ["error: another `blog build` of this blog is running"])
+        second.close()
+        XCTAssertEqual(site.read("blog/.blog-cache"), "a file")
+    }
+
+    /// Builds without the cache are kept apart from each other and from builds with it, also
+    /// when there is no cache folder.
+    func testBuildsWithoutTheCacheAreRefusedWhileAnotherRuns() throws {
+        let holder = try holdLock(cache: false)
+        try refused(["--no-cache"], ["error: another `blog build` of this blog is running"])
+        try refused([], ["error: another `blog build` of this blog is running"])
+        XCTAssertNil(kind(".blog-cache"), "a refused build makes nothing")
+        holder.close()
+        try build(["--no-cache"])
+        XCTAssertNil(kind(".blog-cache"), "--no-cache makes no cache folder")
+        let cached = try holdLock(cache: true)
+        try refused(["--no-cache"], ["error: another `blog build` of this blog is running"])
+        cached.close()
     }
 }
