@@ -288,8 +288,9 @@ public enum Pipeline {
             drafts: options.drafts, future: options.future, now: options.now, version: options.version,
             buildsAgain: options.buildsAgain), enabled: options.cache)
         defer { incremental.close() }
-        // Under the lock: no link where the output folder or the folders beside it belong, or nothing is built.
-        _ = try OutputFolder.locate(output, display: outputDisplay)
+        // Under the lock: the output folder is one a build may replace (no link where it or the
+        // folders beside it belong, and no files that blog did not write), or nothing is built.
+        try OutputFolder.locate(output, display: outputDisplay).checkOwner(writtenBefore: incremental.lastBuildWroteOutput)
         let warnings = configWarnings + Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml") + incremental.warnings
         let outcome = try incremental.build(inPlace: quick, warnings: warnings, strict: { try checkStrict(options, warnings: $0) },
                                             clock: &clock) { observer, clock in
@@ -370,6 +371,10 @@ public enum Pipeline {
         return (config, warnings)
     }
 
+    /// The folders of a blog besides its content folder (which `content` names) that a build reads or
+    /// that hold its history: never an output folder, nor inside one.
+    static let sourceFolders = [".git", "themes", "_data", "shortcodes", "static", "layouts", ".github"]
+
     /// The output folder, refused when writing there could destroy the sources.
     static func outputFolder(_ options: BuildOptions, config: SiteConfig) throws -> (URL, String) {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -384,12 +389,19 @@ public enum Pipeline {
         let resolved = PathSafety.resolved, inside = PathSafety.isInside
         let target = resolved(output)
         let source = resolved(options.source)
+        // The blog's own folders: a build into one, or around one, would delete them.
+        let sources = [(config.content, resolved(options.folder.resolve(config.content).url))]
+            + sourceFolders.map { ($0, resolved(options.source.appendingPathComponent($0))) }
         var problem: String?
         if target == "/" {
             problem = "the output folder is the root of the file system"
         } else if inside(source, target) {
             problem = target == source ? "the output folder is the blog folder itself" : "the output folder contains the blog folder"
-        } else if inside(target, resolved(options.folder.resolve(config.content).url)) {
+        } else if let (name, _) = sources.first(where: { target == $0.1 }) {
+            problem = "the output folder is the blog's \(name)/"
+        } else if let (name, _) = sources.first(where: { inside($0.1, target) }) {
+            problem = "the output folder contains the blog's \(name)/"
+        } else if inside(target, sources[0].1) {
             problem = "the output folder is inside \(config.content)/"
         } else if inside(target, resolved(options.source.appendingPathComponent("themes"))) {
             problem = "the output folder is inside themes/"

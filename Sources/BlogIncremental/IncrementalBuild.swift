@@ -142,6 +142,14 @@ package final class IncrementalBuild {
         lock.release()
     }
 
+    /// Whether the last build's state describes the output folder as it is: every file it recorded
+    /// there is the one it wrote. How an output folder written before builds left their mark in it
+    /// (see ``OutputFolder/checkOwner(writtenBefore:)``) is known to be blog's.
+    package func lastBuildWroteOutput() -> Bool {
+        guard let folder, let state = folder.loadState(), !state.outputs.isEmpty else { return false }
+        return state.output == PathSafety.resolved(request.output) && state.firstReplacedOutput(in: request.output) == nil
+    }
+
     /// What the build came to.
     package enum Outcome<Full> {
         /// Done in place.

@@ -6,7 +6,9 @@ import Foundation
 ///
 /// - none of them is reached through a symbolic link: the folder that holds the output folder is
 ///   resolved once, and a link where the output folder, the staging folder or the spare copy belongs
-///   is an error naming it (what it points to is never touched).
+///   is an error naming it (what it points to is never touched);
+/// - a build replaces only a folder that a build of blog wrote (``markerName`` is in it), or an
+///   empty one (see ``checkOwner(writtenBefore:)``).
 package struct OutputFolder {
     /// The output folder, in the folder that holds it as resolved once.
     package let url: URL
@@ -18,6 +20,16 @@ package struct OutputFolder {
     let staging: URL
     /// The site before the published one, beside the output folder.
     let spare: URL
+
+    /// The file every build leaves in the output folder: a folder that holds it is one that blog
+    /// may replace.
+    package static let markerName = ".blog-output"
+    /// What it says to whoever finds it.
+    static let markerText = """
+        This folder is the output of `blog build`: each build replaces what it holds, but its hidden entries.
+        blog builds only into a folder that holds this file, or an empty one.
+
+        """
 
     /// The output folder `output`, named `display` in messages. Throws when it is a file, or when it,
     /// the staging folder or the spare copy is a symbolic link.
@@ -51,5 +63,43 @@ package struct OutputFolder {
         while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
         guard let slash = folder.lastIndex(of: "/") else { return slot.lastPathComponent }
         return folder[...slash] + slot.lastPathComponent
+    }
+
+    /// Throws unless a build may replace what the folder holds: it is missing or empty (hidden
+    /// entries aside, which builds keep), it holds ``markerName``, or, for a folder written before
+    /// builds left that file, the spare copy of an earlier build is beside it or `writtenBefore`
+    /// says that every file the last build recorded is there as it wrote it. Anything else (`.git`,
+    /// `_data/`, a folder of one's own) is refused whole: its files would be deleted.
+    package func checkOwner(writtenBefore: () -> Bool) throws {
+        guard exists else { return }
+        guard let entries = FolderEntries.of(url.path) else {
+            throw BuildFailure([.error(display, "cannot read the output folder \(url.path): \(String(cString: strerror(errno)))")])
+        }
+        if entries.contains(where: { $0.name == Self.markerName && $0.type == S_IFREG }) { return }
+        let visible = entries.map(\.name).filter { !$0.hasPrefix(".") }.sorted()
+        if visible.isEmpty { return }
+        if FileKind.of(spare.path) == S_IFDIR || writtenBefore() {
+            // Written before builds left their mark: marked now, whatever this build comes to.
+            return adopt()
+        }
+        let shown = visible.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ") + (visible.count > 3 ? ", …" : "")
+        throw BuildFailure([.error(display, "refusing to build into \(url.path): nothing shows that blog wrote what it holds (\(shown)): it has no \(Self.markerName) file, which every build leaves there, and a build replaces the output folder's whole content; move its files away or empty it (the output of an earlier version of blog can be deleted: the build makes it again), or choose a folder of its own with `output:` in blog.yml (or --output)")])
+    }
+
+    /// Leaves ``markerName`` in `folder`, the new site before it is published: a link to the one
+    /// in `previous` (the published site) when that one is the same, as for any unchanged file.
+    static func mark(_ folder: URL, previous: URL?) throws {
+        _ = try SiteWriter.place(Data(markerText.utf8), at: folder.appendingPathComponent(markerName).path,
+                                 previous: previous?.appendingPathComponent(markerName).path, reuse: true)
+    }
+
+    /// Leaves ``markerName`` in the output folder as it is, made aside and renamed into place.
+    private func adopt() {
+        let made = url.appendingPathComponent(Self.markerName + ".new")
+        unlink(made.path)
+        if (try? SiteWriter.create(made.path, with: Data(Self.markerText.utf8))) == nil
+            || rename(made.path, url.appendingPathComponent(Self.markerName).path) != 0 {
+            unlink(made.path)
+        }
     }
 }

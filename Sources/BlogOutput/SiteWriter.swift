@@ -65,6 +65,7 @@ package enum SiteWriter {
         let report: WriteReport
         do {
             report = try writeAll(files, into: staging, previous: folder.exists ? folder.url : nil, reuse: reuse)
+            try OutputFolder.mark(staging, previous: folder.exists ? folder.url : nil)
             // The new site reaches the disk before it replaces the old one: a crash can't publish
             // empty files.
             let flush = Flush(staging.path)
@@ -124,8 +125,9 @@ package enum SiteWriter {
             }
             return !relink(path, in: from, path, in: into, reuse: true)
         }
+        let marked = (try? OutputFolder.mark(staging, previous: folder.url)) != nil
         let flushed = known == nil ? blog_sync_filesystem(root) == 0 : syncFolders(of: touched, in: into)
-        guard !failed.contains(true), flushed, (try? swap(staging, into: folder)) != nil else {
+        guard !failed.contains(true), marked, flushed, (try? swap(staging, into: folder)) != nil else {
             removeTree(staging)
             return nil
         }

@@ -123,6 +123,70 @@ final class SecurityOutputTests: XCTestCase {
         XCTAssertEqual(kind("public/posts"), S_IFDIR)
     }
 
+    // MARK: - Finding 6: an output folder that blog did not write
+
+    /// `output: .git` erased the history; any folder that holds files no build wrote lost them.
+    func testAFolderOfTheBlogsSourcesIsRefusedWhateverItHolds() throws {
+        for folder in [".git", "_data", ".github", "themes", "shortcodes", "static", "layouts", "content"] {
+            try site.write("blog/\(folder)/kept", "mine")
+            try site.write("blog/\(folder)/.blog-output", "a marker does not make it an output folder")
+            try refused(["--output", folder], ["\(folder):1:1: error: refusing to build into", "the output folder is the blog's \(folder)/"])
+            XCTAssertEqual(site.read("blog/\(folder)/kept"), "mine")
+        }
+        try site.write("blog/blog.yml", "title: T\nbase_url: https://example.org/\noutput: _data\n")
+        try refused([], ["_data:1:1: error: refusing to build into"])
+        try site.write("blog/blog.yml", "title: T\nbase_url: https://example.org/\ncontent: site/posts\n")
+        try site.write("blog/site/posts/hi.md", "title: Hi\ndate: 2020-01-01\n\nHello.\n")
+        try refused(["--output", "site"], ["the output folder contains the blog's site/posts/"])
+        XCTAssertNotNil(site.read("blog/site/posts/hi.md"))
+    }
+
+    func testAnOutputFolderThatHoldsFilesBlogDidNotWriteIsRefused() throws {
+        try site.write("blog/notes/todo.txt", "mine")
+        try refused(["--output", "notes"], ["notes:1:1: error: refusing to build into", "nothing shows that blog wrote what it holds (\"todo.txt\")"])
+        try refused(["--output", "../victim"], ["../victim:1:1: error: refusing to build into"])
+        XCTAssertEqual(site.read("blog/notes/todo.txt"), "mine")
+        assertVictimUntouched()
+
+        // An empty folder, or one with hidden entries only (a deploy checkout's .git), is fine.
+        try FileManager.default.createDirectory(at: blog.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        try build(["--output", "empty"])
+        try site.write("blog/checkout/.git/HEAD", "ref: refs/heads/gh-pages\n")
+        try build(["--output", "checkout"])
+        XCTAssertEqual(site.read("blog/checkout/.git/HEAD"), "ref: refs/heads/gh-pages\n")
+        // A folder a build wrote is rebuilt, with --no-cache too: each build leaves its mark.
+        XCTAssertEqual(kind("checkout/.blog-output"), S_IFREG)
+        try site.write("blog/content/hi.md", "title: Hi\ndate: 2020-01-01\n\nChanged.\n")
+        try build(["--output", "checkout", "--no-cache"])
+        XCTAssertTrue(try XCTUnwrap(site.read("blog/checkout/posts/hi/index.html")).contains("Changed."))
+    }
+
+    /// Output folders written before builds left their mark: one that the last build's state
+    /// describes file for file, or that has an earlier build's spare copy beside it, is blog's;
+    /// one with neither is refused.
+    func testAnOutputFolderOfAnEarlierVersionIsKnownByTheStateOrTheSpare() throws {
+        let marker = blog.appendingPathComponent("public/.blog-output")
+        try build()
+        try FileManager.default.removeItem(at: marker)
+        XCTAssertTrue(try build(["--timings"]).stdout.contains("cache: quick build: 0 posts changed"), "nothing to write")
+        XCTAssertEqual(kind("public/.blog-output"), S_IFREG, "the folder is marked as blog's at once")
+
+        // A build that writes keeps the site before as the spare.
+        try site.write("blog/content/hi.md", "title: Hi\ndate: 2020-01-01\nsummary: A greeting.\n\nHello again.\n")
+        try build()
+        try FileManager.default.removeItem(at: marker)
+        try FileManager.default.removeItem(at: blog.appendingPathComponent(".blog-cache"))
+        XCTAssertEqual(kind(".public.blog-spare"), S_IFDIR)
+        try build()
+        XCTAssertEqual(kind("public/.blog-output"), S_IFREG)
+
+        try FileManager.default.removeItem(at: marker)
+        try FileManager.default.removeItem(at: blog.appendingPathComponent(".blog-cache"))
+        try FileManager.default.removeItem(at: blog.appendingPathComponent(".public.blog-spare"))
+        try refused([], ["public:1:1: error: refusing to build into", "the output of an earlier version of blog can be deleted"])
+        XCTAssertTrue(try XCTUnwrap(site.read("blog/public/posts/hi/index.html")).contains("Hello again."), "the published site stays")
+    }
+
     // MARK: - The build lock
 
     /// The layer of a build of the blog, which holds the build lock until it is closed.

@@ -26,10 +26,11 @@ final class SiteWriterTests: XCTestCase {
         try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent("public/\(path)").path)[.modificationDate] as! Date
     }
 
+    /// Every path under `public/` but the mark each write leaves there (``OutputFolder/markerName``).
     func listing() throws -> [String] {
         let base = root.appendingPathComponent("public")
         let walker = FileManager.default.enumerator(atPath: base.path)!
-        return (walker.allObjects as! [String]).sorted()
+        return (walker.allObjects as! [String]).filter { $0 != OutputFolder.markerName }.sorted()
     }
 
     func testWritesFilesAndReplacesThePreviousSiteWhole() throws {
@@ -41,6 +42,7 @@ final class SiteWriterTests: XCTestCase {
         report = try SiteWriter.write([file("index.html", "home 2"), file("posts/b/index.html", "B")], to: output, displayPath: "public")
         XCTAssertEqual(report, WriteReport(written: 2, unchanged: 0))
         XCTAssertEqual(try listing(), ["index.html", "posts", "posts/b", "posts/b/index.html"], "a file gone from the site is gone from the output")
+        XCTAssertNotNil(read(OutputFolder.markerName), "each write leaves its mark")
         XCTAssertEqual(read("index.html"), "home 2")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
         XCTAssertEqual(leftovers, [".public.blog-spare", "public"], "no staging folder is left behind; the old site is the spare")
@@ -50,7 +52,7 @@ final class SiteWriterTests: XCTestCase {
     func tree(_ folder: URL) throws -> [String: String] {
         var out: [String: String] = [:]
         let walker = FileManager.default.enumerator(atPath: folder.path)!
-        for case let path as String in walker {
+        for case let path as String in walker where path != OutputFolder.markerName {
             var isDirectory: ObjCBool = false
             let url = folder.appendingPathComponent(path)
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
