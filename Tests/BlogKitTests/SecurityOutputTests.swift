@@ -235,4 +235,50 @@ final class SecurityOutputTests: XCTestCase {
         try refused(["--no-cache"], ["error: another `blog build` of this blog is running"])
         cached.close()
     }
+
+    // MARK: - An output folder that is a mount point
+
+    /// Runs `script` (sh) in the blog folder in a mount namespace of its own (`unshare -rm`), with
+    /// `$BLOG` the binary; skips the test where that is not allowed.
+    func inMountNamespace(_ script: String) throws -> BlogCLI.Result {
+        let unshare = URL(fileURLWithPath: "/usr/bin/unshare")
+        guard FileManager.default.isExecutableFile(atPath: unshare.path),
+              try BlogCLI.run(["-rm", "true"], in: blog, program: unshare).status == 0 else {
+            throw XCTSkip("mount namespaces (unshare -rm) are not available here: Linux only, and not in every container")
+        }
+        return try BlogCLI.run(["-rm", "sh", "-c", "set -e\n" + script], in: blog, environment: ["BLOG": BlogCLI.executable.path], program: unshare)
+    }
+
+    /// An output folder that is a mount point (a tmpfs, a bind mount such as Docker's `-v`) failed
+    /// every build with "Device or resource busy": its entries are now replaced instead.
+    func testAnOutputFolderThatIsAMountPointIsPublishedInto() throws {
+        try FileManager.default.createDirectory(at: blog.appendingPathComponent("public"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: blog.appendingPathComponent("shared"), withIntermediateDirectories: true)
+        for mount in ["mount -t tmpfs none public", "mount --bind shared public"] {
+            let result = try inMountNamespace("""
+                \(mount)
+                mkdir -p public/lost+found public/.git
+                "$BLOG" build 2>&1
+                printf 'title: Two\\ndate: 2021-01-01\\n\\nSecond.\\n' > content/two.md
+                "$BLOG" build 2>&1
+                printf 'title: Hi\\ndate: 2020-01-01\\n\\nEdited.\\n' > content/hi.md
+                "$BLOG" build --timings 2>&1
+                "$BLOG" build --no-cache 2>&1
+                ls -a public > listing.txt
+                cat public/posts/hi/index.html public/posts/two/index.html > pages.txt
+                """)
+            XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+            XCTAssertFalse(result.stdout.contains("error"), result.stdout)
+            let listing = try XCTUnwrap(site.read("blog/listing.txt")).split(separator: "\n")
+            XCTAssertTrue(listing.contains("lost+found") && listing.contains(".git") && listing.contains(".blog-output"), "\(listing)")
+            XCTAssertFalse(listing.contains { $0.contains("staging") || $0.contains("previous") }, "\(listing)")
+            let pages = try XCTUnwrap(site.read("blog/pages.txt"))
+            XCTAssertTrue(pages.contains("Edited.") && pages.contains("Second."), pages)
+            try FileManager.default.removeItem(at: blog.appendingPathComponent("content/two.md"))
+            try site.write("blog/content/hi.md", "title: Hi\ndate: 2020-01-01\n\nHello.\n")
+            try? FileManager.default.removeItem(at: blog.appendingPathComponent(".blog-cache"))
+        }
+        XCTAssertEqual(FileManager.default.fileExists(atPath: blog.appendingPathComponent("shared/index.html").path), true,
+                       "the bind mount's folder holds the site")
+    }
 }
