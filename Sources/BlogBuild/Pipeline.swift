@@ -326,7 +326,8 @@ public enum Pipeline {
         let rendered = observer.wantsPageInputs ? SiteRenderer.pagesAndInputs(site, theme: theme, hook: hook) : nil
         var files = rendered?.files ?? SiteRenderer.pages(site, theme: theme, hook: hook)
         let pages = files.count
-        files += Feeds.render(site, hook: hook) + Sitemap.render(site)
+        let generated = Feeds.render(site, hook: hook) + Sitemap.render(site)
+        files += generated
         clock.lap("template values and feeds")
         files += theme.staticFiles
         let contentDir = contentFolder(options, config: config).url
@@ -334,9 +335,12 @@ public enum Pipeline {
         files += Redirects.render(site)
         let built = BuiltSite(site: site, posts: loaded.posts, inventory: loaded.inventory, files: files,
                               warnings: warnings, dueAt: loaded.dueAt, pageInputs: rendered?.inputs)
-        let written = try observer.writeChanges(built) ?? SiteWriter.write(files, to: output, displayPath: outputDisplay) { staged in
-            observer.staged(built, in: staged)
-        }
+        let generatedPaths = Set(generated.map(\.path))
+        let origins = OriginLookup { OutputOrigins.of($0, site: site, theme: theme, generated: generatedPaths, options: options) }
+        let written = try observer.writeChanges(built)
+            ?? SiteWriter.write(files, to: output, displayPath: outputDisplay, origins: origins) { staged in
+                observer.staged(built, in: staged)
+            }
         clock.lap("render pages and write")
         if !options.releasesMemory { HeldUntilExit.shared.keep([site, files, loaded]) }
         let report = BuildReport(posts: site.posts.reduce(0) { $0 + ($1.post.kind == .post ? 1 : 0) }, tags: site.tags.count, pages: pages,

@@ -38,13 +38,16 @@ package enum SiteWriter {
     ///   - output: the output folder (created when missing); see ``OutputFolder`` for the folders
     ///     refused, and where the staging folder and the spare copy are.
     ///   - displayPath: how to name the output folder in messages.
+    ///   - origins: who asks for an output path (see ``OutputOrigin``), to name them in messages
+    ///     about it; asked only when there is a problem.
     ///   - whileFlushing: work to do, given the folder that holds the new site, once every file
     ///     is written and while they are flushed to disk (which leaves the cores idle); the site
     ///     is published only after it returns.
     package static func write(_ files: [OutputFile], to output: URL, displayPath: String,
+                              origins: OriginLookup = .none,
                               whileFlushing: (URL) -> Void = { _ in }) throws -> WriteReport {
-        try checkPaths(files, displayPath: displayPath)
         let folder = try OutputFolder.locate(output, display: displayPath)
+        try checkPaths(files, displayPath: displayPath, rootLength: folder.staging.path.utf8.count, origins: origins)
         let staging = folder.staging
         // The site before the published one, kept by the last build: updating it costs what
         // changed, where building a whole new tree costs a folder and a link per page.
@@ -64,7 +67,7 @@ package enum SiteWriter {
 
         let report: WriteReport
         do {
-            report = try writeAll(files, into: staging, previous: folder.exists ? folder.url : nil, reuse: reuse)
+            report = try writeAll(files, into: staging, previous: folder.exists ? folder.url : nil, reuse: reuse, origins: origins)
             try OutputFolder.mark(staging, previous: folder.exists ? folder.url : nil)
             // The new site reaches the disk before it replaces the old one: a crash can't publish
             // empty files.
@@ -82,7 +85,7 @@ package enum SiteWriter {
     }
 
     /// Publishes the site in `output` with the files of `changed` replaced, all others as they
-    /// are: the spare copy of the site before (see ``write(_:to:displayPath:whileFlushing:)``)
+    /// are: the spare copy of the site before (see ``write(_:to:displayPath:origins:whileFlushing:)``)
     /// becomes the staging folder, gets a link to each unchanged file and the changed files' new
     /// bytes, and is swapped in. `paths` are every file of the site; with `spareSamePaths` the
     /// spare holds exactly those, else it is pruned first. `spareDiffers`, when known, are the
@@ -147,18 +150,36 @@ package enum SiteWriter {
         }
     }
 
-    /// Every path must stay inside the output folder, and be there once.
-    static func checkPaths(_ files: [OutputFile], displayPath: String) throws {
+    /// Every path must stay inside the output folder, be there once, and have names a file system
+    /// takes (`NAME_MAX` bytes a name, `PATH_MAX` in all below a root path of `rootLength` bytes).
+    /// Each problem is an error at the file that asks for the path (see ``OutputOrigin``), else at
+    /// the output folder.
+    static func checkPaths(_ files: [OutputFile], displayPath: String, rootLength: Int = 0,
+                           origins: OriginLookup = .none) throws {
         var seen = Set<String>()
-        var problems: [Diagnostic] = []
+        var problems = Set<Diagnostic>()
+        // A path that is also another's folder (`archives` and `archives/index.html`).
+        let folders = folders(holding: files.map(\.path))
         for file in files {
-            if !PathSafety.isPlainOutputPath(file.path) {
-                problems.append(.error(displayPath, "refusing to write \"\(file.path)\": it is not a plain path inside the output folder"))
-            } else if !seen.insert(file.path).inserted {
-                problems.append(.error(displayPath, "two files want the same output path \"\(file.path)\""))
+            let path = file.path
+            if !PathSafety.isPlainOutputPath(path) {
+                problems.insert(OutputOrigin.blame(origins(path), or: displayPath, "refusing to write \"\(path)\": it is not a plain path inside the output folder"))
+            } else if !seen.insert(path).inserted {
+                problems.insert(OutputOrigin.collision(path, origins: origins(path), or: displayPath))
+            } else if folders.contains(path[...]), let inner = files.first(where: { $0.path.hasPrefix(path + "/") })?.path {
+                problems.insert(OutputOrigin.collision(path, origins: origins(path), inner: inner, innerOrigins: origins(inner), or: displayPath))
+            } else if let long = path.split(separator: "/").first(where: { $0.utf8.count > Int(NAME_MAX) }) {
+                problems.insert(OutputOrigin.blame(origins(path), or: displayPath, "the output path \"\(shortened(path))\" has a name of \(long.utf8.count) bytes, and a file system takes at most \(NAME_MAX): shorten the slug, title or path that makes it"))
+            } else if rootLength + 1 + path.utf8.count >= Int(PATH_MAX) {
+                problems.insert(OutputOrigin.blame(origins(path), or: displayPath, "the output path \"\(shortened(path))\" is \(path.utf8.count) bytes long, and in the output folder over the \(PATH_MAX) bytes a path may have: shorten it"))
             }
         }
-        if !problems.isEmpty { throw BuildFailure(problems) }
+        if !problems.isEmpty { throw BuildFailure(Array(problems).sortedForDisplay()) }
+    }
+
+    /// `path` with each name over 40 characters cut short (`posts/xxxxxxxxxxxxxxxxxxxxxxxx…/index.html`), for messages.
+    static func shortened(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map { $0.count > 40 ? $0.prefix(24) + "…" : String($0) }.joined(separator: "/")
     }
 
     /// Writes every file under `root`, linking unchanged ones from `previous`, on all cores.
@@ -172,7 +193,10 @@ package enum SiteWriter {
     /// have is removed first, and each file is checked before it is kept, linked or written.
     /// A file there is never written through (it may be a link to a published file): it is
     /// unlinked and made anew.
-    static func writeAll(_ files: [OutputFile], into root: URL, previous: URL?, reuse: Bool = false) throws -> WriteReport {
+    /// A file that can't be written is an error at the file that asks for it (`origins`, see
+    /// ``OutputOrigin``), else at its path.
+    static func writeAll(_ files: [OutputFile], into root: URL, previous: URL?, reuse: Bool = false,
+                         origins: OriginLookup = .none) throws -> WriteReport {
         let rootPath = root.path
         let paths = files.map(\.path)
         if reuse { prune(root: rootPath, keeping: paths) }
@@ -233,7 +257,13 @@ package enum SiteWriter {
         if let first = full.firstPath {
             throw BuildFailure([.error(first, full.message(files: files.count, folder: rootPath))])
         }
-        if !failures.isEmpty { throw BuildFailure(failures.sortedForDisplay()) }
+        if !failures.isEmpty {
+            // Named by the file that asks for them, when one does (a post whose slug is too long for the file system).
+            throw BuildFailure(failures.map { failure in
+                let asking = origins(failure.path).filter { $0.file != nil }
+                return asking.isEmpty ? failure : OutputOrigin.blame(asking, or: failure.path, "\(failure.message) (its output \(failure.path))")
+            }.sortedForDisplay())
+        }
         return WriteReport(written: files.count - unchanged, unchanged: unchanged)
     }
 

@@ -281,4 +281,34 @@ final class SecurityOutputTests: XCTestCase {
         XCTAssertEqual(FileManager.default.fileExists(atPath: blog.appendingPathComponent("shared/index.html").path), true,
                        "the bind mount's folder holds the site")
     }
+
+    // MARK: - Messages that name the files at fault
+
+    /// Two files that want one output path, and a name too long for the file system, are errors
+    /// at the header line of the post that asks for them (`path:line:column`), naming the other
+    /// file: they named the output path only (`public:1:1: error: two files want the same output
+    /// path "feed.xml"`, `posts/xxx…:1:1: error: cannot create this output folder`).
+    func testCollisionsAndLongNamesNameTheirSources() throws {
+        try build()
+        let before = site.snapshot("blog/public")
+        try site.write("blog/content/feed.md", "title: Feed\ndate: 2020-01-02\nsave_as: feed.xml\n\nA page.\n")
+        try refused([], ["content/feed.md:3:10: error: the output path \"feed.xml\" is wanted by content/feed.md and the file feed.xml that blog makes"])
+        try FileManager.default.removeItem(at: blog.appendingPathComponent("content/feed.md"))
+
+        let long = String(repeating: "x", count: 300)
+        try site.write("blog/content/long.md", "---\ntitle: Long\ndate: 2020-01-02\nslug: \(long)\n---\nBody.\n")
+        try refused([], ["content/long.md:4:7: error: the output path \"posts/xxxxxxxxxxxxxxxxxxxxxxxx…/index.html\" has a name of 300 bytes"])
+        try site.write("blog/content/long.md", "Title: \(long)\nDate: 2020-01-02\n\nBody.\n")
+        try refused([], ["content/long.md:1:8: error: the output path"])
+        try FileManager.default.removeItem(at: blog.appendingPathComponent("content/long.md"))
+
+        try site.write("blog/themes/default/static/rss.xml", "<rss/>")
+        try refused([], ["themes/default/static/rss.xml:1:1: error: the output path \"rss.xml\" is wanted by themes/default/static/rss.xml and the file rss.xml that blog makes"])
+        try FileManager.default.removeItem(at: blog.appendingPathComponent("themes"))
+
+        try site.write("blog/content/archives", "an extensionless file")
+        try site.write("blog/content/arch.md", "---\ntitle: Arch\ndate: 2020-01-02\npermalink: /archives/\n---\nBody.\n")
+        try refused([], ["content/archives:1:1: error: the output path \"archives\" (of content/archives) is also the folder of \"archives/index.html\" (of content/arch.md)"])
+        XCTAssertEqual(site.snapshot("blog/public"), before, "the published site stays")
+    }
 }

@@ -238,15 +238,16 @@ extension SiteWriterTests {
         ])
     }
 
-    /// A file's own folder that can't be made fails the build with the folder's name, and the
-    /// published site stays as it was.
-    func testAFolderThatCannotBeMadeFailsTheWriteAndKeepsThePreviousSite() throws {
+    /// A name too long for the file system fails the write before anything is written (with the
+    /// file that asks for it, when the caller says: see SecurityOutputTests), and the published
+    /// site stays as it was.
+    func testANameTooLongFailsTheWriteAndKeepsThePreviousSite() throws {
         let output = root.appendingPathComponent("public")
         _ = try SiteWriter.write([file("index.html", "published")], to: output, displayPath: "public")
         let long = String(repeating: "x", count: 300)
         XCTAssertThrowsError(try SiteWriter.write([file("index.html", "half"), file("posts/\(long)/index.html", "too long")],
                                                   to: output, displayPath: "public")) { error in
-            XCTAssertTrue("\(error)".hasPrefix("posts/\(long):1:1: error: cannot create this output folder: File name too long"), "\(error)")
+            XCTAssertTrue("\(error)".hasPrefix("public:1:1: error: the output path \"posts/xxxxxxxxxxxxxxxxxxxxxxxx…/index.html\" has a name of 300 bytes"), "\(error)")
         }
         XCTAssertEqual(try listing(), ["index.html"])
         XCTAssertEqual(read("index.html"), "published")
