@@ -281,7 +281,6 @@ public enum Pipeline {
         var clock = StageClock()
         let theme = try Theme.load(name: config.theme, siteRoot: options.source)
         configWarnings += theme.warnings + choosePalette(&config, theme: theme, options: options)
-        let warnings = configWarnings + Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml")
         let content = contentFolder(options, config: config)
         // The incremental layer, the one place it comes in: it holds the build lock, and builds in
         // place when only post bodies changed since the last build; else the full build runs
@@ -293,6 +292,10 @@ public enum Pipeline {
             drafts: options.drafts, future: options.future, now: options.now, version: options.version,
             buildsAgain: options.buildsAgain), enabled: options.cache)
         defer { incremental.close() }
+        // Under the lock: the output folder is one a build may replace (no link where it or the
+        // folders beside it belong, and no files that blog did not write), or nothing is built.
+        try OutputFolder.locate(output, display: outputDisplay).checkOwner(writtenBefore: incremental.lastBuildWroteOutput)
+        let warnings = configWarnings + Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml") + incremental.warnings
         let outcome = try incremental.build(inPlace: quick, warnings: warnings, strict: { try checkStrict(options, warnings: $0) },
                                             clock: &clock) { observer, clock in
             try fullBuild(options, config: config, warnings: warnings, theme: theme, output: output, outputDisplay: outputDisplay,
@@ -327,7 +330,8 @@ public enum Pipeline {
         let rendered = observer.wantsPageInputs ? SiteRenderer.pagesAndInputs(site, theme: theme, hook: hook) : nil
         var files = rendered?.files ?? SiteRenderer.pages(site, theme: theme, hook: hook)
         let pages = files.count
-        files += Feeds.render(site, hook: hook) + Sitemap.render(site)
+        let generated = Feeds.render(site, hook: hook) + Sitemap.render(site)
+        files += generated
         clock.lap("template values and feeds")
         files += theme.staticFiles
         let contentDir = contentFolder(options, config: config).url
@@ -335,9 +339,12 @@ public enum Pipeline {
         files += Redirects.render(site)
         let built = BuiltSite(site: site, posts: loaded.posts, inventory: loaded.inventory, files: files,
                               warnings: warnings, dueAt: loaded.dueAt, pageInputs: rendered?.inputs)
-        let written = try observer.writeChanges(built) ?? SiteWriter.write(files, to: output, displayPath: outputDisplay) { staged in
-            observer.staged(built, in: staged)
-        }
+        let generatedPaths = Set(generated.map(\.path))
+        let origins = OriginLookup { OutputOrigins.of($0, site: site, theme: theme, generated: generatedPaths, options: options) }
+        let written = try observer.writeChanges(built)
+            ?? SiteWriter.write(files, to: output, displayPath: outputDisplay, origins: origins) { staged in
+                observer.staged(built, in: staged)
+            }
         clock.lap("render pages and write")
         if !options.releasesMemory { HeldUntilExit.shared.keep([site, files, loaded]) }
         let report = BuildReport(posts: site.posts.reduce(0) { $0 + ($1.post.kind == .post ? 1 : 0) }, tags: site.tags.count, pages: pages,
@@ -375,6 +382,10 @@ public enum Pipeline {
         return (config, warnings + jekyll.warnings)
     }
 
+    /// The folders of a blog besides its content folder (which `content` names) that a build reads or
+    /// that hold its history: never an output folder, nor inside one.
+    static let sourceFolders = [".git", "themes", "_data", "shortcodes", "static", "layouts", ".github"]
+
     /// The output folder, refused when writing there could destroy the sources.
     static func outputFolder(_ options: BuildOptions, config: SiteConfig) throws -> (URL, String) {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -389,12 +400,19 @@ public enum Pipeline {
         let resolved = PathSafety.resolved, inside = PathSafety.isInside
         let target = resolved(output)
         let source = resolved(options.source)
+        // The blog's own folders: a build into one, or around one, would delete them.
+        let sources = [(config.content, resolved(options.folder.resolve(config.content).url))]
+            + sourceFolders.map { ($0, resolved(options.source.appendingPathComponent($0))) }
         var problem: String?
         if target == "/" {
             problem = "the output folder is the root of the file system"
         } else if inside(source, target) {
             problem = target == source ? "the output folder is the blog folder itself" : "the output folder contains the blog folder"
-        } else if inside(target, resolved(options.folder.resolve(config.content).url)) {
+        } else if let (name, _) = sources.first(where: { target == $0.1 }) {
+            problem = "the output folder is the blog's \(name)/"
+        } else if let (name, _) = sources.first(where: { inside($0.1, target) }) {
+            problem = "the output folder contains the blog's \(name)/"
+        } else if inside(target, sources[0].1) {
             problem = "the output folder is inside \(config.content)/"
         } else if inside(target, resolved(options.source.appendingPathComponent("themes"))) {
             problem = "the output folder is inside themes/"

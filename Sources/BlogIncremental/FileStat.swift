@@ -60,13 +60,14 @@ extension FileStat {
 
 extension FileStat {
     /// The bytes of the file at `path` (relative to the folder open as `directory`), and its state
-    /// taken after they were read: a change during the read shows in its change time.
-    static func read(_ path: String, in directory: Int32) -> (Data, FileStat)? {
-        let fd = openat(directory, path, O_RDONLY | O_CLOEXEC)
+    /// taken after they were read: a change during the read shows in its change time. Without
+    /// `followingLinks`, a final symbolic link is not followed, and only a regular file is read.
+    static func read(_ path: String, in directory: Int32, followingLinks: Bool = true) -> (Data, FileStat)? {
+        let fd = openat(directory, path, O_RDONLY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW | O_NONBLOCK))
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { return nil }
+        guard fstat(fd, &info) == 0, followingLinks || (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         var data = Data(count: Int(info.st_size))
         var filled = 0
         while true {

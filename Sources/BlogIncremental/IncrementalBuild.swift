@@ -112,7 +112,9 @@ package final class IncrementalBuild {
     fileprivate let request: IncrementalRequest
     private let enabled: Bool
     private let folder: StateFolder?
-    private let lock: BuildLock?
+    private let lock: BuildLock
+    /// What taking the lock warns about (a `cache_dir` whose lock can't be held).
+    package let warnings: [Diagnostic]
     /// When the build started, by the clock that dates file changes (nanoseconds since 1970): a
     /// content file changed since counts as changed while the build ran, even in the same tick
     /// (see ``QuickBuild/postStates(_:contentDir:readerKey:headings:opaque:changedSince:)``).
@@ -130,14 +132,22 @@ package final class IncrementalBuild {
         // With --no-cache the folder is only where the last build's state is dropped.
         let folder = enabled ? try StateFolder.of(request) : (try? StateFolder.of(request))
         self.folder = folder
-        // One build at a time per folder (and so per output folder): two would share the staging
-        // folder, the spare copy and the state.
-        lock = try folder.map { try $0.lock(create: enabled) }
+        // One build of the blog at a time: two would share the staging folder, the spare copy and
+        // the state.
+        (lock, warnings) = try StateFolder.lock(folder, blog: request.source, create: enabled)
     }
 
     /// Lets go of the lock.
     package func close() {
-        lock?.release()
+        lock.release()
+    }
+
+    /// Whether the last build's state describes the output folder as it is: every file it recorded
+    /// there is the one it wrote. How an output folder written before builds left their mark in it
+    /// (see ``OutputFolder/checkOwner(writtenBefore:)``) is known to be blog's.
+    package func lastBuildWroteOutput() -> Bool {
+        guard let folder, let state = folder.loadState(), !state.outputs.isEmpty else { return false }
+        return state.output == PathSafety.resolved(request.output) && state.firstReplacedOutput(in: request.output) == nil
     }
 
     /// What the build came to.

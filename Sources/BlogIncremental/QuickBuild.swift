@@ -196,9 +196,10 @@ enum QuickBuild {
         }
     }
 
-    /// Paths of the warnings that the configuration gives (made again by every build).
+    /// Paths of the warnings that the configuration and the build lock give (made again by every build).
     static func configWarningPaths(_ request: IncrementalRequest) -> Set<String> {
-        [request.sourceDisplay + "blog.yml", "--base-url"]
+        [request.sourceDisplay + "blog.yml", "--base-url",
+         BlogFolder(url: request.source, display: request.sourceDisplay).resolve(request.config.cacheDir).display]
     }
 
     /// Everything besides the content folder that a site depends on: the `blog` version and its

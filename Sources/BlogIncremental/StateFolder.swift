@@ -1,4 +1,5 @@
 import BlogCore
+import BlogOutput
 import Foundation
 
 /// The folder `cache_dir` of `blog.yml`, where builds keep what the next build needs:
@@ -30,7 +31,13 @@ struct StateFolder {
     /// write into.
     static func of(_ request: IncrementalRequest) throws -> StateFolder {
         let config = request.config
-        let (folder, display) = BlogFolder(url: request.source, display: request.sourceDisplay).resolve(config.cacheDir)
+        let (named, display) = BlogFolder(url: request.source, display: request.sourceDisplay).resolve(config.cacheDir)
+        // The folder that holds it resolved once, and the folder itself never a link: a build writes and deletes
+        // files in it.
+        let folder = URL(fileURLWithPath: PathSafety.resolved(named.deletingLastPathComponent()), isDirectory: true)
+            .appendingPathComponent(named.lastPathComponent)
+        try FileKind.refuseLink(folder.path, display: display, what: "`cache_dir: \(config.cacheDir)`",
+                                fix: "remove the link (what it points to is left as it is), or set `cache_dir` to a folder of its own")
         let resolved = PathSafety.resolved, inside = PathSafety.isInside
         let target = resolved(folder)
         var problem: String?
@@ -56,12 +63,21 @@ struct StateFolder {
     /// The last build's state; nil when there is none or it can't be used. A process that builds
     /// again and again (`blog serve`) gets the state it saved itself back without reading it.
     func loadState() -> SiteState? {
-        if let file = FileStat.of(stateURL.path), let kept = Self.kept.state(at: stateURL.path),
+        if let file = FileStat.of(stateURL.path, followingLinks: false), let kept = Self.kept.state(at: stateURL.path),
            kept.file == file, kept.version == version {
             return kept.state
         }
-        guard let data = try? Data(contentsOf: stateURL) else { return nil }
+        guard let data = stateBytes() else { return nil }
         return try? unwrap(data) { try SiteState(decoding: $0) }
+    }
+
+    /// The bytes of the state file: a regular file, never read through a link (one to `/dev/zero`
+    /// would never end).
+    private func stateBytes() -> Data? {
+        let directory = open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard directory >= 0 else { return nil }
+        defer { close(directory) }
+        return FileStat.read(Self.stateName, in: directory, followingLinks: false)?.0
     }
 
     /// The state this process last saved in each folder, with the state file it saved it as.
@@ -70,7 +86,7 @@ struct StateFolder {
     /// The output folder the last build's state describes, read without the rest of the state (a
     /// build with `--no-cache` needs no more); nil when there is no state.
     func stateOutput() -> String? {
-        guard let data = try? Data(contentsOf: stateURL) else { return nil }
+        guard let data = stateBytes() else { return nil }
         return try? unwrap(data, checked: false) { raw in
             var reader = StateReader(raw: raw)
             return try reader.string()
@@ -83,10 +99,12 @@ struct StateFolder {
         let temporary = folder.appendingPathComponent(Self.stateName + ".new")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(bytes).write(to: temporary)
+            // Made anew: a file (or link) left there is never written through.
+            unlink(temporary.path)
+            try SiteWriter.create(temporary.path, with: Data(bytes))
             if rename(temporary.path, stateURL.path) != 0 {
                 unlink(temporary.path)
-            } else if let file = FileStat.of(stateURL.path) {
+            } else if let file = FileStat.of(stateURL.path, followingLinks: false) {
                 // Under the build lock: no other build replaces the file in between.
                 Self.kept.keep(state, version: version, as: file, at: stateURL.path)
             }
@@ -139,32 +157,58 @@ struct StateFolder {
 
     // MARK: - The lock
 
-    /// Holds `lock` in the folder for the build; throws when another build holds it. Without
-    /// `create`, a missing folder is left missing and nothing is held.
-    func lock(create: Bool) throws -> BuildLock {
-        let path = folder.appendingPathComponent("lock").path
-        if create { try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
-        // A folder that can't be written costs the next build time, not this one.
-        guard fd >= 0 else { return BuildLock(fd: -1) }
-        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            let busy = errno == EWOULDBLOCK
-            close(fd)
-            if busy {
-                throw BuildFailure([.error(display, "another `blog build` of this blog is running (it holds \(display)/lock); wait for it to finish")])
+    /// Holds the build lock of the blog in `blog` for the build, and returns it with the warnings
+    /// it gives; throws when another build holds it. The lock is `lock` in the folder (`cache_dir`),
+    /// opened without following a link, and made with the folder when `create` (a build that keeps
+    /// a state). A build that finds no folder there (one with `--no-cache`, or the first build)
+    /// takes the lock in the temporary folder, keyed by the blog folder, before it makes the folder,
+    /// so that two builds of one blog never run at once, with the cache or without. When the
+    /// folder is there but its lock can't be taken (`cache_dir` a file, read-only, `lock` a
+    /// folder), the lock is taken in the temporary folder, and a build that keeps a state warns.
+    static func lock(_ folder: StateFolder?, blog: URL, create: Bool) throws -> (BuildLock, [Diagnostic]) {
+        var held = BuildLock(fds: [])
+        let fallback = FileManager.default.temporaryDirectory
+            .appendingPathComponent("blog-\(getuid())-\(Digest.of(PathSafety.resolved(blog)).description).lock").path
+        /// Holds the lock file `path` (named `shown`; an error is at `display`); nil once held, else why it can't be.
+        func hold(_ path: String, shown: String, display: String) throws -> String? {
+            let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { return String(cString: strerror(errno)) }
+            var status = stat()
+            guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid() else {
+                close(fd)
+                return "it is not a file of this user"
             }
-            return BuildLock(fd: -1)
+            if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+                let busy = errno == EWOULDBLOCK, reason = String(cString: strerror(errno))
+                close(fd)
+                if busy {
+                    held.release()
+                    throw BuildFailure([.error(display, "another `blog build` of this blog is running (it holds \(shown)); wait for it to finish")])
+                }
+                return reason
+            }
+            held.fds.append(fd)
+            return nil
         }
-        return BuildLock(fd: fd)
+        let isFolder = folder.map { FileKind.of($0.folder.path) == S_IFDIR } ?? false
+        let fallbackFailure = isFolder ? nil : try hold(fallback, shown: fallback, display: folder?.display ?? fallback)
+        guard let folder, isFolder || create else { return (held, []) }
+        if !isFolder { try? FileManager.default.createDirectory(at: folder.folder, withIntermediateDirectories: true) }
+        let lockPath = folder.folder.appendingPathComponent("lock").path
+        guard let failure = try hold(lockPath, shown: folder.display + "/lock", display: folder.display) else { return (held, []) }
+        let fallbackHeld = isFolder ? try hold(fallback, shown: fallback, display: folder.display) == nil : fallbackFailure == nil
+        guard create else { return (held, []) }
+        let instead = fallbackHeld ? "the build holds \(fallback) instead" : "and \(fallback) can't be held either: builds of this blog are not kept apart"
+        return (held, [.warning(folder.display, "cannot hold the build lock \(folder.display)/lock (\(failure)); \(instead), and its state for the next build may not be kept: make \(folder.display) a folder that blog can write, or remove it")])
     }
 }
 
-/// The state folder's lock, held until ``release()``.
+/// The build lock, held until ``release()``: the lock files held open (see ``StateFolder/lock(_:blog:create:)``).
 struct BuildLock {
-    let fd: Int32
+    var fds: [Int32]
 
     func release() {
-        if fd >= 0 { close(fd) }
+        for fd in fds { close(fd) }
     }
 }
 

@@ -35,35 +35,31 @@ package enum SiteWriter {
     /// Writes `files` as the whole new content of `output`.
     /// - Parameters:
     ///   - files: every file of the site; paths relative, `/`-separated, unique.
-    ///   - output: the output folder (created when missing).
+    ///   - output: the output folder (created when missing); see ``OutputFolder`` for the folders
+    ///     refused, and where the staging folder and the spare copy are.
     ///   - displayPath: how to name the output folder in messages.
+    ///   - origins: who asks for an output path (see ``OutputOrigin``), to name them in messages
+    ///     about it; asked only when there is a problem.
     ///   - whileFlushing: work to do, given the folder that holds the new site, once every file
     ///     is written and while they are flushed to disk (which leaves the cores idle); the site
     ///     is published only after it returns.
     package static func write(_ files: [OutputFile], to output: URL, displayPath: String,
-                      whileFlushing: (URL) -> Void = { _ in }) throws -> WriteReport {
-        let fm = FileManager.default
-        try checkPaths(files, displayPath: displayPath)
-
-        var isDirectory: ObjCBool = false
-        let outputExists = fm.fileExists(atPath: output.path, isDirectory: &isDirectory)
-        if outputExists && !isDirectory.boolValue {
-            throw BuildFailure([.error(displayPath, "the output path is a file; expected a folder (or nothing) there")])
-        }
-        let staging = beside(output, "blog-staging")
-        let spare = beside(output, "blog-spare")
+                              origins: OriginLookup = .none,
+                              whileFlushing: (URL) -> Void = { _ in }) throws -> WriteReport {
+        let folder = try OutputFolder.locate(output, display: displayPath)
+        try checkPaths(files, displayPath: displayPath, rootLength: folder.staging.path.utf8.count, origins: origins)
+        let staging = folder.staging
         // The site before the published one, kept by the last build: updating it costs what
         // changed, where building a whole new tree costs a folder and a link per page.
         var reuse = false
         do {
+            try FileManager.default.createDirectory(at: folder.url.deletingLastPathComponent(), withIntermediateDirectories: true)
             removeTree(staging)
-            var spareIsFolder: ObjCBool = false
-            if outputExists, fm.fileExists(atPath: spare.path, isDirectory: &spareIsFolder), spareIsFolder.boolValue,
-               rename(spare.path, staging.path) == 0 {
+            if folder.exists, let spare = folder.spare, FileKind.of(spare.path) == S_IFDIR, rename(spare.path, staging.path) == 0 {
                 reuse = true
             } else {
-                removeTree(spare)
-                try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+                if let spare = folder.spare { removeTree(spare) }
+                guard mkdir(staging.path, 0o777) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             }
         } catch {
             throw BuildFailure([.error(displayPath, "cannot create the staging folder \(staging.path): \(error.localizedDescription)")])
@@ -71,7 +67,8 @@ package enum SiteWriter {
 
         let report: WriteReport
         do {
-            report = try writeAll(files, into: staging, previous: outputExists ? output : nil, reuse: reuse)
+            report = try writeAll(files, into: staging, previous: folder.exists ? folder.url : nil, reuse: reuse, origins: origins)
+            try OutputFolder.mark(staging, previous: folder.exists ? folder.url : nil)
             // The new site reaches the disk before it replaces the old one: a crash can't publish
             // empty files.
             let flush = Flush(staging.path)
@@ -83,12 +80,12 @@ package enum SiteWriter {
             removeTree(staging)
             throw error
         }
-        try swap(staging, into: output, exists: outputExists, displayPath: displayPath, keepingOldAs: spare)
+        try swap(staging, into: folder)
         return report
     }
 
     /// Publishes the site in `output` with the files of `changed` replaced, all others as they
-    /// are: the spare copy of the site before (see ``write(_:to:displayPath:whileFlushing:)``)
+    /// are: the spare copy of the site before (see ``write(_:to:displayPath:origins:whileFlushing:)``)
     /// becomes the staging folder, gets a link to each unchanged file and the changed files' new
     /// bytes, and is swapped in. `paths` are every file of the site; with `spareSamePaths` the
     /// spare holds exactly those, else it is pruned first. `spareDiffers`, when known, are the
@@ -99,26 +96,29 @@ package enum SiteWriter {
     /// caller then builds in full).
     package static func patch(output: URL, paths: [String], changed: [String: Data], spareSamePaths: Bool,
                               spareDiffers: [String]? = nil) -> WriteReport? {
-        let staging = beside(output, "blog-staging")
-        let spare = beside(output, "blog-spare")
+        guard let folder = try? OutputFolder.locate(output, display: ""), folder.exists else { return nil }
+        let staging = folder.staging
         removeTree(staging)
-        var status = stat()
-        let hasSpare = lstat(spare.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+        let hasSpare = folder.spare.map { FileKind.of($0.path) == S_IFDIR } ?? false
         // Without a spare (the first build into this output made none), a new staging folder is
         // linked whole: a tenth of the time of building the site again.
-        guard hasSpare ? rename(spare.path, staging.path) == 0 : mkdir(staging.path, 0o777) == 0 else { return nil }
+        guard hasSpare ? rename(folder.spare!.path, staging.path) == 0 : mkdir(staging.path, 0o777) == 0 else { return nil }
         let root = staging.path
-        let published = output.path
-        if !(hasSpare && spareSamePaths) {
+        let published = folder.url.path
+        // A spare taken as the last build left it is looked into only where its folders are
+        // folders: a link where one belongs (no build makes one) would be followed. Else it is pruned.
+        let looked = spareDiffers.map { Array(Set($0).union(changed.keys)) } ?? paths
+        let trusted = hasSpare && spareSamePaths && folders(holding: looked).allSatisfy { FileKind.of(root + "/" + $0) == S_IFDIR }
+        if !trusted {
             if hasSpare { prune(root: root, keeping: paths) }
             guard (try? makeFolders(for: paths, under: root, existing: hasSpare)) != nil else { removeTree(staging); return nil }
         }
         // Paths are looked up from the two folders' descriptors: walking each full path again
         // was most of a build in place.
-        let from = open(published, O_RDONLY | O_DIRECTORY | O_CLOEXEC), into = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let from = open(published, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), into = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         defer { if from >= 0 { close(from) }; if into >= 0 { close(into) } }
         guard from >= 0, into >= 0 else { removeTree(staging); return nil }
-        let known = hasSpare && spareSamePaths ? spareDiffers : nil
+        let known = trusted ? spareDiffers : nil
         let touched = known.map { Array(Set($0).union(changed.keys)) } ?? paths
         let failed = Parallel.map(touched.count) { number -> Bool in
             let path = touched[number]
@@ -128,9 +128,9 @@ package enum SiteWriter {
             }
             return !relink(path, in: from, path, in: into, reuse: true)
         }
+        let marked = (try? OutputFolder.mark(staging, previous: folder.url)) != nil
         let flushed = known == nil ? blog_sync_filesystem(root) == 0 : syncFolders(of: touched, in: into)
-        guard !failed.contains(true), flushed,
-              (try? swap(staging, into: output, exists: true, displayPath: "", keepingOldAs: spare)) != nil else {
+        guard !failed.contains(true), marked, flushed, (try? swap(staging, into: folder)) != nil else {
             removeTree(staging)
             return nil
         }
@@ -150,23 +150,36 @@ package enum SiteWriter {
         }
     }
 
-    /// The hidden folder `.<output>.<suffix>` beside the output folder (staging, spare, previous).
-    static func beside(_ output: URL, _ suffix: String) -> URL {
-        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).\(suffix)")
-    }
-
-    /// Every path must stay inside the output folder, and be there once.
-    static func checkPaths(_ files: [OutputFile], displayPath: String) throws {
+    /// Every path must stay inside the output folder, be there once, and have names a file system
+    /// takes (`NAME_MAX` bytes a name, `PATH_MAX` in all below a root path of `rootLength` bytes).
+    /// Each problem is an error at the file that asks for the path (see ``OutputOrigin``), else at
+    /// the output folder.
+    static func checkPaths(_ files: [OutputFile], displayPath: String, rootLength: Int = 0,
+                           origins: OriginLookup = .none) throws {
         var seen = Set<String>()
-        var problems: [Diagnostic] = []
+        var problems = Set<Diagnostic>()
+        // A path that is also another's folder (`archives` and `archives/index.html`).
+        let folders = folders(holding: files.map(\.path))
         for file in files {
-            if !PathSafety.isPlainOutputPath(file.path) {
-                problems.append(.error(displayPath, "refusing to write \"\(file.path)\": it is not a plain path inside the output folder"))
-            } else if !seen.insert(file.path).inserted {
-                problems.append(.error(displayPath, "two files want the same output path \"\(file.path)\""))
+            let path = file.path
+            if !PathSafety.isPlainOutputPath(path) {
+                problems.insert(OutputOrigin.blame(origins(path), or: displayPath, "refusing to write \"\(path)\": it is not a plain path inside the output folder"))
+            } else if !seen.insert(path).inserted {
+                problems.insert(OutputOrigin.collision(path, origins: origins(path), or: displayPath))
+            } else if folders.contains(path[...]), let inner = files.first(where: { $0.path.hasPrefix(path + "/") })?.path {
+                problems.insert(OutputOrigin.collision(path, origins: origins(path), inner: inner, innerOrigins: origins(inner), or: displayPath))
+            } else if let long = path.split(separator: "/").first(where: { $0.utf8.count > Int(NAME_MAX) }) {
+                problems.insert(OutputOrigin.blame(origins(path), or: displayPath, "the output path \"\(shortened(path))\" has a name of \(long.utf8.count) bytes, and a file system takes at most \(NAME_MAX): shorten the slug, title or path that makes it"))
+            } else if rootLength + 1 + path.utf8.count >= Int(PATH_MAX) {
+                problems.insert(OutputOrigin.blame(origins(path), or: displayPath, "the output path \"\(shortened(path))\" is \(path.utf8.count) bytes long, and in the output folder over the \(PATH_MAX) bytes a path may have: shorten it"))
             }
         }
-        if !problems.isEmpty { throw BuildFailure(problems) }
+        if !problems.isEmpty { throw BuildFailure(Array(problems).sortedForDisplay()) }
+    }
+
+    /// `path` with each name over 40 characters cut short (`posts/xxxxxxxxxxxxxxxxxxxxxxxx…/index.html`), for messages.
+    static func shortened(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map { $0.count > 40 ? $0.prefix(24) + "…" : String($0) }.joined(separator: "/")
     }
 
     /// Writes every file under `root`, linking unchanged ones from `previous`, on all cores.
@@ -180,7 +193,10 @@ package enum SiteWriter {
     /// have is removed first, and each file is checked before it is kept, linked or written.
     /// A file there is never written through (it may be a link to a published file): it is
     /// unlinked and made anew.
-    static func writeAll(_ files: [OutputFile], into root: URL, previous: URL?, reuse: Bool = false) throws -> WriteReport {
+    /// A file that can't be written is an error at the file that asks for it (`origins`, see
+    /// ``OutputOrigin``), else at its path.
+    static func writeAll(_ files: [OutputFile], into root: URL, previous: URL?, reuse: Bool = false,
+                         origins: OriginLookup = .none) throws -> WriteReport {
         let rootPath = root.path
         let paths = files.map(\.path)
         if reuse { prune(root: rootPath, keeping: paths) }
@@ -242,13 +258,20 @@ package enum SiteWriter {
         if let first = full.firstPath {
             throw BuildFailure([.error(first, full.message(files: files.count, folder: rootPath))])
         }
-        if !failures.isEmpty { throw BuildFailure(failures.sortedForDisplay()) }
+        if !failures.isEmpty {
+            // Named by the file that asks for them, when one does (a post whose slug is too long for the file system).
+            throw BuildFailure(failures.map { failure in
+                let asking = origins(failure.path).filter { $0.file != nil }
+                return asking.isEmpty ? failure : OutputOrigin.blame(asking, or: failure.path, "\(failure.message) (its output \(failure.path))")
+            }.sortedForDisplay())
+        }
         return WriteReport(written: files.count - unchanged, unchanged: unchanged)
     }
 
     /// Removes from the tree at `root` every file and folder that `paths` (the new site's files)
     /// don't need: files not in the list, folders that hold none of them, and anything whose
-    /// kind (file or folder) is not the one needed.
+    /// kind (file or folder) is not the one needed. A symbolic link is never a folder here: it is
+    /// removed, or kept as a file to be replaced, and never followed.
     static func prune(root: String, keeping paths: [String]) {
         let wantedFiles = Set(paths)
         let wantedFolders = folders(holding: paths)
@@ -323,7 +346,7 @@ package enum SiteWriter {
 
     /// Creates the file `path`, which must not exist yet, holding `data`; `durably`: on disk
     /// (`fsync`) before it returns.
-    static func create(_ path: String, with data: Data, durably: Bool = false) throws {
+    package static func create(_ path: String, with data: Data, durably: Bool = false) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var failure = data.withUnsafeBytes { buffer -> Int32 in
@@ -392,63 +415,121 @@ package enum SiteWriter {
         return Int(status.st_size)
     }
 
-    /// Puts `staging` in the place of `output` in one step where the system allows it.
-    /// The previous site is kept as `spare` (hidden, beside the output) for the next build to
-    /// update, rather than deleted: deleting 13,000 files costs as much as writing them.
-    static func swap(_ staging: URL, into output: URL, exists: Bool, displayPath: String, keepingOldAs spare: URL? = nil) throws {
-        let fm = FileManager.default
+    /// Puts `staging` in the place of the output folder in one step where the system allows it.
+    /// The previous site is kept as the spare (hidden, beside the output) for the next build to
+    /// update, rather than deleted: deleting 13,000 files costs as much as writing them. An output
+    /// folder that is a mount point has its entries replaced instead (``replaceEntries(of:with:)``).
+    static func swap(_ staging: URL, into folder: OutputFolder) throws {
+        if folder.isMountPoint { return try replaceEntries(of: folder, with: staging) }
+        let output = folder.url
         func fail(_ what: String) -> BuildFailure {
-            BuildFailure([.error(displayPath, "\(what): \(String(cString: strerror(errno))); the previous output is unchanged")])
+            let busy = errno == EBUSY ? " (a mount point, or a folder the system holds: build into a folder inside it instead)" : ""
+            return BuildFailure([.error(folder.display, "\(what): \(String(cString: strerror(errno)))\(busy); the previous output is unchanged")])
         }
-        guard exists else {
+        guard folder.exists else {
             if rename(staging.path, output.path) != 0 {
                 let failure = fail("cannot move the new site into place")
-                try? fm.removeItem(at: staging)
+                removeTree(staging)
                 throw failure
             }
             return
         }
         if blog_exchange_paths(staging.path, output.path) != 0 {
             // No atomic exchange on this system or file system: two renames, undone on failure.
-            let old = beside(output, "blog-previous")
-            try? fm.removeItem(at: old)
+            let old = OutputFolder.beside(output, "blog-previous")
+            removeTree(old)
             guard rename(output.path, old.path) == 0 else {
                 let failure = fail("cannot move the previous output aside")
-                try? fm.removeItem(at: staging)
+                removeTree(staging)
                 throw failure
             }
             guard rename(staging.path, output.path) == 0 else {
                 let failure = fail("cannot move the new site into place")
                 _ = rename(old.path, output.path)
-                try? fm.removeItem(at: staging)
+                removeTree(staging)
                 throw failure
             }
             _ = rename(old.path, staging.path)
         }
         // `staging` now holds the previous site: keep its top-level hidden entries, drop the rest.
-        if let entries = try? fm.contentsOfDirectory(atPath: staging.path) {
-            for name in entries.sorted() where name.hasPrefix(".") {
-                let destination = output.appendingPathComponent(name)
-                if !fm.fileExists(atPath: destination.path) {
-                    _ = rename(staging.appendingPathComponent(name).path, destination.path)
-                }
+        for name in (FolderEntries.of(staging.path) ?? []).map(\.name).sorted() where name.hasPrefix(".") {
+            let destination = output.appendingPathComponent(name).path
+            if FileKind.of(destination) == nil {
+                _ = rename(staging.appendingPathComponent(name).path, destination)
             }
         }
-        if let spare, rename(staging.path, spare.path) == 0 { return }
+        if let spare = folder.spare, rename(staging.path, spare.path) == 0 { return }
+        removeTree(staging)
+    }
+
+    /// Publishes the new site in `staging`, a folder inside `folder`, a mount point (which can't be
+    /// renamed): each top-level entry of the new site takes the place of the published entry of its
+    /// name (an atomic exchange where the system has one, else the old entry moves aside first),
+    /// and the published entries the new site lacks move into `staging`, which is then removed.
+    /// Hidden entries, and a file system's `lost+found`, stay. A reader sees each entry whole, old
+    /// or new, but for that moment some entries of each site; a failure puts back what was moved.
+    static func replaceEntries(of folder: OutputFolder, with staging: URL) throws {
+        let output = folder.url.path, stage = staging.path
+        let hold = stage + "/.blog-previous"
+        enum Step { case added(String), exchanged(String), held(String), removed(String) }
+        var done: [Step] = []
+        func fail(_ what: String) throws -> Never {
+            let reason = String(cString: strerror(errno))
+            for step in done.reversed() {
+                switch step {
+                case .added(let name): _ = rename(output + "/" + name, stage + "/" + name)
+                case .exchanged(let name): _ = blog_exchange_paths(stage + "/" + name, output + "/" + name)
+                case .held(let name):
+                    _ = rename(output + "/" + name, stage + "/" + name)
+                    _ = rename(hold + "/" + name, output + "/" + name)
+                case .removed(let name): _ = rename(stage + "/" + name, output + "/" + name)
+                }
+            }
+            removeTree(staging)
+            throw BuildFailure([.error(folder.display, "\(what): \(reason); the previous output is unchanged")])
+        }
+        guard let new = FolderEntries.of(stage)?.map(\.name).sorted(), let old = FolderEntries.of(output)?.map(\.name).sorted() else {
+            try fail("cannot read the output folder")
+        }
+        for name in new {
+            let from = stage + "/" + name, to = output + "/" + name
+            if FileKind.of(to) == nil {
+                guard rename(from, to) == 0 else { try fail("cannot move \(name) of the new site into place") }
+                done.append(.added(name))
+            } else if blog_exchange_paths(from, to) == 0 {
+                done.append(.exchanged(name))
+            } else {
+                if FileKind.of(hold) == nil { mkdir(hold, 0o777) }
+                guard rename(to, hold + "/" + name) == 0 else { try fail("cannot move \(name) of the previous output aside") }
+                guard rename(from, to) == 0 else {
+                    _ = rename(hold + "/" + name, to)
+                    try fail("cannot move \(name) of the new site into place")
+                }
+                done.append(.held(name))
+            }
+        }
+        let kept = Set(new)
+        for name in old where !OutputFolder.staysInMountPoint(name) && !kept.contains(name) {
+            guard rename(output + "/" + name, stage + "/" + name) == 0 else { try fail("cannot move \(name) of the previous output away") }
+            done.append(.removed(name))
+        }
         removeTree(staging)
     }
 
     /// Removes a folder and everything in it, the subfolders of its subfolders on all cores (a
-    /// 10,000-post site has 10,000 folders under `posts/`).
+    /// 10,000-post site has 10,000 folders under `posts/`). Never through a symbolic link: a link in
+    /// the folder's place, or anywhere under it, is removed itself, and what it points to is left.
     static func removeTree(_ folder: URL) {
-        let fm = FileManager.default
+        let path = folder.path
         var parts: [String] = []
-        for name in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] {
-            let path = folder.path + "/" + name
-            parts += ((try? fm.contentsOfDirectory(atPath: path)) ?? []).map { path + "/" + $0 }
+        if FileKind.of(path) == S_IFDIR {
+            for entry in FolderEntries.of(path) ?? [] where entry.type == S_IFDIR {
+                let child = path + "/" + entry.name
+                parts += (FolderEntries.of(child) ?? []).map { child + "/" + $0.name }
+            }
         }
         _ = Parallel.map(parts.count) { blog_remove_tree(parts[$0]) }
-        blog_remove_tree(folder.path)
+        blog_remove_tree(path)
     }
 }
 

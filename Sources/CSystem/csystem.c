@@ -7,17 +7,37 @@
 #include <ftw.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "csystem.h"
 
 int blog_exchange_paths(const char *a, const char *b) {
 #if defined(__linux__) && defined(RENAME_EXCHANGE)
     return renameat2(AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE);
+#elif defined(__APPLE__) && defined(RENAME_SWAP)
+    return renamex_np(a, b, RENAME_SWAP);
 #else
     (void)a; (void)b;
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+int blog_is_mount_point(const char *path) {
+    struct stat own, parent;
+    char above[4096];
+    if (snprintf(above, sizeof above, "%s/..", path) >= (int)sizeof above) { errno = ENAMETOOLONG; return -1; }
+    if (lstat(path, &own) != 0 || stat(above, &parent) != 0) return -1;
+    if (own.st_dev != parent.st_dev || own.st_ino == parent.st_ino) return 1;
+#if defined(__linux__) && defined(STATX_ATTR_MOUNT_ROOT)
+    /* A bind mount of a folder of the same file system has its parent's device. */
+    struct statx status;
+    if (statx(AT_FDCWD, path, AT_SYMLINK_NOFOLLOW, STATX_TYPE, &status) == 0
+        && (status.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT)) {
+        return (status.stx_attributes & STATX_ATTR_MOUNT_ROOT) ? 1 : 0;
+    }
+#endif
+    return 0;
 }
 
 int blog_sync_filesystem(const char *path) {

@@ -26,10 +26,11 @@ final class SiteWriterTests: XCTestCase {
         try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent("public/\(path)").path)[.modificationDate] as! Date
     }
 
+    /// Every path under `public/` but the mark each write leaves there (``OutputFolder/markerName``).
     func listing() throws -> [String] {
         let base = root.appendingPathComponent("public")
         let walker = FileManager.default.enumerator(atPath: base.path)!
-        return (walker.allObjects as! [String]).sorted()
+        return (walker.allObjects as! [String]).filter { $0 != OutputFolder.markerName }.sorted()
     }
 
     func testWritesFilesAndReplacesThePreviousSiteWhole() throws {
@@ -41,6 +42,7 @@ final class SiteWriterTests: XCTestCase {
         report = try SiteWriter.write([file("index.html", "home 2"), file("posts/b/index.html", "B")], to: output, displayPath: "public")
         XCTAssertEqual(report, WriteReport(written: 2, unchanged: 0))
         XCTAssertEqual(try listing(), ["index.html", "posts", "posts/b", "posts/b/index.html"], "a file gone from the site is gone from the output")
+        XCTAssertNotNil(read(OutputFolder.markerName), "each write leaves its mark")
         XCTAssertEqual(read("index.html"), "home 2")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
         XCTAssertEqual(leftovers, [".public.blog-spare", "public"], "no staging folder is left behind; the old site is the spare")
@@ -50,7 +52,7 @@ final class SiteWriterTests: XCTestCase {
     func tree(_ folder: URL) throws -> [String: String] {
         var out: [String: String] = [:]
         let walker = FileManager.default.enumerator(atPath: folder.path)!
-        for case let path as String in walker {
+        for case let path as String in walker where path != OutputFolder.markerName {
             var isDirectory: ObjCBool = false
             let url = folder.appendingPathComponent(path)
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -236,15 +238,16 @@ extension SiteWriterTests {
         ])
     }
 
-    /// A file's own folder that can't be made fails the build with the folder's name, and the
-    /// published site stays as it was.
-    func testAFolderThatCannotBeMadeFailsTheWriteAndKeepsThePreviousSite() throws {
+    /// A name too long for the file system fails the write before anything is written (with the
+    /// file that asks for it, when the caller says: see SecurityOutputTests), and the published
+    /// site stays as it was.
+    func testANameTooLongFailsTheWriteAndKeepsThePreviousSite() throws {
         let output = root.appendingPathComponent("public")
         _ = try SiteWriter.write([file("index.html", "published")], to: output, displayPath: "public")
         let long = String(repeating: "x", count: 300)
         XCTAssertThrowsError(try SiteWriter.write([file("index.html", "half"), file("posts/\(long)/index.html", "too long")],
                                                   to: output, displayPath: "public")) { error in
-            XCTAssertTrue("\(error)".hasPrefix("posts/\(long):1:1: error: cannot create this output folder: File name too long"), "\(error)")
+            XCTAssertTrue("\(error)".hasPrefix("public:1:1: error: the output path \"posts/xxxxxxxxxxxxxxxxxxxxxxxx…/index.html\" has a name of 300 bytes"), "\(error)")
         }
         XCTAssertEqual(try listing(), ["index.html"])
         XCTAssertEqual(read("index.html"), "published")

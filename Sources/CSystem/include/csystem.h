@@ -1,9 +1,14 @@
 #ifndef BLOG_CSYSTEM_H
 #define BLOG_CSYSTEM_H
 
-/// Atomically exchanges two paths (Linux renameat2 with RENAME_EXCHANGE).
+/// Atomically exchanges two paths (Linux renameat2 with RENAME_EXCHANGE, macOS renamex_np with RENAME_SWAP).
 /// Returns 0 on success; -1 with errno set otherwise (ENOSYS/EINVAL where unsupported).
 int blog_exchange_paths(const char *a, const char *b);
+
+/// Whether the folder `path` (not followed when it is a symbolic link) is the root of a mount: on
+/// another device than its parent, or (Linux, statx) a bind mount of the same file system. Such a
+/// folder can't be renamed. Returns 1 or 0; -1 with errno set when either can't be looked up.
+int blog_is_mount_point(const char *path);
 
 /// Writes every change of the file system that holds `path` to disk (Linux syncfs; sync elsewhere).
 /// One call makes a whole freshly written folder durable, where an fsync per file would commit
