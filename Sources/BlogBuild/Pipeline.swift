@@ -153,6 +153,8 @@ public enum Pipeline {
                                                       shortcodes: shortcodes, memo: memo)
             warnings += markdownWarnings
             clock.lap("markdown")
+            // A post whose Liquid could not run to its end (too deep, too much work) can't be published as it is.
+            if warnings.hasErrors { throw BuildFailure(warnings.sortedForDisplay()) }
         }
         return LoadedSite(site: site, warnings: warnings.sortedForDisplay(), inventory: inventory, posts: read.map(\.0), dueAt: dueAt)
     }
