@@ -200,7 +200,7 @@ public enum Pipeline {
         let links = ContentLinks(site: site)
         var liquid = liquidContext(config: config, links: links)
         liquid.renderShortcode = { call in
-            shortcodes.render(name: call.name, positional: call.positional, named: call.named.map { ($0.key, $0.value) }, inner: call.inner)
+            try shortcodes.render(name: call.name, positional: call.positional, named: call.named.map { ($0.key, $0.value) }, inner: call.inner)
         }
         liquid.shortcodeTakesInner = { shortcodes.takesInner($0) }
         let siteWarnings: [Diagnostic]

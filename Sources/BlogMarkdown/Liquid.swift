@@ -20,8 +20,8 @@ package struct LiquidContext: Sendable {
     /// The zone dates are shown in (`date` filter).
     package var timeZone: TimeZone
     /// A Hugo shortcode through the site's or the theme's template (`shortcodes/<name>.mustache`); nil
-    /// when there is none.
-    package var renderShortcode: @Sendable (ShortcodeCall) -> String?
+    /// when there is none. Throws an error that says why (as its description) when the template can't be rendered.
+    package var renderShortcode: @Sendable (ShortcodeCall) throws -> String?
     /// Whether the site's or the theme's template of a shortcode takes inner content up to a closing
     /// tag; nil when there is no template of that name.
     package var shortcodeTakesInner: @Sendable (String) -> Bool?
@@ -34,7 +34,7 @@ package struct LiquidContext: Sendable {
         resolvePath: @escaping @Sendable (String) -> String? = { _ in nil },
         site: [String: LiquidValue] = [:],
         timeZone: TimeZone = TimeZone(identifier: "UTC")!,
-        renderShortcode: @escaping @Sendable (ShortcodeCall) -> String? = { _ in nil },
+        renderShortcode: @escaping @Sendable (ShortcodeCall) throws -> String? = { _ in nil },
         shortcodeTakesInner: @escaping @Sendable (String) -> Bool? = { _ in nil }
     ) {
         self.renderShortcode = renderShortcode

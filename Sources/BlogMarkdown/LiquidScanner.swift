@@ -390,7 +390,7 @@ struct LiquidScanner {
         let shown = markdown ? "{{% \(name) %}}" : "{{< \(name) >}}"
         let arguments = shortcodeArguments(nameEnd, hi)
         guard name == "ref" || name == "relref" else {
-            if !name.hasPrefix("/"), renderShortcode(name, arguments, markdown: markdown, end: end) { return }
+            if !name.hasPrefix("/"), renderShortcode(name, arguments, markdown: markdown, at: k, end: end) { return }
             unsupportedTags.append(LiquidTagSource(name: shown, markup: "", written: [], line: firstLine + line, column: column(of: k),
                                                    trimBefore: false, trimAfter: false))
             advance(to: end, copy: true)
@@ -415,8 +415,10 @@ struct LiquidScanner {
 
     /// A shortcode other than `ref`: through the site's or theme's template, else a built-in. One that takes
     /// inner content (a template naming `inner`, `highlight`) runs to its closing tag. Returns false
-    /// (consuming nothing) when there is neither template nor built-in.
-    private mutating func renderShortcode(_ name: String, _ arguments: [(key: String?, value: String)], markdown: Bool, end: Int) -> Bool {
+    /// (consuming nothing) when there is neither template nor built-in. A template that can't be rendered (its
+    /// partials named by values include one another in a loop) is an error at `k`, and the shortcode stays as written.
+    private mutating func renderShortcode(_ name: String, _ arguments: [(key: String?, value: String)], markdown: Bool, at k: Int,
+                                          end: Int) -> Bool {
         guard let takesInner = context.shortcodeTakesInner(name) ?? (HugoShortcodes.builtIn.contains(name) ? name == "highlight" : nil) else {
             return false
         }
@@ -431,7 +433,16 @@ struct LiquidScanner {
         let closing = takesInner ? closingShortcode(name, markdown: markdown, from: end) : nil
         if let closing { call.inner = text(end, closing.start) }
         let after = closing?.end ?? end
-        if let html = context.renderShortcode(call) {
+        let rendered: String?
+        do {
+            rendered = try context.renderShortcode(call)
+        } catch {
+            let shown = markdown ? "{{% \(name) %}}" : "{{< \(name) >}}"
+            diagnostics.append(.error(path, line: firstLine + line, column: column(of: k), "\(shown) can't be rendered: \(error)"))
+            advance(to: after, copy: true)
+            return true
+        }
+        if let html = rendered {
             if markdown {
                 replace(upTo: after, with: html)
             } else {

@@ -120,4 +120,105 @@ final class SecurityTemplatesTests: XCTestCase {
         XCTAssertTrue(page.contains("Size: 262144."), String(page.prefix(2000)))
         XCTAssertTrue(page.contains(" 9999 10000"))
     }
+
+    // MARK: - Partials that include themselves (finding 8)
+
+    /// `{{>post-meta}}` in `post-meta.mustache` crashed the build (SIGSEGV, no message): the theme is refused when
+    /// it is loaded, at the tag.
+    func testAPartialThatIncludesItselfIsAnErrorAtItsTag() throws {
+        try assertBuildFails(["themes/default/templates/post-meta.mustache:2:1: error: partial includes itself: post-meta → post-meta"]) {
+            try site.write("themes/default/templates/post-meta.mustache", "<p class=\"post-meta\">{{date}}</p>\n{{>post-meta}}\n")
+        }
+    }
+
+    /// Through another partial, inside a section (recursion through data is refused too: see
+    /// `TemplateCheck.partialLoops`), and through a parent that fills its own block with itself.
+    func testLoopsThroughOtherPartialsSectionsAndBlocksAreErrorsAtTheTagThatClosesThem() throws {
+        try assertBuildFails(["themes/default/templates/tag-list.mustache:2:14: error: partial includes itself: tag-list → post-meta → tag-list"]) {
+            try site.write("themes/default/templates/post-meta.mustache", "<p>{{date}}</p>\n{{>tag-list}}\n")
+            try site.write("themes/default/templates/tag-list.mustache", "<ul>\n{{#tags}}<li>{{>post-meta}}</li>{{/tags}}\n</ul>\n")
+        }
+        try site.write("themes/default/templates/post-meta.mustache", "<p>{{date}}</p>\n")
+        try site.write("themes/default/templates/tag-list.mustache", "<ul></ul>\n")
+        XCTAssertEqual(try blog().status, 0)
+        // The page's block shows `{{>base}}` inside base, which shows the block again.
+        try site.write("themes/default/templates/post.mustache", "{{<base}}\n{{$content}}\n<p>{{post.title}}</p>\n{{>base}}\n{{/content}}\n{{/base}}\n")
+        var result = try blog()
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("themes/default/templates/post.mustache:4:1: error: partial includes itself: base → base"), result.stderr)
+        // A parent that extends itself.
+        try site.write("themes/default/templates/post.mustache", "{{<post}}{{$content}}x{{/content}}{{/post}}\n")
+        result = try blog()
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("themes/default/templates/post.mustache:1:1: error: partial includes itself: post → post"), result.stderr)
+    }
+
+    /// A site's shortcode template that includes itself (its partials are the other shortcodes) crashed the build
+    /// of any post using it.
+    func testAShortcodeTemplateThatIncludesItselfIsAnErrorAtItsTag() throws {
+        try site.write("content/posts/hugo.md", "+++\ntitle = \"Hugo\"\ndate = 2024-01-01\n+++\n{{< note >}}\n")
+        try assertBuildFails(["shortcodes/warn.mustache:1:9: error: partial includes itself: warn → note → warn"]) {
+            try site.write("shortcodes/note.mustache", "<aside>\n  {{>warn}}\n</aside>\n")
+            try site.write("shortcodes/warn.mustache", "<b>!</b>{{>note}}\n")
+        }
+    }
+
+    /// A partial named by a value (`{{>*name}}`) can't be known when the theme is loaded: a post whose header
+    /// names the partial it is in fails the build with the chain, in a page and in a shortcode.
+    func testAPartialNamedByAValueThatIncludesItselfStopsTheBuild() throws {
+        try site.write("themes/default/templates/post-meta.mustache", "<p>{{date}}</p>{{#meta.extra}}{{>*meta.extra}}{{/meta.extra}}\n")
+        try site.write("content/posts/extra.md", "title: Extra\ndate: 2021-01-01\nextra: post-meta\n\nText.\n")
+        var result = try blog()
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("themes/default/templates/post-meta.mustache:1:31: error: partial includes itself through a partial named by a "
+                                             + "value (`{{>*name}}`): "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("post-meta → post-meta"), result.stderr)
+        try site.write("content/posts/extra.md", "title: Extra\ndate: 2021-01-01\n\nText.\n")
+        XCTAssertEqual(try blog().status, 0)
+
+        try site.write("shortcodes/box.mustache", "<div>{{>*0}}</div>\n")
+        try site.write("content/posts/hugo.md", "+++\ntitle = \"Hugo\"\ndate = 2024-01-01\n+++\nText.\n\nSee {{< box box >}}.\n")
+        result = try blog()
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("content/posts/hugo.md:7:5: error: {{< box >}} can't be rendered: partial includes itself through "
+                                             + "a partial named by a value (`{{>*name}}`): box → box"), result.stderr)
+    }
+
+    /// A chain of partials without a loop is bounded too: 64 templates one inside another render, more are an error.
+    func testAChainOfPartialsDeeperThanSixtyFourIsAnError() throws {
+        // The longest chain, from 404 (index's is as long): 404 → base → post-summary → post-meta → c1 → … → cN.
+        func chain(_ count: Int) throws {
+            try? FileManager.default.removeItem(at: site.root.appendingPathComponent("themes"))
+            try site.write("themes/default/templates/post-meta.mustache", "<p>{{date}}</p>{{>c1}}\n")
+            for index in 1..<count { try site.write("themes/default/templates/c\(index).mustache", "{{>c\(index + 1)}}") }
+            try site.write("themes/default/templates/c\(count).mustache", "<i>deep</i>")
+        }
+        try chain(60)
+        var result = try blog()
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/good/index.html")).contains("<i>deep</i>"))
+        try chain(61)
+        result = try blog()
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("themes/default/templates/404.mustache:2:1: error: templates included one inside another 65 deep: "
+                                             + "404 → base → post-summary → post-meta → c1 → c2 → "), result.stderr)
+    }
+
+    /// An edit that makes a partial include itself while `blog serve` runs killed the server; now the build fails
+    /// with the message, the server goes on serving the last good site, and serves the fixed one.
+    func testServeSurvivesAnEditThatMakesAPartialIncludeItself() throws {
+        let server = try ServeEndToEndTests.Server(["--port", "0"], in: site.root)
+        defer { server.stop() }
+        try server.waitUntilServing()
+        let url = server.url + "posts/good/"
+        XCTAssertTrue(try ServeEndToEndTests.fetch(url).body.contains("Fine."))
+        try site.write("themes/default/templates/post-meta.mustache", "<p>{{date}}</p>\n{{>post-meta}}\n")
+        try ServeEndToEndTests.eventually(10, "the error is printed") {
+            server.errorOutput.contains("themes/default/templates/post-meta.mustache:2:1: error: partial includes itself: post-meta → post-meta")
+        }
+        XCTAssertTrue(server.process.isRunning, server.errorOutput)
+        XCTAssertTrue(try ServeEndToEndTests.fetch(url).body.contains("Fine."))
+        try site.write("themes/default/templates/post-meta.mustache", "<p class=\"fixed\">{{date}}</p>\n")
+        try ServeEndToEndTests.eventually(10, "the fixed theme is served") { try ServeEndToEndTests.fetch(url).body.contains("<p class=\"fixed\">") }
+    }
 }
