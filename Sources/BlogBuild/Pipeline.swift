@@ -157,6 +157,8 @@ public enum Pipeline {
                                                       shortcodes: shortcodes, memo: memo)
             warnings += markdownWarnings
             clock.lap("markdown")
+            // A post whose Liquid could not run to its end (too deep, too much work) can't be published as it is.
+            if warnings.hasErrors { throw BuildFailure(warnings.sortedForDisplay()) }
         }
         return LoadedSite(site: site, warnings: warnings.sortedForDisplay(), inventory: inventory, posts: read.map(\.0), dueAt: dueAt)
     }
@@ -202,7 +204,7 @@ public enum Pipeline {
         let links = ContentLinks(site: site)
         var liquid = liquidContext(config: config, links: links)
         liquid.renderShortcode = { call in
-            shortcodes.render(name: call.name, positional: call.positional, named: call.named.map { ($0.key, $0.value) }, inner: call.inner)
+            try shortcodes.render(name: call.name, positional: call.positional, named: call.named.map { ($0.key, $0.value) }, inner: call.inner)
         }
         liquid.shortcodeTakesInner = { shortcodes.takesInner($0) }
         let siteWarnings: [Diagnostic]

@@ -20,8 +20,8 @@ package struct LiquidContext: Sendable {
     /// The zone dates are shown in (`date` filter).
     package var timeZone: TimeZone
     /// A Hugo shortcode through the site's or the theme's template (`shortcodes/<name>.mustache`); nil
-    /// when there is none.
-    package var renderShortcode: @Sendable (ShortcodeCall) -> String?
+    /// when there is none. Throws an error that says why (as its description) when the template can't be rendered.
+    package var renderShortcode: @Sendable (ShortcodeCall) throws -> String?
     /// Whether the site's or the theme's template of a shortcode takes inner content up to a closing
     /// tag; nil when there is no template of that name.
     package var shortcodeTakesInner: @Sendable (String) -> Bool?
@@ -34,7 +34,7 @@ package struct LiquidContext: Sendable {
         resolvePath: @escaping @Sendable (String) -> String? = { _ in nil },
         site: [String: LiquidValue] = [:],
         timeZone: TimeZone = TimeZone(identifier: "UTC")!,
-        renderShortcode: @escaping @Sendable (ShortcodeCall) -> String? = { _ in nil },
+        renderShortcode: @escaping @Sendable (ShortcodeCall) throws -> String? = { _ in nil },
         shortcodeTakesInner: @escaping @Sendable (String) -> Bool? = { _ in nil }
     ) {
         self.renderShortcode = renderShortcode
@@ -95,8 +95,10 @@ package enum Liquid {
             let tree = builder.build()
             var variables = context.site.isEmpty ? [:] : ["site": LiquidValue.map(context.site)]
             variables["page"] = page ?? .map([:])
+            let budget = LiquidEvaluator.budget(forBody: scanner.b.count)
             var evaluator = LiquidEvaluator(pieces: pieces, variables: variables,
-                                            site: LiquidFilters.Site(baseURL: context.baseURL, siteURL: context.siteURL, timeZone: context.timeZone))
+                                            site: LiquidFilters.Site(baseURL: context.baseURL, siteURL: context.siteURL, timeZone: context.timeZone),
+                                            budget: budget)
             evaluator.run(tree)
             output = evaluator.out
             func source(_ index: Int) -> LiquidTagSource? {
@@ -114,9 +116,17 @@ package enum Liquid {
                     "\(what): `\(first.1)` has no value (`site.x` comes from `params:` in blog.yml or the Jekyll site's _config.yml and _data/, "
                         + "`page.x` from the post's header); an output of it alone is left as written, other uses read it as nil"))
             }
-            if evaluator.exceeded, let first = source(pieces.indices.first { source($0) != nil } ?? 0) {
-                diagnostics.append(.warning(path, line: first.line, column: first.column,
-                    "the Liquid in this file stopped after \(LiquidEvaluator.maxSteps) steps or \(LiquidEvaluator.maxBytes >> 20) MB of text (a loop too long?); the rest of its output is missing"))
+            if let deep = builder.tooDeep, let tag = source(deep) {
+                diagnostics.append(.error(path, line: tag.line, column: tag.column,
+                    "\(tag.label) is inside \(LiquidParser.maxDepth) other blocks: expected Liquid blocks (if, unless, case, for, capture) nested at most \(LiquidParser.maxDepth) deep"))
+            }
+            if evaluator.exceeded, let stopped = source(evaluator.stoppedAt ?? pieces.indices.first { source($0) != nil } ?? 0) {
+                let why = evaluator.ranOutOfSteps
+                    ? "after \(LiquidEvaluator.maxSteps) steps: expected loops that run fewer times (a loop too long?)"
+                    : "after making and reading \(budget >> 20) MB (ten times the file's body, at least \(LiquidEvaluator.minimumBudget >> 20) MB): "
+                        + "expected filters and loops that make less (a text doubled again and again?)"
+                diagnostics.append(.error(path, line: stopped.line, column: stopped.column,
+                    "the Liquid in this file stopped at \(stopped.label) \(why)"))
             }
         }
         if let first = unsupported.min(by: { ($0.line, $0.column) < ($1.line, $1.column) }) {

@@ -30,14 +30,15 @@ package struct ShortcodeTemplates: Sendable {
     }
 
     /// The output of the shortcode `name` with these arguments and inner content; nil when the site
-    /// has no template of that name.
-    package func render(name: String, positional: [String], named: [(key: String, value: String)], inner: String?) -> String? {
+    /// has no template of that name. Throws ``TemplateRenderer/Loop`` when its partials named by values
+    /// (`{{>*name}}`) include one another in a loop.
+    package func render(name: String, positional: [String], named: [(key: String, value: String)], inner: String?) throws -> String? {
         guard texts[name] != nil else { return nil }
         var values: [String: Any] = ["name": name, "positional": positional,
                                      "named": named.map { ["key": $0.key, "value": $0.value] }]
         for (index, value) in positional.enumerated() { values[String(index)] = value }
         for argument in named { values[argument.key] = argument.value }
         if let inner { values["inner"] = inner }
-        return library.render(values, withTemplate: name)
+        return try library.render(values, withTemplate: name)
     }
 }

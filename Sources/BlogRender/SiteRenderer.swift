@@ -25,12 +25,12 @@ package enum SiteRenderer {
     private static func pages(_ site: Site, theme: Theme, hook: RenderHook?, inputs: Bool) -> (files: [OutputFile], inputs: [Digest]) {
         let summaries = theme.listSummaries
         let postPartials = (summaries?.postPartials ?? []).map { name -> (key: String, render: ([String: Any]) -> String) in
-            (ListSummaries.postPartialKey(name), { values in theme.library.render(values, withTemplate: name) ?? "" })
+            (ListSummaries.postPartialKey(name), { values in renderedOnce(name, values, theme.library) })
         }
         // Where a post partial is rendered once per post, or a shared partial once per kind of
         // page, pages and entries show that text.
         let library = summaries?.pageLibrary ?? theme.pageLibrary
-        let listEntry = summaries.map { summaries in { (values: [String: Any]) in library.render(values, withTemplate: summaries.partial) ?? "" } }
+        let listEntry = summaries.map { summaries in { (values: [String: Any]) in renderedOnce(summaries.partial, values, library) } }
         let context = TemplateContext(site: site, hook: hook, postPartials: postPartials, listEntry: listEntry, digests: inputs)
         var digests: [Digest] = []
         if inputs {
@@ -47,16 +47,20 @@ package enum SiteRenderer {
                 var (template, values) = shown(context.page(page), theme: theme)
                 if let names = theme.sharedPartials?.shown[template], !names.isEmpty {
                     let texts = shared.texts(for: context.kind(of: page)) {
-                        names.map { (SharedPartials.key($0), theme.library.render(values, withTemplate: $0) ?? "") }
+                        names.map { (SharedPartials.key($0), renderedOnce($0, values, theme.library)) }
                     }
                     for (key, text) in texts { values[key] = text }
                 }
                 let text: String?
-                if let summaries, ListSummaries.listTemplates.contains(template) {
-                    // Each post of the list carries its entry (``TemplateContext``).
-                    text = summaries.listLibrary.render(values, withTemplate: template)
-                } else {
-                    text = library.render(values, withTemplate: template)
+                do {
+                    if let summaries, ListSummaries.listTemplates.contains(template) {
+                        // Each post of the list carries its entry (``TemplateContext``).
+                        text = try summaries.listLibrary.render(values, withTemplate: template)
+                    } else {
+                        text = try library.render(values, withTemplate: template)
+                    }
+                } catch let loop as TemplateRenderer.Loop {
+                    throw BuildFailure([TemplateCheck.error(loop, texts: theme.templateTexts, folder: "themes/\(theme.name)/templates/")])
                 }
                 guard let text else {
                     // Unreachable with a theme from Theme.load, which checks every page template.
@@ -67,6 +71,13 @@ package enum SiteRenderer {
             }))
         }
         return (files, digests)
+    }
+
+    /// The partial `name` rendered with `values`, once for many pages (``ListSummaries``, ``SharedPartials``). It
+    /// never loops: those partials include no partial named by a value (``TemplateTags/lookups(of:in:atTop:seen:allowed:)``
+    /// refuses them), and the theme has no loop of templates (``TemplateCheck/partialLoops(in:)``).
+    private static func renderedOnce(_ name: String, _ values: [String: Any], _ library: TemplateLibrary) -> String {
+        (try? library.render(values, withTemplate: name)) ?? ""
     }
 
     /// The template of `theme` that shows a page, and the values it sees, from the template its

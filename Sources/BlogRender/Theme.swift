@@ -59,8 +59,9 @@ package struct Theme: Sendable {
     /// Loads `name`: for `default`, the embedded theme, with any file of `siteRoot/themes/default/`
     /// overriding the embedded one of the same path (a site may override single templates or add
     /// static files). For another name, `siteRoot/themes/<name>/` must exist and have every page
-    /// template. Throws a ``BuildFailure`` naming every missing template and every template that
-    /// doesn't parse (`themes/<name>/templates/x.mustache:line:column: error: ...`).
+    /// template. Throws a ``BuildFailure`` naming every missing template, every template that
+    /// doesn't parse (`themes/<name>/templates/x.mustache:line:column: error: ...`), and every
+    /// loop of templates including one another (``TemplateCheck/partialLoops(in:)``).
     package static func load(name: String, siteRoot: URL) throws -> Theme {
         let folder = siteRoot.appendingPathComponent("themes").appendingPathComponent(name)
         let prefix = "themes/\(name)/"
@@ -84,14 +85,14 @@ package struct Theme: Sendable {
                                       "missing template: the theme \"\(name)\" must have templates/\(page).mustache"))
         }
         var library = TemplateLibrary()
-        var sources: [(path: String, text: String)] = []
+        var sources: [String: (path: String, text: String)] = [:]
         var texts: [String: String] = [:]
         for (path, file) in files.sorted(by: { $0.key < $1.key }) {
             guard let templateName = templateName(path) else { continue }
             do {
                 let text = String(decoding: try file.data(), as: UTF8.self)
                 library.register(try TemplateEscaping.template(text), named: templateName)
-                sources.append((prefix + path, text))
+                sources[templateName] = (prefix + path, text)
                 texts[templateName] = text
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.append(.error(prefix + path, line: error.context.lineNumber,
@@ -102,9 +103,10 @@ package struct Theme: Sendable {
         }
         // Templates that failed to parse count as present: their own error says what is wrong.
         let names = Set(files.keys.compactMap(templateName))
-        for source in sources {
+        for source in sources.values {
             diagnostics += TemplateCheck.unknownPartials(in: source.text, path: source.path, exists: names.contains)
         }
+        diagnostics += TemplateCheck.partialLoops(in: sources)
         var shortcodes = ShortcodeTemplates()
         var shortcodeFiles = files.filter { $0.key.hasPrefix("shortcodes/") }.map { (prefix + $0.key, $0.key, $0.value) }
         let siteShortcodes = try ThemeFile.list(siteRoot.appendingPathComponent("shortcodes"), shown: "shortcodes", boundary: boundary)
@@ -112,16 +114,21 @@ package struct Theme: Sendable {
             shortcodeFiles.append(("shortcodes/" + path, "shortcodes/" + path, .site(url)))
         }
         diagnostics += siteShortcodes.warnings
+        // A shortcode's partials are the other shortcodes' templates; the site's file of a name replaces the theme's.
+        var shortcodeSources: [String: (path: String, text: String)] = [:]
         for (shown, path, file) in shortcodeFiles where path.hasSuffix(".mustache") {
             let name = String(path.dropFirst("shortcodes/".count).dropLast(".mustache".count))
             do {
-                try shortcodes.register(String(decoding: try file.data(), as: UTF8.self), named: name)
+                let text = String(decoding: try file.data(), as: UTF8.self)
+                try shortcodes.register(text, named: name)
+                shortcodeSources[name] = (shown, text)
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.append(.error(shown, line: error.context.lineNumber, column: error.context.columnNumber, TemplateCheck.describe(error.error)))
             } catch {
                 diagnostics.append(.error(shown, "cannot read the template: \(error.localizedDescription)"))
             }
         }
+        diagnostics += TemplateCheck.partialLoops(in: shortcodeSources)
         if diagnostics.hasErrors { throw BuildFailure(diagnostics.sortedForDisplay()) }
 
         let statics = files.keys.filter { $0.hasPrefix("static/") }.sorted().map { path in

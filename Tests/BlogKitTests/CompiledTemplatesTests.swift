@@ -41,7 +41,7 @@ final class CompiledTemplatesTests: XCTestCase {
                 var kinds: Set<String> = []
                 let values = generated.values.root(&kinds)
                 let expected = library.mustache.render(values, withTemplate: "t0")
-                let compiled = library.renderCompiled(values, withTemplate: "t0")
+                let compiled = try library.renderCompiled(values, withTemplate: "t0")
                 compared += 1
                 for kind in kinds { stats["value: " + kind, default: 0] += 1 }
                 if expected?.isEmpty == false { stats["non-empty output", default: 0] += 1 }
@@ -100,13 +100,13 @@ final class CompiledTemplatesTests: XCTestCase {
         for (name, text) in theme.templateTexts.sorted(by: { $0.key < $1.key }) {
             XCTAssertNotNil(CompiledTemplate(try TemplateEscaping.template(text)), "\(name) did not compile")
             // Rendered with nothing, and with generated values: the same text as swift-mustache's.
-            XCTAssertEqual(theme.library.renderCompiled([String: Any](), withTemplate: name),
+            XCTAssertEqual(try theme.library.renderCompiled([String: Any](), withTemplate: name),
                            theme.library.mustache.render([String: Any](), withTemplate: name), name)
             var values = ValueGenerator(rng: SplitMix64(seed: 7), leaf: "post-meta")
             for _ in 0..<5 {
                 var kinds: Set<String> = []
                 let value = values.root(&kinds)
-                XCTAssertEqual(theme.library.renderCompiled(value, withTemplate: name),
+                XCTAssertEqual(try theme.library.renderCompiled(value, withTemplate: name),
                                theme.library.mustache.render(value, withTemplate: name), "\(name) with \(Describe.value(value))")
             }
         }
@@ -121,7 +121,7 @@ final class CompiledTemplatesTests: XCTestCase {
                 template = fallback
                 if fallback == "tags" { values["tags"] = values["terms"] }
             }
-            let compiled = theme.library.renderCompiled(values, withTemplate: template)
+            let compiled = try theme.library.renderCompiled(values, withTemplate: template)
             XCTAssertNotNil(compiled, page.outputPath)
             XCTAssertEqual(compiled, theme.library.mustache.render(values, withTemplate: template), page.outputPath)
         }
@@ -151,24 +151,24 @@ final class CompiledTemplatesTests: XCTestCase {
             "inner": try MustacheTemplate(string: "{{name}}!"),
         ]
         for name in sources.keys.sorted() {
-            XCTAssertNil(library.renderCompiled(values, withTemplate: name), "\(name): a lambda or a template is left to swift-mustache")
+            XCTAssertNil(try library.renderCompiled(values, withTemplate: name), "\(name): a lambda or a template is left to swift-mustache")
             let expected = library.mustache.render(values, withTemplate: name)
             XCTAssertNotNil(expected)
-            XCTAssertEqual(library.render(values, withTemplate: name), expected, name)
+            XCTAssertEqual(try library.render(values, withTemplate: name), expected, name)
         }
-        XCTAssertEqual(library.render(values, withTemplate: "section"), "[<i>Ann &amp; Bob is <b></i>]")
-        XCTAssertEqual(library.render(values, withTemplate: "template"), "[Ann &amp; Bob!]")
+        XCTAssertEqual(try library.render(values, withTemplate: "section"), "[<i>Ann &amp; Bob is <b></i>]")
+        XCTAssertEqual(try library.render(values, withTemplate: "template"), "[Ann &amp; Bob!]")
         // A lambda the template never reaches does not stop the compiled render.
-        XCTAssertEqual(library.renderCompiled(["name": "n", "lambda": lambda, "items": [[String: Any]]()], withTemplate: "list"), "")
+        XCTAssertEqual(try library.renderCompiled(["name": "n", "lambda": lambda, "items": [[String: Any]]()], withTemplate: "list"), "")
         // Nor does one in an inverted section, which swift-mustache never calls.
         var inverted = TemplateLibrary()
         inverted.register(try MustacheTemplate(string: "[{{^lambda}}none{{/lambda}}]"), named: "t")
-        XCTAssertEqual(inverted.renderCompiled(["lambda": lambda], withTemplate: "t"), "[]")
+        XCTAssertEqual(try inverted.renderCompiled(["lambda": lambda], withTemplate: "t"), "[]")
         XCTAssertEqual(inverted.mustache.render(["lambda": lambda], withTemplate: "t"), "[]")
         // A template that does not compile makes every render swift-mustache's: there is none here,
         // but a missing template is nil both ways.
-        XCTAssertNil(library.renderCompiled(values, withTemplate: "missing"))
-        XCTAssertNil(library.render(values, withTemplate: "missing"))
+        XCTAssertNil(try library.renderCompiled(values, withTemplate: "missing"))
+        XCTAssertNil(try library.render(values, withTemplate: "missing"))
     }
 
     // MARK: - Corners, each against swift-mustache and its exact text
@@ -184,7 +184,7 @@ final class CompiledTemplatesTests: XCTestCase {
         let root = templates[0].0
         let theirs = library.mustache.render(values, withTemplate: root)
         XCTAssertEqual(theirs, expected, "swift-mustache", file: file, line: line)
-        XCTAssertEqual(library.renderCompiled(values, withTemplate: root), theirs, "compiled", file: file, line: line)
+        XCTAssertEqual(try library.renderCompiled(values, withTemplate: root), theirs, "compiled", file: file, line: line)
     }
 
     func testAnIndentedStandalonePartialIndentsEachOfItsLines() throws {

@@ -91,6 +91,9 @@ enum BlogCLI {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Whether the run was stopped at its time limit, and whether it ended on a signal (a crash, or that stop).
+        var timedOut = false
+        var signaled = false
     }
 
     /// The built `blog` binary: in the same folder as the test bundle.
@@ -109,10 +112,11 @@ enum BlogCLI {
 
     private final class Marker {}
 
-    /// Runs `blog arguments…` (or another `program`) in `directory` with extra environment variables.
+    /// Runs `blog arguments…` (or another `program`) in `directory` with extra environment variables; with a
+    /// `timeLimit` (seconds), a run still going then is stopped (``Result/timedOut``).
     @discardableResult
     static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:],
-                    program: URL? = nil) throws -> Result {
+                    program: URL? = nil, timeLimit: Double? = nil) throws -> Result {
         let process = Process()
         process.executableURL = program ?? executable
         process.arguments = arguments
@@ -130,12 +134,20 @@ enum BlogCLI {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        var timedOut = false
+        if let timeLimit {
+            let deadline = Date().addingTimeInterval(timeLimit)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+            timedOut = process.isRunning
+            if timedOut { process.terminate() }
+        }
         process.waitUntilExit()
         try out.close()
         try err.close()
         let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+                      stderr: String(decoding: errData, as: UTF8.self), timedOut: timedOut,
+                      signaled: process.terminationReason == .uncaughtSignal)
     }
 }
 

@@ -68,9 +68,14 @@ struct BytePattern {
         }
     }
 
-    /// `text` with the first `limit` matches replaced by `replacement` (Ruby's `gsub` and `sub` with a string).
-    func replacing(in text: String, with replacement: String, limit: Int = .max) -> String {
-        pieces(of: text, limit: limit).joined(separator: replacement)
+    /// `text` with the first `limit` matches replaced by `replacement` (Ruby's `gsub` and `sub` with a string); nil
+    /// when that would be more than `maxBytes` bytes: a long replacement of a short pattern can make a text many
+    /// times longer, and the length is known before it is made.
+    func replacing(in text: String, with replacement: String, limit: Int = .max, maxBytes: Int = .max) -> String? {
+        let pieces = pieces(of: text, limit: limit)
+        let growth = (pieces.count - 1).multipliedReportingOverflow(by: max(0, replacement.utf8.count - bytes.count))
+        guard !growth.overflow, growth.partialValue <= maxBytes - text.utf8.count else { return nil }
+        return pieces.joined(separator: replacement)
     }
 
     /// The words of `text`: the runs of bytes between runs of ASCII whitespace (space, tab, line feed, vertical tab,

@@ -11,9 +11,17 @@ struct LiquidEvaluator {
     /// At 200,000, seven nested loops over a split list took 1.5 s in the fuzzer's build (issue 18);
     /// a post's loops (an issue list, a table of links) run hundreds.
     static let maxSteps = 50_000
-    /// The most bytes a body's output, or a value a filter makes, may have: `{% assign x = x | append: x %}`
-    /// in a loop doubles a text at each step.
-    static let maxBytes = 16 << 20
+    /// The least a body may spend (see ``budget(forBody:)``).
+    static let minimumBudget = 8 << 20
+
+    /// What a body of `bytes` bytes may spend: ten times its size, at least ``minimumBudget``. A body spends the
+    /// bytes it writes (text, outputs, captures), and the weight (``LiquidValue/weight(upTo:)``: bytes of text,
+    /// one per other value) of every value a filter, a comparison or a loop reads or makes; so its cost is
+    /// bounded by its size, whatever it does: a text doubled by `append` in a loop, or filters run 40,000 times
+    /// on 8 MB, stop there, where counting steps alone let them run for hours.
+    static func budget(forBody bytes: Int) -> Int {
+        max(10 * bytes, minimumBudget)
+    }
 
     private let pieces: [LiquidPiece]
     private var variables: [String: LiquidValue]
@@ -26,17 +34,30 @@ struct LiquidEvaluator {
     private(set) var undefined: [(piece: Int, name: String)] = []
     /// The piece whose output, `assign` or `for` is being read, for ``undefined``.
     private var reading: Int?
-    /// Whether the body ran into ``maxSteps`` or ``maxBytes``.
-    private(set) var exceeded = false
+    /// Whether the body ran into ``maxSteps`` or spent its budget.
+    private(set) var exceeded = false {
+        didSet { if exceeded && !oldValue { stoppedAt = running } }
+    }
+    /// Where the body stopped, when it did: the piece of the innermost output, `assign` or `for` running then
+    /// (nil when none was).
+    private(set) var stoppedAt: Int?
+    /// Whether it was ``maxSteps`` that stopped the body (else the budget).
+    private(set) var ranOutOfSteps = false
+    /// The piece of the innermost output, `assign` or `for` running.
+    private var running: Int?
     private var steps = 0
+    /// What the body may still spend (see ``budget(forBody:)``).
+    private var remaining: Int
     /// A `break` or `continue` on its way out to its loop.
     private var stopping: Bool?
 
-    /// An evaluator over `pieces` (for text put back as written), with the variables `site`, `page`.
-    init(pieces: [LiquidPiece], variables: [String: LiquidValue], site: LiquidFilters.Site) {
+    /// An evaluator over `pieces` (for text put back as written), with the variables `site`, `page`, that may
+    /// spend `budget` (see ``budget(forBody:)``).
+    init(pieces: [LiquidPiece], variables: [String: LiquidValue], site: LiquidFilters.Site, budget: Int) {
         self.pieces = pieces
         self.variables = variables
         self.site = site
+        remaining = budget
     }
 
     /// Runs `nodes`, appending to ``out``.
@@ -44,7 +65,8 @@ struct LiquidEvaluator {
         for node in nodes {
             if stopping != nil || exceeded { return }
             steps += 1
-            if steps > Self.maxSteps || out.count > Self.maxBytes {
+            if steps > Self.maxSteps {
+                ranOutOfSteps = !exceeded
                 exceeded = true
                 return
             }
@@ -55,21 +77,25 @@ struct LiquidEvaluator {
     private mutating func run(_ node: LiquidNode) {
         switch node {
         case .text(let bytes):
-            out.append(contentsOf: bytes)
+            write(bytes)
         case .written(let piece):
             putBack(piece)
         case .output(let expression, let piece):
             reading = expression.hasDefault ? nil : piece
-            defer { reading = nil }
+            let outer = running
+            running = piece
+            defer { reading = nil; running = outer }
             if case .variable(let name, let path) = expression, lookup(name, path) == nil {
                 putBack(piece)
                 return
             }
             guard let value = evaluate(expression, piece: piece) else { return }
-            out.append(contentsOf: value.text(timeZone: site.timeZone).utf8)
+            write(value.text(timeZone: site.timeZone).utf8)
         case .assign(let name, let expression, let piece):
             reading = expression.hasDefault ? nil : piece
-            defer { reading = nil }
+            let outer = running
+            running = piece
+            defer { reading = nil; running = outer }
             guard let value = evaluate(expression, piece: piece) else { return }
             variables[name] = value
         case .capture(let name, let body):
@@ -89,7 +115,10 @@ struct LiquidEvaluator {
             var matched = false
             for (candidates, body) in whens {
                 var matches = false
-                for candidate in candidates where LiquidValue.equal(value, (try? self.value(candidate)) ?? .null) { matches = true }
+                for candidate in candidates {
+                    let other = (try? self.value(candidate)) ?? .null
+                    if (try? reading(value)) != nil, (try? reading(other)) != nil, LiquidValue.equal(value, other) { matches = true }
+                }
                 guard matches else { continue }
                 run(body)
                 matched = true
@@ -103,6 +132,9 @@ struct LiquidEvaluator {
     }
 
     private mutating func runLoop(_ loop: LiquidLoop, piece: Int) {
+        let outer = running
+        running = piece
+        defer { running = outer }
         reading = piece
         let collection = try? value(loop.collection)
         reading = nil
@@ -111,6 +143,7 @@ struct LiquidEvaluator {
             putBack(piece)
             return
         }
+        guard spend(items.count) else { return }
         if let offset = loop.offset, let count = (try? value(offset))?.number { items = Array(items.dropFirst(max(0, LiquidValue.whole(count)))) }
         if let limit = loop.limit, let count = (try? value(limit))?.number { items = Array(items.prefix(max(0, LiquidValue.whole(count)))) }
         if loop.reversed { items.reverse() }
@@ -142,7 +175,7 @@ struct LiquidEvaluator {
     private mutating func evaluate(_ expression: LiquidExpression, piece: Int) -> LiquidValue? {
         do {
             return try value(expression)
-        } catch is TooLong {
+        } catch is LiquidTooLong {
             exceeded = true
         } catch {
             unsupported.append(piece)
@@ -153,9 +186,29 @@ struct LiquidEvaluator {
 
     private mutating func putBack(_ piece: Int) {
         switch pieces[piece] {
-        case .text(let bytes): out.append(contentsOf: bytes)
-        case .tag(let t), .output(let t): out.append(contentsOf: t.written)
+        case .text(let bytes): write(bytes)
+        case .tag(let t), .output(let t): write(t.written)
         }
+    }
+
+    // MARK: - The budget
+
+    /// Appends `bytes` to ``out`` (or to the text a `capture` makes), when the budget allows.
+    private mutating func write<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+        if spend(bytes.count) { out.append(contentsOf: bytes) }
+    }
+
+    /// Takes `amount` from the budget; false (and the body stops) when that is more than is left.
+    private mutating func spend(_ amount: Int) -> Bool {
+        remaining -= amount
+        if remaining < 0 { exceeded = true }
+        return !exceeded
+    }
+
+    /// Takes the weight of `value` from the budget, before it is read or once it is made; throws
+    /// ``LiquidTooLong`` when that is more than is left.
+    private mutating func reading(_ value: LiquidValue) throws {
+        guard spend(value.weight(upTo: max(0, remaining))) else { throw LiquidTooLong() }
     }
 
     /// `site.data.x` for messages.
@@ -175,6 +228,11 @@ struct LiquidEvaluator {
         var current = variables[name]
         for member in path {
             guard let value = current, let key = try? self.value(member) else {
+                current = nil
+                break
+            }
+            // A text's `size` counts its characters.
+            if case .string = value, (try? reading(value)) == nil {
                 current = nil
                 break
             }
@@ -199,6 +257,7 @@ struct LiquidEvaluator {
             guard let from = try value(lower).number, let to = try value(upper).number, from <= to else { return .array([]) }
             let (first, last) = (LiquidValue.whole(from), LiquidValue.whole(to))
             let count = min(last - first + 1, Self.maxSteps)
+            guard spend(count) else { throw LiquidTooLong() }
             return .array((0..<count).map { .int(first + $0) })
         case .filtered(let base, let calls):
             var result = try value(base)
@@ -207,19 +266,19 @@ struct LiquidEvaluator {
                 for argument in call.arguments { arguments.append(try value(argument)) }
                 // Named arguments (`allow_false: true`) follow the others.
                 for key in call.named.keys.sorted() { arguments.append(try value(call.named[key]!)) }
-                result = try LiquidFilters.apply(call.name, result, arguments, site: site)
-                if case .string(let text) = result, text.utf8.count > Self.maxBytes { throw TooLong() }
-                if case .array(let items) = result, items.count > Self.maxSteps { throw TooLong() }
+                try reading(result)
+                for argument in arguments { try reading(argument) }
+                result = try LiquidFilters.apply(call.name, result, arguments, site: site, limit: max(0, remaining))
+                try reading(result)
+                if case .array(let items) = result, items.count > Self.maxSteps { throw LiquidTooLong() }
             }
             return result
         }
     }
 
-    /// A filter made a value past ``maxBytes``.
-    private struct TooLong: Error {}
-
     /// Whether `condition` holds.
     private mutating func holds(_ condition: LiquidCondition) -> Bool {
+        guard !exceeded else { return false }
         switch condition {
         case .value(let expression):
             return ((try? value(expression)) ?? .null).isTruthy
@@ -234,6 +293,7 @@ struct LiquidEvaluator {
             if case .special(let word) = left { return compareSpecial(right, word, op) }
             let a = (try? value(left)) ?? .null
             let b = (try? value(right)) ?? .null
+            guard (try? reading(a)) != nil, (try? reading(b)) != nil else { return false }
             switch op {
             case "==": return LiquidValue.equal(a, b)
             case "!=": return !LiquidValue.equal(a, b)
@@ -256,6 +316,7 @@ struct LiquidEvaluator {
     /// `x == empty`, `x != blank`.
     private mutating func compareSpecial(_ expression: LiquidExpression, _ word: String, _ op: String) -> Bool {
         let v = (try? value(expression)) ?? .null
+        guard (try? reading(v)) != nil else { return false }
         let matches = word == "empty" ? v.isEmpty : v.isBlank
         switch op {
         case "==": return matches

@@ -7,6 +7,9 @@ struct LiquidUnknownFilter: Error {
     var name: String
 }
 
+/// A value would be more than a body may still spend (``LiquidEvaluator/budget(forBody:)``): the body stops.
+struct LiquidTooLong: Error {}
+
 /// Liquid's standard filters and Jekyll's common ones, over plain values.
 ///
 /// Standard: `append`, `prepend`, `capitalize`, `downcase`, `upcase`, `default`, `escape`,
@@ -28,8 +31,10 @@ enum LiquidFilters {
         var timeZone: TimeZone
     }
 
-    /// `input | name: arguments`; throws ``LiquidUnknownFilter`` for a filter not listed above.
-    static func apply(_ name: String, _ input: LiquidValue, _ args: [LiquidValue], site: Site) throws -> LiquidValue {
+    /// `input | name: arguments`; throws ``LiquidUnknownFilter`` for a filter not listed above. Most filters make
+    /// a few bytes for each byte they read (which the caller has paid for); the ones that can make more (`replace`
+    /// and the filters made of it, `join`) throw ``LiquidTooLong`` rather than make a text longer than `limit`.
+    static func apply(_ name: String, _ input: LiquidValue, _ args: [LiquidValue], site: Site, limit: Int = .max) throws -> LiquidValue {
         let text = { input.text(timeZone: site.timeZone) }
         func arg(_ i: Int) -> String { i < args.count ? args[i].text(timeZone: site.timeZone) : "" }
         func isInteger(_ value: LiquidValue) -> Bool {
@@ -55,12 +60,16 @@ enum LiquidFilters {
         case "default":
             return input.isTruthy && !input.isEmpty ? input : (args.first ?? .null)
         case "escape", "xml_escape", "h": return .string(escapeHTML(text()))
-        case "escape_once": return .string(escapeHTML(unescapeHTML(text())))
+        case "escape_once": return .string(escapeHTML(try unescapeHTML(text())))
         case "first": return input.items.first ?? (input.text(timeZone: site.timeZone).first.map { .string(String($0)) } ?? .null)
         case "last": return input.items.last ?? .null
         case "join":
             let separator = args.isEmpty ? " " : arg(0)
-            return .string(input.items.map { $0.text(timeZone: site.timeZone) }.joined(separator: separator))
+            let items = input.items
+            // The separator is written between every two items: a long one can make far more than was read.
+            let separators = max(0, items.count - 1).multipliedReportingOverflow(by: separator.utf8.count)
+            guard !separators.overflow, separators.partialValue <= limit else { throw LiquidTooLong() }
+            return .string(items.map { $0.text(timeZone: site.timeZone) }.joined(separator: separator))
         case "split": return .array(split(text(), by: arg(0)).map(LiquidValue.string))
         case "size":
             switch input {
@@ -78,12 +87,12 @@ enum LiquidFilters {
             while end > text.startIndex, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
             return .string(String(text[..<end]))
         case "strip_html": return .string(stripHTML(text()))
-        case "strip_newlines": return .string(replace(replace(text(), "\r", with: ""), "\n", with: ""))
-        case "newline_to_br": return .string(replace(text(), "\n", with: "<br />\n"))
-        case "replace": return .string(replace(text(), arg(0), with: arg(1)))
-        case "replace_first": return .string(replace(text(), arg(0), with: arg(1), limit: 1))
-        case "remove": return .string(replace(text(), arg(0), with: ""))
-        case "remove_first": return .string(replace(text(), arg(0), with: "", limit: 1))
+        case "strip_newlines": return .string(try replace(try replace(text(), "\r", with: ""), "\n", with: ""))
+        case "newline_to_br": return .string(try replace(text(), "\n", with: "<br />\n", maxBytes: limit))
+        case "replace": return .string(try replace(text(), arg(0), with: arg(1), maxBytes: limit))
+        case "replace_first": return .string(try replace(text(), arg(0), with: arg(1), limit: 1, maxBytes: limit))
+        case "remove": return .string(try replace(text(), arg(0), with: ""))
+        case "remove_first": return .string(try replace(text(), arg(0), with: "", limit: 1))
         case "slice":
             let start = LiquidValue.whole(args.first?.number ?? 0)
             let length = args.count > 1 ? LiquidValue.whole(args[1].number ?? 1) : 1
@@ -204,9 +213,9 @@ enum LiquidFilters {
     }
 
     /// The five entities ``escapeHTML(_:)`` writes, read back (`&amp;` last).
-    private static func unescapeHTML(_ text: String) -> String {
-        [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")].reduce(text) { text, entity in
-            replace(text, entity.0, with: entity.1)
+    private static func unescapeHTML(_ text: String) throws -> String {
+        try [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")].reduce(text) { text, entity in
+            try replace(text, entity.0, with: entity.1)
         }
     }
 
@@ -220,9 +229,12 @@ enum LiquidFilters {
     }
 
     /// Ruby's `gsub` (or `sub`, with a `limit` of 1) with a string, on UTF-8 bytes; an empty `target` leaves the
-    /// text as it is.
-    private static func replace(_ text: String, _ target: String, with replacement: String, limit: Int = .max) -> String {
-        BytePattern(target)?.replacing(in: text, with: replacement, limit: limit) ?? text
+    /// text as it is. Throws ``LiquidTooLong`` rather than make more than `maxBytes` bytes.
+    private static func replace(_ text: String, _ target: String, with replacement: String, limit: Int = .max,
+                                maxBytes: Int = .max) throws -> String {
+        guard let pattern = BytePattern(target) else { return text }
+        guard let replaced = pattern.replacing(in: text, with: replacement, limit: limit, maxBytes: maxBytes) else { throw LiquidTooLong() }
+        return replaced
     }
 
     /// Text without tags, comments, and `script`/`style` elements.

@@ -82,6 +82,8 @@ struct LiquidTreeBuilder {
     private var i = 0
     /// The pieces put back as written because they are not understood, in order.
     private(set) var unsupported: [Int] = []
+    /// The first block opened inside ``LiquidParser/maxDepth`` others (its piece), if any.
+    private(set) var tooDeep: Int?
 
     init(_ pieces: [LiquidPiece]) {
         self.pieces = pieces
@@ -113,8 +115,13 @@ struct LiquidTreeBuilder {
                 continue
             }
             if Self.blocks[t.name] != nil {
-                // Blocks nest at most this deep (the tree is built and run recursively); a deeper one stays as written.
-                if stack.count < LiquidParser.maxDepth { stack.append((t.name, index)) }
+                // Blocks nest at most this deep (the tree is built and run recursively); a deeper one stays as
+                // written, and is an error (``tooDeep``).
+                if stack.count < LiquidParser.maxDepth {
+                    stack.append((t.name, index))
+                } else if tooDeep == nil {
+                    tooDeep = index
+                }
             } else if t.name.hasPrefix("end"), let open = stack.lastIndex(where: { Self.blocks[$0.name] == t.name }) {
                 closer[stack[open].piece] = index
                 stack.removeSubrange(open...)

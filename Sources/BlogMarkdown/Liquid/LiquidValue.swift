@@ -82,6 +82,32 @@ package indirect enum LiquidValue: Sendable, Equatable {
         }
     }
 
+    /// What reading or making the value costs a body's budget (``LiquidEvaluator/budget(forBody:)``): the bytes
+    /// of its texts, and one for each value, through its lists and maps (keys' bytes too). Counted only as far as
+    /// just past `limit`, so that weighing a value costs no more than the weight allowed.
+    func weight(upTo limit: Int) -> Int {
+        switch self {
+        case .string(let s):
+            return 1 + s.utf8.count
+        case .array(let a):
+            var total = 1
+            for item in a {
+                if total > limit { break }
+                total += item.weight(upTo: limit - total)
+            }
+            return total
+        case .map(let m):
+            var total = 1
+            for (key, value) in m {
+                if total > limit { break }
+                total += key.utf8.count + value.weight(upTo: limit - total)
+            }
+            return total
+        default:
+            return 1
+        }
+    }
+
     /// The value as output writes it: nil as nothing, a list as its items run together, numbers and
     /// dates as Ruby prints them.
     func text(timeZone: TimeZone) -> String {

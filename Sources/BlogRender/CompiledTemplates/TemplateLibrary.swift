@@ -35,19 +35,22 @@ package struct TemplateLibrary: Sendable {
     var isCompiled: Bool { !incomplete }
 
     /// The template `name` rendered with `object` on the stack; nil when there is no such template.
-    func render(_ object: Any, withTemplate name: String) -> String? {
-        renderCompiled(object, withTemplate: name) ?? mustache.render(object, withTemplate: name)
+    /// Throws ``TemplateRenderer/Loop`` when a partial named by a value (`{{>*name}}`) is included
+    /// inside itself or too deep.
+    func render(_ object: Any, withTemplate name: String) throws -> String? {
+        try renderCompiled(object, withTemplate: name) ?? mustache.render(object, withTemplate: name)
     }
 
     /// The template `name` rendered from its compiled form; nil when there is no such template, a
-    /// template did not compile, or a value needs swift-mustache (a lambda, a template).
-    func renderCompiled(_ object: Any, withTemplate name: String) -> String? {
+    /// template did not compile, or a value needs swift-mustache (a lambda, a template). Throws
+    /// ``TemplateRenderer/Loop`` as ``render(_:withTemplate:)`` does.
+    func renderCompiled(_ object: Any, withTemplate name: String) throws -> String? {
         guard !incomplete, let template = compiled[name] else { return nil }
-        var renderer = TemplateRenderer(templates: compiled, object: object)
+        var renderer = TemplateRenderer(templates: compiled, object: object, name: name)
         var output = ""
         do {
             try renderer.render(template, .start, into: &output)
-        } catch {
+        } catch is TemplateRenderer.Unsupported {
             return nil
         }
         return output

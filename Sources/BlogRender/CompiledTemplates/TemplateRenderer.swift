@@ -12,16 +12,36 @@ struct TemplateRenderer {
     /// A value this renderer cannot render as swift-mustache would.
     struct Unsupported: Error {}
 
+    /// A partial included inside itself, or deeper than ``TemplateCheck/maxPartialDepth``: `chain` is the
+    /// templates being rendered, outermost first, then the one that was to be included. Only a partial named by
+    /// a value (`{{>*name}}`) gets here: ``TemplateCheck/partialLoops(in:)`` refuses the others when the theme
+    /// is loaded.
+    struct Loop: Error, CustomStringConvertible {
+        var chain: [String]
+
+        var description: String {
+            if chain.dropLast().contains(chain[chain.count - 1]) {
+                return "partial includes itself through a partial named by a value (`{{>*name}}`): \(chain.joined(separator: " → ")) "
+                    + "(expected templates that never include themselves, directly or through others)"
+            }
+            return "templates included one inside another more than \(TemplateCheck.maxPartialDepth) deep, through a partial named by a "
+                + "value (`{{>*name}}`): \(chain.prefix(4).joined(separator: " → ")) → … → \(chain.last!)"
+        }
+    }
+
     /// Every template, by name, for partials.
     let templates: [String: CompiledTemplate]
     /// The context stack: the values sections entered, the last on top.
     private var stack: [Any]
+    /// The templates being rendered, the outermost first: the one rendered, then the partials and parents in it.
+    private var including: [String]
 
-    /// A renderer of `templates` whose stack holds `object`.
-    init(templates: [String: CompiledTemplate], object: Any) {
+    /// A renderer of `templates` whose stack holds `object`, rendering the template `name`.
+    init(templates: [String: CompiledTemplate], object: Any, name: String) {
         self.templates = templates
         stack = [object]
         stack.reserveCapacity(8)
+        including = [name]
     }
 
     /// What a render carries besides the stack (swift-mustache's `MustacheContext`, less its stack).
@@ -96,6 +116,12 @@ struct TemplateRenderer {
                 partial = named
             }
             guard let template = templates[partial] else { return }
+            // Rendered inside itself, it would be again and again until the stack ran out.
+            guard !including.contains(partial), including.count < TemplateCheck.maxPartialDepth else {
+                throw Loop(chain: including + [partial])
+            }
+            including.append(partial)
+            defer { including.removeLast() }
             try render(template, scope.partial(indented: indentation, overriding: overrides), into: &output)
         case .block(let name, let template, let indentation):
             try render(scope.overrides?[name] ?? template, scope.block(indented: indentation), into: &output)
