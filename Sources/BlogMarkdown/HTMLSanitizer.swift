@@ -175,6 +175,8 @@ package enum HTMLSanitizer {
         var firstRemoved: String?
         var removedCount = 0
 
+        static let lessThan = Array("&lt;".utf8), greaterThan = Array("&gt;".utf8)
+
         init(bytes: [UInt8]) {
             self.bytes = bytes
             out.reserveCapacity(bytes.count)
@@ -183,13 +185,14 @@ package enum HTMLSanitizer {
         mutating func take(_ token: HTMLToken) {
             switch token.kind {
             case .text:
-                for byte in bytes[token.range] {
-                    switch byte {
-                    case UInt8(ascii: "<"): out += Array("&lt;".utf8)
-                    case UInt8(ascii: ">"): out += Array("&gt;".utf8)
-                    default: out.append(byte)
-                    }
+                // Runs without `<` or `>` copied at once.
+                var start = token.range.lowerBound
+                for index in token.range where bytes[index] == UInt8(ascii: "<") || bytes[index] == UInt8(ascii: ">") {
+                    out += bytes[start..<index]
+                    out += bytes[index] == UInt8(ascii: "<") ? Self.lessThan : Self.greaterThan
+                    start = index + 1
                 }
+                out += bytes[start..<token.range.upperBound]
             case .rawText, .comment:
                 break  // raw text is only ever inside an element that is not allowed; comments show nothing
             case .startTag:

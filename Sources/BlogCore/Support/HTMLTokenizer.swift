@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One piece of HTML as ``HTMLTokenizer`` reads it.
 package struct HTMLToken {
     /// What the piece is.
@@ -47,8 +53,10 @@ package struct HTMLTokenAttribute {
 package enum HTMLTokenizer {
     /// Calls `visit` for every token of `bytes`, in order.
     package static func tokenize(_ bytes: [UInt8], _ visit: (HTMLToken) -> Void) {
-        var reader = Reader(bytes: bytes)
-        reader.run(visit)
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(bytes: buffer)
+            reader.run(visit)
+        }
     }
 
     /// Elements whose content is raw text up to their end tag.
@@ -57,19 +65,19 @@ package enum HTMLTokenizer {
     ]
 
     private struct Reader {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
         /// Where the text not yet visited starts.
         var textStart = 0
 
-        init(bytes: [UInt8]) {
+        init(bytes: UnsafeBufferPointer<UInt8>) {
             self.bytes = bytes
         }
 
         mutating func run(_ visit: (HTMLToken) -> Void) {
             let count = bytes.count
             while position < count {
-                guard let open = bytes[position...].firstIndex(of: UInt8(ascii: "<")) else { break }
+                guard let open = next(UInt8(ascii: "<"), from: position) else { break }
                 position = open
                 let next = open + 1 < count ? bytes[open + 1] : nil
                 if let next, next.isASCIILetter {
@@ -136,7 +144,7 @@ package enum HTMLTokenizer {
         /// A bogus comment (or a doctype): up to the next `>`, or the end.
         private mutating func comment(from start: Int, bodyStart: Int, _ visit: (HTMLToken) -> Void) {
             flushText(upTo: start, visit)
-            let close = bytes[min(bodyStart, bytes.count)...].firstIndex(of: UInt8(ascii: ">"))
+            let close = next(UInt8(ascii: ">"), from: bodyStart)
             position = close.map { $0 + 1 } ?? bytes.count
             visit(HTMLToken(kind: .comment, range: start..<position))
             textStart = position
@@ -153,7 +161,7 @@ package enum HTMLTokenizer {
             } else {
                 var found: Int?
                 var search = index
-                while let dash = bytes[min(search, bytes.count)...].firstIndex(of: UInt8(ascii: "-")) {
+                while let dash = next(UInt8(ascii: "-"), from: search) {
                     if starts(with: "-->", at: dash) { found = dash + 3; break }
                     if starts(with: "--!>", at: dash) { found = dash + 4; break }
                     search = dash + 1
@@ -205,7 +213,7 @@ package enum HTMLTokenizer {
                     guard index < bytes.count else { return nil }
                     let quote = bytes[index]
                     if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-                        guard let close = bytes[(index + 1)...].firstIndex(of: quote) else { return nil }
+                        guard let close = next(quote, from: index + 1) else { return nil }
                         value = (index + 1)..<close
                         index = close + 1
                     } else if quote == UInt8(ascii: ">") {
@@ -235,7 +243,7 @@ package enum HTMLTokenizer {
         private func endTag(of name: String, from start: Int) -> Int? {
             let nameBytes = Array(name.utf8)
             var index = start
-            while let open = bytes[min(index, bytes.count)...].firstIndex(of: UInt8(ascii: "<")) {
+            while let open = next(UInt8(ascii: "<"), from: index) {
                 let nameEnd = open + 2 + nameBytes.count
                 if nameEnd < bytes.count, bytes[open + 1] == UInt8(ascii: "/"),
                    zip(bytes[(open + 2)..<nameEnd], nameBytes).allSatisfy({ $0.asciiLowercased == $1 }),
@@ -254,9 +262,20 @@ package enum HTMLTokenizer {
             return true
         }
 
-        /// The bytes in `range` as text, ASCII letters lower-cased.
+        /// The bytes in `range` as text, ASCII letters lower-cased (names mostly are already).
         private func lowercased(_ range: Range<Int>) -> String {
-            String(decoding: bytes[range].map(\.asciiLowercased), as: UTF8.self)
+            let slice = bytes[range]
+            guard slice.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else {
+                return String(decoding: slice, as: UTF8.self)
+            }
+            return String(decoding: slice.map { $0.asciiLowercased }, as: UTF8.self)
+        }
+
+        /// The index of the first `byte` at or after `start`.
+        private func next(_ byte: UInt8, from start: Int) -> Int? {
+            guard start < bytes.count, let base = bytes.baseAddress,
+                  let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
     }
 }
