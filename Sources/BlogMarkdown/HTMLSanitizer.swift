@@ -101,6 +101,24 @@ package enum HTMLSanitizer {
     /// Elements without content or end tag: written as `<br />`, as cmark-gfm writes them.
     static let voidElements: Set<String> = ["br", "hr", "wbr", "img", "col", "input", "source"]
 
+    /// An allowed element as the writer looks it up, once per tag.
+    struct Element {
+        /// Its place in ``names``.
+        var number: Int
+        /// Every attribute it may have, ``globalAttributes`` included.
+        var attributes: [String: Value]
+        var isVoid: Bool
+    }
+
+    /// The allowed elements' names, sorted.
+    static let names = elements.keys.sorted()
+
+    /// ``elements``, ``globalAttributes`` and ``voidElements`` in one table.
+    static let allowed: [String: Element] = Dictionary(uniqueKeysWithValues: names.enumerated().map { number, name in
+        (name, Element(number: number, attributes: globalAttributes.merging(elements[name] ?? [:]) { $1 },
+                       isVoid: voidElements.contains(name)))
+    })
+
     /// The URL schemes allowed in links and images; a URL without a scheme (relative) is too.
     static let schemes: Set<String> = ["http", "https", "mailto"]
 
@@ -137,6 +155,8 @@ package enum HTMLSanitizer {
         case .url:
             return allowedURL(value)
         case .classes:
+            // One plain name (`k`, `language-swift`), the common case: as it is.
+            if value.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) { return value }
             let names = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
             return names.contains(where: { $0.unicodeScalars.contains(where: isControl) }) ? nil : names.joined(separator: " ")
         case .id:
@@ -168,14 +188,15 @@ package enum HTMLSanitizer {
     private struct Writer {
         let bytes: [UInt8]
         var out: [UInt8] = []
-        /// The allowed elements open, innermost last.
-        var open: [String] = []
+        /// The allowed elements open (their numbers), innermost last.
+        var open: [Int] = []
         /// How many of each are in ``open``: a stray end tag is dropped without a look through it.
-        var openCount: [String: Int] = [:]
+        var openCount = [Int](repeating: 0, count: HTMLSanitizer.names.count)
         var firstRemoved: String?
         var removedCount = 0
 
-        static let lessThan = Array("&lt;".utf8), greaterThan = Array("&gt;".utf8)
+        static let lessThan = Array("&lt;".utf8), greaterThan = Array("&gt;".utf8), endOpen = Array("</".utf8)
+        static let valueOpen = Array("=\"".utf8), voidClose = Array(" />".utf8)
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
@@ -198,10 +219,11 @@ package enum HTMLSanitizer {
             case .startTag:
                 startTag(token)
             case .endTag:
-                guard openCount[token.name, default: 0] > 0, let index = open.lastIndex(of: token.name) else { return }
-                for name in open[index...].reversed() {
-                    out += Array("</\(name)>".utf8)
-                    openCount[name, default: 1] -= 1
+                guard let element = HTMLSanitizer.allowed[token.name], openCount[element.number] > 0,
+                      let index = open.lastIndex(of: element.number) else { return }
+                for number in open[index...].reversed() {
+                    endTag(number)
+                    openCount[number] -= 1
                 }
                 open.removeSubrange(index...)
             }
@@ -209,9 +231,14 @@ package enum HTMLSanitizer {
 
         /// Closes every element still open.
         mutating func closeAll() {
-            for name in open.reversed() { out += Array("</\(name)>".utf8) }
+            for number in open.reversed() { endTag(number) }
             open.removeAll()
-            openCount.removeAll()
+        }
+
+        private mutating func endTag(_ number: Int) {
+            out += Self.endOpen
+            out += HTMLSanitizer.names[number].utf8
+            out.append(UInt8(ascii: ">"))
         }
 
         private mutating func removed(_ range: Range<Int>) {
@@ -220,13 +247,15 @@ package enum HTMLSanitizer {
         }
 
         private mutating func startTag(_ token: HTMLToken) {
-            guard let allowed = HTMLSanitizer.elements[token.name] else {
+            guard let element = HTMLSanitizer.allowed[token.name] else {
                 removed(token.range)
                 return
             }
-            var written: [UInt8] = Array("<\(token.name)".utf8)
+            let start = out.count  // written straight into `out`, and taken back if the element goes
+            out.append(UInt8(ascii: "<"))
+            out += token.name.utf8
             for attribute in token.attributes {
-                guard let kind = allowed[attribute.name] ?? HTMLSanitizer.globalAttributes[attribute.name] else {
+                guard let kind = element.attributes[attribute.name] else {
                     removed(attribute.range)
                     continue
                 }
@@ -234,24 +263,33 @@ package enum HTMLSanitizer {
                 let decoded = attribute.value.map { HTMLEntities.decodeAttribute(String(decoding: bytes[$0], as: UTF8.self)) } ?? ""
                 guard let value = HTMLSanitizer.allowedValue(decoded, kind) else {
                     removed(attribute.range)
-                    if token.name == "input", attribute.name == "type" { return }  // not a checkbox: the whole input goes
+                    if token.name == "input", attribute.name == "type" {  // not a checkbox: the whole input goes
+                        out.removeSubrange(start...)
+                        return
+                    }
                     continue
                 }
                 // Written as it came: bare (as cmark-gfm writes `data-footnote-ref`), or with its value quoted.
-                written += Array((attribute.value == nil ? " \(attribute.name)" : " \(attribute.name)=\"\(Escaping.html(value))\"").utf8)
+                out.append(UInt8(ascii: " "))
+                out += attribute.name.utf8
+                if attribute.value != nil {
+                    out += Self.valueOpen
+                    out += Escaping.html(value).utf8
+                    out.append(UInt8(ascii: "\""))
+                }
             }
             if token.name == "input", !token.attributes.contains(where: { $0.name == "type" }) {
                 removed(token.range)  // a text field
+                out.removeSubrange(start...)
                 return
             }
-            if HTMLSanitizer.voidElements.contains(token.name) {
-                written += Array(" />".utf8)
+            if element.isVoid {
+                out += Self.voidClose
             } else {
-                written.append(UInt8(ascii: ">"))
-                open.append(token.name)
-                openCount[token.name, default: 0] += 1
+                out.append(UInt8(ascii: ">"))
+                open.append(element.number)
+                openCount[element.number] += 1
             }
-            out += written
         }
     }
 }

@@ -181,7 +181,8 @@ package enum HTMLTokenizer {
             while index < bytes.count, !bytes[index].isTagSpace, bytes[index] != UInt8(ascii: "/"),
                   bytes[index] != UInt8(ascii: ">") { index += 1 }
             var token = HTMLToken(kind: end ? .endTag : .startTag, range: start..<start, name: lowercased(nameStart..<index))
-            var names = Set<String>()
+            // Names seen, to keep the first of each: looked through while few, hashed past that.
+            var names: Set<String>?
             while true {
                 // Before an attribute's name.
                 while index < bytes.count, bytes[index].isTagSpace { index += 1 }
@@ -225,7 +226,9 @@ package enum HTMLTokenizer {
                         value = valueStart..<index
                     }
                 }
-                if names.insert(name).inserted {
+                if names == nil, token.attributes.count >= 8 { names = Set(token.attributes.map(\.name)) }
+                let isNew = names?.insert(name).inserted ?? !token.attributes.contains { $0.name == name }
+                if isNew {
                     token.attributes.append(HTMLTokenAttribute(name: name, value: value, range: attributeStart..<index))
                 }
             }
