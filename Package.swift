@@ -148,6 +148,7 @@ if Context.environment["BLOG_FUZZ"] != nil {
     let fuzzers: [(name: String, stage: Target.Dependency)] = [
         ("FuzzSlug", "BlogCore"),
         ("FuzzHTMLAttributes", "BlogCore"),
+        ("FuzzSanitizer", "BlogMarkdown"),
         ("FuzzPelicanHeader", "BlogContent"),
         ("FuzzFencedHeader", "BlogContent"),
         ("FuzzPostReader", "BlogContent"),

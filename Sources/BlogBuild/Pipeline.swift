@@ -227,8 +227,9 @@ public enum Pipeline {
                 }
             }
             var markdown = MarkdownRenderer.render(body: body, summary: summary, options: options)
-            markdown.html = ShortcodeMarks.restore(markdown.html, fragments: fragments.body)
-            markdown.summaryHTML = ShortcodeMarks.restore(markdown.summaryHTML, fragments: summary == nil ? fragments.body : fragments.summary)
+            markdown.html = ShortcodeMarks.restore(markdown.html, fragments: fragments.body, policy: options.html)
+            markdown.summaryHTML = ShortcodeMarks.restore(markdown.summaryHTML, fragments: summary == nil ? fragments.body : fragments.summary,
+                                                          policy: options.html)
             let (html, pelicanWarnings) = links.rewritePelican(html: markdown.html, post: post)
             markdown.html = html
             markdown.summaryHTML = links.rewritePelican(html: markdown.summaryHTML, post: post).0

@@ -7,10 +7,10 @@ import Yams
 /// Unknown keys are warnings with their line (a typo should not pass silently); a value of the
 /// wrong type is an error with its line.
 package enum ConfigLoader {
-    /// The keys `blog.yml` understands.
+    /// The keys `blog.yml` understands (and `tagfilter`, the older spelling of `html: tagfilter`).
     package static let knownKeys: Set<String> = [
         "title", "description", "author", "base_url", "language", "timezone", "theme",
-        "paginate", "date_format", "output", "content", "permalinks", "feed_limit", "feed_content", "tagfilter",
+        "paginate", "date_format", "output", "content", "permalinks", "feed_limit", "feed_content", "html",
         "cache_dir", "new_post_format", "highlight", "highlight_style", "redirects", "params",
     ]
 
@@ -66,6 +66,8 @@ package enum ConfigLoader {
             return n
         }
 
+        // `html`, and `tagfilter: true` (its older spelling): the stricter of the two applies.
+        var html = HTMLPolicy.trusted, tagfilter = false
         for (keyNode, value) in mapping {
             guard let key = keyNode.string else { continue }
             switch key {
@@ -124,7 +126,15 @@ package enum ConfigLoader {
                 } else {
                     fail(value, "`feed_limit` must be a whole number of posts per feed, 1 or more")
                 }
-            case "tagfilter": if let flag = flag(value, key) { config.tagfilter = flag }
+            case "tagfilter": if let flag = flag(value, key) { tagfilter = flag }
+            case "html":
+                if let s = string(value, key) {
+                    if let policy = HTMLPolicy(rawValue: s) {
+                        html = policy
+                    } else {
+                        fail(value, "`html` must be `trusted` (raw HTML in posts as written), `tagfilter` (GFM's nine tags escaped) or `sanitize` (only an allow-list of elements, attributes and URLs), got \"\(s)\"")
+                    }
+                }
             case "highlight": if let flag = flag(value, key) { config.highlight = flag }
             case "highlight_style":
                 if let s = string(value, key) {
@@ -238,6 +248,7 @@ package enum ConfigLoader {
                                             "unknown setting `\(key)` (known: \(knownKeys.sorted().joined(separator: ", "))); ignored"))
             }
         }
+        config.html = max(html, tagfilter ? .tagfilter : .trusted)
         if diagnostics.hasErrors { throw BuildFailure(diagnostics) }
         return (config, diagnostics)
     }

@@ -32,9 +32,15 @@ public struct SiteConfig: Sendable, Equatable {
     public var permalinks: Permalinks = Permalinks()
     /// How many of the newest listed posts each feed holds (`feed_limit`), 1 or more.
     public var feedLimit: Int = 20
-    /// Whether raw HTML tags that GFM's tagfilter lists (`<script>`, `<iframe>`, `<style>`…) are
-    /// escaped in posts (`tagfilter`). Off: authors own their blogs, and tweet embeds need `<script>`.
-    public var tagfilter: Bool = false
+    /// What raw HTML in posts and their summaries may do (`html`): passed as written by default
+    /// (authors own their blogs, and tweet embeds need `<script>`).
+    public var html: HTMLPolicy = .trusted
+    /// `tagfilter: true`, the older spelling of `html: tagfilter`: whether the tags GFM's tagfilter
+    /// lists (`<script>`, `<iframe>`, `<style>`…) are kept from running (by `tagfilter` or `sanitize`).
+    public var tagfilter: Bool {
+        get { html >= .tagfilter }
+        set { html = newValue ? max(html, .tagfilter) : html == .tagfilter ? .trusted : html }
+    }
     /// Whether code blocks in a known language are highlighted at build time (`highlight`).
     public var highlight: Bool = true
     /// The theme's palette for highlighted code (`highlight_style`): `default` follows the
@@ -67,6 +73,24 @@ public struct SiteConfig: Sendable, Equatable {
         if !path.hasPrefix("/") { path = "/" + path }
         if !path.hasSuffix("/") { path += "/" }
         return path
+    }
+}
+
+/// What raw HTML in a post (its body, its summary, the output of its shortcodes) may do, from the
+/// most trusting to the strictest (`html` in blog.yml; a post's `html` header may only ask for a
+/// stricter one).
+public enum HTMLPolicy: String, Sendable, Equatable, CaseIterable, Comparable {
+    /// Passed as written, as Hugo's `unsafe: true`, Jekyll and Pelican do.
+    case trusted
+    /// GFM's tagfilter: `<script>`, `<iframe>`, `<style>`, `<textarea>`, `<title>`, `<xmp>`,
+    /// `<noembed>`, `<noframes>` and `<plaintext>` escaped; everything else as written.
+    case tagfilter
+    /// Only an allow-list of elements and attributes, and links to `http`, `https`, `mailto` and
+    /// relative URLs, are kept (see `HTMLSanitizer` in BlogMarkdown).
+    case sanitize
+
+    public static func < (a: HTMLPolicy, b: HTMLPolicy) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 }
 

@@ -1,3 +1,4 @@
+import BlogConfig
 import BlogCore
 import Foundation
 
@@ -111,6 +112,8 @@ public struct Post: Sendable {
     public var authors: [String] = []
     /// The header's `summary`, as markdown.
     public var summary: String?
+    /// The header's `html` (`trusted`, `tagfilter`, `sanitize`): applies only when stricter than blog.yml's.
+    public var html: HTMLPolicy?
     /// Published, draft or hidden.
     public var status: PostStatus
     /// Every header key as written (lower-cased keys), for templates.

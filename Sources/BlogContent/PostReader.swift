@@ -1,3 +1,4 @@
+import BlogConfig
 import BlogCore
 import Foundation
 
@@ -353,6 +354,12 @@ public enum PostReader {
                     error(f, "unknown status \"\(s)\": use published, draft or hidden")
                 }
             }
+            // What its raw HTML may do: blog.yml's, or a stricter one (a guest post asking to be sanitized).
+            var html: HTMLPolicy?
+            if let (s, f) = text("html") {
+                html = HTMLPolicy(rawValue: s.trimmingWhitespaces().lowercased())
+                if html == nil { error(f, "unknown `html` \"\(s)\": use trusted, tagfilter or sanitize (a post may only make blog.yml's stricter)") }
+            }
             if flag("draft") == true { status = .draft }
             if flag("published") == false { status = .draft }
 
@@ -380,6 +387,7 @@ public enum PostReader {
             post.saveAs = saveAs
             post.aliases = aliases
             post.lang = lang
+            post.html = html
             return post
         }
 

@@ -5,7 +5,9 @@ extension SiteConfig {
     /// How the markdown of `post` is rendered under this configuration: one place for the full build
     /// and the build in place, so both agree.
     package func markdownOptions(for post: Post) -> MarkdownOptions {
-        var options = MarkdownOptions(tagfilter: tagfilter, dialect: post.markdownDialect, highlight: highlight, highlightStyle: highlightStyle)
+        // A post's own `html` applies only when stricter: a guest post can't loosen blog.yml's.
+        var options = MarkdownOptions(html: max(html, post.html ?? html), dialect: post.markdownDialect, highlight: highlight,
+                                      highlightStyle: highlightStyle)
         options.headingIDs = permalinks.preset?.headingIDs ?? .blog
         return options
     }

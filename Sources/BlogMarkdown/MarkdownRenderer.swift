@@ -1,10 +1,12 @@
+import BlogConfig
 import CCmarkGFM
 
 /// How markdown is turned into HTML, beyond what every post gets.
 public struct MarkdownOptions: Sendable, Equatable {
-    /// Escape raw `<script>`, `<iframe>`, `<style>` and the other tags GFM's tagfilter disallows.
-    /// Off by default: real blogs embed tweet widgets and videos.
-    public var tagfilter: Bool = false
+    /// What raw HTML may do: pass as written (the default: real blogs embed tweet widgets and
+    /// videos), have GFM's tagfilter escape `<script>`, `<iframe>`, `<style>` and six more, or be
+    /// sanitized (``HTMLSanitizer``).
+    public var html: HTMLPolicy = .trusted
 
     /// The markdown the text was written for: whose headings, HTML blocks and definition lists
     /// it follows (see ``MarkdownDialect``).
@@ -21,10 +23,10 @@ public struct MarkdownOptions: Sendable, Equatable {
     /// Whose rule makes the headings' ids (blog's own unless a `permalinks` preset names another generator).
     public var headingIDs: HeadingIDStyle = .blog
 
-    /// Creates options; everything off, and plain CommonMark, by default.
-    public init(tagfilter: Bool = false, dialect: MarkdownDialect = .commonMark, highlight: Bool = false,
-                highlightStyle: String = "default") {
-        self.tagfilter = tagfilter
+    /// Creates options; everything off, and plain CommonMark, by default. `tagfilter: true` is `html: .tagfilter`.
+    public init(tagfilter: Bool = false, html: HTMLPolicy = .trusted, dialect: MarkdownDialect = .commonMark,
+                highlight: Bool = false, highlightStyle: String = "default") {
+        self.html = max(html, tagfilter ? .tagfilter : .trusted)
         self.dialect = dialect
         self.highlight = highlight
         self.highlightStyle = highlightStyle
@@ -43,7 +45,24 @@ public enum MarkdownRenderer {
     /// A summary taken from the body is rendered from the same tree, so its heading ids match.
     ///
     /// The warnings are the body's (the `summary` field's are not reported: it is no line of the body).
+    ///
+    /// With `html: sanitize`, the body and the summary go through ``HTMLSanitizer`` once every
+    /// pass is done (kramdown's attribute lists add attributes too), and what it removed from the
+    /// body is one warning at the first piece's line.
     public static func render(body: String, summary: String?, options: MarkdownOptions = MarkdownOptions()) -> RenderedMarkdown {
+        var rendered = renderDialect(body: body, summary: summary, options: options)
+        guard options.html == .sanitize else { return rendered }
+        let sanitized = HTMLSanitizer.sanitize(rendered.html)
+        rendered.html = sanitized.html
+        rendered.summaryHTML = HTMLSanitizer.sanitize(rendered.summaryHTML).html
+        if let warning = sanitized.warning(in: body) {
+            rendered.warnings = (rendered.warnings + [warning]).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        }
+        return rendered
+    }
+
+    /// ``render(body:summary:options:)`` before the HTML policy: the dialect's passes and cmark-gfm's.
+    private static func renderDialect(body: String, summary: String?, options: MarkdownOptions) -> RenderedMarkdown {
         if options.dialect == .kramdown, KramdownAttributes.mayHold(body) || summary.map(KramdownAttributes.mayHold) == true {
             // kramdown's attribute lists: marks in the markdown, given to their elements in the HTML.
             let preparedBody = KramdownAttributes.prepare(body)
@@ -63,7 +82,7 @@ public enum MarkdownRenderer {
 
     /// ``render(body:summary:options:)`` once the dialect's text-level passes are done.
     private static func renderPrepared(body: String, summary: String?, options: MarkdownOptions) -> RenderedMarkdown {
-        let tagfilter = options.tagfilter
+        let tagfilter = options.html == .tagfilter
         var rendered = withPreparedDocument(body, options: options) { document, headings, warnings in
             let summaryHTML = summary == nil
                 ? SummarySelection.blocks(of: document).map { GFM.html($0.pointer, tagfilter: tagfilter) }.joined()
@@ -97,7 +116,7 @@ public enum MarkdownRenderer {
                 warnings.append(MarkdownWarning(line: line, column: column, message: message))
             }
         }
-        let headings = HeadingAnchors.apply(to: headingNodes, tagfilter: options.tagfilter, style: options.headingIDs)
+        let headings = HeadingAnchors.apply(to: headingNodes, tagfilter: options.html == .tagfilter, style: options.headingIDs)
         return use(document, headings, warnings.count > parsed.warnings.count
             ? warnings.sorted { ($0.line, $0.column) < ($1.line, $1.column) } : warnings)
     }

@@ -48,8 +48,9 @@ enum StarterFiles {
     # Redirect pages at old URLs, e.g. `old-name.html: /posts/new-name/` or `old/: posts/a-post.md`
     # (a post's file: the redirect follows the post if its URL changes).
     redirects: {}
-    # true escapes raw <script>, <iframe>, <style>… tags in posts.
-    tagfilter: false
+    # Raw HTML in posts: trusted (as written), tagfilter (<script>, <iframe>, <style>… escaped) or
+    # sanitize (only an allow-list of elements, attributes and URLs: for posts you did not write).
+    html: trusted
     # How many of the newest posts each feed holds.
     feed_limit: 20
     # full: feeds carry each post's whole body; summary: only its summary.

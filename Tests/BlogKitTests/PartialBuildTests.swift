@@ -166,7 +166,7 @@ extension IncrementalBuildTests {
         XCTAssertEqual(memo.rendered(try post("title: B\ndate: 2020-01-01\n\nThe body.\n"), options: options)?.0, rendered)
         XCTAssertNil(memo.rendered(try post("title: A\ndate: 2020-01-01\n\nAnother body.\n"), options: options))
         var other = options
-        other.tagfilter = true
+        other.html = .tagfilter
         XCTAssertNil(memo.rendered(first, options: other))
         memo.finishMarkdown()
         // Another blog, or other settings or theme, forget it.

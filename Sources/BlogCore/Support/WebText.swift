@@ -26,31 +26,10 @@ package enum WebText {
         path.removingPercentEncoding ?? path
     }
 
-    /// The value of an HTML attribute as written, with its character references decoded: the ones
-    /// cmark and templates write (`&amp;` `&lt;` `&gt;` `&quot;` `&#39;`) and any numeric one (`&#x2F;`).
+    /// The value of an HTML attribute as written, with its character references decoded as a
+    /// browser decodes them (``HTMLEntities/decodeAttribute(_:)``).
     package static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var out = ""
-        var scalars = text.unicodeScalars[...]
-        while let scalar = scalars.popFirst() {
-            if scalar == "&", let (decoded, length) = entity(at: scalars) ?? numericEntity(at: scalars) {
-                out.append(decoded)
-                scalars = scalars.dropFirst(length)
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    /// A numeric character reference (`#233;`, `#xE9;`) right after an `&`, and how many scalars it spans.
-    private static func numericEntity(at rest: Substring.UnicodeScalarView) -> (Character, Int)? {
-        guard rest.first == "#", let semicolon = rest.prefix(10).firstIndex(of: ";") else { return nil }
-        var digits = String(rest[rest.index(after: rest.startIndex)..<semicolon])
-        var radix = 10
-        if digits.first == "x" || digits.first == "X" { digits.removeFirst(); radix = 16 }
-        guard !digits.isEmpty, let code = UInt32(digits, radix: radix), let scalar = Unicode.Scalar(code) else { return nil }
-        return (Character(scalar), rest.distance(from: rest.startIndex, to: semicolon) + 1)
+        HTMLEntities.decodeAttribute(text)
     }
 
     /// Unreserved characters, sub-delimiters, `:`, `@` and `/` (RFC 3986 `pchar`s and the separator).
@@ -177,14 +156,6 @@ package enum WebText {
         ("amp;", UInt8(ascii: "&")), ("lt;", UInt8(ascii: "<")), ("gt;", UInt8(ascii: ">")),
         ("quot;", UInt8(ascii: "\"")), ("#39;", UInt8(ascii: "'")),
     ]
-
-    /// The entity that starts right after an `&` at the start of `rest`, and how many scalars it spans.
-    private static func entity(at rest: Substring.UnicodeScalarView) -> (Character, Int)? {
-        for (name, character) in entities where rest.starts(with: name.unicodeScalars) {
-            return (Character(Unicode.Scalar(character)), name.unicodeScalars.count)
-        }
-        return nil
-    }
 
     /// The entity that starts right after an `&` at the start of `rest`, and how many bytes it spans.
     private static func entity(at rest: Slice<UnsafeBufferPointer<UInt8>>) -> (UInt8, Int)? {
