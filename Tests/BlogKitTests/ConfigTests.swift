@@ -97,11 +97,15 @@ final class ConfigTests: XCTestCase {
             ("feed_limit: [5]\n", "blog.yml:1:13: error: `feed_limit` must be a whole number"),
             ("title: X\n\nfeed_content: excerpt\n", "blog.yml:3:15: error: `feed_content` must be `full` (the whole post) or `summary`, got \"excerpt\""),
             ("feed_content: Full\n", "blog.yml:1:15: error: `feed_content` must be `full`"),
+            // One line, at the key: not Yams' text, which quotes the whole file.
+            ("title: X\noutput: public\npaginate: 5\noutput: .git\n",
+             "blog.yml:2:1: error: invalid YAML: the key `output` is set here and again later in this mapping; keep one"),
         ]
         for (yaml, expected) in cases {
             XCTAssertThrowsError(try ConfigLoader.parse(yaml, path: "blog.yml"), yaml) { error in
                 let text = "\(error)"
                 XCTAssertTrue(text.hasPrefix(expected), "got: \(text)\nwanted: \(expected)")
+                XCTAssertFalse(text.contains("\\u{A}"), "a message is one line: \(text)")
             }
         }
     }
