@@ -56,11 +56,49 @@ def html_lines(n):          # 100,000 lines of inline HTML (dialect passes)
     return HEADER + "".join(f"<span>line {i}</span>\n##heading {i}\n" for i in range(int(50_000 * n)))
 
 
+def nested_ifs(n):          # 32,000 nested {% if %} on one line (issue 26: was quadratic, 44 s)
+    depth = int(32_000 * n)
+    return "---\ntitle: Ifs\ndate: 2024-01-01\n---\n" + "{% if true %}" * depth + "x" + "{% endif %}" * depth + "\n"
+
+
+def liquid_doubling(n):     # a text doubled by a filter in a loop of 40,000 steps (issue 26: hours before)
+    return ("---\ntitle: Doubling\ndate: 2024-01-01\n---\n{% assign x = \"ab\" %}"
+            f"{{% for i in (1..{int(40_000 * n)}) %}}{{% assign x = x | append: x %}}{{% endfor %}}{{{{ x | size }}}}\n")
+
+
+def yaml_aliases(n):        # nested YAML aliases, 8 levels at half, 9 at full (issue 26: out of memory)
+    levels = 9 if n >= 1 else 8
+    lines = ["a0: &a0 [" + ", ".join(["lol"] * 9) + "]"]
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, levels)]
+    return "---\ntitle: Aliases\ndate: 2024-01-01\n" + "\n".join(lines) + "\n---\nBody.\n"
+
+
+def wide_table(n):          # a table of 10,000 columns and 20 rows (issue 26: 26 s, quadratic in the columns)
+    cols = int(10_000 * n)
+    return HEADER + "|" + "a|" * cols + "\n|" + "-|" * cols + "\n" + ("|" + "b|" * cols + "\n") * 20
+
+
+def long_title(n):          # a 1 MB title with 500 tags (issue 26: 1.5 GB written)
+    return (f"Title: {'T' * int(1_000_000 * n)}\nDate: 2024-01-01\nTags: "
+            + ", ".join(f"tag{i}" for i in range(500)) + "\n\nBody.\n")
+
+
+def sanitized_divs(n):      # 100,000 open <div>s, then as many stray </div>s, under html: sanitize
+    return HEADER + "<div>" * int(100_000 * n) + "\n\ntext\n\n" + "</div>" * int(100_000 * n) + "\n"
+
+
 POSTS = {
     "50 MB post": big_post, "100,000 lines": many_lines, "10,000 tags": many_tags,
     "50,000 nested >": nested_quotes, "50,000 nested lists": nested_lists, "100,000 backticks": backticks,
     "1,000,000 [": brackets, "100,000 Liquid tags": liquid_tags, "100,000 HTML/heading lines": html_lines,
+    "32,000 nested {% if %}": nested_ifs, "Liquid text doubled 40,000 times": liquid_doubling,
+    "YAML aliases 9 levels deep": yaml_aliases, "10,000-column table": wide_table,
+    "1 MB title, 500 tags": long_title, "sanitize: 100,000 open <div>": sanitized_divs,
 }
+# The settings a case needs beyond the title and base_url.
+SETTINGS = {"sanitize: 100,000 open <div>": "html: sanitize\n"}
+# Where a case's post goes: Liquid runs in Jekyll-form posts only, those of a `_posts` folder.
+JEKYLL = {"100,000 Liquid tags", "32,000 nested {% if %}", "Liquid text doubled 40,000 times"}
 
 
 def every_post_every_tag(folder, n):
@@ -103,10 +141,11 @@ def main():
             folder = tempfile.mkdtemp(prefix="blog-hostile-")
             try:
                 with open(os.path.join(folder, "blog.yml"), "w") as f:
-                    f.write("title: Hostile\nbase_url: https://example.org/\n")
+                    f.write("title: Hostile\nbase_url: https://example.org/\n" + SETTINGS.get(name, ""))
                 if name in POSTS:
-                    os.makedirs(os.path.join(folder, "content", "posts"))
-                    with open(os.path.join(folder, "content", "posts", "hostile.md"), "w") as f:
+                    posts = os.path.join(folder, "content", "_posts" if name in JEKYLL else "posts")
+                    os.makedirs(posts)
+                    with open(os.path.join(posts, "2024-01-01-hostile.md" if name in JEKYLL else "hostile.md"), "w") as f:
                         f.write(POSTS[name](n))
                 else:
                     every_post_every_tag(folder, n)
