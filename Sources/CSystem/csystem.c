@@ -93,6 +93,16 @@ void cmark_manage_extensions_special_characters(void *parser, int add) {
     if (real_manage_special_characters) real_manage_special_characters(parser, add);
 }
 
+/* The static release binary (scripts/build-static) links libcmark-gfm.a, where cmark_parser_finish has
+ * cmark_manage_extensions_special_characters inlined: there is no call to take over. scripts/build-static
+ * renames the library's own definition (so that it does not clash with the one above) and points the
+ * inlined removals, blocks.c's calls of cmark_inlines_remove_special_character, at this function, which
+ * drops them as the definition above does. The shared-library build never calls it. */
+void blog_cmark_keep_special_character(unsigned char c, int emphasis) {
+    (void)c; (void)emphasis;
+    atomic_store(&removals_dropped, 1);
+}
+
 int blog_cmark_removals_dropped(void) {
     return atomic_load(&removals_dropped);
 }

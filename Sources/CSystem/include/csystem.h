@@ -24,6 +24,10 @@ int blog_remove_tree(const char *path);
 /// library does not call it (parsing must then stay serial).
 int blog_cmark_removals_dropped(void);
 
+/// What blocks.c's removals of special characters call in the static release binary instead of
+/// cmark-gfm's own (scripts/build-static redirects them): drops them, as above. Not for Swift.
+void blog_cmark_keep_special_character(unsigned char c, int emphasis);
+
 /// Whether `needle` (`needle_length` bytes, at least one) occurs in `haystack` (glibc's memmem,
 /// which Swift's Glibc module does not show). Returns 1 or 0.
 int blog_contains_bytes(const void *haystack, long haystack_length, const void *needle, long needle_length);
