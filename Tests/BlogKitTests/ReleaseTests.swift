@@ -32,6 +32,10 @@ final class ReleaseTests: XCTestCase {
     /// /dev/null each cmark-gfm shared library.
     func withLibrariesHidden(_ script: String, _ arguments: [String], in directory: URL? = nil,
                              environment: [String: String] = [:]) throws -> BlogCLI.Result {
+        // A container without user namespaces (Docker's default seccomp profile) cannot: say so.
+        guard try shell("unshare -rm true").status == 0 else {
+            throw XCTSkip("unshare -rm is not permitted here (user and mount namespaces), so the libraries cannot be hidden")
+        }
         let hidden = try sharedLibrariesToHide()
         let empty = try TempSite()
         defer { empty.remove() }
@@ -139,6 +143,39 @@ final class ReleaseTests: XCTestCase {
             XCTAssertFalse(FileManager.default.fileExists(atPath: path), "\(path) left behind by apt-get remove")
         }
         XCTAssertNotEqual(try shell("dpkg -s blog 2>/dev/null | grep -q '^Status: install ok installed'").status, 0)
+    }
+
+    /// release.yml's last step: each platform's files, checked against their sums, in one SHA256SUMS; a file of
+    /// another version than the tag is refused.
+    func testPublishReleaseMergesThePartsIntoOneChecksumFile() throws {
+        let folder = try releaseFolder()
+        let work = try TempSite()
+        defer { work.remove() }
+        let part = work.root.appendingPathComponent("parts/linux-x86_64")
+        try FileManager.default.createDirectory(at: part.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: folder, to: part)
+        let script = Self.repository.appendingPathComponent("scripts/publish-release").path
+        let version = try blogVersionForTests()
+        let merged = try shell("bash \"$1\" --dry-run \"$2\" parts", [script, "v" + version], in: work.root)
+        XCTAssertEqual(merged.status, 0, merged.stderr)
+        // The merged folder: a temporary folder the script made, removed here (never a path read otherwise).
+        let printed = merged.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let temporary = FileManager.default.temporaryDirectory.resolvingSymlinksInPath().path
+        guard printed.hasPrefix(temporary + "/tmp."), !printed.contains("..") else {
+            return XCTFail("expected a temporary folder, got \"\(printed)\"")
+        }
+        let out = URL(fileURLWithPath: printed)
+        defer { try? FileManager.default.removeItem(at: out) }
+        let sums = try String(contentsOf: out.appendingPathComponent("SHA256SUMS"), encoding: .utf8)
+        XCTAssertEqual(sums, try String(contentsOf: folder.appendingPathComponent("SHA256SUMS"), encoding: .utf8))
+        let wrongTag = try shell("bash \"$1\" --dry-run v99.0.0 parts", [script], in: work.root)
+        XCTAssertEqual(wrongTag.status, 1)
+        XCTAssertTrue(wrongTag.stderr.contains("is not of version 99.0.0 (tag v99.0.0)"), wrongTag.stderr)
+        // A file changed on the way fails its part's sums.
+        let tarball = try file(in: part, prefix: "blog-", suffix: ".tar.gz")
+        try Data("changed".utf8).write(to: tarball)
+        let changed = try shell("bash \"$1\" --dry-run \"$2\" parts", [script, "v" + version], in: work.root)
+        XCTAssertNotEqual(changed.status, 0, changed.stdout)
     }
 
     /// The command lines of README's Install section, in order (comments left out).
