@@ -10,7 +10,8 @@ int blog_exchange_paths(const char *a, const char *b);
 /// folder can't be renamed. Returns 1 or 0; -1 with errno set when either can't be looked up.
 int blog_is_mount_point(const char *path);
 
-/// Writes every change of the file system that holds `path` to disk (Linux syncfs; sync elsewhere).
+/// Writes every change of the file system that holds `path` to disk (Linux syncfs; macOS sync and
+/// F_FULLFSYNC; sync elsewhere).
 /// One call makes a whole freshly written folder durable, where an fsync per file would commit
 /// the journal once per file. Returns 0 on success; -1 with errno set otherwise.
 int blog_sync_filesystem(const char *path);
