@@ -16,11 +16,12 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
     ],
     targets: [
-        // cmark-gfm and its GFM extensions, from the system (Debian: libcmark-gfm-dev, libcmark-gfm-extensions-dev).
+        // cmark-gfm and its GFM extensions, from the system (Debian: libcmark-gfm-dev, libcmark-gfm-extensions-dev;
+        // macOS: Homebrew's cmark-gfm). scripts/build-static links their static libraries for the release binary.
         .systemLibrary(
             name: "CCmarkGFM",
             pkgConfig: "libcmark-gfm",
-            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
         // System calls Foundation lacks (swapping two folders atomically, syncfs, removing a tree from a
         // descriptor), memmem, and the hook that keeps cmark-gfm's special characters when parsing on all cores.

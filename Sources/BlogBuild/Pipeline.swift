@@ -377,6 +377,8 @@ public enum Pipeline {
                 throw BuildFailure([.error("--base-url", "expected a URL such as https://example.org/ or a path such as /blog/, got \"\(baseURL)\"")])
             }
             config.baseURL = normalized
+            // --base-url replaces `blog init`'s placeholder, so the placeholder is no longer a problem.
+            warnings.removeAll { $0.message == ConfigLoader.placeholderMessage }
         }
         if let cacheFolder = options.cacheFolder { config.cacheDir = cacheFolder }
         let jekyll = try JekyllSiteFiles.read(source: options.source, content: config.content,

@@ -14,6 +14,14 @@ package enum ConfigLoader {
         "cache_dir", "new_post_format", "highlight", "highlight_style", "redirects", "params",
     ]
 
+    /// The `base_url` that `blog init` writes when it cannot tell where the blog will be published. A build warns
+    /// about it (so `--strict`, in CI, refuses it) unless `--base-url` replaces it: a published feed full of
+    /// example addresses is worse than a failed CI job.
+    package static let initPlaceholderBaseURL = "https://your-site.example.org/"
+
+    /// The warning about ``initPlaceholderBaseURL``, saying what to set.
+    package static let placeholderMessage = "`base_url` is still the placeholder that `blog init` wrote (\(initPlaceholderBaseURL)): set it to the address where the site is published, such as https://USER.github.io/REPO/ for GitHub Pages, or pass --base-url; feeds and the sitemap would point to the placeholder"
+
     /// Loads `path`; a missing file gives the defaults. Throws ``BuildFailure`` on errors.
     /// - Parameters:
     ///   - path: the `blog.yml` file.
@@ -102,6 +110,10 @@ package enum ConfigLoader {
                 if let s = string(value, key) {
                     if let normalized = normalizeBaseURL(s) {
                         config.baseURL = normalized
+                        if normalized == initPlaceholderBaseURL {
+                            diagnostics.append(.warning(path, line: value.mark?.line ?? 1, column: value.mark?.column ?? 1,
+                                                        placeholderMessage))
+                        }
                     } else {
                         fail(value, "`base_url` must be a URL such as https://example.org/ or a path such as /blog/, got \"\(s)\"")
                     }

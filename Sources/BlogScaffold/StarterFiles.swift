@@ -3,10 +3,15 @@ import Foundation
 
 /// The files `blog init` writes: a blog that builds at once, and says how to change it.
 enum StarterFiles {
-    /// `blog.yml`: every setting `blog` reads, each with its default and what it does; `base_url` is an example
-    /// address to change, as the default (a path) makes feeds with paths only. Loading it gives the defaults of
-    /// ``SiteConfig`` but for `base_url` (a test checks both).
-    static let config = """
+    /// `blog.yml`: every setting `blog` reads, each with its default and what it does, and `base_url` (the default,
+    /// a path, makes feeds with paths only). Loading it gives the defaults of ``SiteConfig`` but for `base_url` (a
+    /// test checks both).
+    static func config(baseURL: String) -> String {
+        configTemplate.replacingOccurrences(of: "base_url: \(ConfigLoader.initPlaceholderBaseURL)", with: "base_url: \(baseURL)")
+    }
+
+    /// ``config(baseURL:)`` with `blog init`'s placeholder, which `blog build --strict` refuses.
+    static let configTemplate = """
     # blog.yml: the settings of this blog. Every setting is shown with its default value;
     # docs/configuration.md of blog's source explains each one.
 
@@ -16,10 +21,11 @@ enum StarterFiles {
     description: ""
     # The default author of every post.
     author: ""
-    # Where the site is published: change it to your site's address (https://example.org/blog/ for a
-    # site under /blog/). Feeds and the sitemap need the whole URL; every link starts with its path.
-    # The default is / (links only, with a warning that feeds need the whole URL).
-    base_url: https://example.org/
+    # Where the site is published (https://example.org/blog/ for a site under /blog/). Feeds and the
+    # sitemap need the whole URL; every link starts with its path. The default is / (links only, with
+    # a warning that feeds need the whole URL). blog build --strict refuses the placeholder of blog init,
+    # \(ConfigLoader.initPlaceholderBaseURL); the publish workflow passes GitHub Pages' address with --base-url.
+    base_url: \(ConfigLoader.initPlaceholderBaseURL)
     # <html lang>.
     language: en
     # The time zone of dates written without an offset, e.g. Europe/Paris.
@@ -103,39 +109,51 @@ enum StarterFiles {
         """
     }
 
-    /// A GitHub Actions job that builds the blog, checks its links and publishes it, as docs/publishing.md
-    /// of blog's source describes.
-    static let workflow = """
-    # Builds the blog on every push to main, checks its links and publishes it.
-    # Set BLOG_SOURCE to where blog's source is, and replace the upload step with your own.
-    name: publish
-    on:
-      push:
-        branches: [main]
-    env:
-      BLOG_SOURCE: https://example.org/your/blog-generator.git
-    jobs:
-      publish:
-        runs-on: ubuntu-latest
-        container: swift:6.0-bookworm
-        steps:
-          - uses: actions/checkout@v4
-            with:
-              fetch-depth: 1
-          - name: Install cmark-gfm
-            run: apt-get update && apt-get install -y libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config rsync openssh-client
-          - name: Build blog
-            run: |
-              git clone --depth 1 "$BLOG_SOURCE" /tmp/blog
-              swift build -c release --package-path /tmp/blog --product blog
-          - name: Build the site
-            run: |
-              export SOURCE_DATE_EPOCH=$(git log -1 --format=%ct)
-              /tmp/blog/.build/release/blog build --strict
-          - name: Check links
-            run: /tmp/blog/.build/release/blog check --output public
-          - name: Upload
-            run: rsync -rlc --delete public/ deploy@example.org:/var/www/site/
+    /// Where blog's source and releases are on GitHub (owner/name): the publish workflow uses its action.
+    package static let blogRepository = "blog-swift/blog"
 
-    """
+    /// A GitHub Actions workflow that builds the blog with blog's own action (a release binary, downloaded and
+    /// checked in seconds), checks its links and publishes it on GitHub Pages at the address Pages gives.
+    static func workflow(version: String) -> String {
+        """
+        # Builds the blog on every push to main, checks its links and publishes it on GitHub Pages.
+        # GitHub Pages must publish from GitHub Actions: the repository's Settings > Pages > Source.
+        name: publish
+        on:
+          push:
+            branches: [main]
+          workflow_dispatch:
+        permissions:
+          contents: read
+          pages: write
+          id-token: write
+        concurrency:
+          group: pages
+          cancel-in-progress: false
+        jobs:
+          build:
+            runs-on: ubuntu-latest
+            steps:
+              - uses: actions/checkout@v4
+              - id: pages
+                uses: actions/configure-pages@v5
+              - uses: \(blogRepository)@v\(version)
+                with:
+                  version: \(version)
+                  args: build --strict --base-url ${{ steps.pages.outputs.base_url }}/
+              - uses: actions/upload-pages-artifact@v3
+                with:
+                  path: public
+          deploy:
+            needs: build
+            runs-on: ubuntu-latest
+            environment:
+              name: github-pages
+              url: ${{ steps.deployment.outputs.page_url }}
+            steps:
+              - id: deployment
+                uses: actions/deploy-pages@v4
+
+        """
+    }
 }

@@ -45,6 +45,12 @@ int blog_sync_filesystem(const char *path) {
     if (fd < 0) return -1;
 #if defined(__linux__)
     int result = syncfs(fd);
+#elif defined(__APPLE__)
+    /* sync() starts the writes; F_FULLFSYNC waits for them and flushes the drive's own cache (fsync where the
+     * file system does not take it). Tested only by the macOS CI job. */
+    sync();
+    int result = fcntl(fd, F_FULLFSYNC);
+    if (result != 0) result = fsync(fd);
 #else
     sync();
     int result = 0;
@@ -76,9 +82,13 @@ int blog_remove_tree(const char *path) {
  * must hold GFM.parseLock around cmark_parser_feed and cmark_parser_finish, which are most of
  * the markdown stage (659M of 1,059M instructions on the 1,000-post benchmark blog), so that
  * stage would run on one core. It costs one call per parse. */
+static atomic_int removals_dropped;
+
+#if !defined(__APPLE__)
+/* Not on macOS: there the library calls its own definition (two-level namespace), and the release build
+ * links libcmark-gfm.a as it is, whose definition this one would clash with; parsing stays serial. */
 static void (*real_manage_special_characters)(void *, int);
 static pthread_once_t real_manage_once = PTHREAD_ONCE_INIT;
-static atomic_int removals_dropped;
 
 static void find_real_manage(void) {
     real_manage_special_characters = (void (*)(void *, int))dlsym(RTLD_NEXT, "cmark_manage_extensions_special_characters");
@@ -91,6 +101,17 @@ void cmark_manage_extensions_special_characters(void *parser, int add) {
     }
     pthread_once(&real_manage_once, find_real_manage);
     if (real_manage_special_characters) real_manage_special_characters(parser, add);
+}
+#endif
+
+/* The static release binary (scripts/build-static) links libcmark-gfm.a, where cmark_parser_finish has
+ * cmark_manage_extensions_special_characters inlined: there is no call to take over. scripts/build-static
+ * renames the library's own definition (so that it does not clash with the one above) and points the
+ * inlined removals, blocks.c's calls of cmark_inlines_remove_special_character, at this function, which
+ * drops them as the definition above does. The shared-library build never calls it. */
+void blog_cmark_keep_special_character(unsigned char c, int emphasis) {
+    (void)c; (void)emphasis;
+    atomic_store(&removals_dropped, 1);
 }
 
 int blog_cmark_removals_dropped(void) {

@@ -4,7 +4,7 @@ import Foundation
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Start a new blog: blog.yml, a welcome post, .gitignore and a CI workflow; or, with --from, blog.yml for an existing blog.",
+        abstract: "Start a new blog: blog.yml, a welcome post, .gitignore and a GitHub Pages workflow, in a git repository; or, with --from, blog.yml for an existing blog.",
         discussion: "Refuses a folder that is not empty (hidden entries such as .git aside) unless --force; never overwrites a file. --from DIR tells Pelican (pelicanconf.py), Jekyll (_config.yml) and Hugo (hugo.toml, config.toml) blogs, else by their posts' headers, and writes DIR/blog.yml with that generator's permalinks preset and the few settings it can carry over."
     )
 
@@ -17,7 +17,11 @@ struct Init: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write only blog.yml into an existing Pelican, Jekyll or Hugo blog, with its generator's URLs (never overwrites a blog.yml).", valueName: "dir"))
     var from: String?
 
+    @Option(name: .customLong("base-url"), help: ArgumentHelp("Where the site will be published, for blog.yml's base_url (default: the GitHub Pages address of the git remote origin, else a placeholder that blog build --strict refuses).", valueName: "url"))
+    var baseURL: String?
+
     func validate() throws {
+        if from != nil, baseURL != nil { throw ValidationError("--from DIR writes blog.yml for an existing blog: set base_url there, not with --base-url") }
         if from != nil, folder != "." || force { throw ValidationError("--from DIR writes blog.yml into DIR itself: give no other folder and no --force") }
     }
 
@@ -38,11 +42,19 @@ struct Init: ParsableCommand {
         let folder = BlogFolder(self.folder)
         let shown = folder.display.isEmpty ? "." : String(folder.display.dropLast())
         do {
-            let report = try NewBlog.create(in: folder.url, display: shown, force: force, now: BuildOptions.defaultNow())
+            let report = try NewBlog.create(in: folder.url, display: shown, force: force, now: BuildOptions.defaultNow(),
+                                            baseURL: baseURL, version: blogVersion)
             for path in report.kept { print("kept \(folder.display)\(path) (it exists)") }
             print("Created a blog in \(shown)/: \(report.written.joined(separator: ", "))")
+            switch report.baseURLSource {
+            case .given: print("base_url: \(report.baseURL)")
+            case .remote(let remote): print("base_url: \(report.baseURL) (GitHub Pages of \(remote))")
+            case .placeholder:
+                print("base_url: \(report.baseURL) is a placeholder: set base_url in \(folder.display)blog.yml to where the site will be published (blog build --strict refuses the placeholder; the publish workflow passes GitHub Pages' address)")
+            }
+            if report.madeRepository { print("Made \(shown)/ a git repository (git init)") }
             let enter = folder.display.isEmpty ? "" : "cd \(shown) && "
-            print("Next: \(enter)blog new \"A title\", then blog build")
+            print("Next: \(enter)blog new \"A title\", then blog build; then commit and git push: .github/workflows/publish.yml publishes the site on GitHub Pages (Settings > Pages > Source: GitHub Actions)")
         } catch let failure as BuildFailure {
             Console.printDiagnostics(failure.diagnostics)
             throw ExitCode(1)

@@ -40,10 +40,7 @@ final class ReproducibleTests: XCTestCase {
         XCTAssertEqual(b.status, 0, b.stderr)
         let one = first.snapshot("public"), two = second.snapshot("public")
         XCTAssertGreaterThan(one.count, 40)
-        XCTAssertEqual(one.keys.sorted(), two.keys.sorted())
-        for (path, bytes) in one where two[path] != bytes {
-            XCTFail("\(path) differs between the two builds")
-        }
+        assertSameFiles(one, two, differ: "between the two builds")
     }
 
     func testUnchangedFilesAreNotRewritten() throws {

@@ -18,7 +18,7 @@ final class ScaffoldTests: XCTestCase {
 
     func testInitMakesABlogThatBuildsStrictAndChecksClean() throws {
         let folder = try temporaryFolder()
-        let made = try BlogCLI.run(["init", "site"], in: folder, environment: ["SOURCE_DATE_EPOCH": "1772357415"])
+        let made = try BlogCLI.run(["init", "site", "--base-url", "https://ann.example.net/"], in: folder, environment: ["SOURCE_DATE_EPOCH": "1772357415"])
         XCTAssertEqual(made.status, 0, made.stderr)
         let site = folder.appendingPathComponent("site")
         for path in ["blog.yml", "content/posts/welcome.md", ".gitignore", ".github/workflows/publish.yml"] {
@@ -45,16 +45,83 @@ final class ScaffoldTests: XCTestCase {
     }
 
     func testInitConfigShowsEverySettingWithItsDefault() throws {
-        let (config, warnings) = try ConfigLoader.parse(StarterFiles.config, path: "blog.yml")
+        let text = StarterFiles.config(baseURL: "https://ann.github.io/notes/")
+        let (config, warnings) = try ConfigLoader.parse(text, path: "blog.yml")
         XCTAssertEqual(warnings, [])
         var expected = SiteConfig()
-        expected.baseURL = "https://example.org/"
+        expected.baseURL = "https://ann.github.io/notes/"
         XCTAssertEqual(config, expected)
-        let keys = Set(StarterFiles.config.split(separator: "\n").compactMap { line -> String? in
+        let keys = Set(text.split(separator: "\n").compactMap { line -> String? in
             guard let first = line.first, first != "#", first != " " else { return nil }
             return line.split(separator: ":").first.map(String.init)
         })
         XCTAssertEqual(keys, ConfigLoader.knownKeys, "blog.yml of blog init lists every setting blog.yml understands")
+    }
+
+    func testPagesAddressOfAGitHubRemote() {
+        XCTAssertEqual(NewBlog.pagesURL(remote: "git@github.com:ann/notes.git"), "https://ann.github.io/notes/")
+        XCTAssertEqual(NewBlog.pagesURL(remote: "https://github.com/Ann/notes\n"), "https://ann.github.io/notes/")
+        XCTAssertEqual(NewBlog.pagesURL(remote: "https://token@github.com/ann/notes.git/"), "https://ann.github.io/notes/")
+        XCTAssertEqual(NewBlog.pagesURL(remote: "ssh://git@github.com/ann/ann.github.io.git"), "https://ann.github.io/")
+        XCTAssertNil(NewBlog.pagesURL(remote: "git@gitlab.com:ann/notes.git"))
+        XCTAssertNil(NewBlog.pagesURL(remote: "https://github.com/ann"))
+        XCTAssertNil(NewBlog.pagesURL(remote: "https://github.com/ann/notes/tree/main"))
+        XCTAssertNil(NewBlog.pagesURL(remote: "https://github.com/ann/no<tes"))
+    }
+
+    /// Without --base-url nor a GitHub remote, blog.yml gets a placeholder that `blog build --strict` refuses at its
+    /// line, saying what to set; --base-url replaces it. The folder becomes a git repository.
+    func testInitWithoutAnAddressWritesAPlaceholderThatStrictRefuses() throws {
+        let folder = try temporaryFolder()
+        let made = try BlogCLI.run(["init", "site"], in: folder, environment: ["SOURCE_DATE_EPOCH": "1772357415"])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        XCTAssertTrue(made.stdout.contains("is a placeholder: set base_url in site/blog.yml"), made.stdout)
+        XCTAssertTrue(made.stdout.contains("git push"), made.stdout)
+        let site = folder.appendingPathComponent("site")
+        XCTAssertEqual(Git.run(["rev-parse", "--is-inside-work-tree"], in: site)?.output, "true", "blog init runs git init")
+        let config = try String(contentsOf: site.appendingPathComponent("blog.yml"), encoding: .utf8)
+        let lines = config.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try XCTUnwrap(lines.firstIndex(of: "base_url: https://your-site.example.org/")) + 1
+
+        let refused = try BlogCLI.run(["build", "--strict"], in: site)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("blog.yml:\(line):11: warning: `base_url` is still the placeholder that `blog init` wrote (https://your-site.example.org/): set it to the address where the site is published"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site.appendingPathComponent("public").path), "nothing written")
+        // Without --strict it builds, warning; with --base-url the placeholder is out of the way.
+        let warned = try BlogCLI.run(["build"], in: site)
+        XCTAssertEqual(warned.status, 0, warned.stderr)
+        XCTAssertTrue(warned.stderr.contains("placeholder"), warned.stderr)
+        let built = try BlogCLI.run(["build", "--strict", "--base-url", "https://ann.github.io/notes"], in: site)
+        XCTAssertEqual(built.status, 0, built.stderr)
+        let feed = try String(contentsOf: site.appendingPathComponent("public/feed.xml"), encoding: .utf8)
+        XCTAssertTrue(feed.contains("https://ann.github.io/notes/posts/welcome/"), feed)
+        XCTAssertFalse(feed.contains("example.org"), feed)
+    }
+
+    /// In a repository whose remote is on GitHub, base_url is its GitHub Pages address, and no second git
+    /// repository is made; the workflow publishes with blog's action and has nothing to edit.
+    func testInitInAGitHubRepositoryTakesItsPagesAddressAndWritesAWorkflowWithNoPlaceholder() throws {
+        let folder = try temporaryFolder()
+        XCTAssertEqual(Git.run(["init", "--quiet"], in: folder)?.status, 0)
+        XCTAssertEqual(Git.run(["remote", "add", "origin", "git@github.com:ann/notes.git"], in: folder)?.status, 0)
+        let made = try BlogCLI.run(["init", "."], in: folder)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        XCTAssertTrue(made.stdout.contains("base_url: https://ann.github.io/notes/ (GitHub Pages of git@github.com:ann/notes.git)"), made.stdout)
+        XCTAssertFalse(made.stdout.contains("git init"), made.stdout)
+        let config = try String(contentsOf: folder.appendingPathComponent("blog.yml"), encoding: .utf8)
+        XCTAssertTrue(config.contains("\nbase_url: https://ann.github.io/notes/\n"), config)
+        let built = try BlogCLI.run(["build", "--strict"], in: folder)
+        XCTAssertEqual(built.status, 0, built.stderr)
+
+        let workflow = try String(contentsOf: folder.appendingPathComponent(".github/workflows/publish.yml"), encoding: .utf8)
+        for placeholder in ["example.org", "BLOG_SOURCE", "rsync", "swift build", "your/"] {
+            XCTAssertFalse(workflow.contains(placeholder), "\(placeholder) in the workflow:\n\(workflow)")
+        }
+        let version = try BlogCLI.run(["--version"], in: folder).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        for step in ["actions/configure-pages@", "actions/upload-pages-artifact@", "actions/deploy-pages@",
+                     "uses: \(StarterFiles.blogRepository)@v\(version)\n", "--base-url ${{ steps.pages.outputs.base_url }}/"] {
+            XCTAssertTrue(workflow.contains(step), "\(step) missing from the workflow:\n\(workflow)")
+        }
     }
 
     func testInitRefusesAFolderThatIsNotEmptyAndForceKeepsEveryFile() throws {
@@ -170,7 +237,7 @@ final class ScaffoldTests: XCTestCase {
         XCTAssertEqual(made.stdout, "blog/content/posts/hello-there.md\n")
         let text = try String(contentsOf: folder.appendingPathComponent("blog/content/posts/hello-there.md"), encoding: .utf8)
         XCTAssertTrue(text.hasPrefix("---\ntitle: \"Hello there\"\ndate: 2026-03-01T09:30:15Z\ntags: [\"swift\", \"shell\"]\n---\n"), text)
-        let built = try BlogCLI.run(["build", "--strict", "--source", "blog"], in: folder, environment: ["SOURCE_DATE_EPOCH": "1772357415"])
+        let built = try BlogCLI.run(["build", "--strict", "--source", "blog", "--base-url", "https://ann.example.net/"], in: folder, environment: ["SOURCE_DATE_EPOCH": "1772357415"])
         XCTAssertEqual(built.status, 0, built.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("blog/public/tags/shell/index.html").path))
     }

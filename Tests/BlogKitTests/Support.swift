@@ -59,6 +59,16 @@ struct TempSite {
     }
 }
 
+/// Fails when two snapshots (``TempSite/snapshot(_:)``) differ, in their paths or in any file's bytes; `what` says
+/// between which builds.
+func assertSameFiles(_ expected: [String: Data], _ actual: [String: Data], differ what: String,
+                     file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(actual.keys.sorted(), expected.keys.sorted(), file: file, line: line)
+    for (path, data) in expected where actual[path] != data {
+        XCTFail("\(path) differs \(what)", file: file, line: line)
+    }
+}
+
 /// Tests that build a small site in a ``TempSite`` with the `blog` binary and read its pages back.
 class BuiltSiteTestCase: XCTestCase {
     var site: TempSite!

@@ -10,7 +10,8 @@ int blog_exchange_paths(const char *a, const char *b);
 /// folder can't be renamed. Returns 1 or 0; -1 with errno set when either can't be looked up.
 int blog_is_mount_point(const char *path);
 
-/// Writes every change of the file system that holds `path` to disk (Linux syncfs; sync elsewhere).
+/// Writes every change of the file system that holds `path` to disk (Linux syncfs; macOS sync and
+/// F_FULLFSYNC; sync elsewhere).
 /// One call makes a whole freshly written folder durable, where an fsync per file would commit
 /// the journal once per file. Returns 0 on success; -1 with errno set otherwise.
 int blog_sync_filesystem(const char *path);
@@ -23,6 +24,10 @@ int blog_remove_tree(const char *path);
 /// removal of cmark-gfm's special characters: parsers may then run at once. 0 before, or when the
 /// library does not call it (parsing must then stay serial).
 int blog_cmark_removals_dropped(void);
+
+/// What blocks.c's removals of special characters call in the static release binary instead of
+/// cmark-gfm's own (scripts/build-static redirects them): drops them, as above. Not for Swift.
+void blog_cmark_keep_special_character(unsigned char c, int emphasis);
 
 /// Whether `needle` (`needle_length` bytes, at least one) occurs in `haystack` (glibc's memmem,
 /// which Swift's Glibc module does not show). Returns 1 or 0.
