@@ -110,7 +110,7 @@ final class ReleaseTests: XCTestCase {
             XCTAssertFalse(depends.stdout.contains(library), depends.stdout)
         }
         // README's line, verbatim but for the release's address: here, the folder scripts/release wrote.
-        let line = try readmeInstallLines()[0]
+        let line = try readmeInstallLines()[1]
         XCTAssertTrue(line.contains("apt-get install"), line)
         let started = Date()
         let install = try shell(readmeLine(line, releaseFolder: folder), in: home.root,
@@ -189,7 +189,7 @@ final class ReleaseTests: XCTestCase {
             if line.hasPrefix("```") { inBlock.toggle(); continue }
             if inBlock, !line.hasPrefix("#") { lines.append(String(line)) }
         }
-        XCTAssertEqual(lines.count, 3, "README's Install section: the .deb, the archive, from source")
+        XCTAssertEqual(lines.count, 3, "README's Install section: from source, the .deb, the archive")
         return lines
     }
 
@@ -205,7 +205,7 @@ final class ReleaseTests: XCTestCase {
     /// README's archive line in a fresh shell (new HOME without ~/.local/bin, PATH without it), the toolchain hidden.
     func testReadmeArchiveLineInstallsIntoLocalBinInAFreshShell() throws {
         let folder = try releaseFolder()
-        let line = try readmeLine(try readmeInstallLines()[1], releaseFolder: folder)
+        let line = try readmeLine(try readmeInstallLines()[2], releaseFolder: folder)
         let home = try TempSite()
         defer { home.remove() }
         let script = """
@@ -220,7 +220,7 @@ final class ReleaseTests: XCTestCase {
     /// is reused), creates ~/.local/bin, says how to put it on PATH, and the line's export finds it.
     func testReadmeSourceLineInstallsIntoLocalBinInAFreshShell() throws {
         _ = try releaseFolder()
-        let line = try readmeInstallLines()[2]
+        let line = try readmeInstallLines()[0]
         XCTAssertEqual(line, "bash scripts/install && export PATH=\"$HOME/.local/bin:$PATH\"")
         let home = try TempSite()
         defer { home.remove() }
