@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Foundation
 
 /// Lines with more `|` than a table row may have cells, read as text.
 ///
@@ -17,7 +18,11 @@ enum WideTableRows {
     /// `markdown` with the `|` of its too-wide lines escaped, and a warning for each such line.
     static func bound(_ markdown: String) -> (text: String, warnings: [MarkdownWarning]) {
         var text = markdown
-        let wide = text.withUTF8(wideLines)
+        let wide = text.withUTF8 { bytes in
+            // Most bodies hold fewer `|` in all than one wide row: `memchr` settles them at a fraction of the
+            // line-by-line scan's cost (1.7% of a clean build's instructions on its own).
+            count(UInt8(ascii: "|"), in: bytes, upTo: maxCells + 1) > maxCells ? wideLines(bytes) : []
+        }
         guard !wide.isEmpty else { return (markdown, []) }
         let lines = SourceLines(markdown)
         // Where no table can be: code and HTML blocks, as cmark-gfm finds them without its table extension (the
@@ -47,6 +52,18 @@ enum WideTableRows {
             warnings.append(MarkdownWarning(line: number, column: 1, message: "this line has \(separators) `|`, more than the \(maxCells) cells a table row may have: it is read as text, its `|` escaped (markdown's work on a row grows with the square of its cells)"))
         }
         return edits.isEmpty ? (markdown, []) : (edits.apply(to: lines).text, warnings)
+    }
+
+    /// How many of `bytes` are `byte`, counting no further than `limit`: `memchr`, which skips the bytes between.
+    static func count(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, upTo limit: Int) -> Int {
+        guard var position = bytes.baseAddress, !bytes.isEmpty else { return 0 }
+        let end = position + bytes.count
+        var count = 0
+        while count < limit, position < end, let hit = memchr(position, Int32(byte), end - position) {
+            count += 1
+            position = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        return count
     }
 
     /// The lines (1-based) of `bytes` with more than ``maxCells`` `|` that separate cells (the ones no `\` escapes),
