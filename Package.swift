@@ -35,7 +35,8 @@ let package = Package(
         // so a stage cannot reach into a later one: what another target uses is `package`, and `public` only
         // what the blog command uses (see docs/architecture.md, Targets).
         // Core: diagnostics and the small helpers every stage shares: source positions, escaping, byte search,
-        // slugs, paths, work on all cores.
+        // slugs, paths, URLs resolved, work on all cores; and the plain values one stage hands another without
+        // pulling it in (Model/: a rendered body, an output file).
         .target(name: "BlogCore", dependencies: ["CSystem"]),
         // Config: blog.yml, read and checked.
         .target(
@@ -64,7 +65,7 @@ let package = Package(
         // of the generator the post was written for.
         .target(name: "BlogMarkdown", dependencies: ["BlogCore", "BlogConfig", "BlogContent", "BlogHighlight", "BlogLiquid", "CCmarkGFM", "CSystem"]),
         // Site: the posts placed (order, URLs, tags, archives, pages), and the links between them.
-        .target(name: "BlogSite", dependencies: ["BlogCore", "BlogConfig", "BlogContent", "BlogMarkdown"]),
+        .target(name: "BlogSite", dependencies: ["BlogCore", "BlogConfig", "BlogContent"]),
         // Output: writes the rendered files into the output folder and swaps it in.
         .target(name: "BlogOutput", dependencies: ["BlogCore", "CSystem"]),
         // Render: the site through the Mustache templates, feeds, sitemap and redirects, as files to write.
@@ -75,7 +76,6 @@ let package = Package(
                 "BlogConfig",
                 "BlogContent",
                 "BlogSite",
-                "BlogOutput",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             plugins: ["EmbedTheme"]
@@ -84,7 +84,7 @@ let package = Package(
         // stages: it reads the config and the posts, and writes starter files.
         .target(name: "BlogScaffold", dependencies: ["BlogCore", "BlogConfig", "BlogContent"]),
         // Check: the links of a built site, checked in its folder (how it was built is BlogBuild's business).
-        .target(name: "BlogCheck", dependencies: ["BlogCore", "BlogConfig", "BlogSite"]),
+        .target(name: "BlogCheck", dependencies: ["BlogCore", "BlogConfig"]),
         // Incremental: the optional layer on top of the stages: the build lock and state in cache_dir, and the
         // build in place when only post bodies changed. It sees Render through one hook (RenderHook); no stage
         // knows it exists.
