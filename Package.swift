@@ -35,7 +35,8 @@ let package = Package(
         // so a stage cannot reach into a later one: what another target uses is `package`, and `public` only
         // what the blog command uses (see docs/architecture.md, Targets).
         // Core: diagnostics and the small helpers every stage shares: source positions, escaping, byte search,
-        // slugs, paths, work on all cores.
+        // slugs, paths, URLs resolved, work on all cores; and the plain values one stage hands another without
+        // pulling it in (Model/: a rendered body, an output file).
         .target(name: "BlogCore", dependencies: ["CSystem"]),
         // Config: blog.yml, read and checked.
         .target(
@@ -57,11 +58,14 @@ let package = Package(
         // Highlight: code in a known language as HTML with its tokens in spans (syntax highlighting at build
         // time): a small lexer engine over UTF-8 bytes, and one file of rules per language (Languages/).
         .target(name: "BlogHighlight", dependencies: ["BlogCore"]),
-        // Markdown: a post's body to HTML: Liquid and Hugo shortcodes, then cmark-gfm in the dialect of the
-        // generator the post was written for.
-        .target(name: "BlogMarkdown", dependencies: ["BlogCore", "BlogConfig", "BlogContent", "BlogHighlight", "CCmarkGFM", "CSystem"]),
+        // Liquid: the template languages of a post's body, which need no cmark: the Liquid interpreter (tags,
+        // filters, values) and Hugo's shortcodes (the scanner, the built-ins, the marks their HTML waits behind).
+        .target(name: "BlogLiquid", dependencies: ["BlogCore", "BlogContent"]),
+        // Markdown: a post's body to HTML: Liquid and Hugo shortcodes (BlogLiquid), then cmark-gfm in the dialect
+        // of the generator the post was written for.
+        .target(name: "BlogMarkdown", dependencies: ["BlogCore", "BlogConfig", "BlogContent", "BlogHighlight", "BlogLiquid", "CCmarkGFM", "CSystem"]),
         // Site: the posts placed (order, URLs, tags, archives, pages), and the links between them.
-        .target(name: "BlogSite", dependencies: ["BlogCore", "BlogConfig", "BlogContent", "BlogMarkdown"]),
+        .target(name: "BlogSite", dependencies: ["BlogCore", "BlogConfig", "BlogContent"]),
         // Output: writes the rendered files into the output folder and swaps it in.
         .target(name: "BlogOutput", dependencies: ["BlogCore", "CSystem"]),
         // Render: the site through the Mustache templates, feeds, sitemap and redirects, as files to write.
@@ -72,7 +76,6 @@ let package = Package(
                 "BlogConfig",
                 "BlogContent",
                 "BlogSite",
-                "BlogOutput",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             plugins: ["EmbedTheme"]
@@ -81,7 +84,7 @@ let package = Package(
         // stages: it reads the config and the posts, and writes starter files.
         .target(name: "BlogScaffold", dependencies: ["BlogCore", "BlogConfig", "BlogContent"]),
         // Check: the links of a built site, checked in its folder (how it was built is BlogBuild's business).
-        .target(name: "BlogCheck", dependencies: ["BlogCore", "BlogConfig", "BlogSite"]),
+        .target(name: "BlogCheck", dependencies: ["BlogCore", "BlogConfig"]),
         // Incremental: the optional layer on top of the stages: the build lock and state in cache_dir, and the
         // build in place when only post bodies changed. It sees Render through one hook (RenderHook); no stage
         // knows it exists.
@@ -91,6 +94,7 @@ let package = Package(
                 "BlogCore",
                 "BlogConfig",
                 "BlogContent",
+                "BlogLiquid",
                 "BlogMarkdown",
                 "BlogSite",
                 "BlogRender",
@@ -106,6 +110,7 @@ let package = Package(
                 "BlogCore",
                 "BlogConfig",
                 "BlogContent",
+                "BlogLiquid",
                 "BlogMarkdown",
                 "BlogSite",
                 "BlogRender",
@@ -139,7 +144,7 @@ let package = Package(
         // Unit tests per stage, and end-to-end tests that run the `blog` executable (hence the dependency).
         // Fixtures/ holds data files the tests find through #filePath (see Fixtures/SOURCES.md).
         .testTarget(name: "BlogKitTests", dependencies: [
-            "BlogCore", "BlogConfig", "BlogContent", "BlogHighlight", "BlogMarkdown", "BlogSite", "BlogRender", "BlogOutput", "BlogCheck", "BlogIncremental", "BlogScaffold", "BlogBuild", "BlogServe", "blog",
+            "BlogCore", "BlogConfig", "BlogContent", "BlogHighlight", "BlogLiquid", "BlogMarkdown", "BlogSite", "BlogRender", "BlogOutput", "BlogCheck", "BlogIncremental", "BlogScaffold", "BlogBuild", "BlogServe", "blog",
         ], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v5]
@@ -156,7 +161,7 @@ if Context.environment["BLOG_FUZZ"] != nil {
         ("FuzzFencedHeader", "BlogContent"),
         ("FuzzPostReader", "BlogContent"),
         ("FuzzDate", "BlogContent"),
-        ("FuzzLiquid", "BlogMarkdown"),
+        ("FuzzLiquid", "BlogLiquid"),
         ("FuzzMarkdown", "BlogMarkdown"),
     ]
     // What every fuzz target shares: the call into libFuzzer's driver.

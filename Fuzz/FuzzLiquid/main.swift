@@ -1,5 +1,5 @@
 import FuzzDriver
-@testable import BlogMarkdown
+@testable import BlogLiquid
 
 /// What every input is run with, made anew for each: kept in a global, the values LeakSanitizer reported as leaked
 /// on the first input (Swift keeps them in enum payloads whose pointers carry tag bits it can't see through).

@@ -2,6 +2,7 @@ import BlogConfig
 import BlogContent
 import BlogCore
 import BlogIncremental
+import BlogLiquid
 import BlogMarkdown
 import BlogOutput
 import BlogRender

@@ -1,6 +1,5 @@
 import BlogConfig
 import BlogCore
-import BlogSite
 import Foundation
 
 /// A post's page, so that a broken link in it can be reported at the line of the post's source

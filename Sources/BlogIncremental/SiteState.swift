@@ -1,6 +1,7 @@
 import BlogConfig
 import BlogContent
 import BlogCore
+import BlogLiquid
 import BlogMarkdown
 import BlogSite
 import Foundation

@@ -1,3 +1,4 @@
+import BlogCore
 import CCmarkGFM
 
 /// Something a pass noticed, at a byte offset of a line of the text it looked at.

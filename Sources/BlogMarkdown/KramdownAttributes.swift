@@ -1,4 +1,5 @@
 import BlogCore
+import BlogLiquid
 import Foundation
 
 /// kramdown's inline attribute lists in Jekyll-form posts: `![x](y){:width="100%"}` after an image or

@@ -1,4 +1,5 @@
 import BlogConfig
+import BlogCore
 import CCmarkGFM
 
 /// How markdown is turned into HTML, beyond what every post gets.

@@ -1,3 +1,4 @@
+import BlogCore
 import CCmarkGFM
 import Foundation
 

@@ -1,7 +1,6 @@
 import BlogConfig
 import BlogContent
 import BlogCore
-import BlogOutput
 import BlogSite
 import Foundation
 

@@ -1,5 +1,4 @@
 import BlogCore
-import BlogOutput
 import BlogSite
 import Foundation
 import Mustache

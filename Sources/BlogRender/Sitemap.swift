@@ -1,5 +1,5 @@
 import BlogConfig
-import BlogOutput
+import BlogCore
 import BlogSite
 import Foundation
 

@@ -1,6 +1,5 @@
 import BlogConfig
 import BlogCore
-import BlogOutput
 import Foundation
 import Mustache
 

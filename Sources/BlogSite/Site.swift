@@ -1,6 +1,6 @@
 import BlogConfig
 import BlogContent
-import BlogMarkdown
+import BlogCore
 import Foundation
 
 /// A post placed in the site: its URL and its rendered body.

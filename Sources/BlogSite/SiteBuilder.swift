@@ -1,7 +1,6 @@
 import BlogConfig
 import BlogContent
 import BlogCore
-import BlogMarkdown
 import Foundation
 
 /// Which posts take part in a build.

@@ -1,6 +1,7 @@
 @testable import BlogBuild
 @testable import BlogConfig
 @testable import BlogContent
+import BlogCore
 @testable import BlogMarkdown
 @testable import BlogOutput
 @testable import BlogRender

@@ -1,4 +1,5 @@
 @testable import BlogConfig
+import BlogCore
 @testable import BlogSite
 import XCTest
 

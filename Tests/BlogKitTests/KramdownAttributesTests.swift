@@ -1,3 +1,4 @@
+import BlogCore
 @testable import BlogMarkdown
 import XCTest
 

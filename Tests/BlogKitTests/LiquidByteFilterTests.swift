@@ -1,3 +1,4 @@
+@testable import BlogLiquid
 @testable import BlogMarkdown
 import Foundation
 import XCTest

@@ -1,4 +1,5 @@
 @testable import BlogBuild
+@testable import BlogLiquid
 @testable import BlogMarkdown
 import Foundation
 import XCTest

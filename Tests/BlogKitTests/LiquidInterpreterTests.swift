@@ -1,4 +1,5 @@
 @testable import BlogCore
+@testable import BlogLiquid
 @testable import BlogMarkdown
 import Foundation
 import XCTest

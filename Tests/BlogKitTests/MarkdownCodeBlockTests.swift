@@ -1,4 +1,5 @@
 @testable import BlogBuild
+import BlogCore
 import BlogHighlight
 @testable import BlogMarkdown
 import XCTest

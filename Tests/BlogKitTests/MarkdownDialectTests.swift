@@ -1,5 +1,6 @@
 @testable import BlogBuild
 @testable import BlogContent
+import BlogCore
 @testable import BlogMarkdown
 import XCTest
 

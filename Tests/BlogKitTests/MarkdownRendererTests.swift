@@ -1,4 +1,5 @@
 @testable import BlogBuild
+import BlogCore
 @testable import BlogMarkdown
 import XCTest
 

@@ -1,3 +1,4 @@
+import BlogCore
 @testable import BlogMarkdown
 @testable import BlogOutput
 @testable import BlogRender

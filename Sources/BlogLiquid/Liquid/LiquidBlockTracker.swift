@@ -5,7 +5,7 @@
 /// when unsure (a fence-looking line at any indentation, an indented line after anything but paragraph text),
 /// the line is taken as code. Block quote markers (`>`) are looked through; list items are followed only to
 /// know how deep their indented code starts.
-struct LiquidBlockTracker {
+package struct LiquidBlockTracker {
     /// What the previous line was, as far as indented code is concerned.
     private enum Previous {
         /// A blank line, or the start of the body: an indented line after it is code.
@@ -22,8 +22,10 @@ struct LiquidBlockTracker {
     /// The content columns of the list items the current line may belong to, innermost last.
     private var listIndents: [Int] = []
 
+    package init() {}
+
     /// Classifies the line starting at `start` in `b`; returns true when the line is code.
-    mutating func classify(_ b: [UInt8], _ start: Int) -> Bool {
+    package mutating func classify(_ b: [UInt8], _ start: Int) -> Bool {
         let line = LiquidLine(b, start)
         if let open = fence {
             if !line.isBlank, let run = line.fenceRun(b), run.char == open.char, run.count >= open.count,

@@ -1,5 +1,3 @@
-import BlogCore
-
 /// A heading in a rendered body, with the `id` that links to it.
 public struct Heading: Sendable, Equatable {
     /// 1...6.

@@ -1,5 +1,3 @@
-import BlogConfig
-import BlogCore
 import Foundation
 
 /// Absolute addresses for what is read away from the site (feeds, the sitemap): a page's URL
@@ -10,17 +8,6 @@ import Foundation
 /// when it is only a path (`/blog/`), the path is used as it is and ``Feeds/warnings(config:path:)``
 /// says so.
 package enum AbsoluteURLs {
-    /// Whether `base_url` is a full `http(s)` address rather than only a path.
-    package static func isAbsolute(_ config: SiteConfig) -> Bool {
-        SiteLinks(config: config).absoluteBase != nil
-    }
-
-    /// The address of a site-relative URL (`posts/x/`): `https://example.org/blog/posts/x/`, or
-    /// `/blog/posts/x/` when `base_url` is a path. Characters not allowed in a URL are percent-encoded.
-    package static func url(_ siteRelative: String, config: SiteConfig) -> String {
-        SiteLinks(config: config).address(siteRelative)
-    }
-
     /// `reference` resolved against `base` as a browser would (RFC 3986, section 5.2):
     /// `images/a.png`, `../a`, `/a` and `#a` become addresses under `base`'s origin; a reference
     /// with a scheme (`https:`, `mailto:`, `data:`) or a host (`//cdn.example.org/a`) is returned
