@@ -112,6 +112,7 @@ def build_pelican(site, out, log, standins):
 def build_jekyll(site, out, log, standins):
     layouts = set()
     links = set()
+    data = {}
     for f in front_matter_files(site, ["_posts"]):
         with open(f, encoding="utf-8", errors="replace") as fh:
             text = fh.read()
@@ -120,6 +121,8 @@ def build_jekyll(site, out, log, standins):
             lm = re.search(r"^layout:\s*['\"]?([^'\"\n]+?)['\"]?\s*$", m.group(1), re.M)
             if lm:
                 layouts.add(lm.group(1))
+        for f_, k_, i_ in re.findall(r"site\.data\.(\w+)\.(\w+)(?:\[\s*[\"']([^\"']+)[\"']\s*\])?", text):
+            data.setdefault(f_, {}).setdefault(k_, set()).add(i_)
         for lk in re.findall(r"{%-?\s*link\s+(\S+)\s*-?%}", text):
             if not lk.startswith("_posts/"):
                 links.add(lk)
@@ -139,8 +142,17 @@ def build_jekyll(site, out, log, standins):
         if not os.path.exists(p):
             os.makedirs(os.path.dirname(p), exist_ok=True)
             with open(p, "w") as fh:
-                fh.write("---\ntitle: stand-in\n---\nstand-in\n")
+                fh.write("---\ntitle: fidelity stand-in\n---\nstand-in\n")
             standins.append("Jekyll {%% link %s %%} target (a stand-in page, collection %s)" % (lk, lk.split("/")[0]))
+    for f_, keys in sorted(data.items()):
+        p = os.path.join(site, "_data", f_ + ".json")
+        if os.path.exists(p) or os.path.exists(p[:-5] + ".yml"):
+            continue
+        os.makedirs(os.path.dirname(p), exist_ok=True)
+        value = {k: ({i: [] for i in idx if i} if any(idx) else []) for k, idx in keys.items()}
+        with open(p, "w") as fh:
+            json.dump(value, fh)
+        standins.append("Jekyll _data/%s (empty: %s)" % (f_, json.dumps(value)))
     with open(os.path.join(site, "_config.yml"), "w") as fh:
         fh.write("\n".join(cfg) + "\n")
     run(["jekyll", "build", "-s", site, "-d", out, "--quiet"], site, log, env={"TZ": "UTC", "JEKYLL_ENV": "production"})
@@ -155,12 +167,15 @@ def hugo_bin():
 
 def build_hugo(site, out, log, standins):
     names = set()
+    closed = set()
     for f in front_matter_files(site, ["content"]):
         with open(f, encoding="utf-8", errors="replace") as fh:
             text = fh.read()
         text = re.sub(r"{{</\*.*?\*/>}}|{{%/\*.*?\*/%}}", "", text, flags=re.S)
         for n in re.findall(r"{{[<%]\s*([A-Za-z][\w/-]*)", text):
             names.add(n)
+        for n in re.findall(r"{{[<%]\s*/\s*([A-Za-z][\w/-]*)", text):
+            closed.add(n)
     builtin = {"figure", "youtube", "gist", "highlight", "param", "ref", "relref", "vimeo", "x", "twitter",
                "instagram", "qr", "details", "comment", "instagram_simple", "twitter_simple", "tweet"}
     lay = os.path.join(site, "layouts")
@@ -168,8 +183,14 @@ def build_hugo(site, out, log, standins):
     shutil.copy(os.path.join(FID, "hugo", "single.html"), os.path.join(lay, "single.html"))
     shutil.copy(os.path.join(FID, "hugo", "list.html"), os.path.join(lay, "list.html"))
     for n in sorted(names - builtin):
-        shutil.copy(os.path.join(FID, "hugo", "shortcode.html"), os.path.join(lay, "_shortcodes", n + ".html"))
-        standins.append("Hugo shortcode %s (prints its name and arguments, then its inner text)" % n)
+        with open(os.path.join(FID, "hugo", "shortcode.html")) as fh:
+            t = fh.read()
+        if n not in closed:  # a template that reads .Inner must be closed at every use
+            t = t.replace("{{ .Inner }}", "")
+        with open(os.path.join(lay, "_shortcodes", n + ".html"), "w") as fh:
+            fh.write(t)
+        standins.append("Hugo shortcode %s (prints its name and arguments%s)" % (
+            n, ", then its inner text" if n in closed else ""))
     with open(os.path.join(site, "hugo.toml"), "w") as fh:
         fh.write("# Hugo's defaults, except raw HTML kept (unsafe), as the real sites set it\n"
                  "baseURL = '/'\ndisableKinds = ['RSS', 'sitemap', 'robotsTXT']\n"
@@ -213,7 +234,7 @@ def reference_docs(out):
             with open(p, encoding="utf-8", errors="replace") as fh:
                 text = fh.read()
             m = re.search(r"<!--fid-doc (\w+)-->", text)
-            if not m:
+            if not m or between(text, "fid-title").strip() == "fidelity stand-in":
                 continue
             docs.append({
                 "kind": m.group(1),
@@ -232,7 +253,8 @@ def reference_docs(out):
 def build_blog(blog, site, log):
     run([blog, "init", "--from", "."], site, log)
     run([blog, "build"], site, log)
-    docs = json.loads(run([blog, "list", "--format", "json"], site, [], timeout=300))
+    docs = json.loads(subprocess.run([blog, "list", "--format", "json"], cwd=site, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, check=True, timeout=300).stdout)
     out = os.path.join(site, "public")
     res = []
     for d in docs:
@@ -285,7 +307,7 @@ BLOCK = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "blockquote"
          "tbody", "tr", "th", "td", "hr", "dl", "dt", "dd", "div", "figure", "figcaption", "section",
          "details", "summary", "iframe", "video", "aside", "nav", "header", "footer"}
 VOID = {"br", "hr", "img", "input", "meta", "link", "wbr", "source", "area", "col", "embed", "track"}
-HIGHLIGHT = re.compile(r"highlight|codehilite|chroma|language-|hljs")
+HIGHLIGHT = re.compile(r"highlight|codehilite|chroma|language-|hljs|rouge")
 
 
 class Blocks(HTMLParser):
@@ -318,7 +340,7 @@ class Blocks(HTMLParser):
             self.buf.append(" [stand-in] ")
         if tag in BLOCK:
             self.flush()
-            counted = not ((tag in ("div", "table", "td", "tr", "tbody") and HIGHLIGHT.search(
+            counted = not ((tag in ("div", "figure", "table", "td", "tr", "tbody") and HIGHLIGHT.search(
                 (a.get("class") or "") + " " + (a.get("data-lang") or ""))) or (
                 tag == "div" and any(t == "pre" for t, _ in self.stack)))
             if tag in ("td", "tr", "tbody") and any(t == "table" and not c for t, c in self.stack):
@@ -392,8 +414,14 @@ def classify(ref, got, doc):
     both = rt + " " + gt
     if "[stand-in]" in rt:
         return "shortcode stand-in (reference)"
-    if TEMPLATE.search(gt) and not TEMPLATE.search(rt):
+    if TEMPLATE.search(gt) and not TEMPLATE.search(rt) or doc.get("template_left") and (
+            re.search(r"\]\[[^\]]*\]|\]\(", gt) and not re.search(r"\]\[[^\]]*\]|\]\(", rt)):
         return "template code left as written"
+    if "<!--more-->" in gt and "<!--more-->" not in rt:
+        return "summary divider <!--more--> kept"
+    if any("pre>" in p for p in gp) and not any("pre>" in p for p in rp) or \
+            any("pre>" in p for p in rp) and not any("pre>" in p for p in gp):
+        return "raw HTML block"
     if rt == gt:
         # same text, other blocks
         if sum(p.count("blockquote") for p in rp) != sum(p.count("blockquote") for p in gp) and \
@@ -425,14 +453,21 @@ def classify(ref, got, doc):
         return "link with spaces"
     if CJK.search(both) and (re.search(r"\*\*|(^|[^*])\*[^*\s]|__", gt) or re.search(r"\*\*|__", rt)):
         return "CJK emphasis"
-    if any(p.endswith("p") for p in rp) and any(re.search(r"(ul|ol)>li", p) for p in gp) and \
-            LISTMARK.search(rt) and not any(re.search(r"(ul|ol)>li", p) for p in rp):
+    nli = lambda ps: sum(1 for p in ps if re.search(r"(ul|ol)>li", p))
+    if any(p.endswith("p") and "li" not in p for p in rp) and LISTMARK.search(rt) and nli(gp) > nli(rp):
         return "list after paragraph"
     if any(p.endswith("p") for p in gp) and any(re.search(r"(ul|ol)>li", p) for p in rp) and \
             LISTMARK.search(gt) and not any(re.search(r"(ul|ol)>li", p) for p in gp):
         return "list after paragraph (reverse)"
     if re.sub(r"\\(.)", r"\1", untypo(gt)) == re.sub(r"\\(.)", r"\1", untypo(rt)):
         return "backslash escapes"
+    if untypo(rt).replace("`", "") == untypo(gt).replace("`", ""):
+        return "backticks (code span inside inline HTML)"
+    if untypo(rt).replace("_", "") == untypo(gt).replace("_", "") or \
+            untypo(rt).replace("*", "") == untypo(gt).replace("*", ""):
+        return "emphasis delimiters (_ or *)"
+    if re.search(r"\]\([^)]*$|\]\(\S*\\\)", gt) or (re.search(r"\]\(", gt) and not re.search(r"\]\(", rt)):
+        return "link left as markdown (other)"
     if untypo(rt).replace(" ", "") == untypo(gt).replace(" ", ""):
         if any(re.search(r"(ul|ol)>li", p) for p in rp + gp):
             return "list nesting"
@@ -448,6 +483,16 @@ def classify(ref, got, doc):
     if any(re.search(r"(ul|ol)>li", p) for p in rp + gp):
         return "list content"
     return "other"
+
+
+def window(a, b, before=25, n=110):
+    """The two texts from a little before their first difference."""
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    i = max(0, i - before)
+    cut = lambda s: ("…" if i else "") + (s[i:i + n] + ("…" if len(s) > i + n else ""))
+    return cut(a) or "(nothing)", cut(b) or "(nothing)"
 
 
 def short(blocks, n=90):
@@ -468,8 +513,9 @@ def compare_bodies(rb, gb, doc):
             continue
         ref, got = r.blocks[i1:i2], g.blocks[j1:j2]
         # keep the smallest stretch: shared blocks at both ends are not part of it
-        stretches.append({"class": classify(ref, got, doc), "reference": short(ref, 200),
-                          "blog": short(got, 200)})
+        a, b = window(" | ".join(t for _, t in ref), " | ".join(t for _, t in got))
+        stretches.append({"class": classify(ref, got, doc), "reference": a, "blog": b,
+                          "blocks": [[p for p, _ in ref], [p for p, _ in got]]})
     return {"text_identical": rtext == gtext, "text_identical_typography_aside": untypo(rtext) == untypo(gtext),
             "blocks_identical": r.tags == g.tags, "stretches": stretches}
 
@@ -569,7 +615,7 @@ def measure(name, corpora, blog, keep):
         d = {"reference_url": r["url"], "blog_url": g["url"], "matched_by": how[i], "kind": r["kind"],
              "source": g["source"]}
         d["title_agrees"] = norm_title(r["title"]) == norm_title(g["title"])
-        if r["date"]:
+        if r["date"] and r["kind"] not in ("section", "home", "taxonomy", "term"):  # Hugo dates lists by their pages
             d["date_agrees"] = r["date"] == g["date"]
             agg["date_n"] += 1
             agg["date"] += d["date_agrees"]
@@ -578,10 +624,11 @@ def measure(name, corpora, blog, keep):
         d["tags_agree"] = [x.lower() for x in rtags] == [x.lower() for x in gtags]
         if not d["title_agrees"]:
             d["titles"] = [norm_title(r["title"]), norm_title(g["title"])]
-        if r["date"] and not d["date_agrees"]:
+        if "date_agrees" in d and not d["date_agrees"]:
             d["dates"] = [r["date"], g["date"]]
         if not d["tags_agree"]:
             d["tags"] = [rtags, gtags]
+        d["template_left"] = bool(TEMPLATE.search(re.sub(r"<pre.*?</pre>", "", g["body"] or "", flags=re.S)))
         c = compare_bodies(r["body"], g["body"], d)
         d.update(c)
         agg["title"] += d["title_agrees"]
