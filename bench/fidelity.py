@@ -419,7 +419,8 @@ def classify(ref, got, doc):
         return "template code left as written"
     if "<!--more-->" in gt and "<!--more-->" not in rt:
         return "summary divider <!--more--> kept"
-    if any("pre>" in p for p in gp) and not any("pre>" in p for p in rp) or \
+    if any(re.search(r"\bp>p\b", p) for p in gp + rp) or \
+            any("pre>" in p for p in gp) and not any("pre>" in p for p in rp) or \
             any("pre>" in p for p in rp) and not any("pre>" in p for p in gp):
         return "raw HTML block"
     if rt == gt:
@@ -500,6 +501,35 @@ def short(blocks, n=90):
     return s if len(s) <= n else s[: n - 1] + "…"
 
 
+def split(ref, got):
+    """A differing stretch as smaller ones: blocks whose text agrees but for typography are paired, a
+    typographic difference is one stretch, a run of paired blocks in other elements another, and what
+    is left between them is one stretch each."""
+    out = []
+    run_r, run_g = [], []
+    sm = difflib.SequenceMatcher(None, [untypo(t) for _, t in ref], [untypo(t) for _, t in got], autojunk=False)
+    for op, i1, i2, j1, j2 in sm.get_opcodes():
+        if op != "equal":
+            if run_r:
+                out.append((run_r, run_g))
+                run_r, run_g = [], []
+            out.append((ref[i1:i2], got[j1:j2]))
+            continue
+        for k in range(i2 - i1):
+            (rp, rt), (gp, gt) = ref[i1 + k], got[j1 + k]
+            if rt != gt:
+                out.append(([(rp, rt)], [(rp, gt)]))
+            if rp != gp:
+                run_r.append((rp, rt))
+                run_g.append((gp, rt))
+            elif run_r:
+                out.append((run_r, run_g))
+                run_r, run_g = [], []
+    if run_r:
+        out.append((run_r, run_g))
+    return out
+
+
 def compare_bodies(rb, gb, doc):
     r = parse(rb)
     g = parse(gb)
@@ -508,14 +538,27 @@ def compare_bodies(rb, gb, doc):
     stretches = []
     sm = difflib.SequenceMatcher(None, [(p, t) for p, t in r.blocks], [(p, t) for p, t in g.blocks],
                                  autojunk=False)
+    parts = []
     for op, i1, i2, j1, j2 in sm.get_opcodes():
-        if op == "equal":
-            continue
-        ref, got = r.blocks[i1:i2], g.blocks[j1:j2]
-        # keep the smallest stretch: shared blocks at both ends are not part of it
+        if op != "equal":
+            parts.extend(split(r.blocks[i1:i2], g.blocks[j1:j2]))
+    for ref, got in parts:
         a, b = window(" | ".join(t for _, t in ref), " | ".join(t for _, t in got))
         stretches.append({"class": classify(ref, got, doc), "reference": a, "blog": b,
                           "blocks": [[p for p, _ in ref], [p for p, _ in got]]})
+    if r.tags != g.tags and all(x["class"].startswith("typography") for x in stretches):
+        # same blocks, other containers: `> a`, blank, `> b` is one quote or two
+        sm = difflib.SequenceMatcher(None, r.tags, g.tags, autojunk=False)
+        for op, i1, i2, j1, j2 in sm.get_opcodes():
+            if op == "equal":
+                continue
+            changed = set(r.tags[i1:i2]) | set(g.tags[j1:j2])
+            cls = ("blockquote split" if changed == {"blockquote"} else
+                   "inline-HTML paragraph wrapping" if changed == {"p"} else
+                   "list split" if changed <= {"ul", "ol"} else "block structure (same text)")
+            stretches.append({"class": cls, "reference": " ".join(r.tags[max(0, i1 - 2):i2 + 2]) + " (tags)",
+                              "blog": " ".join(g.tags[max(0, j1 - 2):j2 + 2]) + " (tags)",
+                              "blocks": [r.tags[i1:i2], g.tags[j1:j2]]})
     return {"text_identical": rtext == gtext, "text_identical_typography_aside": untypo(rtext) == untypo(gtext),
             "blocks_identical": r.tags == g.tags, "stretches": stretches}
 
@@ -703,8 +746,9 @@ def table(results):
             e["documents"] += v["documents"]
             e["stretches"] += v["stretches"]
             e["by"].append("%s %d" % (r["corpus"].split("-")[0], v["documents"]))
-            if e["example"] is None:
+            if e["example"] is None or v["documents"] > e["example_documents"]:  # from the corpus with most
                 e["example"] = dict(v["example"], corpus=r["corpus"])
+                e["example_documents"] = v["documents"]
     lines.append("| difference class | documents | stretches | by corpus (documents) | example (reference → blog) |")
     lines.append("|---|---|---|---|---|")
     for k, e in sorted(total.items(), key=lambda kv: (-kv[1]["documents"], kv[0])):
