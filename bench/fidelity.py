@@ -543,7 +543,11 @@ def compare_bodies(rb, gb, doc):
         if op != "equal":
             parts.extend(split(r.blocks[i1:i2], g.blocks[j1:j2]))
     for ref, got in parts:
-        a, b = window(" | ".join(t for _, t in ref), " | ".join(t for _, t in got))
+        a, b = " | ".join(t for _, t in ref), " | ".join(t for _, t in got)
+        if a == b:  # the same text in other elements: show where it is
+            a, b = (" ".join("%s{%s}" % (p or "(top)", t[-30:]) for p, t in x[:3]) for x in (ref, got))
+        else:
+            a, b = window(a, b)
         stretches.append({"class": classify(ref, got, doc), "reference": a, "blog": b,
                           "blocks": [[p for p, _ in ref], [p for p, _ in got]]})
     if r.tags != g.tags and all(x["class"].startswith("typography") for x in stretches):
@@ -648,6 +652,9 @@ def measure(name, corpora, blog, keep):
     gots, bver = build_blog(blog, os.path.join(blog_copy, root), log)
     blog_seconds = time.time() - t
     refs = reference_docs(ref_out)
+    empty = sum(1 for r in refs if not r["body"].strip()), sum(1 for g in gots if not (g["body"] or "").strip())
+    if any(empty):
+        print("%s: %d reference and %d blog documents with an empty body" % (name, *empty), file=sys.stderr)
     pairs, lost_r, extra_g, how = match(refs, gots)
     docs = []
     agg = {"title": 0, "date": 0, "date_n": 0, "tags": 0, "text": 0, "text_typo": 0, "blocks": 0, "clean": 0,
@@ -706,7 +713,7 @@ def measure(name, corpora, blog, keep):
         "text_identical": agg["text"], "text_identical_typography_aside": agg["text_typo"],
         "blocks_identical": agg["blocks"], "clean": agg["clean"], "clean_typography_aside": agg["clean_typo"],
         "classes": dict(sorted(classes.items(), key=lambda kv: -kv[1]["documents"])),
-        "standins": standins,
+        "standins": standins, "empty_bodies": {"reference": empty[0], "blog": empty[1]},
         "unmatched_reference": [refs[i]["url"] for i in lost_r],
         "unmatched_blog": [gots[j]["url"] for j in extra_g],
         "seconds": {"reference_build": round(ref_seconds, 1), "blog_build": round(blog_seconds, 1),
@@ -724,7 +731,7 @@ def pct(a, b):
 
 def table(results):
     lines = ["| corpus | generator | docs matched | URLs kept | title | date | tags | body text identical | "
-             "text, typography aside | blocks identical | no difference but typography | seconds (gen + blog) |",
+             "text, typography aside | blocks identical | no difference but typography, stand-ins | seconds (gen + blog) |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in results:
         if "error" in r:
