@@ -161,11 +161,6 @@ def build_jekyll(site, out, log, standins):
     return v
 
 
-def hugo_bin():
-    p = shutil.which("hugo")
-    return p
-
-
 def build_hugo(site, out, log, standins):
     names = set()
     closed = set()
@@ -610,13 +605,6 @@ def slug_of(u):
 
 def norm_title(t):
     return norm_ws(html.unescape(re.sub(r"<[^>]+>", "", t or "")))
-
-
-def norm_source(s, root):
-    s = (s or "").replace(os.sep, "/")
-    for pre in ("content/", ""):
-        pass
-    return s.lstrip("/")
 
 
 def match(refs, gots):
