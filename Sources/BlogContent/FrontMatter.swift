@@ -5,7 +5,7 @@ internal import TOMLKit
 import Yams
 
 /// How a post's header is written.
-public enum FrontMatterFormat: String, Sendable {
+package enum FrontMatterFormat: String, Sendable {
     /// `Key: value` lines from the first line, as Python-Markdown's meta extension reads them (Pelican).
     case pelican
     /// YAML between a first `---` line and the next `---` (or `...`) line (Jekyll, Hugo).
@@ -17,16 +17,16 @@ public enum FrontMatterFormat: String, Sendable {
 }
 
 /// One header value and where it is in the file.
-public struct HeaderField: Sendable {
+package struct HeaderField: Sendable {
     /// The value, typed as the header's language typed it.
-    public var value: MetaValue
+    package var value: MetaValue
     /// The 1-based line of the value in the file (not in the header block).
-    public var line: Int
+    package var line: Int
     /// The 1-based column (in characters) where the value starts.
-    public var column: Int
+    package var column: Int
 
     /// Creates a field.
-    public init(value: MetaValue, line: Int, column: Int) {
+    package init(value: MetaValue, line: Int, column: Int) {
         self.value = value
         self.line = line
         self.column = column
@@ -34,20 +34,20 @@ public struct HeaderField: Sendable {
 }
 
 /// A post's header, split from its body.
-public struct FrontMatter: Sendable {
+package struct FrontMatter: Sendable {
     /// How the header was written.
-    public var format: FrontMatterFormat
+    package var format: FrontMatterFormat
     /// The fields, by lower-cased key.
-    public var fields: [String: HeaderField]
+    package var fields: [String: HeaderField]
     /// The lower-cased keys in file order.
-    public var keyOrder: [String]
+    package var keyOrder: [String]
     /// The markdown after the header.
-    public var body: String
+    package var body: String
     /// The 1-based line of the file where the body starts.
-    public var bodyLine: Int
+    package var bodyLine: Int
 
     /// Creates a header.
-    public init(format: FrontMatterFormat, fields: [String: HeaderField] = [:], keyOrder: [String] = [],
+    package init(format: FrontMatterFormat, fields: [String: HeaderField] = [:], keyOrder: [String] = [],
                 body: String, bodyLine: Int = 1) {
         self.format = format
         self.fields = fields
@@ -65,7 +65,7 @@ public struct FrontMatter: Sendable {
 /// - TOML: between a first `+++` line and the next `+++`.
 ///
 /// Keys are lower-cased. Positions are those of the file, so messages point into it.
-public enum FrontMatterParser {
+package enum FrontMatterParser {
     /// Keys whose values are text whatever they look like: `title: Yes` is the title "Yes", not
     /// `true`; `title: 1.10` is "1.10", not 1.1. Other keys are typed by YAML's rules.
     static let textKeys: Set<String> = ["title", "slug", "category", "author", "summary", "tags", "status"]
@@ -73,7 +73,7 @@ public enum FrontMatterParser {
     /// Parses `text` (the file's text; a BOM and CRLF line ends are handled here too).
     /// Throws ``BuildFailure`` when a YAML or TOML header is malformed; returns the warnings (repeated
     /// keys; for a Pelican header, also where it ends otherwise than by a blank line).
-    public static func parse(_ text: String, path: String) throws -> (FrontMatter, [Diagnostic]) {
+    package static func parse(_ text: String, path: String) throws -> (FrontMatter, [Diagnostic]) {
         let text = SourceText.normalize(text)
         let lines = SourceText.LazyLines(text)
         var first = 0

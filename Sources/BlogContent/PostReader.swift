@@ -4,7 +4,7 @@ import Foundation
 
 /// Reads one post file into a ``Post``: text checked and normalised, header split and resolved
 /// (title, date, tags, slug, status...), every problem reported with its file, line and column.
-public enum PostReader {
+package enum PostReader {
     /// The revision of the reading rules. Bump it when the same file reads into another post (a
     /// header rule changed): build states made under other rules are then not
     /// used, though the `blog` version is the same.
@@ -88,7 +88,7 @@ public enum PostReader {
     /// and a Hugo section page `_index.md`, is a page rather than a post. It defaults to `source`.
     /// `bundle` says whether the file is its folder's post (see ``PageBundle``), named by its
     /// folder; by default, what its name says (a README counting as alone in its folder).
-    public static func read(data: Data, source: String, contentPath: String? = nil, bundle: Bool? = nil,
+    package static func read(data: Data, source: String, contentPath: String? = nil, bundle: Bool? = nil,
                             timeZone: TimeZone) throws -> (Post, [Diagnostic]) {
         try checkSize(data.count, source: source)
         let text = try SourceText.decode(data, path: source)
@@ -104,7 +104,7 @@ public enum PostReader {
     }
 
     /// Reads the post in the file at `url` (see ``read(data:source:contentPath:bundle:timeZone:)``).
-    public static func read(fileAt url: URL, source: String, contentPath: String? = nil, bundle: Bool? = nil,
+    package static func read(fileAt url: URL, source: String, contentPath: String? = nil, bundle: Bool? = nil,
                             timeZone: TimeZone) throws -> (Post, [Diagnostic]) {
         try read(data: contents(of: url, source: source), source: source, contentPath: contentPath, bundle: bundle,
                  timeZone: timeZone)

@@ -181,7 +181,7 @@ package enum SiteBuilder {
 
     /// A note for each generated page that a post replaces (see ``replacements(_:)``), at the
     /// post's file: intended, so never a warning, but the site then lacks a page it would have.
-    public static func replacementNotes(_ site: Site) -> [Diagnostic] {
+    package static func replacementNotes(_ site: Site) -> [Diagnostic] {
         site.replacements.sorted { $0.value < $1.value }.map { generated, index in
             let post = site.posts[index].post
             let what = post.kind == .page ? "page" : "post"
