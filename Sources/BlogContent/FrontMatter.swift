@@ -46,7 +46,7 @@ package struct FrontMatter: Sendable {
 
     /// Creates a header.
     package init(format: FrontMatterFormat, fields: [String: HeaderField] = [:], keyOrder: [String] = [],
-                body: String, bodyLine: Int = 1) {
+                 body: String, bodyLine: Int = 1) {
         self.format = format
         self.fields = fields
         self.keyOrder = keyOrder

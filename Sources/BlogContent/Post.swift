@@ -125,8 +125,8 @@ package struct Post: Sendable {
 
     /// Creates a post from its parts.
     package init(source: String, title: String, date: Date, modified: Date? = nil, tags: [Tag] = [],
-                category: Tag? = nil, slug: String, author: String? = nil, summary: String? = nil,
-                status: PostStatus = .published, meta: [String: MetaValue] = [:], body: String, bodyLine: Int = 1) {
+                 category: Tag? = nil, slug: String, author: String? = nil, summary: String? = nil,
+                 status: PostStatus = .published, meta: [String: MetaValue] = [:], body: String, bodyLine: Int = 1) {
         self.source = source
         self.contentPath = Post.contentPath(ofSource: source)
         self.title = title

@@ -89,7 +89,7 @@ package enum PostReader {
     /// `bundle` says whether the file is its folder's post (see ``PageBundle``), named by its
     /// folder; by default, what its name says (a README counting as alone in its folder).
     package static func read(data: Data, source: String, contentPath: String? = nil, bundle: Bool? = nil,
-                            timeZone: TimeZone) throws -> (Post, [Diagnostic]) {
+                             timeZone: TimeZone) throws -> (Post, [Diagnostic]) {
         try checkSize(data.count, source: source)
         let text = try SourceText.decode(data, path: source)
         let (header, headerWarnings) = try FrontMatterParser.parse(text, path: source)
@@ -105,7 +105,7 @@ package enum PostReader {
 
     /// Reads the post in the file at `url` (see ``read(data:source:contentPath:bundle:timeZone:)``).
     package static func read(fileAt url: URL, source: String, contentPath: String? = nil, bundle: Bool? = nil,
-                            timeZone: TimeZone) throws -> (Post, [Diagnostic]) {
+                             timeZone: TimeZone) throws -> (Post, [Diagnostic]) {
         try read(data: contents(of: url, source: source), source: source, contentPath: contentPath, bundle: bundle,
                  timeZone: timeZone)
     }

@@ -26,7 +26,7 @@ package struct MarkdownOptions: Sendable, Equatable {
 
     /// Creates options; everything off, and plain CommonMark, by default. `tagfilter: true` is `html: .tagfilter`.
     package init(tagfilter: Bool = false, html: HTMLPolicy = .trusted, dialect: MarkdownDialect = .commonMark,
-                highlight: Bool = false, highlightStyle: String = "default") {
+                 highlight: Bool = false, highlightStyle: String = "default") {
         self.html = max(html, tagfilter ? .tagfilter : .trusted)
         self.dialect = dialect
         self.highlight = highlight
