@@ -101,9 +101,15 @@ public struct BuildReport: Sendable {
 /// rendered on all cores. The incremental layer (BlogIncremental) comes in at one place, in
 /// ``buildSite(_:quick:)``.
 public enum Pipeline {
+    /// `blog list`: the posts as the site places them (bodies not rendered), with the warnings reading them gave.
+    public static func listing(_ options: BuildOptions) throws -> (PostListing, [Diagnostic]) {
+        let (site, warnings) = try loadSite(options, render: false)
+        return (PostListing(site: site), warnings)
+    }
+
     /// Reads the configuration and every post, and builds the site model.
     /// - Parameter render: whether to render markdown (`blog list` does not need it).
-    public static func loadSite(_ options: BuildOptions, render: Bool = true) throws -> (Site, [Diagnostic]) {
+    static func loadSite(_ options: BuildOptions, render: Bool = true) throws -> (Site, [Diagnostic]) {
         let (config, warnings) = try loadConfig(options)
         var clock = StageClock()
         let theme = render ? try Theme.load(name: config.theme, siteRoot: options.source) : nil

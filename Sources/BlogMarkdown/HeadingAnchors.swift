@@ -3,7 +3,7 @@ import CCmarkGFM
 
 /// Whose rule makes heading ids, so that `#anchors` written against a blog's old site keep
 /// working (set by the `permalinks` preset).
-public enum HeadingIDStyle: String, Sendable, Equatable {
+package enum HeadingIDStyle: String, Sendable, Equatable {
     /// blog's own: ``Slug/make(_:)`` of the text, `section` when empty, then `-1`, `-2`.
     case blog
     /// Jekyll's kramdown with its GFM parser (`generate_gfm_header_id`): the text lower-cased,
