@@ -9,91 +9,6 @@ import BlogRender
 import BlogSite
 import Foundation
 
-/// What `blog build` and `blog list` are asked to do.
-public struct BuildOptions: Sendable {
-    /// The blog folder: holds `blog.yml`, `content/` and maybe `themes/`.
-    var source: URL
-    /// How to show the blog folder in messages (`""` for the working folder, else `path/`).
-    var sourceDisplay: String
-    /// The output folder from the command line (relative to the working folder), overriding `output` of blog.yml.
-    var output: String?
-    /// `--base-url`, overriding `base_url` of blog.yml.
-    var baseURL: String?
-    /// Include drafts.
-    var drafts: Bool
-    /// Include posts dated in the future.
-    var future: Bool
-    /// Warnings fail the build (`--strict`, for CI): nothing is written.
-    public var strict: Bool = false
-    /// The build's "now".
-    var now: Date
-    /// Use the incremental layer (its state in `cache_dir`, see BlogIncremental);
-    /// `blog build --no-cache` turns it off: everything is built, no state is read or written.
-    public var cache: Bool = true
-    /// The `blog` version the state is made by: a state of another version is not used.
-    var version: String = blogVersion
-    /// With the incremental layer, patch post bodies into the published site when nothing else
-    /// changed (a build in place); tests of the full build with the layer turn it off.
-    var quick: Bool = true
-    /// Free the site's memory when the build returns. The `blog` command, which exits right
-    /// after, turns it off: freeing a 10,000-post site's half a million values one by one takes
-    /// a tenth of a second, and the exit gives the memory back at once.
-    public var releasesMemory: Bool = true
-    /// The process builds again after this build (`blog serve`): it keeps what the next build can
-    /// use in memory (each post's rendered markdown).
-    public var buildsAgain: Bool = false
-    /// The folder of the build's state and lock, overriding `cache_dir` of blog.yml: `blog serve` keeps its
-    /// own in its private folder.
-    public var cacheFolder: String?
-
-    /// The blog folder, and how messages name it.
-    var folder: BlogFolder { BlogFolder(url: source, display: sourceDisplay) }
-
-    /// The build's "now": `SOURCE_DATE_EPOCH` (seconds since 1970, the reproducible-builds
-    /// convention) when the environment sets it, else the clock. Only the cut-off for future posts
-    /// depends on it; nothing in the output reads the clock.
-    public static func defaultNow(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date {
-        if let epoch = environment["SOURCE_DATE_EPOCH"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
-            return Date(timeIntervalSince1970: TimeInterval(epoch))
-        }
-        return Date()
-    }
-
-    /// Options for the blog folder `source` as the user named it.
-    public init(source: String = ".", output: String? = nil, baseURL: String? = nil, drafts: Bool = false,
-                future: Bool = false, now: Date = BuildOptions.defaultNow()) {
-        let folder = BlogFolder(source)
-        self.source = folder.url
-        self.sourceDisplay = folder.display
-        self.output = output
-        self.baseURL = baseURL
-        self.drafts = drafts
-        self.future = future
-        self.now = now
-    }
-}
-
-/// The outcome of a build.
-public struct BuildReport: Sendable {
-    /// Posts with a page.
-    public var posts: Int
-    /// Tags with a page.
-    public var tags: Int
-    /// HTML pages rendered.
-    public var pages: Int
-    /// Files written and left unchanged.
-    public var files: WriteReport
-    /// The output folder, as shown to the user.
-    public var output: String
-    /// Warnings about the input, and notes (``Diagnostic/Severity/note``) about what it made the build do.
-    public var warnings: [Diagnostic]
-    /// Seconds spent in each stage, in order (`blog build --timings` prints them).
-    public var timings: [(stage: String, seconds: Double)]
-    /// Whether the build was done in place, or why not (`blog build --timings` prints it); nil
-    /// with `--no-cache`.
-    public var cacheSummary: String?
-}
-
 /// The stages, in the order they run: config -> content -> site (the posts placed, bodies not yet
 /// rendered) -> markdown (Liquid, cmark-gfm, Pelican links, against the placed site; the results go
 /// into the site's posts) -> render -> output. Each stage is a target that sees only the stages below
@@ -244,20 +159,6 @@ public enum Pipeline {
         return (site, siteWarnings + rendered.flatMap(\.1))
     }
 
-    /// How messages name a file of the Jekyll folder (see ``JekyllSiteFiles``), from its path there.
-    static func jekyllDisplay(_ options: BuildOptions, config: SiteConfig) -> (String) -> String {
-        let root = JekyllSiteFiles.root(source: options.source, content: config.content)
-        let display: String
-        if root == nil || root?.standardizedFileURL.path == options.source.standardizedFileURL.path {
-            display = options.sourceDisplay
-        } else {
-            let content = contentFolder(options, config: config).display
-            let parent = content.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-            display = parent.isEmpty ? "" : parent + "/"
-        }
-        return { display + $0 }
-    }
-
     /// What Jekyll's `{{ site.baseurl }}` and `{{ site.url }}`, `{% post_url %}`, `{% link %}` and
     /// Hugo's `ref` become in this site.
     static func liquidContext(config: SiteConfig, links: ContentLinks) -> LiquidContext {
@@ -362,73 +263,6 @@ public enum Pipeline {
         if options.strict, counted > 0 {
             throw BuildFailure(warnings + [.error(options.sourceDisplay + "blog.yml", "--strict: \(counted) warning\(counted == 1 ? "" : "s") above; fix them or build without --strict")])
         }
-    }
-
-    /// The content folder, and how messages name it (`content`, `site/_posts`).
-    static func contentFolder(_ options: BuildOptions, config: SiteConfig) -> (url: URL, display: String) {
-        options.folder.resolve(config.content)
-    }
-
-    /// blog.yml with the command line's overrides applied.
-    static func loadConfig(_ options: BuildOptions) throws -> (SiteConfig, [Diagnostic]) {
-        var (config, warnings) = try ConfigLoader.load(path: options.source.appendingPathComponent("blog.yml").path,
-                                                       displayPath: options.sourceDisplay + "blog.yml")
-        if let baseURL = options.baseURL {
-            guard let normalized = ConfigLoader.normalizeBaseURL(baseURL) else {
-                throw BuildFailure([.error("--base-url", "expected a URL such as https://example.org/ or a path such as /blog/, got \"\(baseURL)\"")])
-            }
-            config.baseURL = normalized
-            // --base-url replaces `blog init`'s placeholder, so the placeholder is no longer a problem.
-            warnings.removeAll { $0.message == ConfigLoader.placeholderMessage }
-        }
-        if let cacheFolder = options.cacheFolder { config.cacheDir = cacheFolder }
-        let jekyll = try JekyllSiteFiles.read(source: options.source, content: config.content,
-                                              display: jekyllDisplay(options, config: config))
-        config.jekyllFiles = jekyll.files
-        return (config, warnings + jekyll.warnings)
-    }
-
-    /// The folders of a blog besides its content folder (which `content` names) that a build reads or
-    /// that hold its history: never an output folder, nor inside one.
-    static let sourceFolders = [".git", "themes", "_data", "shortcodes", "static", "layouts", ".github"]
-
-    /// The output folder, refused when writing there could destroy the sources.
-    static func outputFolder(_ options: BuildOptions, config: SiteConfig) throws -> (URL, String) {
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let output: URL
-        let display: String
-        if let flag = options.output {
-            output = URL(fileURLWithPath: flag, relativeTo: cwd).standardizedFileURL
-            display = flag
-        } else {
-            (output, display) = options.folder.resolve(config.output)
-        }
-        let resolved = PathSafety.resolved, inside = PathSafety.isInside
-        let target = resolved(output)
-        let source = resolved(options.source)
-        // The blog's own folders: a build into one, or around one, would delete them.
-        let sources = [(config.content, resolved(options.folder.resolve(config.content).url))]
-            + sourceFolders.map { ($0, resolved(options.source.appendingPathComponent($0))) }
-        var problem: String?
-        if target == "/" {
-            problem = "the output folder is the root of the file system"
-        } else if inside(source, target) {
-            problem = target == source ? "the output folder is the blog folder itself" : "the output folder contains the blog folder"
-        } else if let (name, _) = sources.first(where: { target == $0.1 }) {
-            problem = "the output folder is the blog's \(name)/"
-        } else if let (name, _) = sources.first(where: { inside($0.1, target) }) {
-            problem = "the output folder contains the blog's \(name)/"
-        } else if inside(target, sources[0].1) {
-            problem = "the output folder is inside \(config.content)/"
-        } else if inside(target, resolved(options.source.appendingPathComponent("themes"))) {
-            problem = "the output folder is inside themes/"
-        } else if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty, target == resolved(URL(fileURLWithPath: home)) {
-            problem = "the output folder is your home folder"
-        }
-        if let problem {
-            throw BuildFailure([.error(display, "refusing to build into \(target): \(problem), and building replaces the output folder's whole content; choose a folder of its own such as public/")])
-        }
-        return (output, display)
     }
 }
 
