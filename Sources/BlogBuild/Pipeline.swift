@@ -10,8 +10,8 @@ import BlogSite
 import Foundation
 
 /// The stages, in the order they run: config -> content -> site (the posts placed, bodies not yet
-/// rendered) -> markdown (Liquid, cmark-gfm, Pelican links, against the placed site; the results go
-/// into the site's posts) -> render -> output. Each stage is a target that sees only the stages below
+/// rendered) -> markdown (``MarkdownStage``: Liquid, cmark-gfm, Pelican links, against the placed site;
+/// the results go into the site's posts) -> render -> output. Each stage is a target that sees only the stages below
 /// it; this one runs them. Each takes plain values and returns plain values; posts are read and
 /// rendered on all cores. The incremental layer (BlogIncremental) comes in at one place, in
 /// ``buildSite(_:quick:)``.
@@ -40,10 +40,34 @@ public enum Pipeline {
         var dueAt: Double?
     }
 
+    /// The steps up to the site with its posts rendered: the content folder scanned, every post read,
+    /// the posts placed and (with `render`) their markdown rendered, each step one stage. Every error of
+    /// a step is collected before the build gives up.
     static func loadSite(_ options: BuildOptions, config: SiteConfig, warnings configWarnings: [Diagnostic],
                          render: Bool, shortcodes: ShortcodeTemplates = ShortcodeTemplates(), memo: BuildMemo? = nil,
                          clock: inout StageClock) throws -> LoadedSite {
         var warnings = configWarnings
+        let inventory = try scanContent(options, config: config, warnings: &warnings)
+        let read = readPosts(inventory, options: options, config: config, memo: memo)
+        warnings += read.flatMap { $0.1 }
+        // From this time on, a post now in the future is published with no file changed.
+        let dueAt = read.compactMap { $0.0 }.filter { $0.dated && $0.date > options.now }.map(\.date.timeIntervalSince1970).min()
+        clock.lap("read posts")
+        if warnings.hasErrors { throw BuildFailure(warnings.sortedForDisplay()) }
+        var site = try placePosts(read.compactMap { $0.0 }, assets: inventory.assets, options: options, config: config)
+        warnings += SiteBuilder.replacementNotes(site) + SiteBuilder.caseCollisions(site)
+        clock.lap("site model")
+        if render {
+            warnings += renderMarkdown(&site, options: options, config: config, shortcodes: shortcodes, memo: memo)
+            clock.lap("markdown")
+            // A post whose Liquid could not run to its end (too deep, too much work) can't be published as it is.
+            if warnings.hasErrors { throw BuildFailure(warnings.sortedForDisplay()) }
+        }
+        return LoadedSite(site: site, warnings: warnings.sortedForDisplay(), inventory: inventory, posts: read.map(\.0), dueAt: dueAt)
+    }
+
+    /// Content: the content folder's files, its messages added to `warnings`; none is an error.
+    private static func scanContent(_ options: BuildOptions, config: SiteConfig, warnings: inout [Diagnostic]) throws -> ContentInventory {
         let (contentDir, contentDisplay) = contentFolder(options, config: config)
         let inventory = try ContentScanner.scan(contentDir, displayPath: contentDisplay, blogFolder: options.source)
         warnings += inventory.warnings
@@ -51,32 +75,7 @@ public enum Pipeline {
             throw BuildFailure(warnings + [.error(contentDisplay, "no posts found: expected *.md or *.markdown files under \(contentDisplay)/")])
         }
         warnings += PageBundle.warnings(inventory, display: contentDisplay)
-
-        let read = readPosts(inventory, options: options, config: config, memo: memo)
-        warnings += read.flatMap { $0.1 }
-        // From this time on, a post now in the future is published with no file changed.
-        let dueAt = read.compactMap { $0.0 }.filter { $0.dated && $0.date > options.now }.map(\.date.timeIntervalSince1970).min()
-        clock.lap("read posts")
-        if warnings.hasErrors { throw BuildFailure(warnings.sortedForDisplay()) }
-
-        // Place the posts (order, URLs, tags) before rendering: only posts that get a page are rendered.
-        let empty = RenderedMarkdown(html: "", summaryHTML: "", headings: [])
-        let siteOptions = SiteOptions(includeDrafts: options.drafts, includeFuture: options.future, now: options.now)
-        var site = try SiteBuilder.build(posts: read.compactMap { $0.0 }.map { RenderedPost(post: $0, rendered: empty) },
-                                         assets: inventory.assets, config: config, options: siteOptions)
-        warnings += SiteBuilder.replacementNotes(site) + SiteBuilder.caseCollisions(site)
-        clock.lap("site model")
-
-        if render {
-            let markdownWarnings: [Diagnostic]
-            (site, markdownWarnings) = renderMarkdown(site, config: config, jekyllDisplay: jekyllDisplay(options, config: config),
-                                                      shortcodes: shortcodes, memo: memo)
-            warnings += markdownWarnings
-            clock.lap("markdown")
-            // A post whose Liquid could not run to its end (too deep, too much work) can't be published as it is.
-            if warnings.hasErrors { throw BuildFailure(warnings.sortedForDisplay()) }
-        }
-        return LoadedSite(site: site, warnings: warnings.sortedForDisplay(), inventory: inventory, posts: read.map(\.0), dueAt: dueAt)
+        return inventory
     }
 
     /// Content: every post file of `inventory` read, on all cores, with its messages (a post that is
@@ -110,66 +109,35 @@ public enum Pipeline {
         }
     }
 
-    /// Markdown: `site` with every placed post's body and summary rendered, on all cores, and the
-    /// messages. Links to other posts (Liquid's `post_url`, Pelican's `{filename}`) resolve against
-    /// the placed site through ``ContentLinks``. A post `memo` kept from the last build of the
-    /// process is not rendered again.
-    private static func renderMarkdown(_ site: Site, config: SiteConfig, jekyllDisplay: @escaping (String) -> String,
-                                       shortcodes: ShortcodeTemplates, memo: BuildMemo?) -> (Site, [Diagnostic]) {
-        let posts = site.posts
+    /// Site: the posts placed (order, URLs, tags) before their markdown is rendered, so that only posts
+    /// that get a page are rendered, and links between posts resolve against the placed site.
+    private static func placePosts(_ posts: [Post], assets: [String], options: BuildOptions, config: SiteConfig) throws -> Site {
+        let empty = RenderedMarkdown(html: "", summaryHTML: "", headings: [])
+        let siteOptions = SiteOptions(includeDrafts: options.drafts, includeFuture: options.future, now: options.now)
+        return try SiteBuilder.build(posts: posts.map { RenderedPost(post: $0, rendered: empty) }, assets: assets, config: config,
+                                     options: siteOptions)
+    }
+
+    /// Markdown: every placed post of `site` rendered (see ``MarkdownStage``), and the messages. Links to
+    /// other posts (Liquid's `post_url`, Pelican's `{filename}`) resolve against the placed site through
+    /// ``ContentLinks``; shortcodes through the theme's templates. A post `memo` kept from the last build
+    /// of the process is not rendered again.
+    private static func renderMarkdown(_ site: inout Site, options: BuildOptions, config: SiteConfig, shortcodes: ShortcodeTemplates,
+                                       memo: BuildMemo?) -> [Diagnostic] {
         let links = ContentLinks(site: site)
-        var liquid = liquidContext(config: config, links: links)
+        var liquid = MarkdownStage.liquidContext(config: config, resolvePost: { links.href(forPostNamed: $0) },
+                                                 resolvePath: { links.href(forPath: $0) })
         liquid.renderShortcode = { call in
             try shortcodes.render(name: call.name, positional: call.positional, named: call.named.map { ($0.key, $0.value) }, inner: call.inner)
         }
         liquid.shortcodeTakesInner = { shortcodes.takesInner($0) }
         let siteWarnings: [Diagnostic]
-        (liquid.site, siteWarnings) = JekyllSiteFiles.site(config: config, baseURL: liquid.baseURL, siteURL: liquid.siteURL, display: jekyllDisplay)
-        let rendered = Parallel.map(posts.count) { index -> (RenderedMarkdown, [Diagnostic]) in
-            let post = posts[index].post
-            let options = config.markdownOptions(for: post)
-            if let kept = memo?.rendered(post, options: options) { return kept }
-            var (body, summary, linkWarnings) = (post.body, post.summary, [Diagnostic]())
-            var fragments: (body: [String], summary: [String]) = ([], [])
-            if post.headerFormat == .yaml || post.headerFormat == .toml {
-                // Jekyll-form posts are run as Liquid templates; others have their links and shortcodes rewritten.
-                let page = JekyllSiteFiles.page(post, url: "/" + posts[index].url)
-                let runsLiquid = post.markdownDialect == .kramdown
-                let done = Liquid.run(body, path: post.source, firstLine: post.bodyLine, context: liquid, page: page, runsLiquid: runsLiquid)
-                (body, linkWarnings, fragments.body) = (done.markdown, done.diagnostics, done.fragments)
-                if let text = summary {
-                    let done = Liquid.run(text, path: post.source, firstLine: post.bodyLine, context: liquid, page: page, runsLiquid: runsLiquid)
-                    (summary, fragments.summary) = (done.markdown, done.fragments)
-                }
-            }
-            var markdown = MarkdownRenderer.render(body: body, summary: summary, options: options)
-            markdown.html = ShortcodeMarks.restore(markdown.html, fragments: fragments.body, policy: options.html)
-            markdown.summaryHTML = ShortcodeMarks.restore(markdown.summaryHTML, fragments: summary == nil ? fragments.body : fragments.summary,
-                                                          policy: options.html)
-            let (html, pelicanWarnings) = links.rewritePelican(html: markdown.html, post: post)
-            markdown.html = html
-            markdown.summaryHTML = links.rewritePelican(html: markdown.summaryHTML, post: post).0
-            let diagnostics = linkWarnings + pelicanWarnings + markdown.diagnostics(path: post.source, bodyLine: post.bodyLine)
-            memo?.keep(post, options: options, rendered: markdown, diagnostics: diagnostics)
-            return (markdown, diagnostics)
-        }
-        memo?.finishMarkdown()
-        var site = site
-        for index in site.posts.indices { site.posts[index].rendered = rendered[index].0 }
-        return (site, siteWarnings + rendered.flatMap(\.1))
-    }
-
-    /// What Jekyll's `{{ site.baseurl }}` and `{{ site.url }}`, `{% post_url %}`, `{% link %}` and
-    /// Hugo's `ref` become in this site.
-    static func liquidContext(config: SiteConfig, links: ContentLinks) -> LiquidContext {
-        let basePath = config.basePath.hasSuffix("/") ? String(config.basePath.dropLast()) : config.basePath
-        var siteURL = ""
-        if let url = URL(string: config.baseURL), let scheme = url.scheme, let host = url.host {
-            siteURL = "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
-        }
-        return LiquidContext(baseURL: basePath, siteURL: siteURL,
-                             resolvePost: { links.href(forPostNamed: $0) }, resolvePath: { links.href(forPath: $0) },
-                             timeZone: config.timeZone)
+        (liquid.site, siteWarnings) = JekyllSiteFiles.site(config: config, baseURL: liquid.baseURL, siteURL: liquid.siteURL,
+                                                           display: jekyllDisplay(options, config: config))
+        let (rendered, diagnostics) = MarkdownStage.render(site.posts.map { ($0.post, "/" + $0.url) }, config: config, liquid: liquid,
+                                                           liquidPage: JekyllSiteFiles.page, rewriteLinks: links.rewritePelican, memo: memo)
+        for index in site.posts.indices { site.posts[index].rendered = rendered[index] }
+        return siteWarnings + diagnostics
     }
 
     /// Builds the site and writes it to the output folder: in place when only post bodies changed
@@ -238,10 +206,7 @@ public enum Pipeline {
         let generated = Feeds.render(site, hook: hook) + Sitemap.render(site)
         files += generated
         clock.lap("template values and feeds")
-        files += theme.staticFiles
-        let contentDir = contentFolder(options, config: config).url
-        files += site.assets.map { OutputFile(path: $0.path, contents: .copy(from: contentDir.appendingPathComponent($0.source))) }
-        files += Redirects.render(site)
+        files += theme.staticFiles + assetFiles(site, options: options) + Redirects.render(site)
         let built = BuiltSite(site: site, posts: loaded.posts, inventory: loaded.inventory, files: files,
                               warnings: warnings, dueAt: loaded.dueAt, pageInputs: rendered?.inputs)
         let generatedPaths = Set(generated.map(\.path))
@@ -255,6 +220,12 @@ public enum Pipeline {
         let report = BuildReport(posts: site.posts.reduce(0) { $0 + ($1.post.kind == .post ? 1 : 0) }, tags: site.tags.count, pages: pages,
                                  files: written, output: outputDisplay, warnings: warnings, timings: [])
         return (report, site)
+    }
+
+    /// The content folder's files that are not posts, copied as they are.
+    private static func assetFiles(_ site: Site, options: BuildOptions) -> [OutputFile] {
+        let contentDir = contentFolder(options, config: site.config).url
+        return site.assets.map { OutputFile(path: $0.path, contents: .copy(from: contentDir.appendingPathComponent($0.source))) }
     }
 
     /// With `--strict`, any warning (not a note) fails the build before anything is written.
@@ -278,3 +249,6 @@ private final class HeldUntilExit: @unchecked Sendable {
         lock.unlock()
     }
 }
+
+/// The incremental layer's memo keeps the markdown stage's posts from one build of `blog serve` to the next.
+extension BuildMemo: MarkdownMemo {}
