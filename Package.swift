@@ -63,7 +63,8 @@ let package = Package(
         // filters, values) and Hugo's shortcodes (the scanner, the built-ins, the marks their HTML waits behind).
         .target(name: "BlogLiquid", dependencies: ["BlogCore", "BlogContent"]),
         // Markdown: a post's body to HTML: Liquid and Hugo shortcodes (BlogLiquid), then cmark-gfm in the dialect
-        // of the generator the post was written for.
+        // of the generator the post was written for. The stage (MarkdownStage) renders every placed post on all
+        // cores; what it needs from the site (links, Liquid's page) comes in as closures.
         .target(name: "BlogMarkdown", dependencies: ["BlogCore", "BlogConfig", "BlogContent", "BlogHighlight", "BlogLiquid", "CCmarkGFM", "CSystem"]),
         // Site: the posts placed (order, URLs, tags, archives, pages), and the links between them.
         .target(name: "BlogSite", dependencies: ["BlogCore", "BlogConfig", "BlogContent"]),
