@@ -155,7 +155,8 @@ enum HeadingAnchors {
             let content = heading.children.map { GFM.html($0.pointer, tagfilter: tagfilter) }.joined()
             let attribute = id.isEmpty ? "" : " id=\"\(Escaping.html(id))\""
             heading.replace(withHTMLBlock: "<h\(level)\(attribute)>\(content)</h\(level)>")
-            return Heading(level: level, id: id, text: text)
+            // The id sees a mark's kind and number (`shortcode0`), always the same; the text has none.
+            return Heading(level: level, id: id, text: PlaceholderMarks.build.removingMarks(from: text))
         }
     }
 

@@ -33,7 +33,9 @@ final class PlaceholderMarksTests: XCTestCase {
 
     func testAHeadingIDSeesOnlyTheMarksKindAndNumber() {
         // The nonce is private-use characters, which no id rule keeps: ids are the same in every build.
-        XCTAssertEqual(render("## Hello {{< note >}} there\n").headings.map(\.id), ["hello-shortcode0-there"])
+        let headings = render("## Hello {{< note >}} there\n").headings
+        XCTAssertEqual(headings.map(\.id), ["hello-shortcode0-there"])
+        XCTAssertEqual(headings.map(\.text), ["Hello  there"], "templates see the heading's text without the mark")
     }
 
     func testMarksAreFoundByKindAndNumber() {

@@ -43,6 +43,21 @@ package struct PlaceholderMarks: Sendable, Equatable {
         ByteSearch.contains(text, Self.open + nonce)
     }
 
+    /// `text` without its marks, whatever their kind: a heading's plain text, which templates see.
+    package func removingMarks(from text: String) -> String {
+        guard mayBeIn(text) else { return text }
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        var copied = 0
+        while let found = ByteSearch.firstIndex(of: lead, in: bytes, from: copied),
+              let close = ByteSearch.firstIndex(of: Self.closeBytes, in: bytes, from: found + lead.count) {
+            out += bytes[copied..<found]
+            copied = close + Self.closeBytes.count
+        }
+        out += bytes[copied...]
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// The first mark of one of `kinds` in `bytes` at or after `start`: where it is, the index of its
     /// kind in `kinds` (the first that fits), and its number.
     package func next(in bytes: [UInt8], from start: Int, kinds: [[UInt8]]) -> (range: Range<Int>, kind: Int, number: Int)? {
