@@ -109,7 +109,7 @@ enum KramdownAttributes {
                 continue
             }
             let inside = String(chars[(i + 2)..<close])
-            let column = i + 1
+            let column = TextPosition.column(ofByte: String(chars[..<i]).utf8.count, lineStart: 0, in: Array(line.utf8))
             if inside.hasPrefix(":") {
                 // An extension: `{::name …}` or `{::name …/}`.
                 let words = inside.dropFirst().split(separator: " ", maxSplits: 1)
