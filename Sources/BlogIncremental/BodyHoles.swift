@@ -16,8 +16,8 @@ import Mustache
 /// the real body, and the post is recorded as *opaque*, so that a change to it is never patched in
 /// place. The bytes are those of a render without the hook.
 final class BodyHoles: RenderHook, @unchecked Sendable {
-    /// Random per build: a post's own text can't guess it, so can't forge a marker.
-    let nonce: String
+    /// Markers are ``PlaceholderMarks``: a post's own text can't forge one.
+    let marks = PlaceholderMarks.build
     /// Each post's rendered body, by index into ``Site/posts``.
     let bodies: [String]
     /// Each post's marker, by index.
@@ -35,13 +35,10 @@ final class BodyHoles: RenderHook, @unchecked Sendable {
     private var feedXML: [String?], feedJSON: [String?]
 
     init(site: Site) {
-        var generator = SystemRandomNumberGenerator()
-        let nonce = String(generator.next() as UInt64, radix: 16)
-        self.nonce = nonce
         bodies = site.posts.map(\.rendered.html)
-        let recorder = self.recorder
+        let (recorder, marks) = (self.recorder, marks)
         markers = site.posts.indices.map { index in
-            BodyMarker(post: index, html: site.posts[index].rendered.html, marker: "\u{E000}&\(nonce):\(index)\u{E001}", recorder: recorder)
+            BodyMarker(post: index, html: site.posts[index].rendered.html, marker: marks.mark("&", index), recorder: recorder)
         }
         permalinks = site.posts.map { AbsoluteURLs.url($0.url, config: site.config) }
         pages = Array(repeating: [], count: site.pages.count)
@@ -109,7 +106,7 @@ final class BodyHoles: RenderHook, @unchecked Sendable {
     // MARK: Markers
 
     /// The marker of post `index` in a feed (see ``fillFeed(_:form:)``).
-    func feedMarker(_ index: Int) -> String { "\u{E000}F\(nonce):\(index)\u{E001}" }
+    func feedMarker(_ index: Int) -> String { marks.mark("F", index) }
 
     /// The page's bytes with every marker replaced by its post's body, and where each body went.
     func fill(_ marked: String) -> (bytes: [UInt8], holes: [BodyHole]) {
@@ -125,52 +122,29 @@ final class BodyHoles: RenderHook, @unchecked Sendable {
     private func fill(_ marked: String, lead letter: Character, post postForm: ((Int) -> BodyForm)? = nil,
                       form: (Bool) -> BodyForm) -> (bytes: [UInt8], holes: [BodyHole]) {
         let text = Array(marked.utf8)
-        let lead: [UInt8] = [0xEE, 0x80, 0x80] + Array(String(letter).utf8)
-        guard ByteSearch.contains(marked, "\u{E000}" + String(letter)) else { return (text, []) }
-        let plain = Array(nonce.utf8) + [UInt8(ascii: ":")]
-        let escapedPrefix = Array("amp;".utf8)
+        guard marks.mayBeIn(marked) else { return (text, []) }
+        // An escaped page marker's `&` is `&amp;`.
+        let kinds = letter == "&" ? [Array("&".utf8), Array("&amp;".utf8)] : [Array(String(letter).utf8)]
         var out: [UInt8] = []
         out.reserveCapacity(text.count + 4096)
         var holes: [BodyHole] = []
         var index = 0
         var copied = 0
-        while let found = ByteSearch.firstIndex(of: lead, in: text, from: index) {
-            var cursor = found + lead.count
-            var escaped = false
-            if letter == "&", Self.matches(escapedPrefix, in: text, at: cursor) {
-                escaped = true
-                cursor += escapedPrefix.count
-            }
-            guard Self.matches(plain, in: text, at: cursor) else { index = found + 1; continue }
-            cursor += plain.count
-            var number = 0
-            var digits = 0
-            while cursor < text.count, text[cursor] >= 0x30, text[cursor] <= 0x39, digits < 10 {
-                number = number * 10 + Int(text[cursor] - 0x30)
-                cursor += 1
-                digits += 1
-            }
-            guard digits > 0, number < bodies.count, Self.matches([0xEE, 0x80, 0x81], in: text, at: cursor) else {
-                index = found + 1
+        while let found = marks.next(in: text, from: index, kinds: kinds) {
+            guard found.number < bodies.count else {
+                index = found.range.lowerBound + 1
                 continue
             }
-            cursor += 3
-            out.append(contentsOf: text[copied..<found])
-            let form = postForm?(number) ?? form(escaped)
+            out.append(contentsOf: text[copied..<found.range.lowerBound])
+            let form = postForm?(found.number) ?? form(found.kind == 1)
             let start = out.count
-            out.append(contentsOf: body(number, in: form).utf8)
-            holes.append(BodyHole(post: number, offset: start, length: out.count - start, form: form))
-            copied = cursor
-            index = cursor
+            out.append(contentsOf: body(found.number, in: form).utf8)
+            holes.append(BodyHole(post: found.number, offset: start, length: out.count - start, form: form))
+            copied = found.range.upperBound
+            index = copied
         }
         out.append(contentsOf: text[copied...])
         return (out, holes)
-    }
-
-    private static func matches(_ pattern: [UInt8], in text: [UInt8], at index: Int) -> Bool {
-        guard index + pattern.count <= text.count else { return false }
-        for offset in pattern.indices where text[index + offset] != pattern[offset] { return false }
-        return true
     }
 }
 

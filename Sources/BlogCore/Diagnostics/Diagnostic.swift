@@ -19,7 +19,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     package var path: String
     /// 1-based line number in `path`.
     package var line: Int
-    /// 1-based column number in `path` (in characters).
+    /// 1-based column number in `path`, in characters (grapheme clusters; see ``TextPosition``).
     package var column: Int
     /// What is wrong and what was expected.
     package var message: String
