@@ -86,9 +86,9 @@ let package = Package(
         .target(name: "BlogScaffold", dependencies: ["BlogCore", "BlogConfig", "BlogContent"]),
         // Check: the links of a built site, checked in its folder (how it was built is BlogBuild's business).
         .target(name: "BlogCheck", dependencies: ["BlogCore", "BlogConfig"]),
-        // Incremental: the optional layer on top of the stages: the state in cache_dir, and the
-        // build in place when only post bodies changed. It sees Render through one hook (RenderHook); no stage
-        // knows it exists.
+        // Incremental: the optional layer on top of the stages: the state in cache_dir, and the build in place
+        // when only post bodies changed. Render reports to it through one hook (RenderHook) where the bodies
+        // landed; no stage knows it exists.
         .target(
             name: "BlogIncremental",
             dependencies: [
@@ -100,7 +100,6 @@ let package = Package(
                 "BlogSite",
                 "BlogRender",
                 "BlogOutput",
-                .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         // Build: the pipeline that runs the stages in order (Pipeline.swift), with the incremental layer at one
