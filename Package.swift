@@ -68,7 +68,8 @@ let package = Package(
         .target(name: "BlogMarkdown", dependencies: ["BlogCore", "BlogConfig", "BlogContent", "BlogHighlight", "BlogLiquid", "CCmarkGFM", "CSystem"]),
         // Site: the posts placed (order, URLs, tags, archives, pages), and the links between them.
         .target(name: "BlogSite", dependencies: ["BlogCore", "BlogConfig", "BlogContent"]),
-        // Output: writes the rendered files into the output folder and swaps it in.
+        // Output: writes the rendered files into the output folder and swaps it in, under the build lock that
+        // every build of a blog holds.
         .target(name: "BlogOutput", dependencies: ["BlogCore", "CSystem"]),
         // Render: the site through the Mustache templates, feeds, sitemap and redirects, as files to write.
         .target(
@@ -87,9 +88,9 @@ let package = Package(
         .target(name: "BlogScaffold", dependencies: ["BlogCore", "BlogConfig", "BlogContent"]),
         // Check: the links of a built site, checked in its folder (how it was built is BlogBuild's business).
         .target(name: "BlogCheck", dependencies: ["BlogCore", "BlogConfig"]),
-        // Incremental: the optional layer on top of the stages: the build lock and state in cache_dir, and the
-        // build in place when only post bodies changed. It sees Render through one hook (RenderHook); no stage
-        // knows it exists.
+        // Incremental: the optional layer on top of the stages: the state in cache_dir, and the build in place
+        // when only post bodies changed. Render reports to it through one hook (RenderHook) where the bodies
+        // landed; no stage knows it exists.
         .target(
             name: "BlogIncremental",
             dependencies: [
@@ -101,7 +102,6 @@ let package = Package(
                 "BlogSite",
                 "BlogRender",
                 "BlogOutput",
-                .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         // Build: the pipeline that runs the stages in order (Pipeline.swift), with the incremental layer at one

@@ -161,20 +161,23 @@ public enum Pipeline {
         let theme = try Theme.load(name: config.theme, siteRoot: options.source)
         configWarnings += theme.warnings + choosePalette(&config, theme: theme, options: options)
         let content = contentFolder(options, config: config)
-        // The incremental layer, the one place it comes in: it holds the build lock, and builds in
-        // place when only post bodies changed since the last build; else the full build runs
-        // with it watching (a render hook), and it keeps a state for the next build. With
-        // --no-cache it only drops the state this build makes stale.
+        // The incremental layer, the one place it comes in: it builds in place when only post bodies
+        // changed since the last build; else the full build runs with it watching (a render hook),
+        // and it keeps a state for the next build. With --no-cache it only drops the state this
+        // build makes stale.
         let incremental = try IncrementalBuild(IncrementalRequest(
             config: config, theme: theme, source: options.source, sourceDisplay: options.sourceDisplay,
             content: content.url, contentDisplay: content.display, output: output, outputDisplay: outputDisplay,
             drafts: options.drafts, future: options.future, now: options.now, version: options.version,
             buildsAgain: options.buildsAgain), enabled: options.cache)
-        defer { incremental.close() }
+        // One build of the blog at a time, with the cache or without: two would share the staging
+        // folder, the spare copy and the state.
+        let (lock, lockWarnings) = try BuildLock.hold(blog: options.source, folder: incremental.stateFolder, create: options.cache)
+        defer { lock.release() }
         // Under the lock: the output folder is one a build may replace (no link where it or the
         // folders beside it belong, and no files that blog did not write), or nothing is built.
         try OutputFolder.locate(output, display: outputDisplay).checkOwner(writtenBefore: incremental.lastBuildWroteOutput)
-        let warnings = configWarnings + Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml") + incremental.warnings
+        let warnings = configWarnings + Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml") + lockWarnings
         let outcome = try incremental.build(inPlace: quick, warnings: warnings, strict: { try checkStrict(options, warnings: $0) },
                                             clock: &clock) { observer, clock in
             try fullBuild(options, config: config, warnings: warnings, theme: theme, output: output, outputDisplay: outputDisplay,
