@@ -153,7 +153,7 @@ let package = Package(
 )
 
 // libFuzzer targets, one per parser (Fuzz/<Name>/main.swift), only when BLOG_FUZZ is set: they need the fuzzer
-// runtime, which a plain build does not link. Run them with scripts/fuzz (see docs/architecture.md, Fuzzing).
+// runtime, which a plain build does not link. Run them with scripts/fuzz (see CONTRIBUTING.md, Fuzzing).
 if Context.environment["BLOG_FUZZ"] != nil {
     let fuzzers: [(name: String, stage: Target.Dependency)] = [
         ("FuzzSlug", "BlogCore"),
