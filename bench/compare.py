@@ -3,7 +3,7 @@
 
 Usage: python3 bench/compare.py [--sizes 1000 10000 50000] [--large] [--runs 3] [--blog BIN] [--hugo BIN]
                                 [--hugo-layouts full minimal] [--corpus-tool ../shared/bench/gen_corpus.py]
-                                [--work DIR] [--floor ../shared/bench/floor.c] [--no-hugo] [--no-edits] [--rm-now]
+                                [--work DIR] [--floor ../shared/bench/floor.c] [--no-hugo] [--no-edits] [--no-warmup] [--rm-now]
 
 For each size N (--sizes, default 1000 10000 50000; --large adds 100000) it generates the same N
 posts twice with the corpus tool (Pelican form for blog, Hugo form for Hugo; by default
@@ -294,6 +294,8 @@ def main():
     parser.add_argument("--no-hugo", action="store_true", help="time blog (and the floor) alone")
     parser.add_argument("--no-edits", action="store_true",
                         help="clean builds only (blog, floor, Hugo): no --no-cache, touch, title, body or template builds")
+    parser.add_argument("--no-warmup", action="store_true",
+                        help="no untimed build of each generator before the rounds (the corpus just written is in the file cache)")
     parser.add_argument("--rm-now", action="store_true",
                         help="delete the output before each clean build instead of moving it aside until the end")
     args = parser.parse_args()
@@ -334,9 +336,10 @@ def main():
             hugo_sites[layout] = HugoSite(hugo, layout, os.path.join(work, f"hugo-{layout}-{size}"), args.corpus_tool,
                                           size, trash, posts_from=first.posts if first else None)
         # Warm the file cache once, untimed.
-        blog.clean(); blog.build()
-        for site in hugo_sites.values():
-            site.clean(); site.build()
+        if not args.no_warmup:
+            blog.clean(); blog.build()
+            for site in hugo_sites.values():
+                site.clean(); site.build()
 
         floor = None
         if os.path.exists(args.floor):
