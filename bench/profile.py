@@ -163,7 +163,7 @@ def memory_profile(args, work):
     recorded = next(os.path.join(work, n) for n in os.listdir(work) if n.startswith("heaptrack."))
     collapsed = os.path.join(work, "peak.collapsed")
     subprocess.run(["heaptrack_print", "-f", recorded, "--print-peaks", "0", "--print-allocators", "0",
-                    "--print-temporary", "0", "--print-leaks", "0", "--print-histogram", "0",
+                    "--print-temporary", "0", "--print-leaks", "0",
                     "-F", collapsed, "--flamegraph-cost-type", "peak"], check=True, stdout=subprocess.DEVNULL)
     owners = collections.Counter()
     for line in demangled(["cat", collapsed]).split("\n"):
