@@ -1,3 +1,4 @@
+import BlogCore
 @testable import BlogLiquid
 @testable import BlogMarkdown
 import Foundation
@@ -14,7 +15,7 @@ final class LiquidByteFilterTests: XCTestCase {
     }
 
     private func filter(_ name: String, _ text: String, _ args: String...) throws -> String {
-        let value = try LiquidFilters.apply(name, .string(text), args.map(LiquidValue.string), site: site)
+        let value = try LiquidFilters.apply(name, .string(text), args.map(MetaValue.string), site: site)
         guard case .string(let out) = value else { XCTFail("\(name) gave \(value)"); return "" }
         return out
     }
