@@ -1,4 +1,3 @@
-import BlogContent
 import BlogCore
 import Foundation
 

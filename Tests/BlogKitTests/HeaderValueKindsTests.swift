@@ -81,4 +81,14 @@ final class HeaderValueKindsTests: BuiltSiteTestCase {
         let body = try between("<div class=\"post-body\">", "</div>", in: "posts/kinds/index.html")
         XCTAssertTrue(body.contains("<p>Page: words|7|2.5|true|a1|v|2020-02-02 11:20:00 +0100</p>"), body)
     }
+
+    /// A header date written as text (here a TOML date-time as the description) says the day the header wrote,
+    /// in the proleptic Gregorian calendar of every date of blog: Foundation's ISO 8601 formatter, used here
+    /// before, wrote a day before 1582-10-15 in the Julian calendar (`0001-01-03`). A bug fixed.
+    func testAnEarlyDateAsTextIsTheDayTheHeaderWrote() throws {
+        try site.write("blog.yml", "title: Kinds\nbase_url: https://example.org/\n")
+        try site.write("content/posts/old.md", "+++\ntitle = \"Old\"\ndate = 2020-01-01\ndescription = 0001-01-01T00:00:00Z\n+++\nBody\n")
+        try build()
+        XCTAssertTrue(try page("posts/old/index.html").contains("<meta name=\"description\" content=\"0001-01-01T00:00:00Z\">"))
+    }
 }

@@ -13,15 +13,18 @@ public enum MetaValue: Sendable, Hashable {
     case map([String: MetaValue])
     case null
 
-    /// The value as text, when it is a scalar.
+    /// The value as text, when it is a scalar; a date in ISO 8601 in UTC (``DateText/iso8601(_:timeZone:)``), as
+    /// header values are read before the site's zone applies to them.
     public var text: String? {
         switch self {
         case .string(let s): return s
         case .int(let i): return String(i)
         case .double(let d): return String(d)
         case .bool(let b): return b ? "true" : "false"
-        case .date(let d): return ISO8601DateFormatter().string(from: d)
+        case .date(let d): return DateText.iso8601(d, timeZone: Self.utc)
         case .list, .map, .null: return nil
         }
     }
+
+    private static let utc = TimeZone(secondsFromGMT: 0)!
 }
