@@ -59,8 +59,8 @@ enum LiquidFilters {
         case "upcase": return .string(text().uppercased())
         case "default":
             return input.isTruthy && !input.isEmpty ? input : (args.first ?? .null)
-        case "escape", "xml_escape", "h": return .string(escapeHTML(text()))
-        case "escape_once": return .string(escapeHTML(try unescapeHTML(text())))
+        case "escape", "xml_escape", "h": return .string(Escaping.liquid(text()))
+        case "escape_once": return .string(Escaping.liquid(try unescapeHTML(text())))
         case "first": return input.items.first ?? (input.text(timeZone: site.timeZone).first.map { .string(String($0)) } ?? .null)
         case "last": return input.items.last ?? .null
         case "join":
@@ -188,20 +188,6 @@ enum LiquidFilters {
 
     // MARK: - Helpers
 
-    /// Liquid's `escape` (Ruby's `CGI.escapeHTML`): `&`, `<`, `>`, `"`, `'`.
-    static func escapeHTML(_ text: String) -> String {
-        replacingScalars(text) { scalar in
-            switch scalar {
-            case "&": return "&amp;"
-            case "<": return "&lt;"
-            case ">": return "&gt;"
-            case "\"": return "&quot;"
-            case "'": return "&#39;"
-            default: return nil
-            }
-        }
-    }
-
     /// `text` with each scalar `replacement` gives text for replaced by that text.
     private static func replacingScalars(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
         var out = ""
@@ -212,7 +198,7 @@ enum LiquidFilters {
         return out
     }
 
-    /// The five entities ``escapeHTML(_:)`` writes, read back (`&amp;` last).
+    /// The five entities ``Escaping/liquid(_:)`` writes, read back (`&amp;` last).
     private static func unescapeHTML(_ text: String) throws -> String {
         try [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")].reduce(text) { text, entity in
             try replace(text, entity.0, with: entity.1)
