@@ -85,6 +85,8 @@ final class LiquidByteFilterTests: XCTestCase {
             XCTAssertEqual(Array(try filter(name, "&\u{301} é日 '").utf8), Array("&amp;\u{301} é日 &#39;".utf8))
             XCTAssertEqual(try filter(name, "plain"), "plain")
         }
+        // Ruby's xmlschema writes UTC as `+00:00`, not ISO 8601's `Z`: DateText's offset, not its iso8601.
+        XCTAssertEqual(try filter("date_to_xmlschema", "2016-11-25 10:20"), "2016-11-25T10:20:00+00:00")
         // Ruby's gsub("") puts the replacement between characters; Liquid here leaves the text as it is, as before.
         XCTAssertEqual(try filter("replace", "abc", "", "-"), "abc")
         XCTAssertEqual(try filter("replace_first", "abc", "", "-"), "abc")

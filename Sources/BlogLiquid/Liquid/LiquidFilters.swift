@@ -299,8 +299,7 @@ enum LiquidFilters {
     }
 
     private static func xmlOffset(_ date: Date, _ site: Site) -> String {
-        let offset = DateFormat.format(date, pattern: "%z", timeZone: site.timeZone)
-        return String(offset.prefix(3)) + ":" + String(offset.suffix(2))
+        DateText.offsetText(CivilTime(date, timeZone: site.timeZone).offset)
     }
 
     private static func json(_ value: MetaValue, timeZone: TimeZone) -> String {
