@@ -35,8 +35,9 @@ let package = Package(
         // so a stage cannot reach into a later one: what another target uses is `package`, and `public` only
         // what the blog command uses (see docs/architecture.md, Targets).
         // Core: diagnostics and the small helpers every stage shares: source positions, escaping, byte search,
-        // slugs, paths, URLs resolved, dates as text, work on all cores; and the plain values one stage hands another
-        // without pulling it in (Model/: a header value, a rendered body, an output file).
+        // slugs, paths, URLs resolved, dates as text, work on all cores, in folders named by what they hold (HTML/,
+        // Text/, Web/, Files/, Work/, Dates/); and the plain values one stage hands another without pulling it in
+        // (Model/: a header value, a rendered body, an output file).
         .target(name: "BlogCore", dependencies: ["CSystem"]),
         // Config: blog.yml, read and checked; YAML as header values (YAMLValue).
         .target(
@@ -62,11 +63,13 @@ let package = Package(
         // filters, values) and Hugo's shortcodes (the scanner, the built-ins, the marks their HTML waits behind).
         .target(name: "BlogLiquid", dependencies: ["BlogCore", "BlogContent"]),
         // Markdown: a post's body to HTML: Liquid and Hugo shortcodes (BlogLiquid), then cmark-gfm in the dialect
-        // of the generator the post was written for.
+        // of the generator the post was written for. The stage (MarkdownStage) renders every placed post on all
+        // cores; what it needs from the site (links, Liquid's page) comes in as closures.
         .target(name: "BlogMarkdown", dependencies: ["BlogCore", "BlogConfig", "BlogContent", "BlogHighlight", "BlogLiquid", "CCmarkGFM", "CSystem"]),
         // Site: the posts placed (order, URLs, tags, archives, pages), and the links between them.
         .target(name: "BlogSite", dependencies: ["BlogCore", "BlogConfig", "BlogContent"]),
-        // Output: writes the rendered files into the output folder and swaps it in.
+        // Output: writes the rendered files into the output folder and swaps it in, under the build lock that
+        // every build of a blog holds.
         .target(name: "BlogOutput", dependencies: ["BlogCore", "CSystem"]),
         // Render: the site through the Mustache templates, feeds, sitemap and redirects, as files to write.
         .target(
@@ -85,9 +88,9 @@ let package = Package(
         .target(name: "BlogScaffold", dependencies: ["BlogCore", "BlogConfig", "BlogContent"]),
         // Check: the links of a built site, checked in its folder (how it was built is BlogBuild's business).
         .target(name: "BlogCheck", dependencies: ["BlogCore", "BlogConfig"]),
-        // Incremental: the optional layer on top of the stages: the build lock and state in cache_dir, and the
-        // build in place when only post bodies changed. It sees Render through one hook (RenderHook); no stage
-        // knows it exists.
+        // Incremental: the optional layer on top of the stages: the state in cache_dir, and the build in place
+        // when only post bodies changed. Render reports to it through one hook (RenderHook) where the bodies
+        // landed; no stage knows it exists.
         .target(
             name: "BlogIncremental",
             dependencies: [
@@ -99,7 +102,6 @@ let package = Package(
                 "BlogSite",
                 "BlogRender",
                 "BlogOutput",
-                .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         // Build: the pipeline that runs the stages in order (Pipeline.swift), with the incremental layer at one

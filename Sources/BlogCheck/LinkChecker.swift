@@ -32,7 +32,7 @@ public struct LinkCheckReport: Sendable {
     /// One error per broken link, sorted by path and line.
     public var broken: [Diagnostic]
     /// The other URL schemes under which some broken links would work, in the order given.
-    public var matches: [AlternativeMatch] = []
+    package var matches: [AlternativeMatch] = []
 }
 
 /// The files of the site as another URL scheme (a `permalinks` preset) would write them, for
@@ -51,13 +51,13 @@ package struct AlternativeLayout: Sendable {
 }
 
 /// Broken links that another URL scheme would mend: how many, and the first of them.
-public struct AlternativeMatch: Sendable, Equatable {
+package struct AlternativeMatch: Sendable, Equatable {
     /// The scheme (`pelican`).
-    public var name: String
+    package var name: String
     /// The first broken link it mends, as written (`/hello-world.html`).
-    public var example: String
+    package var example: String
     /// How many broken links it mends.
-    public var count: Int
+    package var count: Int
 }
 
 /// Finds the links of a built site that point nowhere: an `href`, `src` or `srcset` URL inside the

@@ -15,10 +15,10 @@ public enum PermalinkPreset: String, Sendable, Equatable, CaseIterable {
     case hugo
 
     /// The names `permalinks:` accepts, for messages.
-    public static var names: String { allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") }
+    package static var names: String { allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") }
 
     /// The patterns of this generator's default URLs.
-    public var permalinks: Permalinks {
+    package var permalinks: Permalinks {
         var p = Permalinks()
         p.preset = self
         switch self {

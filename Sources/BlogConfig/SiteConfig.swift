@@ -3,68 +3,68 @@ import Foundation
 
 /// The site's settings, read from `blog.yml`. Every field has a default, so a blog without a
 /// `blog.yml` builds as it is.
-public struct SiteConfig: Sendable, Equatable {
+package struct SiteConfig: Sendable, Equatable {
     /// The site's name, shown in the header and in feeds.
-    public var title: String = "My Blog"
+    package var title: String = "My Blog"
     /// One line about the site, for the home page and `<meta name="description">`.
-    public var description: String = ""
+    package var description: String = ""
     /// The default author of every post.
-    public var author: String = ""
+    package var author: String = ""
     /// Where the site is published, e.g. `https://example.org/blog/`. Its path is the prefix of
     /// every link; the whole URL makes absolute links in feeds. Always ends with `/`.
-    public var baseURL: String = "/"
+    package var baseURL: String = "/"
     /// The site's language, for `<html lang>`.
-    public var language: String = "en"
+    package var language: String = "en"
     /// The time zone of dates written without an offset.
-    public var timeZone: TimeZone = TimeZone(identifier: "UTC")!
+    package var timeZone: TimeZone = TimeZone(identifier: "UTC")!
     /// The theme's folder name under `themes/`; `default` is built into the binary.
-    public var theme: String = "default"
+    package var theme: String = "default"
     /// Posts per list page (home, tag pages).
-    public var paginate: Int = 10
+    package var paginate: Int = 10
     /// How dates are shown on pages, in `strftime` form (`%a %-d %B %Y` gives `Fri 25 November 2016`).
-    public var dateFormat: String = "%a %-d %B %Y"
+    package var dateFormat: String = "%a %-d %B %Y"
     /// The output folder, relative to the blog folder unless absolute.
-    public var output: String = "public"
+    package var output: String = "public"
     /// The folder of posts, relative to the blog folder (`_posts` for a Jekyll site as it is).
-    public var content: String = "content"
+    package var content: String = "content"
     /// The folder of the build lock and the last build's state (`cache_dir`), relative to the blog folder unless absolute.
-    public var cacheDir: String = ".blog-cache"
+    package var cacheDir: String = ".blog-cache"
     /// URL patterns of the generated pages.
-    public var permalinks: Permalinks = Permalinks()
+    package var permalinks: Permalinks = Permalinks()
     /// How many of the newest listed posts each feed holds (`feed_limit`), 1 or more.
-    public var feedLimit: Int = 20
+    package var feedLimit: Int = 20
     /// What raw HTML in posts and their summaries may do (`html`): passed as written by default
     /// (authors own their blogs, and tweet embeds need `<script>`).
-    public var html: HTMLPolicy = .trusted
+    package var html: HTMLPolicy = .trusted
     /// `tagfilter: true`, the older spelling of `html: tagfilter`: whether the tags GFM's tagfilter
     /// lists (`<script>`, `<iframe>`, `<style>`…) are kept from running (by `tagfilter` or `sanitize`).
-    public var tagfilter: Bool {
+    package var tagfilter: Bool {
         get { html >= .tagfilter }
         set { html = newValue ? max(html, .tagfilter) : html == .tagfilter ? .trusted : html }
     }
     /// Whether code blocks in a known language are highlighted at build time (`highlight`).
-    public var highlight: Bool = true
+    package var highlight: Bool = true
     /// The theme's palette for highlighted code (`highlight_style`): `default` follows the
     /// reader's light or dark scheme; another name puts `class="highlight-NAME"` on each `<pre>`.
-    public var highlightStyle: String = "default"
+    package var highlightStyle: String = "default"
     /// Whether feed entries carry the whole post or only its summary (`feed_content`).
-    public var feedContent: FeedContent = .full
+    package var feedContent: FeedContent = .full
     /// The header form `blog new` writes (`new_post_format`); nil: the form most posts already use.
-    public var newPostFormat: NewPostFormat?
+    package var newPostFormat: NewPostFormat?
     /// Redirect pages at old URLs (`redirects:`), in the file's order.
-    public var redirects: [RedirectRule] = []
+    package var redirects: [RedirectRule] = []
     /// `params:`, read once with the file (empty when absent): values for Liquid's `site.x` in Jekyll-form posts.
-    public var params: [String: MetaValue] = [:]
+    package var params: [String: MetaValue] = [:]
     /// A Jekyll site's `_config.yml` and `_data/` files beside the posts, sorted by path: read with
     /// the configuration (see `JekyllSiteFiles` in BlogBuild) so that a change to them, like one
     /// to blog.yml, makes a full build.
-    public var jekyllFiles: [ConfigFile] = []
+    package var jekyllFiles: [ConfigFile] = []
 
     /// The configuration with every default.
-    public init() {}
+    package init() {}
 
     /// The path part of `baseURL`, always starting and ending with `/` (`/` or `/blog/`).
-    public var basePath: String {
+    package var basePath: String {
         var path: String
         if let url = URL(string: baseURL), url.scheme != nil {
             path = url.path
@@ -80,7 +80,7 @@ public struct SiteConfig: Sendable, Equatable {
 /// What raw HTML in a post (its body, its summary, the output of its shortcodes) may do, from the
 /// most trusting to the strictest (`html` in blog.yml; a post's `html` header may only ask for a
 /// stricter one).
-public enum HTMLPolicy: String, Sendable, Equatable, CaseIterable, Comparable {
+package enum HTMLPolicy: String, Sendable, Equatable, CaseIterable, Comparable {
     /// Passed as written, as Hugo's `unsafe: true`, Jekyll and Pelican do.
     case trusted
     /// GFM's tagfilter: `<script>`, `<iframe>`, `<style>`, `<textarea>`, `<title>`, `<xmp>`,
@@ -90,13 +90,13 @@ public enum HTMLPolicy: String, Sendable, Equatable, CaseIterable, Comparable {
     /// relative URLs, are kept (see `HTMLSanitizer` in BlogMarkdown).
     case sanitize
 
-    public static func < (a: HTMLPolicy, b: HTMLPolicy) -> Bool {
+    package static func < (a: HTMLPolicy, b: HTMLPolicy) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 }
 
 /// What a feed entry carries besides its summary.
-public enum FeedContent: String, Sendable, Equatable, CaseIterable {
+package enum FeedContent: String, Sendable, Equatable, CaseIterable {
     /// The whole rendered post (Atom `<content>`, RSS `<content:encoded>`, JSON Feed `content_html`).
     case full
     /// Only the summary: readers link to the site for the rest.
@@ -114,66 +114,66 @@ public enum NewPostFormat: String, Sendable, Equatable, CaseIterable {
 }
 
 /// URL patterns, relative to the site root, ending with `/` (the page is `index.html` in that folder).
-public struct Permalinks: Sendable, Equatable {
+package struct Permalinks: Sendable, Equatable {
     /// A post's URL: `{year}`, `{month}`, `{day}`, `{slug}` and `{category}` are replaced.
-    public var post: String = "posts/{slug}/"
+    package var post: String = "posts/{slug}/"
     /// A tag's list page: `{slug}` is the tag's slug.
-    public var tag: String = "tags/{slug}/"
+    package var tag: String = "tags/{slug}/"
     /// A page's URL (a file under `content/pages/`): `{slug}` is replaced.
-    public var page: String = "{slug}/"
+    package var page: String = "{slug}/"
     /// Where the post list goes when a content page replaces the home page (its `save_as`,
     /// `url` or `permalink` names `index.html` or `/`): a folder, its next pages under `page/N/`.
-    public var homeList: String = "blog/"
+    package var homeList: String = "blog/"
     /// The generator whose default URLs these are (`permalinks: pelican`), or nil for blog's own.
-    public var preset: PermalinkPreset?
+    package var preset: PermalinkPreset?
     /// The tags index (`tags/`; Pelican's `tags.html`).
-    public var tagIndex: String = "tags/"
+    package var tagIndex: String = "tags/"
     /// The archives page (`archives/`; Pelican's `archives.html`).
-    public var archives: String = "archives/"
+    package var archives: String = "archives/"
     /// Where page 2 and on of a list go: see ``ListPages``.
-    public var listPages: ListPages = .folders
+    package var listPages: ListPages = .folders
     /// The site's Atom feed.
-    public var atomFeed: String = "feed.xml"
+    package var atomFeed: String = "feed.xml"
     /// The site's RSS feed.
-    public var rssFeed: String = "rss.xml"
+    package var rssFeed: String = "rss.xml"
     /// The site's JSON feed.
-    public var jsonFeed: String = "feed.json"
+    package var jsonFeed: String = "feed.json"
     /// A tag's Atom feed: `{slug}` is the tag's slug; nil puts `feed.xml` in the tag page's folder.
-    public var tagFeed: String?
+    package var tagFeed: String?
     /// The feed of the tags index (Hugo's `tags/index.xml`); nil: none.
-    public var tagIndexFeed: String?
+    package var tagIndexFeed: String?
     /// An Atom feed per language of the posts and their translations (Pelican's
     /// `feeds/all-{lang}.atom.xml`); nil: none.
-    public var languageFeed: String?
+    package var languageFeed: String?
     /// A post in another language than the site's: `{slug}` and `{lang}` are replaced
     /// (Pelican's `{slug}-{lang}.html`); nil puts the post's usual URL under `<lang>/`.
-    public var postInLanguage: String?
+    package var postInLanguage: String?
     /// A page in another language than the site's, as ``postInLanguage``.
-    public var pageInLanguage: String?
+    package var pageInLanguage: String?
     /// Whether URLs made from file and folder names are lower-cased (Hugo's, unless `disablePathToLower`).
-    public var lowercase: Bool = false
+    package var lowercase: Bool = false
     /// Whether each paginated list also has a `page/1/` that sends readers to its first page, as Hugo's lists do.
-    public var firstPageAlias: Bool = false
+    package var firstPageAlias: Bool = false
     /// Whether slugs made from titles and tag names are spelt in ASCII (`café` -> `cafe`), as
     /// Pelican's are; a `slug` a header gives is kept as it is.
-    public var asciiSlugs: Bool = false
+    package var asciiSlugs: Bool = false
     /// Whether a tag's URL takes Hugo's `urlize` of its name (`C++` -> `c++`) rather than its slug.
-    public var hugoTagSlugs: Bool = false
+    package var hugoTagSlugs: Bool = false
     /// A category's pages (`categories/{slug}/`, `categories/`); no page pattern: none are made.
-    public var category = TermPatterns(page: "categories/{slug}/", index: "categories/")
+    package var category = TermPatterns(page: "categories/{slug}/", index: "categories/")
     /// An author's pages (`authors/{slug}/`, `authors/`); no page pattern: none are made.
-    public var author = TermPatterns(page: "authors/{slug}/", index: "authors/")
+    package var author = TermPatterns(page: "authors/{slug}/", index: "authors/")
     /// A section's list pages (Hugo's `posts/`, with its feed and `page/2/`); none by default.
-    public var section = TermPatterns(page: nil, index: nil)
+    package var section = TermPatterns(page: nil, index: nil)
     /// Whether the site's `author` has author pages when no post names another, as Pelican makes
     /// them (its `AUTHOR` is every post's author by default); else a blog by one person has none.
-    public var siteAuthorPages: Bool = false
+    package var siteAuthorPages: Bool = false
     /// Whether a post without a category is in its folder's (`posts` too), or `misc` at the top
     /// of content/, as Pelican's `USE_FOLDER_AS_CATEGORY` and `DEFAULT_CATEGORY` put it.
-    public var folderCategories: Bool = false
+    package var folderCategories: Bool = false
 
     /// The patterns of `taxonomy`'s pages: for tags, ``tag``, ``tagIndex`` and ``tagFeed``.
-    public func terms(_ taxonomy: Taxonomy) -> TermPatterns {
+    package func terms(_ taxonomy: Taxonomy) -> TermPatterns {
         switch taxonomy {
         case .tag: return TermPatterns(page: tag, index: tagIndex, atomFeed: tagFeed, indexFeed: tagIndexFeed)
         case .category: return category
@@ -183,11 +183,11 @@ public struct Permalinks: Sendable, Equatable {
     }
 
     /// The default patterns.
-    public init() {}
+    package init() {}
 }
 
 /// A way of grouping posts, each group with its list pages and feed: tags, categories, authors.
-public enum Taxonomy: String, Sendable, CaseIterable {
+package enum Taxonomy: String, Sendable, CaseIterable {
     /// A post's `tags`.
     case tag
     /// A post's `categories` (or `category`).
@@ -198,7 +198,7 @@ public enum Taxonomy: String, Sendable, CaseIterable {
     case section
 
     /// The plural, as keys and templates name the index (`tags`, `categories`, `authors`).
-    public var plural: String {
+    package var plural: String {
         switch self {
         case .tag: return "tags"
         case .category: return "categories"
@@ -209,20 +209,20 @@ public enum Taxonomy: String, Sendable, CaseIterable {
 }
 
 /// The URL patterns of one taxonomy's pages.
-public struct TermPatterns: Sendable, Equatable {
+package struct TermPatterns: Sendable, Equatable {
     /// A term's first list page: `{slug}` is the term's slug; nil: the taxonomy has no pages.
-    public var page: String?
+    package var page: String?
     /// The index of every term; nil: none.
-    public var index: String?
+    package var index: String?
     /// A feed of the index: an entry per term, at its newest post's date (Hugo's `tags/index.xml`); nil: none.
-    public var indexFeed: String?
+    package var indexFeed: String?
     /// A term's Atom feed, `{slug}` replaced; nil: `feed.xml` in the folder of the term's page.
-    public var atomFeed: String?
+    package var atomFeed: String?
     /// A term's RSS feed, `{slug}` replaced; nil: none.
-    public var rssFeed: String?
+    package var rssFeed: String?
 
     /// The patterns.
-    public init(page: String?, index: String?, atomFeed: String? = nil, rssFeed: String? = nil, indexFeed: String? = nil) {
+    package init(page: String?, index: String?, atomFeed: String? = nil, rssFeed: String? = nil, indexFeed: String? = nil) {
         self.page = page
         self.index = index
         self.indexFeed = indexFeed
@@ -232,7 +232,7 @@ public struct TermPatterns: Sendable, Equatable {
 }
 
 /// Where the pages after the first of a paginated list go.
-public enum ListPages: String, Sendable, Equatable {
+package enum ListPages: String, Sendable, Equatable {
     /// `page/2/` in the list's folder (blog's and Hugo's).
     case folders
     /// The list's file with the number before its extension: `index2.html`, `tag/swift2.html` (Pelican's).
@@ -242,17 +242,17 @@ public enum ListPages: String, Sendable, Equatable {
 }
 
 /// One entry of `redirects:` in blog.yml: a page at `from` that sends readers on to `to`.
-public struct RedirectRule: Sendable, Equatable {
+package struct RedirectRule: Sendable, Equatable {
     /// The old URL, site-relative, cleaned as header `aliases` are (`old/`, `old.html`).
-    public var from: String
+    package var from: String
     /// Where it sends: a post's file (`posts/x.md`, under content/ or with the content folder's
     /// name first), a site URL (`/new/`), or an absolute address (`https://…`), as written.
-    public var to: String
+    package var to: String
     /// The entry's file (blog.yml as messages name it), line and column.
-    public var file: String, line: Int, column: Int
+    package var file: String, line: Int, column: Int
 
     /// An entry.
-    public init(from: String, to: String, file: String = "blog.yml", line: Int = 1, column: Int = 1) {
+    package init(from: String, to: String, file: String = "blog.yml", line: Int = 1, column: Int = 1) {
         self.from = from
         self.to = to
         self.file = file
@@ -262,14 +262,14 @@ public struct RedirectRule: Sendable, Equatable {
 }
 
 /// A settings file read with the configuration: its path and text.
-public struct ConfigFile: Sendable, Equatable {
+package struct ConfigFile: Sendable, Equatable {
     /// The path from the folder it was found in (`_config.yml`, `_data/authors.yml`).
-    public var path: String
+    package var path: String
     /// Its text.
-    public var text: String
+    package var text: String
 
     /// A file at `path` holding `text`.
-    public init(path: String, text: String) {
+    package init(path: String, text: String) {
         self.path = path
         self.text = text
     }

@@ -2,25 +2,25 @@ import BlogCore
 import Foundation
 
 /// What the content folder holds: posts and the other files (assets), by path relative to it.
-public struct ContentInventory: Sendable, Equatable {
+package struct ContentInventory: Sendable, Equatable {
     /// Markdown files (`*.md`, `*.markdown`, any case), relative to the content folder,
     /// `/`-separated, sorted in byte order; but inside a TextBundle only its `text.md`, and not a
     /// README at the top (see ``PageBundle``).
-    public var posts: [String]
+    package var posts: [String]
     /// Every other regular file, the same way.
-    public var assets: [String]
+    package var assets: [String]
     /// The folders named `*.textbundle` (not those inside another), the same way.
-    public var textBundles: [String]
+    package var textBundles: [String]
     /// What was skipped, and why: symbolic links leading out of the blog folder, nowhere, or into a loop, and
     /// file names that are not valid UTF-8.
-    public var warnings: [Diagnostic] = []
+    package var warnings: [Diagnostic] = []
     /// The real path of every folder the scan read, the content folder first: while none of them
     /// changes (a folder's times move when an entry is added, removed or renamed), nor do the
     /// lists above.
-    public var folders: [String] = []
+    package var folders: [String] = []
 
     /// Creates an inventory.
-    public init(posts: [String] = [], assets: [String] = [], textBundles: [String] = []) {
+    package init(posts: [String] = [], assets: [String] = [], textBundles: [String] = []) {
         self.posts = posts
         self.assets = assets
         self.textBundles = textBundles
@@ -28,9 +28,9 @@ public struct ContentInventory: Sendable, Equatable {
 }
 
 /// Lists a content folder.
-public enum ContentScanner {
+package enum ContentScanner {
     /// File extensions (lower-cased) of posts.
-    public static let postExtensions: Set<String> = ["md", "markdown"]
+    package static let postExtensions: Set<String> = ["md", "markdown"]
 
     /// Every `*.md` and `*.markdown` under `directory`, recursively (extension in any case), is a
     /// post, but for a TextBundle's other markdown files and a README at the top (see
@@ -47,7 +47,7 @@ public enum ContentScanner {
     ///   - displayPath: how messages name it (`content`).
     ///   - blogFolder: the folder links may lead into; by default `directory` itself.
     /// - Throws: ``BuildFailure`` naming `displayPath` when the folder is missing or unreadable.
-    public static func scan(_ directory: URL, displayPath: String, blogFolder: URL? = nil) throws -> ContentInventory {
+    package static func scan(_ directory: URL, displayPath: String, blogFolder: URL? = nil) throws -> ContentInventory {
         let fm = FileManager.default
         let rootPath = directory.path
         var isDirectory: ObjCBool = false

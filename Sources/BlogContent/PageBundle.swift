@@ -15,7 +15,7 @@ import Foundation
 ///
 /// Names are matched in any case (`INDEX.md`, `ReadMe.markdown`, `Text.md`, `X.TextBundle`), as
 /// Hugo, GitHub and macOS's case-insensitive disks do.
-public enum PageBundle {
+package enum PageBundle {
     /// What makes a post file its folder's post, from its path alone.
     enum Role: Equatable {
         /// `index.md`: always its folder's post.
@@ -52,7 +52,7 @@ public enum PageBundle {
     }
 
     /// Which post files of one content folder are their folder's posts.
-    public struct Folders: Sendable {
+    package struct Folders: Sendable {
         /// Every post file, in byte order.
         let posts: [String]
         /// The folders made bundles by their `index.md`.
@@ -60,7 +60,7 @@ public enum PageBundle {
 
         /// The bundles among `posts`, every post file of the content folder in byte order
         /// (``ContentInventory/posts``): a README's role depends on the others.
-        public init(posts: [String]) {
+        package init(posts: [String]) {
             self.posts = posts
             var indexed = Set<Substring>()
             for path in posts {
@@ -75,7 +75,7 @@ public enum PageBundle {
         /// Whether the post file at `path` is its folder's post. A README is when no other post
         /// file is in its folder or below it, and no folder above it is a bundle by its
         /// `index.md` (whose files, as in Hugo, the README's folder's are).
-        public func contains(_ path: String) -> Bool {
+        package func contains(_ path: String) -> Bool {
             switch role(of: path) {
             case nil: return false
             case .index, .text: return true

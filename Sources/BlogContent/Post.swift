@@ -4,25 +4,25 @@ import Foundation
 
 /// A tag (or category) with the name the author wrote and the slug used in its URL.
 /// Two spellings with the same slug (`iOS`, `ios`) are one tag: the first spelling seen names it.
-public struct Tag: Sendable, Hashable {
+package struct Tag: Sendable, Hashable {
     /// The display name, as the author wrote it.
-    public var name: String
+    package var name: String
     /// The URL slug.
-    public var slug: String
+    package var slug: String
 
     /// Creates a tag whose slug comes from its name.
-    public init(name: String) {
+    package init(name: String) {
         self.name = name
         self.slug = Slug.make(name)
     }
 
     /// Tags are equal when their slugs are.
-    public static func == (a: Tag, b: Tag) -> Bool { a.slug == b.slug }
-    public func hash(into hasher: inout Hasher) { hasher.combine(slug) }
+    package static func == (a: Tag, b: Tag) -> Bool { a.slug == b.slug }
+    package func hash(into hasher: inout Hasher) { hasher.combine(slug) }
 }
 
 /// Whether and where a post appears.
-public enum PostStatus: String, Sendable, Hashable {
+package enum PostStatus: String, Sendable, Hashable {
     /// On its page and in every list.
     case published
     /// Left out unless `--drafts`.
@@ -32,7 +32,7 @@ public enum PostStatus: String, Sendable, Hashable {
 }
 
 /// What a content file is.
-public enum PostKind: String, Sendable, Hashable {
+package enum PostKind: String, Sendable, Hashable {
     /// A dated entry of the blog: in the home list, tags, archives and feeds.
     case post
     /// A standalone page (Pelican's `content/pages/`, Hugo's `_index.md` section pages): its own
@@ -41,68 +41,68 @@ public enum PostKind: String, Sendable, Hashable {
 }
 
 /// One post, read from its file: header fields resolved, body still markdown.
-public struct Post: Sendable {
+package struct Post: Sendable {
     /// The file, relative to the blog folder (`content/posts/x.md`): used in messages and `blog list`.
-    public var source: String
+    package var source: String
     /// The file, relative to `content/` (`posts/x.md`): where its relative links start from.
-    public var contentPath: String
+    package var contentPath: String
     /// The title.
-    public var title: String
+    package var title: String
     /// A post or a page.
-    public var kind: PostKind = .post
+    package var kind: PostKind = .post
     /// Whether it is its folder's post (a page bundle, see ``PageBundle``): named by the folder,
     /// whose other files are copied beside its page.
-    public var isBundle: Bool = false
+    package var isBundle: Bool = false
     /// How its header was written: Jekyll Liquid and Hugo shortcodes are read in YAML and TOML
     /// posts only, never in Pelican ones.
-    public var headerFormat: FrontMatterFormat = .none
+    package var headerFormat: FrontMatterFormat = .none
     /// When it was published, as an absolute instant (offset-less dates use the site's time zone).
     /// 1970-01-01 when ``dated`` is false.
-    public var date: Date
+    package var date: Date
     /// Whether the header (or the file name) gave a date. A post without one (Hugo allows it) is
     /// listed after every dated post, and shows no date.
-    public var dated: Bool = true
+    package var dated: Bool = true
     /// When it was last changed, if the header says.
-    public var modified: Date?
+    package var modified: Date?
     /// Tags in the order written, without duplicates.
-    public var tags: [Tag]
+    package var tags: [Tag]
     /// Categories in the order written (Jekyll and Hugo allow several), without duplicates.
-    public var categories: [Tag] = []
+    package var categories: [Tag] = []
     /// The first category, if any.
-    public var category: Tag? { categories.first }
+    package var category: Tag? { categories.first }
     /// The language (`lang`), when the header names one that differs from nothing; translations
     /// in another language than the site's go under `/<lang>/`.
-    public var lang: String?
+    package var lang: String?
     /// The URL the header asks for (Jekyll `permalink`, Hugo and Pelican `url`), site-relative
     /// without a leading `/`; nil for the site's permalink pattern.
-    public var permalink: String?
+    package var permalink: String?
     /// The output file the header asks for (Pelican `save_as`), relative to the output folder.
-    public var saveAs: String?
+    package var saveAs: String?
     /// Other URLs that redirect to this one (Hugo `aliases`, Jekyll `redirect_from`), site-relative.
-    public var aliases: [String] = []
+    package var aliases: [String] = []
     /// The URL slug: never contains `/`, `..` or anything that could leave the output folder.
-    public var slug: String
+    package var slug: String
     /// The author, if the header names one (else the site's author applies).
-    public var author: String?
+    package var author: String?
     /// Each author the header names, in order: a list's items, or the one name of ``author``.
-    public var authors: [String] = []
+    package var authors: [String] = []
     /// The header's `summary`, as markdown.
-    public var summary: String?
+    package var summary: String?
     /// The header's `html` (`trusted`, `tagfilter`, `sanitize`): applies only when stricter than blog.yml's.
-    public var html: HTMLPolicy?
+    package var html: HTMLPolicy?
     /// Published, draft or hidden.
-    public var status: PostStatus
+    package var status: PostStatus
     /// Every header key as written (lower-cased keys), for templates.
-    public var meta: [String: MetaValue]
+    package var meta: [String: MetaValue]
     /// The markdown body.
-    public var body: String
+    package var body: String
     /// The 1-based line of the file where the body starts.
-    public var bodyLine: Int
+    package var bodyLine: Int
 
     /// Creates a post from its parts.
-    public init(source: String, title: String, date: Date, modified: Date? = nil, tags: [Tag] = [],
-                category: Tag? = nil, slug: String, author: String? = nil, summary: String? = nil,
-                status: PostStatus = .published, meta: [String: MetaValue] = [:], body: String, bodyLine: Int = 1) {
+    package init(source: String, title: String, date: Date, modified: Date? = nil, tags: [Tag] = [],
+                 category: Tag? = nil, slug: String, author: String? = nil, summary: String? = nil,
+                 status: PostStatus = .published, meta: [String: MetaValue] = [:], body: String, bodyLine: Int = 1) {
         self.source = source
         self.contentPath = Post.contentPath(ofSource: source)
         self.title = title

@@ -7,7 +7,7 @@ extension Post {
     /// or a mapping holding it under `image`, `path`, `src` or `url` (`cover: {image: a.png, alt: …}`).
     /// The address as written (relative to the post's page, to the site's root with `/`, or
     /// absolute); nil when the header names none.
-    public var image: String? {
+    package var image: String? {
         for key in ["image", "cover", "images"] {
             if let value = meta[key], let address = Self.imageAddress(value) { return address }
         }

@@ -2,256 +2,44 @@ import BlogCore
 import BlogRender
 import BlogSite
 import Foundation
-import Mustache
 
-/// The incremental layer's ``RenderHook``: it finds where the posts' rendered bodies sit in the
-/// pages and feeds, so that a later build can put a post's new body into its published pages
-/// without the rest of the site (see ``QuickBuild``).
-///
-/// Templates see each post's `html` as a ``BodyMarker``, which prints a short marker instead of
-/// the body. ``pageBytes(number:text:)`` then puts each body where its marker is, escaped when the
-/// template escaped the marker (`{{html}}` turns the marker's `&` into `&amp;`), and remembers
-/// each place as a ``BodyHole``; feeds the same, in their own forms. Printing is all a template
-/// can do with the marker that leaves no trace of it: a transform (`{{lowercased(html)}}`) gets
-/// the real body, and the post is recorded as *opaque*, so that a change to it is never patched in
-/// place. The bytes are those of a render without the hook.
+/// The incremental layer's ``RenderHook``: it keeps where Render reports the posts' rendered bodies
+/// landed in the pages and feeds, so that a later build can put a post's new body into its
+/// published pages without the rest of the site (see ``QuickBuild``). A post whose body a template
+/// transformed rather than printed is *opaque*: a change to it is never patched in place.
 final class BodyHoles: RenderHook, @unchecked Sendable {
-    /// Random per build: a post's own text can't guess it, so can't forge a marker.
-    let nonce: String
-    /// Each post's rendered body, by index into ``Site/posts``.
-    let bodies: [String]
-    /// Each post's marker, by index.
-    let markers: [BodyMarker]
-    /// Each post's address, against which feeds make its body's links absolute.
-    private let permalinks: [String]
-    private let recorder = OpaqueRecorder()
     private let lock = NSLock()
     /// Holes by index into ``Site/pages``; pages not rendered yet have none.
     private var pages: [[BodyHole]]
     /// Holes by feed path.
     private var feeds: [String: [BodyHole]] = [:]
-    /// Each post's body in the form of the XML feeds and of the JSON feed, made the first time a
-    /// feed shows it: a post is in the site's feeds and in each of its tags'.
-    private var feedXML: [String?], feedJSON: [String?]
+    private var transformed: Set<Int> = []
 
     init(site: Site) {
-        var generator = SystemRandomNumberGenerator()
-        let nonce = String(generator.next() as UInt64, radix: 16)
-        self.nonce = nonce
-        bodies = site.posts.map(\.rendered.html)
-        let recorder = self.recorder
-        markers = site.posts.indices.map { index in
-            BodyMarker(post: index, html: site.posts[index].rendered.html, marker: "\u{E000}&\(nonce):\(index)\u{E001}", recorder: recorder)
-        }
-        permalinks = site.posts.map { AbsoluteURLs.url($0.url, config: site.config) }
         pages = Array(repeating: [], count: site.pages.count)
-        feedXML = Array(repeating: nil, count: site.posts.count)
-        feedJSON = feedXML
-    }
-
-    /// The body of post `number` in `form`.
-    private func body(_ number: Int, in form: BodyForm) -> String {
-        let kept: ReferenceWritableKeyPath<BodyHoles, [String?]>
-        switch form {
-        case .html: return bodies[number]
-        case .escaped: return form.apply(bodies[number])
-        case .feedXML: kept = \.feedXML
-        case .feedJSON: kept = \.feedJSON
-        }
-        lock.lock()
-        let known = self[keyPath: kept][number]
-        lock.unlock()
-        if let known { return known }
-        // Two cores may make the same text at once; both give the same.
-        let made = form.apply(bodies[number])
-        lock.lock()
-        self[keyPath: kept][number] = made
-        lock.unlock()
-        return made
     }
 
     /// Posts whose body a template transformed rather than printed.
-    var opaquePosts: Set<Int> { recorder.posts }
+    var opaquePosts: Set<Int> {
+        lock.withLock { transformed }
+    }
 
     /// Where the bodies are in each page (by index into ``Site/pages``) and feed (by path).
     var found: (pages: [[BodyHole]], feeds: [String: [BodyHole]]) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (pages, feeds)
+        lock.withLock { (pages, feeds) }
     }
 
     // MARK: RenderHook
 
-    func templateBody(post: Int, html: String) -> Any { markers[post] }
-
-    func feedBody(post: Int) -> String { feedMarker(post) }
-
-    func pageBytes(number: Int, text: String) -> Data {
-        let (bytes, holes) = fill(text)
-        if !holes.isEmpty {
-            lock.lock()
-            pages[number] = holes
-            lock.unlock()
-        }
-        return Data(bytes)
+    func page(_ number: Int, holds holes: [BodyHole]) {
+        lock.withLock { pages[number] = holes }
     }
 
-    func feedBytes(path: String, json: Bool, text: String) -> Data {
-        let (bytes, holes) = fillFeed(text) { index in json ? .feedJSON(base: permalinks[index]) : .feedXML(base: permalinks[index]) }
-        if !holes.isEmpty {
-            lock.lock()
-            feeds[path] = holes
-            lock.unlock()
-        }
-        return Data(bytes)
+    func feed(_ path: String, holds holes: [BodyHole]) {
+        lock.withLock { feeds[path] = holes }
     }
 
-    // MARK: Markers
-
-    /// The marker of post `index` in a feed (see ``fillFeed(_:form:)``).
-    func feedMarker(_ index: Int) -> String { "\u{E000}F\(nonce):\(index)\u{E001}" }
-
-    /// The page's bytes with every marker replaced by its post's body, and where each body went.
-    func fill(_ marked: String) -> (bytes: [UInt8], holes: [BodyHole]) {
-        fill(marked, lead: "&") { $0 ? .escaped : .html }
-    }
-
-    /// A feed's bytes with every feed marker replaced by its post's body in the form `form` gives
-    /// for the post.
-    func fillFeed(_ marked: String, form: (Int) -> BodyForm) -> (bytes: [UInt8], holes: [BodyHole]) {
-        withoutActuallyEscaping(form) { form in fill(marked, lead: "F", post: form) { _ in .html } }
-    }
-
-    private func fill(_ marked: String, lead letter: Character, post postForm: ((Int) -> BodyForm)? = nil,
-                      form: (Bool) -> BodyForm) -> (bytes: [UInt8], holes: [BodyHole]) {
-        let text = Array(marked.utf8)
-        let lead: [UInt8] = [0xEE, 0x80, 0x80] + Array(String(letter).utf8)
-        guard ByteSearch.contains(marked, "\u{E000}" + String(letter)) else { return (text, []) }
-        let plain = Array(nonce.utf8) + [UInt8(ascii: ":")]
-        let escapedPrefix = Array("amp;".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(text.count + 4096)
-        var holes: [BodyHole] = []
-        var index = 0
-        var copied = 0
-        while let found = ByteSearch.firstIndex(of: lead, in: text, from: index) {
-            var cursor = found + lead.count
-            var escaped = false
-            if letter == "&", Self.matches(escapedPrefix, in: text, at: cursor) {
-                escaped = true
-                cursor += escapedPrefix.count
-            }
-            guard Self.matches(plain, in: text, at: cursor) else { index = found + 1; continue }
-            cursor += plain.count
-            var number = 0
-            var digits = 0
-            while cursor < text.count, text[cursor] >= 0x30, text[cursor] <= 0x39, digits < 10 {
-                number = number * 10 + Int(text[cursor] - 0x30)
-                cursor += 1
-                digits += 1
-            }
-            guard digits > 0, number < bodies.count, Self.matches([0xEE, 0x80, 0x81], in: text, at: cursor) else {
-                index = found + 1
-                continue
-            }
-            cursor += 3
-            out.append(contentsOf: text[copied..<found])
-            let form = postForm?(number) ?? form(escaped)
-            let start = out.count
-            out.append(contentsOf: body(number, in: form).utf8)
-            holes.append(BodyHole(post: number, offset: start, length: out.count - start, form: form))
-            copied = cursor
-            index = cursor
-        }
-        out.append(contentsOf: text[copied...])
-        return (out, holes)
-    }
-
-    private static func matches(_ pattern: [UInt8], in text: [UInt8], at index: Int) -> Bool {
-        guard index + pattern.count <= text.count else { return false }
-        for offset in pattern.indices where text[index + offset] != pattern[offset] { return false }
-        return true
-    }
-}
-
-/// Where one post's body went in a page or feed: `length` bytes at `offset`.
-struct BodyHole: Sendable, Equatable {
-    /// Index into ``Site/posts``.
-    var post: Int
-    var offset: Int
-    var length: Int
-    /// How the body was written there.
-    var form: BodyForm
-
-    init(post: Int, offset: Int, length: Int, form: BodyForm) {
-        self.post = post
-        self.offset = offset
-        self.length = length
-        self.form = form
-    }
-}
-
-/// How a body is written where its marker was.
-enum BodyForm: Sendable, Equatable {
-    /// As it is (`{{{html}}}`).
-    case html
-    /// HTML-escaped (`{{html}}`).
-    case escaped
-    /// In a feed: links made absolute against the post's address, then XML-escaped.
-    case feedXML(base: String)
-    /// In the JSON feed: links made absolute, then as a JSON string's content.
-    case feedJSON(base: String)
-
-    /// `html` in this form.
-    func apply(_ html: String) -> String {
-        switch self {
-        case .html: return html
-        case .escaped: return Escaping.template(html)
-        case .feedXML(let base): return Escaping.xml(AbsoluteURLs.rewrite(html: html, base: base))
-        case .feedJSON(let base): return Self.jsonContent(AbsoluteURLs.rewrite(html: html, base: base))
-        }
-    }
-
-    /// The characters of `text` as JSONEncoder writes them inside a string.
-    static func jsonContent(_ text: String) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        let bytes = (try? encoder.encode([text])) ?? Data("[\"\"]".utf8)
-        return String(decoding: bytes.dropFirst(2).dropLast(2), as: UTF8.self)
-    }
-}
-
-/// A post's `html` as templates see it: printed, it is a marker that ``BodyHoles`` replaces.
-struct BodyMarker: MustacheCustomRenderable, MustacheTransformable, @unchecked Sendable {
-    let post: Int
-    /// The rendered body.
-    let html: String
-    let marker: String
-    fileprivate let recorder: OpaqueRecorder
-
-    var renderText: String { marker }
-    var isNull: Bool { false }
-
-    /// The body's transform, as a string's; the post is then opaque (see ``BodyHoles``).
-    func transform(_ name: String) -> Any? {
-        recorder.add(post)
-        return html.transform(name)
-    }
-}
-
-private final class OpaqueRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var found: Set<Int> = []
-
-    func add(_ post: Int) {
-        lock.lock()
-        found.insert(post)
-        lock.unlock()
-    }
-
-    var posts: Set<Int> {
-        lock.lock()
-        defer { lock.unlock() }
-        return found
+    func bodyTransformed(post: Int) {
+        _ = lock.withLock { transformed.insert(post) }
     }
 }

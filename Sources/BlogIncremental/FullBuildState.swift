@@ -1,5 +1,6 @@
 import BlogContent
 import BlogCore
+import BlogRender
 import BlogSite
 import Foundation
 

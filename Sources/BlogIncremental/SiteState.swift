@@ -3,6 +3,7 @@ import BlogContent
 import BlogCore
 import BlogLiquid
 import BlogMarkdown
+import BlogRender
 import BlogSite
 import Foundation
 

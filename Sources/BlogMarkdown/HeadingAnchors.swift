@@ -1,25 +1,6 @@
 import BlogCore
 import CCmarkGFM
 
-/// Whose rule makes heading ids, so that `#anchors` written against a blog's old site keep
-/// working (set by the `permalinks` preset).
-public enum HeadingIDStyle: String, Sendable, Equatable {
-    /// blog's own: ``Slug/make(_:)`` of the text, `section` when empty, then `-1`, `-2`.
-    case blog
-    /// Jekyll's kramdown with its GFM parser (`generate_gfm_header_id`): the text lower-cased,
-    /// every character but letters, digits, `_`, `-`, space and tab dropped, each space or tab a
-    /// `-`; a repeat gets `-1`, `-2` (even when that id is taken); an empty id is no id.
-    case kramdown
-    /// Python-Markdown's `toc` extension (Pelican's): the text in ASCII (accents dropped, other
-    /// letters too), everything but `\w`, spaces and `-` dropped, lower-cased, runs of spaces and
-    /// `-` one `-`; a repeat or an empty id gets `_1`, `_2`.
-    case pythonMarkdown
-    /// Hugo's goldmark (`autoHeadingIDType: github`): trimmed, each space or `-` a `-`, letters,
-    /// digits and `_` lower-cased, everything else dropped, from the heading's markdown (a link's
-    /// URL included); empty: `heading`; a repeat gets the first free `-1`, `-2`.
-    case goldmark
-}
-
 /// Hands out heading ids unique in one page, by the rule of ``HeadingIDStyle``. In blog's own
 /// style: the slug of the text (`section` when it has no letter or digit), then `-1`, `-2`, ...
 /// for repeats, as Hugo and GitHub do; an id already taken by an earlier heading (a heading
@@ -77,68 +58,6 @@ struct HeadingIDs {
         used.insert(id)
         return id
     }
-
-    /// kramdown-parser-gfm's id of `text`, before repeats are counted.
-    static func kramdownID(_ text: String) -> String {
-        var id = ""
-        for scalar in text.lowercased().unicodeScalars {
-            let properties = scalar.properties
-            switch properties.generalCategory {
-            case _ where scalar == " " || scalar == "\t": id += "-"
-            case _ where scalar == "-": id += "-"
-            case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .connectorPunctuation:
-                id.unicodeScalars.append(scalar)
-            default:
-                if properties.isAlphabetic { id.unicodeScalars.append(scalar) }
-            }
-        }
-        return id
-    }
-
-    /// Python-Markdown `toc`'s `slugify(text, "-")`, before repeats are made unique.
-    static func pythonMarkdownID(_ text: String) -> String {
-        var kept = ""
-        for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars where scalar.isASCII {
-            switch scalar {
-            case "a"..."z", "0"..."9", "_", "-": kept.unicodeScalars.append(scalar)
-            case "A"..."Z": kept.unicodeScalars.append(Unicode.Scalar(scalar.value + 0x20)!)
-            case " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}": kept += " "
-            default: break
-            }
-        }
-        var id = ""
-        var pendingDash = false
-        for character in kept.trimmingCharacters(in: .whitespaces) {
-            if character == " " || character == "-" { pendingDash = true; continue }
-            if pendingDash { id += "-"; pendingDash = false }
-            id.append(character)
-        }
-        return pendingDash ? id + "-" : id
-    }
-
-    /// Hugo's `github` id of `text` (goldmark), before repeats are made unique.
-    static func goldmarkID(_ text: String) -> String {
-        var id = ""
-        for scalar in text.trimmingCharacters(in: .whitespacesAndNewlines).unicodeScalars {
-            if scalar == " " || scalar == "-" {
-                id += "-"
-            } else if scalar == "_" || scalar.properties.isAlphabetic && scalar.properties.generalCategory.isLetter
-                        || scalar.properties.generalCategory == .decimalNumber {
-                id += String(scalar).lowercased()
-            }
-        }
-        return id
-    }
-}
-
-extension Unicode.GeneralCategory {
-    /// Lu, Ll, Lt, Lm, Lo: Go's `unicode.IsLetter`.
-    var isLetter: Bool {
-        switch self {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
-        default: return false
-        }
-    }
 }
 
 /// Gives every heading of a document its `id` by editing the cmark tree.
@@ -155,7 +74,8 @@ enum HeadingAnchors {
             let content = heading.children.map { GFM.html($0.pointer, tagfilter: tagfilter) }.joined()
             let attribute = id.isEmpty ? "" : " id=\"\(Escaping.html(id))\""
             heading.replace(withHTMLBlock: "<h\(level)\(attribute)>\(content)</h\(level)>")
-            return Heading(level: level, id: id, text: text)
+            // The id sees a mark's kind and number (`shortcode0`), always the same; the text has none.
+            return Heading(level: level, id: id, text: PlaceholderMarks.build.removingMarks(from: text))
         }
     }
 

@@ -9,7 +9,7 @@ import BlogContent
 /// | `##Title` (no space) is a heading | yes | | | |
 /// | a raw HTML line ends its HTML block, the markdown after it is rendered | yes | yes | | |
 /// | `Term` + `: definition` is a definition list | yes | yes | yes | |
-public enum MarkdownDialect: String, Sendable, CaseIterable {
+package enum MarkdownDialect: String, Sendable, CaseIterable {
     /// CommonMark with the GFM extensions, as cmark-gfm reads it (posts written for no known generator).
     case commonMark
     /// Python-Markdown with Pelican's extensions (`extra`, `codehilite`, `meta`): Pelican-form posts.
@@ -52,7 +52,7 @@ extension Post {
     ///   kramdown, Jekyll's default;
     /// - any other YAML header, and TOML: goldmark (Hugo);
     /// - no header: CommonMark.
-    public var markdownDialect: MarkdownDialect {
+    package var markdownDialect: MarkdownDialect {
         switch headerFormat {
         case .pelican: return .pythonMarkdown
         case .toml: return .goldmark

@@ -3,30 +3,30 @@ import BlogCore
 import CCmarkGFM
 
 /// How markdown is turned into HTML, beyond what every post gets.
-public struct MarkdownOptions: Sendable, Equatable {
+package struct MarkdownOptions: Sendable, Equatable {
     /// What raw HTML may do: pass as written (the default: real blogs embed tweet widgets and
     /// videos), have GFM's tagfilter escape `<script>`, `<iframe>`, `<style>` and six more, or be
     /// sanitized (``HTMLSanitizer``).
-    public var html: HTMLPolicy = .trusted
+    package var html: HTMLPolicy = .trusted
 
     /// The markdown the text was written for: whose headings, HTML blocks and definition lists
     /// it follows (see ``MarkdownDialect``).
-    public var dialect: MarkdownDialect = .commonMark
+    package var dialect: MarkdownDialect = .commonMark
 
     /// Highlight code blocks in a known language at build time (see ``CodeBlockStyle``), and show
     /// the line numbers and highlighted lines their markers ask for.
-    public var highlight: Bool = false
+    package var highlight: Bool = false
 
     /// The theme's palette for highlighted code: `default`, or a name that becomes the class
     /// `highlight-NAME` of each highlighted block's `<pre>`.
-    public var highlightStyle: String = "default"
+    package var highlightStyle: String = "default"
 
     /// Whose rule makes the headings' ids (blog's own unless a `permalinks` preset names another generator).
-    public var headingIDs: HeadingIDStyle = .blog
+    package var headingIDs: HeadingIDStyle = .blog
 
     /// Creates options; everything off, and plain CommonMark, by default. `tagfilter: true` is `html: .tagfilter`.
-    public init(tagfilter: Bool = false, html: HTMLPolicy = .trusted, dialect: MarkdownDialect = .commonMark,
-                highlight: Bool = false, highlightStyle: String = "default") {
+    package init(tagfilter: Bool = false, html: HTMLPolicy = .trusted, dialect: MarkdownDialect = .commonMark,
+                 highlight: Bool = false, highlightStyle: String = "default") {
         self.html = max(html, tagfilter ? .tagfilter : .trusted)
         self.dialect = dialect
         self.highlight = highlight
@@ -38,7 +38,7 @@ public struct MarkdownOptions: Sendable, Equatable {
 /// HTML, smart punctuation, CodeHilite code block markers, and an `id` on every heading; read as
 /// the options' dialect reads it (see ``DialectDocument``).
 /// Safe to call from several threads at once.
-public enum MarkdownRenderer {
+package enum MarkdownRenderer {
     /// Renders a post body, and its `summary` header field when given.
     ///
     /// The summary is the `summary` field rendered when given; else the body's top-level blocks
@@ -50,7 +50,7 @@ public enum MarkdownRenderer {
     /// With `html: sanitize`, the body and the summary go through ``HTMLSanitizer`` once every
     /// pass is done (kramdown's attribute lists add attributes too), and what it removed from the
     /// body is one warning at the first piece's line.
-    public static func render(body: String, summary: String?, options: MarkdownOptions = MarkdownOptions()) -> RenderedMarkdown {
+    package static func render(body: String, summary: String?, options: MarkdownOptions = MarkdownOptions()) -> RenderedMarkdown {
         var rendered = renderDialect(body: body, summary: summary, options: options)
         guard options.html == .sanitize else { return rendered }
         let sanitized = HTMLSanitizer.sanitize(rendered.html)

@@ -1,3 +1,4 @@
+import BlogCore
 /// A text's lines as UTF-8 bytes: what cmark's tree does not keep (the characters a line starts
 /// with, the raw HTML of a line) is read here, and a few lines are rewritten here.
 struct SourceLines {
@@ -28,12 +29,11 @@ struct SourceLines {
         return bytes[starts[number - 1]..<end]
     }
 
-    /// The 1-based column, in characters, of byte `offset` of line `number`.
+    /// The 1-based column (``TextPosition``'s) of byte `offset` of line `number`.
     func column(ofByte offset: Int, inLine number: Int) -> Int {
         let line = self[number]
         guard offset >= line.startIndex else { return 1 }
-        // Every byte that does not continue a UTF-8 sequence starts a character.
-        return line[line.startIndex..<min(offset, line.endIndex)].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        return TextPosition.column(ofByte: min(offset, line.endIndex), lineStart: line.startIndex, in: bytes)
     }
 
     /// The offset just past the block quote markers (`>` with up to 3 spaces before it and one

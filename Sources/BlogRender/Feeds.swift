@@ -41,17 +41,17 @@ package enum Feeds {
 
     /// Every feed file of the site: Atom, RSS and JSON Feed of the site, then the feeds of each
     /// term (tags, categories, authors, each in the order of ``Site/terms(_:)``).
-    /// With `hook`, entries hold what it gives in place of bodies, and it makes each feed's
-    /// bytes from its text (see ``RenderHook``).
+    /// With `hook`, it hears where the posts' bodies land in each feed (see ``RenderHook``).
     package static func render(_ site: Site, hook: RenderHook? = nil) -> [OutputFile] {
         let config = site.config
+        let marks = BodyMarks(site: site, hook: hook)
         let siteIndices = feedPosts(site, from: site.listed)
         let terms = Taxonomy.allCases.flatMap { taxonomy in site.terms(taxonomy).map { (taxonomy, $0) } }
         let termIndices = terms.map { feedPosts(site, from: $0.1.posts) }
         let languages = languageFeeds(site)
         // Each post's entry is made once, however many feeds show it.
         let needed = Array(Set(siteIndices + termIndices.joined() + languages.flatMap(\.posts))).sorted()
-        let made = Parallel.map(needed.count) { entry(for: site.posts[needed[$0]], config: config, body: hook?.feedBody(post: needed[$0])) }
+        let made = Parallel.map(needed.count) { entry(for: site.posts[needed[$0]], config: config, body: marks?.feedMarker(needed[$0])) }
         let entries = Dictionary(uniqueKeysWithValues: zip(needed, made))
         let siteFeed = FeedChannel(title: config.title, page: site.listURL, entries: siteIndices.map { entries[$0]! }, config: config)
         var feeds: [(path: String, json: Bool, text: () -> String)] = [
@@ -82,8 +82,8 @@ package enum Feeds {
         // Each feed on any core: its text, then its bytes.
         return Parallel.map(feeds.count) { number -> OutputFile in
             let feed = feeds[number]
-            guard let hook else { return file(feed.path, feed.text()) }
-            return OutputFile(path: feed.path, contents: .bytes(hook.feedBytes(path: feed.path, json: feed.json, text: feed.text())))
+            guard let marks else { return file(feed.path, feed.text()) }
+            return OutputFile(path: feed.path, contents: .bytes(marks.feedBytes(path: feed.path, json: feed.json, text: feed.text())))
         }
     }
 
@@ -178,17 +178,36 @@ package enum Feeds {
         "\(config.title): \(term.tag.name)"
     }
 
+    /// A post's body as the feeds hold it, before their format escapes it: its links made absolute
+    /// against `base`, the post's address. A body put into a feed later (``BodyForm/apply(_:)``) is made here too.
+    static func content(_ html: String, base: String) -> String {
+        AbsoluteURLs.rewrite(html: html, base: base)
+    }
+
+    /// The encoder of the JSON feed, with `formatting` besides its own.
+    static func jsonEncoder(_ formatting: JSONEncoder.OutputFormatting = []) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = formatting.union(.withoutEscapingSlashes)
+        return encoder
+    }
+
+    /// The characters of `text` as the JSON feed writes them inside a string.
+    static func jsonContent(_ text: String) -> String {
+        let bytes = (try? jsonEncoder().encode([text])) ?? Data("[\"\"]".utf8)
+        return String(decoding: bytes.dropFirst(2).dropLast(2), as: UTF8.self)
+    }
+
     private static func file(_ path: String, _ text: String) -> OutputFile {
         OutputFile(path: path, contents: .bytes(Data(text.utf8)))
     }
 
     /// A post as every feed format shows it.
-    /// With `body`, the entry's whole content is `body` (see ``RenderHook/feedBody(post:)``).
+    /// With `body`, the entry's whole content is `body` (see ``BodyMarks/feedMarker(_:)``).
     private static func entry(for item: SitePost, config: SiteConfig, body: String? = nil) -> FeedEntry {
         let permalink = AbsoluteURLs.url(item.url, config: config)
         let full: String?
         switch config.feedContent {
-        case .full: full = body ?? AbsoluteURLs.rewrite(html: item.rendered.html, base: permalink)
+        case .full: full = body ?? content(item.rendered.html, base: permalink)
         case .summary: full = nil
         }
         var entry = FeedEntry(title: item.post.title, permalink: permalink, author: author(of: item.post, config: config),
@@ -292,8 +311,7 @@ package enum Feeds {
                               datePublished: dates.rfc3339(entry.published), dateModified: dates.rfc3339(entry.updated),
                               tags: entry.tags.isEmpty ? nil : entry.tags, authors: [.init(name: entry.author)])
             })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let encoder = jsonEncoder([.sortedKeys, .prettyPrinted])
         // Strings, arrays and objects only: encoding cannot fail.
         return String(decoding: try! encoder.encode(document), as: UTF8.self) + "\n"
     }

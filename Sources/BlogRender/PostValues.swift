@@ -23,7 +23,7 @@ struct PostValues {
         shown = DatePattern(config.dateFormat, timeZone: config.timeZone)
     }
 
-    /// The post's values; `html` is what templates see as `html` (its body, or the hook's value).
+    /// The post's values; `html` is what templates see as `html` (its body, or its marker).
     func values(of sitePost: SitePost, html: Any) -> [String: Any] {
         let post = sitePost.post
         var values: [String: Any] = [

@@ -18,10 +18,13 @@ package struct ShortcodeTemplates: Sendable {
     /// No templates.
     package init() {}
 
-    /// Parses `text` as the template of the shortcode `name`; throws the parser's error.
-    mutating func register(_ text: String, named name: String) throws {
-        library.register(try TemplateEscaping.template(text), named: name)
+    /// Parses `text` as the template of the shortcode `name`; throws the parser's error. Returns why the
+    /// compiled renderer cannot read it, or nil (see ``TemplateLibrary/register(_:named:)``).
+    @discardableResult
+    mutating func register(_ text: String, named name: String) throws -> CompiledTemplate.Unreadable? {
+        let unreadable = library.register(try TemplateEscaping.template(text), named: name)
         texts[name] = text
+        return unreadable
     }
 
     /// Whether the template of `name` takes inner content (it names `inner`); nil when there is none.

@@ -30,7 +30,8 @@ package enum SiteRenderer {
         // page, pages and entries show that text.
         let library = summaries?.pageLibrary ?? theme.pageLibrary
         let listEntry = summaries.map { summaries in { (values: [String: Any]) in renderedOnce(summaries.partial, values, library) } }
-        let context = TemplateContext(site: site, hook: hook, postPartials: postPartials, listEntry: listEntry, digests: inputs)
+        let marks = BodyMarks(site: site, hook: hook)
+        let context = TemplateContext(site: site, marks: marks, postPartials: postPartials, listEntry: listEntry, digests: inputs)
         var digests: [Digest] = []
         if inputs {
             let reads = TemplateReads(sources: theme.templateTexts)
@@ -66,7 +67,7 @@ package enum SiteRenderer {
                     throw BuildFailure([.error("themes/\(theme.name)/templates/\(template).mustache",
                                                "missing template: the theme must have templates/\(template).mustache")])
                 }
-                return hook?.pageBytes(number: number, text: text) ?? Data(text.utf8)
+                return marks?.pageBytes(number: number, text: text) ?? Data(text.utf8)
             }))
         }
         return (files, digests)

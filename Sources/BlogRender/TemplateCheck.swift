@@ -20,6 +20,15 @@ enum TemplateCheck {
         }
     }
 
+    /// The warning at `path`, a template the compiled renderer cannot read (``CompiledTemplate/Unreadable``:
+    /// another swift-mustache than the one Package.swift pins): its library renders every page through
+    /// swift-mustache, with the same bytes, more slowly.
+    static func notCompiled(_ unreadable: CompiledTemplate.Unreadable, path: String) -> Diagnostic {
+        .warning(path, "this template cannot take the compiled renderer: swift-mustache gave \(unreadable.what) "
+            + "(expected the tokens of swift-mustache 2.1.1, the version Package.swift pins); "
+            + "its pages are rendered by swift-mustache instead, the same bytes, more slowly")
+    }
+
     /// An error for every partial (`{{>name}}`) or parent (`{{<name}}`) that `exists` doesn't know:
     /// Mustache would render nothing in its place. Dynamic names (`{{>*name}}`) can't be checked,
     /// and nothing is checked after a set-delimiter tag.

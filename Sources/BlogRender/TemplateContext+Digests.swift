@@ -4,7 +4,7 @@ import BlogSite
 /// The digests of a context built with them (see ``PageInputs``): what a page's values were made from, so that
 /// a build can tell which pages would come out as they are.
 extension TemplateContext {
-    /// A post's values, its real body (`html`, before the hook made it something else) standing for `html`.
+    /// A post's values, its real body (`html`, before its marker stood for it) standing for `html`.
     static func postDigest(_ values: [String: Any], html: String) -> Digest {
         var input = DigestInput()
         PageInputs.add(values, to: &input, replacing: ("html", Digest.of(html)))

@@ -36,12 +36,12 @@ struct TemplateContext {
     let sharedDigests: [String: Digest]
 
     /// Builds the dictionaries of `site`, the posts' on every core. Each post's `html` is its
-    /// rendered body, or what `hook` makes of it (see ``RenderHook/templateBody(post:html:)``).
+    /// rendered body, or with `marks` its marker (see ``BodyMarks/templateBody(post:)``).
     /// Each of `postPartials` adds to every post the text it renders from the post's values,
     /// under its key (see ``ListSummaries/postPartials``); so does `listEntry`, the post's entry in
     /// the lists, under ``ListSummaries/key``. With `digests`, it also makes the digests that
     /// ``inputs(of:template:values:reads:)`` reads.
-    init(site: Site, hook: RenderHook? = nil, postPartials: [(key: String, render: ([String: Any]) -> String)] = [],
+    init(site: Site, marks: BodyMarks? = nil, postPartials: [(key: String, render: ([String: Any]) -> String)] = [],
          listEntry: (([String: Any]) -> String)? = nil, digests: Bool = false) {
         self.site = site
         let links = SiteLinks(config: site.config)
@@ -60,7 +60,7 @@ struct TemplateContext {
         if let listEntry { rendered.append((ListSummaries.key, listEntry)) }
         let made = Parallel.map(site.posts.count) { index -> (values: [String: Any], digest: Digest) in
             let html = site.posts[index].rendered.html
-            var values = builder.values(of: site.posts[index], html: hook?.templateBody(post: index, html: html) ?? html)
+            var values = builder.values(of: site.posts[index], html: marks?.templateBody(post: index) ?? html)
             values["translations"] = site.posts[index].translations.map { builder.translationValues(of: site.posts[$0]) }
             // Before the partials, whose texts are made from these values.
             let digest = digests ? Self.postDigest(values, html: html) : .zero

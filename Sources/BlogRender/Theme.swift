@@ -33,7 +33,7 @@ package struct Theme: Sendable {
     /// `shortcodes/*.mustache` over them (see ``ShortcodeTemplates``).
     package var shortcodes = ShortcodeTemplates()
     /// What loading the theme skipped: symbolic links leading out of the blog folder, or nowhere (see
-    /// ``BlogBoundary``).
+    /// ``BlogBoundary``); and each template the compiled renderer cannot read (``TemplateCheck/notCompiled(_:path:)``).
     package var warnings: [Diagnostic] = []
 
     /// The template that shows pages of the template `name` when the theme lacks it: `tag` for a
@@ -90,7 +90,9 @@ package struct Theme: Sendable {
             guard let templateName = templateName(path) else { continue }
             do {
                 let text = String(decoding: try file.data(), as: UTF8.self)
-                library.register(try TemplateEscaping.template(text), named: templateName)
+                if let unreadable = library.register(try TemplateEscaping.template(text), named: templateName) {
+                    diagnostics.append(TemplateCheck.notCompiled(unreadable, path: prefix + path))
+                }
                 sources[templateName] = (prefix + path, text)
                 texts[templateName] = text
             } catch let error as MustacheTemplate.ParserError {
@@ -119,7 +121,9 @@ package struct Theme: Sendable {
             let name = String(path.dropFirst("shortcodes/".count).dropLast(".mustache".count))
             do {
                 let text = String(decoding: try file.data(), as: UTF8.self)
-                try shortcodes.register(text, named: name)
+                if let unreadable = try shortcodes.register(text, named: name) {
+                    diagnostics.append(TemplateCheck.notCompiled(unreadable, path: shown))
+                }
                 shortcodeSources[name] = (shown, text)
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.append(.error(shown, line: error.context.lineNumber, column: error.context.columnNumber, TemplateCheck.describe(error.error)))

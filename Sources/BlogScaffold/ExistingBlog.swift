@@ -19,11 +19,11 @@ public enum ExistingBlog {
         /// What it was told by: `pelicanconf.py`, or `the posts' headers`.
         public var evidence: String
         /// Settings read from it: blog.yml's key -> value, as they go in.
-        public var settings: [(key: String, value: String)]
+        package var settings: [(key: String, value: String)]
         /// Patterns of the generator's settings that replace the preset's (`post` -> `blog/{slug}.html`).
-        public var permalinks: [(key: String, value: String)]
+        package var permalinks: [(key: String, value: String)]
         /// Settings it has that blog can't follow, as comments for blog.yml.
-        public var notes: [String]
+        package var notes: [String]
 
         /// Equal when every field is (the tuples' keys and values, in order).
         public static func == (a: Detection, b: Detection) -> Bool {

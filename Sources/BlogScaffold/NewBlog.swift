@@ -46,7 +46,7 @@ public enum NewBlog {
     /// The GitHub Pages address of a GitHub repository, from its git remote URL: `git@github.com:ann/notes.git`
     /// and `https://github.com/ann/notes` give `https://ann.github.io/notes/`; `ann/ann.github.io` gives
     /// `https://ann.github.io/`. Nil for any other remote.
-    public static func pagesURL(remote: String) -> String? {
+    package static func pagesURL(remote: String) -> String? {
         var rest = remote.trimmingCharacters(in: .whitespacesAndNewlines)
         let prefixes = ["git@github.com:", "ssh://git@github.com/", "https://github.com/", "http://github.com/", "git://github.com/"]
         if let userInfo = rest.range(of: "^https://[^/@]+@github\\.com/", options: .regularExpression) {

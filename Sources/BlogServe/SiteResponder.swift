@@ -1,3 +1,4 @@
+import BlogCore
 import Foundation
 
 /// What the preview server answers for a request into a built site folder: plain values, no sockets, so every
@@ -52,7 +53,7 @@ struct SiteResponder: Sendable {
             return Self.plain(400, "bad request: the path is not a valid URL path\n", head: head)
         }
         let segments = decoded.split(separator: "/", omittingEmptySubsequences: true)
-        if segments.contains(where: { $0 == ".." || $0 == "." || $0.contains("\0") || $0.contains("\\") }) {
+        if segments.contains(where: { PathSafety.isDotSegment($0) || $0.contains("\0") || $0.contains("\\") }) {
             return Self.plain(400, "bad request: a path may not hold `..`, `.`, NUL or `\\`\n", head: head)
         }
         // The site lives under the base path: /blog/ and /blog (redirected) are its root.

@@ -66,15 +66,11 @@ package struct ContentLinks: Sendable {
 
     static func contentPath(_ path: String, from: String) -> String? {
         let bare = String(path.prefix { $0 != "#" && $0 != "?" })
-        var parts: [Substring] = bare.hasPrefix("/") ? [] : from.split(separator: "/").dropLast()
-        for segment in bare.split(separator: "/") {
-            switch segment {
-            case ".": continue
-            case "..": if parts.popLast() == nil { return nil }
-            default: parts.append(segment)
-            }
-        }
-        return parts.joined(separator: "/")
+        let folder: [Substring] = bare.hasPrefix("/") ? [] : from.split(separator: "/").dropLast()
+        let resolved = PathSafety.removingDotSegments(folder + bare.split(separator: "/"))
+        guard !resolved.climbed else { return nil }
+        // A path ending in `.` or `..` names the folder: the same content path.
+        return resolved.segments.filter { !$0.isEmpty }.joined(separator: "/")
     }
 
     /// The `{attach}` links of every post: content path of the file -> its output path, in the

@@ -31,7 +31,7 @@ public struct PostListing: Sendable {
     var entries: [Entry]
 
     /// The listing of every post with a page in `site`.
-    public init(site: Site) {
+    package init(site: Site) {
         let base = site.config.basePath
         entries = site.posts.map { item in
             Entry(kind: item.post.kind.rawValue, title: item.post.title,

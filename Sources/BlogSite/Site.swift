@@ -4,92 +4,92 @@ import BlogCore
 import Foundation
 
 /// A post placed in the site: its URL and its rendered body.
-public struct SitePost: Sendable {
+package struct SitePost: Sendable {
     /// The post as read.
-    public var post: Post
+    package var post: Post
     /// The rendered body and summary.
-    public var rendered: RenderedMarkdown
+    package var rendered: RenderedMarkdown
     /// Site-relative URL, no leading `/`, ending in `/` (`posts/my-post/`).
-    public var url: String
+    package var url: String
     /// Output file, relative to the output folder (`posts/my-post/index.html`).
-    public var outputPath: String
+    package var outputPath: String
     /// Indices into ``Site/posts`` of the same post in other languages (Pelican's translations:
     /// same kind, status and slug, another `lang`), ordered by language.
-    public var translations: [Int] = []
+    package var translations: [Int] = []
 }
 
 /// One tag, category or author (a term of a ``Taxonomy``) and its posts.
-public struct TagGroup: Sendable {
+package struct TagGroup: Sendable {
     /// The term (first spelling seen, in date order oldest first, is the display name).
-    public var tag: Tag
+    package var tag: Tag
     /// Indices into ``Site/posts`` of its listed posts, newest first.
-    public var posts: [Int]
+    package var posts: [Int]
     /// Site-relative URL of its first list page (`tags/swift/`).
-    public var url: String
+    package var url: String
 }
 
 /// A file under `content/` copied to the output.
-public struct SiteAsset: Sendable, Equatable {
+package struct SiteAsset: Sendable, Equatable {
     /// Its path under `content/`.
-    public var source: String
+    package var source: String
     /// Its path in the output folder: the same, or beside its post's page (bundles, `{attach}`).
-    public var path: String
+    package var path: String
 
-    public init(source: String, path: String) {
+    package init(source: String, path: String) {
         self.source = source
         self.path = path
     }
 }
 
 /// A page at an old URL that sends readers to a post's page.
-public struct Redirect: Sendable, Equatable {
+package struct Redirect: Sendable, Equatable {
     /// The old URL, site-relative (`0-19/`).
-    public var url: String
+    package var url: String
     /// The file written there.
-    public var outputPath: String
+    package var outputPath: String
     /// Index into ``Site/posts`` of the post it sends to; nil for a `redirects:` entry of
     /// blog.yml that names a URL.
-    public var target: Int?
+    package var target: Int?
     /// Where it sends when ``target`` is nil: a site-relative URL, or an absolute address.
-    public var location: String = ""
+    package var location: String = ""
     /// The `redirects:` entry of blog.yml that asks for it; nil for a header's `aliases`.
-    public var rule: RedirectRule?
+    package var rule: RedirectRule?
 }
 
 /// A month in the archives.
-public struct ArchiveMonth: Sendable {
+package struct ArchiveMonth: Sendable {
     /// 1...12.
-    public var month: Int
+    package var month: Int
     /// Indices into ``Site/posts``, newest first.
-    public var posts: [Int]
+    package var posts: [Int]
 }
 
 /// A year in the archives.
-public struct ArchiveYear: Sendable {
+package struct ArchiveYear: Sendable {
     /// The year, in the site's time zone.
-    public var year: Int
+    package var year: Int
     /// Months, newest first.
-    public var months: [ArchiveMonth]
+    package var months: [ArchiveMonth]
 }
 
 /// One page of a paginated list.
-public struct Pagination: Sendable {
+package struct Pagination: Sendable {
     /// 1-based page number.
-    public var number: Int
+    package var number: Int
     /// How many pages the list has.
-    public var count: Int
+    package var count: Int
     /// Indices into ``Site/posts`` shown on this page, newest first.
-    public var posts: [Int]
+    package var posts: [Int]
     /// Site-relative URL of the page with newer posts, if any.
-    public var newerURL: String?
+    package var newerURL: String?
     /// Site-relative URL of the page with older posts, if any.
-    public var olderURL: String?
+    package var olderURL: String?
 }
 
 /// A page the build makes that a content file can take the place of, by naming its URL in its
 /// header (`save_as: index.html`, `url: /tags/`, `permalink: /`), as Pelican's `save_as`
 /// overrides a generated file.
-public enum GeneratedPage: String, Sendable, CaseIterable {
+package enum GeneratedPage: String, Sendable, CaseIterable {
     /// The first page of the post list, at the site's root.
     case home
     /// Every tag with its post count.
@@ -100,13 +100,13 @@ public enum GeneratedPage: String, Sendable, CaseIterable {
     case notFound
 
     /// Its site-relative URL with blog's own permalinks.
-    public var url: String { url(in: Permalinks()) }
+    package var url: String { url(in: Permalinks()) }
 
     /// Its output file with blog's own permalinks.
-    public var outputPath: String { outputPath(in: Permalinks()) }
+    package var outputPath: String { outputPath(in: Permalinks()) }
 
     /// Its site-relative URL under `permalinks` (a preset moves the tags index and the archives).
-    public func url(in permalinks: Permalinks) -> String {
+    package func url(in permalinks: Permalinks) -> String {
         switch self {
         case .home: return ""
         case .tagIndex: return permalinks.tagIndex
@@ -116,12 +116,12 @@ public enum GeneratedPage: String, Sendable, CaseIterable {
     }
 
     /// Its output file under `permalinks`.
-    public func outputPath(in permalinks: Permalinks) -> String {
+    package func outputPath(in permalinks: Permalinks) -> String {
         SiteBuilder.outputPath(for: url(in: permalinks))
     }
 
     /// How messages name it (`home page`).
-    public var noun: String {
+    package var noun: String {
         switch self {
         case .home: return "home page"
         case .tagIndex: return "tags index"
@@ -131,13 +131,13 @@ public enum GeneratedPage: String, Sendable, CaseIterable {
     }
 
     /// How messages name it (`the home page`).
-    public var name: String { "the " + noun }
+    package var name: String { "the " + noun }
 }
 
 /// A page to render.
-public struct Page: Sendable {
+package struct Page: Sendable {
     /// What the page shows.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         /// A post's own page: index into ``Site/posts``.
         case post(Int)
         /// A page of the home list.
@@ -153,50 +153,50 @@ public struct Page: Sendable {
     }
 
     /// What it shows.
-    public var kind: Kind
+    package var kind: Kind
     /// Site-relative URL, no leading `/` (`""` is the home page, `page/2/`, `404.html`).
-    public var url: String
+    package var url: String
     /// Output file, relative to the output folder.
-    public var outputPath: String
+    package var outputPath: String
 }
 
 /// The whole site, ready to render: every decision about order, grouping and URLs is made here.
-public struct Site: Sendable {
+package struct Site: Sendable {
     /// The settings.
-    public var config: SiteConfig
+    package var config: SiteConfig
     /// Every post that gets a page, newest first (ties: title, then source path).
-    public var posts: [SitePost]
+    package var posts: [SitePost]
     /// Indices into ``posts`` of the posts shown in lists (not hidden), newest first.
-    public var listed: [Int]
+    package var listed: [Int]
     /// Tags with listed posts, ordered by slug.
-    public var tags: [TagGroup]
+    package var tags: [TagGroup]
     /// Categories with listed posts, ordered by slug; none when the categories have no pages.
-    public var categories: [TagGroup] = []
+    package var categories: [TagGroup] = []
     /// Authors with listed posts, ordered by slug; none when the authors have no pages.
-    public var authors: [TagGroup] = []
+    package var authors: [TagGroup] = []
     /// Sections (top folders of content/) with listed posts or pages, ordered by slug; none
     /// without section pages (Hugo's preset has them).
-    public var sections: [TagGroup] = []
+    package var sections: [TagGroup] = []
     /// Listed posts by year and month, newest first.
-    public var archives: [ArchiveYear]
+    package var archives: [ArchiveYear]
     /// Every page to render, in a stable order.
-    public var pages: [Page]
+    package var pages: [Page]
     /// Files under `content/` that are not posts, copied as they are.
-    public var assets: [SiteAsset]
+    package var assets: [SiteAsset]
     /// Redirect pages at the posts' old URLs (`aliases`).
-    public var redirects: [Redirect] = []
+    package var redirects: [Redirect] = []
     /// Indices into ``posts`` of translations (in another language than an original of the same
     /// slug, or marked `translation: true`; see ``SiteBuilder``): they have a page but are in no list.
-    public var translations: Set<Int> = []
+    package var translations: Set<Int> = []
     /// The generated pages that a content file replaces, each with the index into ``posts`` of
     /// the post or page written in its place; those generated pages are not in ``pages``.
-    public var replacements: [GeneratedPage: Int] = [:]
+    package var replacements: [GeneratedPage: Int] = [:]
     /// Site-relative URL of the post list's first page: `""` (the home page), or
     /// `permalinks.home_list` when a content page replaces the home page.
-    public var listURL: String = ""
+    package var listURL: String = ""
 
     /// The terms of `taxonomy`: ``tags``, ``categories`` or ``authors``.
-    public func terms(_ taxonomy: Taxonomy) -> [TagGroup] {
+    package func terms(_ taxonomy: Taxonomy) -> [TagGroup] {
         switch taxonomy {
         case .tag: return tags
         case .category: return categories
@@ -206,12 +206,12 @@ public struct Site: Sendable {
     }
 
     /// The generated page whose place the post `index` takes, if any.
-    public func replaced(by index: Int) -> GeneratedPage? {
+    package func replaced(by index: Int) -> GeneratedPage? {
         replacements.first { $0.value == index }?.key
     }
 
     /// Whether `page` is the 404 page: the generated one, or a content page in its place.
-    public func isNotFound(_ page: Page) -> Bool {
+    package func isNotFound(_ page: Page) -> Bool {
         switch page.kind {
         case .notFound: return true
         case .post(let index): return replaced(by: index) == .notFound
@@ -220,7 +220,7 @@ public struct Site: Sendable {
     }
 
     /// The previous (older) and next (newer) listed post around `index`, for post pages.
-    public func neighbours(of index: Int) -> (older: Int?, newer: Int?) {
+    package func neighbours(of index: Int) -> (older: Int?, newer: Int?) {
         // `listed` is ascending (a filter of `posts`' indices), so a binary search finds the post:
         // a linear search on every post page made a 10,000-post site quadratic.
         var low = 0, high = listed.count

@@ -90,16 +90,15 @@ struct List: ParsableCommand {
 
     func run() throws {
         let options = BuildOptions(source: site.source, drafts: site.drafts, future: site.future)
-        let loaded: Site
+        let listing: PostListing
         do {
-            let (site, warnings) = try Pipeline.loadSite(options, render: false)
+            let warnings: [Diagnostic]
+            (listing, warnings) = try Pipeline.listing(options)
             Console.printDiagnostics(warnings)
-            loaded = site
         } catch let failure as BuildFailure {
             Console.printDiagnostics(failure.diagnostics)
             throw ExitCode(1)
         }
-        let listing = PostListing(site: loaded)
         switch format {
         case .json: print(listing.json())
         case .table: print(listing.table(), terminator: "")

@@ -225,7 +225,6 @@ final class IncrementalBuildTests: XCTestCase {
                                           warnings: loaded.warnings, dueAt: loaded.dueAt), in: staged)
             }
         }
-        incremental.close()
         XCTAssertFalse(FileManager.default.fileExists(atPath: cacheFolder.appendingPathComponent("state").path))
         XCTAssertEqual(try build(quick: true).cacheSummary, "full build: no state of a previous build")
         try assertSameAsCleanBuild()

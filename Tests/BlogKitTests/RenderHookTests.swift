@@ -1,3 +1,4 @@
+@testable import BlogCore
 @testable import BlogIncremental
 @testable import BlogOutput
 @testable import BlogRender
@@ -5,30 +6,20 @@
 import Foundation
 import XCTest
 
-/// Render's one hook (``RenderHook``): Render calls it where a post's body becomes a value and
-/// where a page's or feed's text becomes bytes; without it, templates and feeds get the plain
-/// body. The incremental layer's hook (``BodyHoles``) gives the bytes of a render without it.
+/// Render's one hook (``RenderHook``): Render tells it where each post's body landed in the pages
+/// and feeds it makes, with the bytes of a render without it; without it, templates and feeds get the
+/// plain body. The incremental layer's hook (``BodyHoles``) keeps what it is told.
 final class RenderHookTests: XCTestCase {
-    /// A hook that tags what it is asked for, and records which files it finished.
-    final class Tagging: RenderHook, @unchecked Sendable {
+    /// A hook that records what Render tells it.
+    final class Recording: RenderHook, @unchecked Sendable {
         private let lock = NSLock()
-        private(set) var pages: [Int] = []
-        private(set) var feeds: [String: Bool] = [:]
+        private(set) var pages: [Int: [BodyHole]] = [:]
+        private(set) var feeds: [String: [BodyHole]] = [:]
+        private(set) var transformed: [Int] = []
 
-        func templateBody(post: Int, html: String) -> Any { "[body of \(post)]" }
-        func feedBody(post: Int) -> String { "[feed body of \(post)]" }
-        func pageBytes(number: Int, text: String) -> Data {
-            lock.lock()
-            pages.append(number)
-            lock.unlock()
-            return Data("page \(number): \(text)".utf8)
-        }
-        func feedBytes(path: String, json: Bool, text: String) -> Data {
-            lock.lock()
-            feeds[path] = json
-            lock.unlock()
-            return Data(text.utf8)
-        }
+        func page(_ number: Int, holds holes: [BodyHole]) { lock.withLock { pages[number] = holes } }
+        func feed(_ path: String, holds holes: [BodyHole]) { lock.withLock { feeds[path] = holes } }
+        func bodyTransformed(post: Int) { lock.withLock { transformed.append(post) } }
     }
 
     /// The pages and feeds of `site`, made now.
@@ -47,19 +38,39 @@ final class RenderHookTests: XCTestCase {
         get throws { try Theme.load(name: "default", siteRoot: URL(fileURLWithPath: "/none")) }
     }
 
-    func testRenderAsksTheHookForBodiesAndBytes() throws {
+    /// Render reports each body's place and form: the bytes there are the body in that form, and
+    /// the files are those of a render without a hook. A feed's body is made by the one function the
+    /// feed writer uses (``BodyForm/apply(_:)``, ``Feeds/content(_:base:)``).
+    func testRenderReportsWhereEachBodyLanded() throws {
         let site = RenderFixture.site()
-        let hook = Tagging()
+        let hook = Recording()
         let files = try render(site, theme: defaultTheme, hook: hook)
-        let post = try XCTUnwrap(files["posts/swift-6/index.html"])
-        XCTAssertTrue(post.hasPrefix("page "), post)
-        XCTAssertTrue(post.contains("[body of 0]"), post)
-        XCTAssertFalse(post.contains("Body <em>zero</em>"), post)
-        XCTAssertEqual(hook.pages.sorted(), Array(site.pages.indices))
-        XCTAssertTrue(try XCTUnwrap(files["feed.xml"]).contains("[feed body of 0]"))
-        XCTAssertEqual(hook.feeds["feed.json"], true)
-        XCTAssertEqual(hook.feeds["feed.xml"], false)
-        XCTAssertEqual(hook.feeds["rss.xml"], false)
+        XCTAssertEqual(files, try render(site, theme: defaultTheme, hook: nil))
+        let post = try XCTUnwrap(site.pages.firstIndex { $0.outputPath == "posts/swift-6/index.html" })
+        XCTAssertEqual(hook.pages[post]?.map(\.post), [0])
+        XCTAssertEqual(hook.pages[post]?.first?.form, .html)
+        XCTAssertTrue(hook.transformed.isEmpty, "the default theme prints bodies")
+        var checked = 0
+        for (number, holes) in hook.pages {
+            let bytes = Array(try XCTUnwrap(files[site.pages[number].outputPath]).utf8)
+            for hole in holes {
+                XCTAssertEqual(String(decoding: bytes[hole.offset..<hole.offset + hole.length], as: UTF8.self),
+                               hole.form.apply(site.posts[hole.post].rendered.html))
+                checked += 1
+            }
+        }
+        for path in ["feed.xml", "rss.xml", "feed.json"] {
+            let holes = try XCTUnwrap(hook.feeds[path], path)
+            let bytes = Array(try XCTUnwrap(files[path]).utf8)
+            for hole in holes {
+                let base = AbsoluteURLs.url(site.posts[hole.post].url, config: site.config)
+                XCTAssertEqual(hole.form, path == "feed.json" ? .feedJSON(base: base) : .feedXML(base: base))
+                XCTAssertEqual(String(decoding: bytes[hole.offset..<hole.offset + hole.length], as: UTF8.self),
+                               hole.form.apply(site.posts[hole.post].rendered.html))
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, site.posts.count)
     }
 
     func testWithoutAHookTemplatesAndFeedsGetThePlainBody() throws {

@@ -1,6 +1,7 @@
 @testable import BlogBuild
 @testable import BlogCore
 @testable import BlogIncremental
+@testable import BlogOutput
 @testable import BlogRender
 import Foundation
 import XCTest
@@ -189,15 +190,9 @@ final class SecurityOutputTests: XCTestCase {
 
     // MARK: - The build lock
 
-    /// The layer of a build of the blog, which holds the build lock until it is closed.
-    func holdLock(cache: Bool) throws -> IncrementalBuild {
-        let options = BuildOptions(source: blog.path)
-        let config = try Pipeline.loadConfig(options).0
-        let (output, display) = try Pipeline.outputFolder(options, config: config)
-        return try IncrementalBuild(IncrementalRequest(
-            config: config, theme: try Theme.load(name: config.theme, siteRoot: options.source), source: options.source,
-            sourceDisplay: "", content: Pipeline.contentFolder(options, config: config).url, contentDisplay: "content",
-            output: output, outputDisplay: display, drafts: false, future: false, now: Date(), version: blogVersion), enabled: cache)
+    /// The build lock of the blog, as a build holds it (with the cache or without), until it is released.
+    func holdLock(cache: Bool) throws -> BuildLock {
+        try BuildLock.hold(blog: blog, folder: (blog.appendingPathComponent(".blog-cache"), ".blog-cache"), create: cache).0
     }
 
     /// A cache folder whose lock can't be held (`lock` a folder, `cache_dir` a file) is a warning,
@@ -210,14 +205,14 @@ final class SecurityOutputTests: XCTestCase {
         let holder = try holdLock(cache: true)
         try refused([], ["error: another `blog build` of this blog is running"])
         try refused(["--no-cache"], ["error: another `blog build` of this blog is running"])
-        holder.close()
+        holder.release()
 
         try FileManager.default.removeItem(at: blog.appendingPathComponent(".blog-cache"))
         try site.write("blog/.blog-cache", "a file")
         XCTAssertTrue(try build().stderr.contains("warning: cannot hold the build lock .blog-cache/lock"))
         let second = try holdLock(cache: true)
         try refused([], ["error: another `blog build` of this blog is running"])
-        second.close()
+        second.release()
         XCTAssertEqual(site.read("blog/.blog-cache"), "a file")
     }
 
@@ -228,12 +223,19 @@ final class SecurityOutputTests: XCTestCase {
         try refused(["--no-cache"], ["error: another `blog build` of this blog is running"])
         try refused([], ["error: another `blog build` of this blog is running"])
         XCTAssertNil(kind(".blog-cache"), "a refused build makes nothing")
-        holder.close()
+        holder.release()
         try build(["--no-cache"])
         XCTAssertNil(kind(".blog-cache"), "--no-cache makes no cache folder")
         let cached = try holdLock(cache: true)
         try refused(["--no-cache"], ["error: another `blog build` of this blog is running"])
-        cached.close()
+        cached.release()
+        // Once the cache folder is there, a build without the cache holds its lock too.
+        try build()
+        let uncached = try holdLock(cache: false)
+        try refused([], ["error: another `blog build` of this blog is running (it holds .blog-cache/lock)"])
+        try refused(["--no-cache"], ["error: another `blog build` of this blog is running"])
+        uncached.release()
+        try build(["--no-cache"])
     }
 
     // MARK: - An output folder that is a mount point

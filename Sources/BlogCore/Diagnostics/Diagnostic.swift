@@ -19,7 +19,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     package var path: String
     /// 1-based line number in `path`.
     package var line: Int
-    /// 1-based column number in `path` (in characters).
+    /// 1-based column number in `path`, in characters (grapheme clusters; see ``TextPosition``).
     package var column: Int
     /// What is wrong and what was expected.
     package var message: String
@@ -44,7 +44,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A note at `path:line:column`.
-    public static func note(_ path: String, line: Int = 1, column: Int = 1, _ message: String) -> Diagnostic {
+    package static func note(_ path: String, line: Int = 1, column: Int = 1, _ message: String) -> Diagnostic {
         Diagnostic(.note, path: path, line: line, column: column, message)
     }
 
@@ -93,7 +93,7 @@ extension Array where Element == Diagnostic {
     package var hasErrors: Bool { contains { $0.severity == .error } }
 
     /// The warnings only: what `--strict` counts (notes are intended behaviour).
-    public var warningsOnly: [Diagnostic] { filter { $0.severity == .warning } }
+    package var warningsOnly: [Diagnostic] { filter { $0.severity == .warning } }
 
     /// Sorted by path, line, column, then message, so output does not depend on thread timing.
     package func sortedForDisplay() -> [Diagnostic] {

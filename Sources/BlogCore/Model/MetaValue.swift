@@ -3,7 +3,7 @@ import Foundation
 /// A value from a post's header or a YAML file (blog.yml's `params:`, a Jekyll `_config.yml` or `_data/` file),
 /// kept as it was written so templates can use any key: the one model of such a value. Liquid reads it as it
 /// is (BlogLiquid's `MetaValue` extension), templates through one conversion (BlogRender's `TemplateValue`).
-public enum MetaValue: Sendable, Hashable {
+package enum MetaValue: Sendable, Hashable {
     case string(String)
     case int(Int)
     case double(Double)
@@ -15,7 +15,7 @@ public enum MetaValue: Sendable, Hashable {
 
     /// The value as text, when it is a scalar; a date in ISO 8601 in UTC (``DateText/iso8601(_:timeZone:)``), as
     /// header values are read before the site's zone applies to them.
-    public var text: String? {
+    package var text: String? {
         switch self {
         case .string(let s): return s
         case .int(let i): return String(i)

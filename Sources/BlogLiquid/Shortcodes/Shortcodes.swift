@@ -99,14 +99,11 @@ enum HugoShortcodes {
 }
 
 /// Where a `{{< >}}` shortcode's HTML goes: Hugo renders the markdown around a mark and puts the
-/// shortcode's output in its place, so the markdown never sees it. The mark is a number between two
-/// private-use characters; a mark alone in a paragraph takes the paragraph's place.
+/// shortcode's output in its place, so the markdown never sees it. The mark is a ``PlaceholderMarks``
+/// mark of kind `shortcode`; a mark alone in a paragraph takes the paragraph's place.
 package enum ShortcodeMarks {
-    /// The delimiter around a mark's number: a private-use character, which no markdown changes.
-    package static let delimiter = "\u{E000}"
-
     /// The mark of the `index`th fragment.
     package static func mark(_ index: Int) -> String {
-        delimiter + "shortcode\(index)" + delimiter
+        PlaceholderMarks.build.mark("shortcode", index)
     }
 }

@@ -7,20 +7,28 @@ import Mustache
 /// swift-mustache stays the parser: its tokens, read once through reflection when a template is
 /// registered, carry its own rules for whitespace, standalone lines, partial indentation, set
 /// delimiters and inheritance. A token this reading does not know (another version of
-/// swift-mustache) gives no compiled template, and ``TemplateLibrary`` renders with swift-mustache.
+/// swift-mustache) gives no compiled template (``Unreadable``, which says so), and ``TemplateLibrary``
+/// renders with swift-mustache.
 struct CompiledTemplate: @unchecked Sendable {
     /// The nodes, in order. (`@unchecked`: a content type node holds a `MustacheContentType`,
     /// which swift-mustache's own `Sendable` template holds too.)
     let nodes: [CompiledNode]
 
-    /// `template`'s tokens as nodes; nil when a token is not one this reading knows.
-    init?(_ template: MustacheTemplate) {
-        guard let tokens = Reflected.field("tokens", of: template) as? [Any] else { return nil }
+    /// Why a template could not be compiled: what in swift-mustache's tokens this reading does not know.
+    struct Unreadable: Error {
+        /// The token, as a message names it (`a "blockDefinition" token, which it does not know`).
+        let what: String
+    }
+
+    /// `template`'s tokens as nodes; throws ``Unreadable`` when a token is not one this reading knows.
+    init(_ template: MustacheTemplate) throws(Unreadable) {
+        guard let tokens = Reflected.field("tokens", of: template) as? [Any] else {
+            throw Unreadable(what: "a template without the list of tokens it reads")
+        }
         var nodes: [CompiledNode] = []
         nodes.reserveCapacity(tokens.count)
         for token in tokens {
-            guard let node = CompiledNode(token: token) else { return nil }
-            nodes.append(node)
+            nodes.append(try CompiledNode(token: token))
         }
         self.nodes = nodes
     }
@@ -44,47 +52,50 @@ enum CompiledNode {
     /// `{{% CONTENT_TYPE: x }}`: how the following tags escape.
     case contentType(TemplateEscaper)
 
-    /// The node of a swift-mustache token, read by reflection; nil for an unknown shape.
-    init?(token: Any) {
-        guard let (kind, payload) = Reflected.enumCase(token) else { return nil }
+    /// The node of a swift-mustache token, read by reflection; throws ``CompiledTemplate/Unreadable``
+    /// for an unknown shape.
+    init(token: Any) throws(CompiledTemplate.Unreadable) {
+        guard let (kind, payload) = Reflected.enumCase(token) else {
+            throw CompiledTemplate.Unreadable(what: "a token that is not an enum case")
+        }
+        let unknown = CompiledTemplate.Unreadable(what: "a \"\(kind)\" token laid out otherwise")
         let parts = Reflected.tupleElements(payload)
         switch kind {
         case "text":
-            guard let text = payload as? String else { return nil }
+            guard let text = payload as? String else { throw unknown }
             self = .text(text)
         case "variable", "unescapedVariable":
-            guard parts.count == 2, let name = parts[0] as? String, let transforms = parts[1] as? [String] else { return nil }
+            guard parts.count == 2, let name = parts[0] as? String, let transforms = parts[1] as? [String] else { throw unknown }
             self = .variable(TemplateName(name, transforms: transforms), escaped: kind == "variable")
         case "section", "invertedSection":
             guard parts.count == 3, let name = parts[0] as? String, let transforms = parts[1] as? [String],
-                  let inner = parts[2] as? MustacheTemplate, let template = CompiledTemplate(inner) else { return nil }
+                  let inner = parts[2] as? MustacheTemplate else { throw unknown }
+            let template = try CompiledTemplate(inner)
             let tag = TemplateName(name, transforms: transforms)
             self = kind == "section" ? .section(tag, template) : .invertedSection(tag, template)
         case "partial", "dynamicNamePartial":
             guard parts.count == 3, let name = parts[0] as? String,
                   let indentation = Reflected.optional(parts[1], as: String.self),
-                  let inherited = Reflected.optional(parts[2], as: [String: MustacheTemplate].self) else { return nil }
+                  let inherited = Reflected.optional(parts[2], as: [String: MustacheTemplate].self) else { throw unknown }
             var overrides: [String: CompiledTemplate]?
             if let inherited {
                 var compiled: [String: CompiledTemplate] = [:]
                 for (block, template) in inherited {
-                    guard let template = CompiledTemplate(template) else { return nil }
-                    compiled[block] = template
+                    compiled[block] = try CompiledTemplate(template)
                 }
                 overrides = compiled
             }
             self = .partial(name, dynamic: kind == "dynamicNamePartial", indentation: indentation, overrides: overrides)
         case "blockExpansion":
             guard parts.count == 3, let name = parts[0] as? String, let inner = parts[1] as? MustacheTemplate,
-                  let template = CompiledTemplate(inner),
-                  let indentation = Reflected.optional(parts[2], as: String.self) else { return nil }
-            self = .block(name, default: template, indentation: indentation)
+                  let indentation = Reflected.optional(parts[2], as: String.self) else { throw unknown }
+            self = .block(name, default: try CompiledTemplate(inner), indentation: indentation)
         case "contentType":
-            guard let contentType = payload as? MustacheContentType else { return nil }
+            guard let contentType = payload as? MustacheContentType else { throw unknown }
             self = .contentType(TemplateEscaper(contentType))
         default:
             // blockDefinition only appears inside `{{<name}}`, where it is read as an override.
-            return nil
+            throw CompiledTemplate.Unreadable(what: "a \"\(kind)\" token, which it does not know")
         }
     }
 }

@@ -20,13 +20,18 @@ package struct TemplateLibrary: Sendable {
     /// No templates.
     package init() {}
 
-    /// Adds `template` as `name`, or replaces the template of that name.
-    mutating func register(_ template: MustacheTemplate, named name: String) {
+    /// Adds `template` as `name`, or replaces the template of that name. Returns why it could not be
+    /// compiled (then every render of the library goes through swift-mustache: slower, the same bytes),
+    /// or nil when it was.
+    @discardableResult
+    mutating func register(_ template: MustacheTemplate, named name: String) -> CompiledTemplate.Unreadable? {
         mustache.register(template, named: name)
-        if let made = CompiledTemplate(template) {
-            compiled[name] = made
-        } else {
+        do {
+            compiled[name] = try CompiledTemplate(template)
+            return nil
+        } catch {
             incomplete = true
+            return error
         }
     }
 

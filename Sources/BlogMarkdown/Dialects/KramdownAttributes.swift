@@ -7,8 +7,8 @@ import Foundation
 /// IAL), and the `{::options …}`, `{::comment}…{:/comment}` and `{::nomarkdown}…{:/nomarkdown}`
 /// extensions.
 ///
-/// Before the markdown is parsed, each attribute list outside code is replaced by a mark (a number
-/// between two private-use characters, which no markdown changes), and the extensions are taken out
+/// Before the markdown is parsed, each attribute list outside code is replaced by a mark (a
+/// ``PlaceholderMarks`` mark whose kind is empty: its number), and the extensions are taken out
 /// (a comment with its text; `nomarkdown`'s text stays, as HTML). After rendering, each mark gives
 /// its attributes to the element it follows: the `<img>` or `<a>` right before a span mark, the `<p>`
 /// a block mark ends, or the heading right before a block mark alone in its paragraph. A mark
@@ -32,8 +32,6 @@ enum KramdownAttributes {
         var lists: [List]
         var warnings: [MarkdownWarning]
     }
-
-    static let delimiter: Character = "\u{E001}"
 
     /// Whether `text` may hold an attribute list or an extension (a quick check).
     static func mayHold(_ text: String) -> Bool {
@@ -111,7 +109,7 @@ enum KramdownAttributes {
                 continue
             }
             let inside = String(chars[(i + 2)..<close])
-            let column = i + 1
+            let column = TextPosition.column(ofByte: String(chars[..<i]).utf8.count, lineStart: 0, in: Array(line.utf8))
             if inside.hasPrefix(":") {
                 // An extension: `{::name …}` or `{::name …/}`.
                 let words = inside.dropFirst().split(separator: " ", maxSplits: 1)
@@ -150,9 +148,7 @@ enum KramdownAttributes {
                 warnings.append(MarkdownWarning(line: number, column: column,
                     message: "kramdown attribute list {:\(inside)} follows no image or link; it is removed"))
             } else {
-                out.append(delimiter)
-                out += String(lists.count)
-                out.append(delimiter)
+                out += PlaceholderMarks.build.mark("", lists.count)
                 lists.append(List(line: number, column: column, attributes: attributes, span: span))
             }
             i = close + 1
@@ -233,26 +229,18 @@ enum KramdownAttributes {
     static func apply(_ html: String, _ prepared: Prepared) -> (html: String, warnings: [MarkdownWarning], ids: [String: String]) {
         guard !prepared.lists.isEmpty, html.utf8.contains(0xEE) else { return (html, [], [:]) }
         let b = Array(html.utf8)
-        let mark: [UInt8] = Array(String(delimiter).utf8)
         var warnings: [MarkdownWarning] = []
         var ids: [String: String] = [:]
         /// Tags to rewrite (by start: end, attributes, and whether it is a heading), and ranges to drop.
         var tags: [Int: (end: Int, attributes: [(name: String, value: String)])] = [:]
         var drops: [Range<Int>] = []
         var position = 0
-        while let start = ByteSearch.firstIndex(of: mark, in: b, from: position) {
-            var end = start + mark.count
-            var number = 0
-            while end < b.count, b[end] >= UInt8(ascii: "0"), b[end] <= UInt8(ascii: "9") {
-                number = number * 10 + Int(b[end] - UInt8(ascii: "0"))
-                end += 1
-            }
-            guard end > start + mark.count, end + mark.count <= b.count, b[end..<(end + mark.count)].elementsEqual(mark),
-                  number < prepared.lists.count else {
-                position = start + 1
+        while let (found, number) = PlaceholderMarks.build.next(in: b, from: position, kind: "") {
+            guard number < prepared.lists.count else {
+                position = found.lowerBound + 1
                 continue
             }
-            end += mark.count
+            let (start, end) = (found.lowerBound, found.upperBound)
             position = end
             let list = prepared.lists[number]
             var target: Range<Int>?

@@ -1,6 +1,11 @@
 /// Where a byte of a text is, as messages name it and an editor shows it: the 1-based line and
-/// column (in characters). Lines end at LF, CRLF or a lone CR, as ``SourceText`` reads them; a
-/// byte order mark at the start of the text takes no column.
+/// column. Lines end at LF, CRLF or a lone CR, as ``SourceText`` reads them; a byte order mark at
+/// the start of the text takes no column.
+///
+/// A column counts characters as Swift's `Character` does (grapheme clusters): `é`, `日`, `👍🏽`
+/// and a flag are one column each, however many bytes or scalars they take, as an editor's cursor
+/// moves. This is the one definition of a column: every message that names one (headers, Liquid,
+/// markdown dialects, templates, links) counts it here.
 package enum TextPosition {
     /// The line and column of the byte at `offset` of `bytes` (the end when `offset` is past it).
     package static func lineAndColumn(ofByte offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {

@@ -12,6 +12,29 @@ package enum PathSafety {
         segment == "." || segment == ".."
     }
 
+    /// `segments` with `.` and `..` applied, as RFC 3986's remove_dot_segments (section 5.2.4): a `.`
+    /// is dropped, a `..` drops the segment before it, and a path ending in either ends with an empty
+    /// segment (`a/b/..` is the folder `a/`). The first `kept` segments are never dropped (1 for an
+    /// absolute path's empty first one: `..` never climbs above the root); `climbed` says whether a `..`
+    /// found nothing to drop, as a path that tries to leave its root does. The one place where `.` and
+    /// `..` are resolved: URLs against a base, links between content files.
+    package static func removingDotSegments(_ segments: [Substring], kept: Int = 0) -> (segments: [Substring], climbed: Bool) {
+        var output: [Substring] = []
+        output.reserveCapacity(segments.count)
+        var climbed = false
+        for (index, segment) in segments.enumerated() {
+            guard isDotSegment(segment) else {
+                output.append(segment)
+                continue
+            }
+            if segment == ".." {
+                if output.count > kept { output.removeLast() } else { climbed = true }
+            }
+            if index == segments.count - 1 { output.append("") }
+        }
+        return (output, climbed)
+    }
+
     /// Whether `text` holds a control character (below U+0020, or U+007F).
     static func hasControlCharacter(_ text: String) -> Bool {
         text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }

@@ -107,21 +107,9 @@ package enum AbsoluteURLs {
         return (String(origin), path.isEmpty ? "/" : String(path), String(rest[queryStart...]))
     }
 
-    /// `.` and `..` segments of an absolute path applied (RFC 3986, section 5.2.4); `..` never
-    /// climbs above the root.
+    /// `.` and `..` segments of an absolute path applied; `..` never climbs above the root.
     static func removeDotSegments(_ path: String) -> String {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        var output: [Substring] = []
-        for (index, segment) in segments.enumerated() {
-            let isLast = index == segments.count - 1
-            if segment == "." || segment == ".." {
-                if segment == "..", output.count > 1 { output.removeLast() }
-                if isLast { output.append("") }  // `a/..` is the folder `/`, not the file
-            } else {
-                output.append(segment)
-            }
-        }
-        return output.joined(separator: "/")
+        PathSafety.removingDotSegments(path.split(separator: "/", omittingEmptySubsequences: false), kept: 1).segments.joined(separator: "/")
     }
 }
 

@@ -1,0 +1,67 @@
+import BlogConfig
+import BlogCore
+import Foundation
+
+extension PostReader {
+    /// What a post's file name says: `2016-11-25-my-post.md` gives the date 2016-11-25 and the name
+    /// `my-post`. A bundle's post is named by its folder (`my-post/index.md`,
+    /// `2019-11-04-my-post.textbundle/text.md`), and so is a Hugo section page (`news/_index.md`).
+    package struct FileName {
+        /// The name without extension and date prefix.
+        package var name: String
+        /// The name without extension (date prefix kept).
+        var stem: String
+        /// The date prefix's year, month and day, if any.
+        package var datePrefix: (year: Int, month: Int, day: Int)?
+        /// A Hugo section page: `_index.md`, named by its folder.
+        package var isSectionIndex = false
+        /// Its folder's post (see ``PageBundle``), named by its folder.
+        var isBundle = false
+
+        package init(source: String, bundle: Bool) {
+            var parts = source.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+            var last = parts.popLast() ?? source
+            if let dot = last.lastIndex(of: "."), dot != last.startIndex { last = String(last[..<dot]) }
+            isSectionIndex = last.lowercased() == "_index"
+            if bundle || isSectionIndex, let folder = parts.last {
+                last = PageBundle.postName(ofFolder: folder)
+                isBundle = bundle
+            }
+            stem = last
+            name = last
+            // YYYY-M-D- prefix (Jekyll), unpadded month and day allowed.
+            let chars = Array(last)
+            var i = 0
+            func digits(_ min: Int, _ max: Int) -> Int? {
+                var value = 0, count = 0
+                while i < chars.count, count < max, chars[i].isASCII, let d = chars[i].wholeNumberValue {
+                    value = value * 10 + d; count += 1; i += 1
+                }
+                return count >= min ? value : nil
+            }
+            if let y = digits(4, 4), i < chars.count, chars[i] == "-" {
+                i += 1
+                if let m = digits(1, 2), i < chars.count, chars[i] == "-" {
+                    i += 1
+                    if let d = digits(1, 2), i < chars.count, chars[i] == "-" {
+                        i += 1
+                        datePrefix = (y, m, d)
+                        name = String(chars[i...])
+                    }
+                }
+            }
+        }
+
+        /// A title made from the name: `-` and `_` become spaces, first letter upper-cased.
+        var title: String {
+            var words = (name.isEmpty ? stem : name).map { $0 == "-" || $0 == "_" ? " " : $0 }
+            while words.first == " " { words.removeFirst() }
+            while words.last == " " { words.removeLast() }
+            var text = String(words).split(separator: " ").joined(separator: " ")
+            if let first = text.first {
+                text = first.uppercased() + text.dropFirst()
+            }
+            return text
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import BlogConfig
+import BlogCore
+import Foundation
+
+extension PostReader.Resolver {
+    /// The date of the first of `keys` present. Without one, a required date comes from the file
+    /// name's `YYYY-MM-DD-` prefix, else is missing: a warning, and nil.
+    mutating func resolveDate(_ keys: [String], required: Bool) -> Date? {
+        guard let key = keys.first(where: { field($0) != nil }), let f = field(key) else {
+            guard required else { return nil }
+            if let (y, m, d) = file.datePrefix {
+                do {
+                    let text = String(format: "%04d-%02d-%02d", y, m, d)
+                    return try DateParser.parse(text, timeZone: timeZone).date
+                } catch let failure as DateParser.Failure {
+                    error(nil, "date in the file name: \(failure.message)")
+                    return nil
+                } catch {
+                    return nil
+                }
+            }
+            warning(nil, "missing date: the post is listed after every dated post and shows no date; add a `date: YYYY-MM-DD` header line")
+            return nil
+        }
+        switch f.value {
+        case .date(let d):
+            do {
+                return try DateParser.inYears(d, timeZone: timeZone, text: f.value.text ?? "")
+            } catch {
+                self.error(f, "`\(key)`: \(error)")
+                return nil
+            }
+        case .string, .int, .double:
+            let text = f.value.text ?? ""
+            do {
+                let parsed = try DateParser.parse(text, timeZone: timeZone)
+                if parsed.ambiguous { warning(f, DateParser.ambiguityMessage(text)) }
+                if parsed.repeatedYear {
+                    warning(f, "`\(key)` \"\(text)\" has the year twice, before the offset: read as \(DateText.iso8601(parsed.date, timeZone: timeZone)); remove the second year")
+                }
+                return parsed.date
+            } catch let failure as DateParser.Failure {
+                error(f, "`\(key)`: \(failure.message)")
+            } catch {
+                self.error(f, "`\(key)`: \(error)")
+            }
+            return nil
+        default:
+            error(f, "`\(key)` must be a date such as 2016-11-25, not \(kind(f.value))")
+            return nil
+        }
+    }
+}
+
+extension DateParser {
+    /// `ambiguous date "03/04/2017": read as day/month (3 April 2017); write 2017-04-03 to be explicit`.
+    static func ambiguityMessage(_ text: String) -> String {
+        let trimmed = text.trimmingWhitespacesAndNewlines()
+        let numbers = trimmed.split(whereSeparator: { !$0.isNumber }).prefix(3).compactMap { Int($0) }
+        guard numbers.count == 3 else { return "ambiguous date \"\(trimmed)\": read as day/month" }
+        let (day, month, year) = (numbers[0], numbers[1], numbers[2])
+        let iso = String(format: "%04d-%02d-%02d", year, month, day)
+        return "ambiguous date \"\(trimmed)\": read as day/month (\(day) \(monthNames[month - 1]) \(year)); write \(iso) to be explicit"
+    }
+}

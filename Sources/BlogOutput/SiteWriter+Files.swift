@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+import Darwin
+private let systemWrite = Darwin.write
+#endif
+import BlogCore
+import CSystem
+import Foundation
+
+extension SiteWriter {
+    /// Creates the file `path`, which must not exist yet, holding `data`; `durably`: on disk
+    /// (`fsync`) before it returns.
+    package static func create(_ path: String, with data: Data, durably: Bool = false) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var failure = data.withUnsafeBytes { buffer -> Int32 in
+            var offset = 0
+            while offset < buffer.count {
+                let count = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += count
+            }
+            return 0
+        }
+        if durably, failure == 0, fsync(fd) != 0 { failure = errno }
+        if close(fd) != 0, failure == 0 { failure = errno }
+        if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
+    }
+
+    /// Hard-links `previous` to `target` when it holds exactly `data`, else writes `data` there.
+    /// Returns whether it linked.
+    static func place(_ data: Data, at target: String, previous: String?, reuse: Bool = false) throws -> Bool {
+        if let previous, size(ofRegularFile: previous) == data.count,
+           (try? Data(contentsOf: URL(fileURLWithPath: previous))) == data, relink(previous, target, reuse: reuse) {
+            return true
+        }
+        if reuse { unlink(target) }
+        try create(target, with: data)
+        return false
+    }
+
+    /// Makes `target` a link to `previous`; with `reuse`, a target that already is one is kept
+    /// as it is, and another file there is replaced.
+    static func relink(_ previous: String, _ target: String, reuse: Bool) -> Bool {
+        relink(previous, in: AT_FDCWD, target, in: AT_FDCWD, reuse: reuse)
+    }
+
+    /// ``relink(_:_:reuse:)`` with each path relative to a folder's descriptor (`AT_FDCWD` for
+    /// the working folder, or an absolute path). Only a regular file is linked: a hard link to a
+    /// symbolic link (an older build's) is one, and the output never holds one.
+    static func relink(_ previous: String, in from: Int32, _ target: String, in into: Int32, reuse: Bool) -> Bool {
+        var a = stat()
+        guard fstatat(from, previous, &a, AT_SYMLINK_NOFOLLOW) == 0, (a.st_mode & S_IFMT) == S_IFREG else { return false }
+        if reuse {
+            var b = stat()
+            if fstatat(into, target, &b, AT_SYMLINK_NOFOLLOW) == 0, a.st_dev == b.st_dev, a.st_ino == b.st_ino { return true }
+            unlinkat(into, target, 0)
+        }
+        return linkat(from, previous, into, target, 0) == 0
+    }
+
+    /// Hard-links `previous` to `target` when it holds exactly the bytes of the file `source`.
+    static func linkIfUnchanged(copyOf source: URL, previous: String, target: String, reuse: Bool = false) -> Bool {
+        guard let size = size(ofRegularFile: previous) else { return false }
+        var sourceStatus = stat()
+        guard stat(source.path, &sourceStatus) == 0, Int(sourceStatus.st_size) == size,
+              (try? Data(contentsOf: URL(fileURLWithPath: previous), options: .alwaysMapped))
+                == (try? Data(contentsOf: source, options: .alwaysMapped)) else { return false }
+        return relink(previous, target, reuse: reuse)
+    }
+
+    /// The size of `path` when it is a regular file (not following a symbolic link).
+    private static func size(ofRegularFile path: String) -> Int? {
+        var status = stat()
+        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(status.st_size)
+    }
+}

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import BlogCore
+import CSystem
+import Foundation
+
+extension SiteWriter {
+    /// Removes from the tree at `root` every file and folder that `paths` (the new site's files)
+    /// don't need: files not in the list, folders that hold none of them, and anything whose
+    /// kind (file or folder) is not the one needed. A symbolic link is never a folder here: it is
+    /// removed, or kept as a file to be replaced, and never followed.
+    static func prune(root: String, keeping paths: [String]) {
+        let wantedFiles = Set(paths)
+        let wantedFolders = folders(holding: paths)
+        var pending = [""]
+        while let relative = pending.popLast() {
+            let folder = relative.isEmpty ? root : root + "/" + relative
+            guard let entries = FolderEntries.of(folder) else { continue }
+            for child in entries {
+                let path = relative.isEmpty ? child.name : relative + "/" + child.name
+                if child.type == S_IFDIR {
+                    if wantedFolders.contains(path[...]) { pending.append(path) } else { blog_remove_tree(root + "/" + path) }
+                } else if !wantedFiles.contains(path) {
+                    unlink(root + "/" + path)
+                }
+            }
+        }
+    }
+
+    /// The folders that hold a site's files, split by who makes them.
+    struct FolderPlan {
+        /// Folders that hold more than one file, or a folder: made before any file, parents first.
+        var shared: [Substring]
+        /// By file: whether its folder holds it alone (a post's `posts/<slug>/`), and is made
+        /// with it.
+        var alone: [Bool]
+
+        init(_ paths: [String]) {
+            var files: [Substring: Int] = [:]
+            for path in paths {
+                if let slash = path.lastSlash { files[path[..<slash], default: 0] += 1 }
+            }
+            // The folders that hold a folder.
+            let parents = SiteWriter.folders(holding: Array(files.keys))
+            alone = paths.map { path in
+                guard let slash = path.lastSlash else { return false }
+                let folder = path[..<slash]
+                return files[folder] == 1 && !parents.contains(folder)
+            }
+            shared = parents.union(files.keys.filter { files[$0]! > 1 }).sorted()
+        }
+    }
+
+    /// Every folder above `paths` (`a/b/c.html` -> `a` and `a/b`).
+    static func folders<Path: StringProtocol>(holding paths: [Path]) -> Set<Substring> where Path.SubSequence == Substring {
+        var folders = Set<Substring>()
+        for path in paths {
+            var folder = path[...]
+            while let slash = folder.lastSlash {
+                folder = folder[..<slash]
+                guard folders.insert(folder).inserted else { break }
+            }
+        }
+        return folders
+    }
+
+    /// Creates the folders that hold `paths` under `root` (which exists), parents first.
+    static func makeFolders(for paths: [String], under root: String, existing: Bool = false) throws {
+        try makeFolders(folders(holding: paths).sorted(), under: root, existing: existing)
+    }
+
+    /// Creates `folders` (sorted, so parents come first) under `root`; with `existing`, one that
+    /// is already there is fine.
+    static func makeFolders(_ folders: [Substring], under root: String, existing: Bool) throws {
+        // One thread: mkdir in a folder takes the folder's lock, and a second thread would spin on it.
+        var errors: [Diagnostic] = []
+        for folder in folders where mkdir(root + "/" + folder, 0o777) != 0 && !(existing && errno == EEXIST) {
+            errors.append(.error(String(folder), "cannot create this output folder: \(String(cString: strerror(errno)))"))
+        }
+        if !errors.isEmpty { throw BuildFailure(errors) }
+    }
+
+    /// Removes a folder and everything in it, the subfolders of its subfolders on all cores (a
+    /// 10,000-post site has 10,000 folders under `posts/`). Never through a symbolic link: a link in
+    /// the folder's place, or anywhere under it, is removed itself, and what it points to is left.
+    static func removeTree(_ folder: URL) {
+        let path = folder.path
+        var parts: [String] = []
+        if FileKind.of(path) == S_IFDIR {
+            for entry in FolderEntries.of(path) ?? [] where entry.type == S_IFDIR {
+                let child = path + "/" + entry.name
+                parts += (FolderEntries.of(child) ?? []).map { child + "/" + $0.name }
+            }
+        }
+        _ = Parallel.map(parts.count) { blog_remove_tree(parts[$0]) }
+        blog_remove_tree(path)
+    }
+}

@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import BlogCore
+import CSystem
+import Foundation
+
+extension SiteWriter {
+    /// Every path must stay inside the output folder, be there once, and have names a file system
+    /// takes (`NAME_MAX` bytes a name, `PATH_MAX` in all below a root path of `rootLength` bytes).
+    /// Each problem is an error at the file that asks for the path (see ``OutputOrigin``), else at
+    /// the output folder.
+    static func checkPaths(_ files: [OutputFile], displayPath: String, rootLength: Int = 0,
+                           origins: OriginLookup = .none) throws {
+        var seen = Set<String>()
+        var problems = Set<Diagnostic>()
+        // A path that is also another's folder (`archives` and `archives/index.html`).
+        let folders = folders(holding: files.map(\.path))
+        for file in files {
+            let path = file.path
+            if !PathSafety.isPlainOutputPath(path) {
+                problems.insert(OutputOrigin.blame(origins(path), or: displayPath, "refusing to write \"\(path)\": it is not a plain path inside the output folder"))
+            } else if !seen.insert(path).inserted {
+                problems.insert(OutputOrigin.collision(path, origins: origins(path), or: displayPath))
+            } else if folders.contains(path[...]), let inner = files.first(where: { $0.path.hasPrefix(path + "/") })?.path {
+                problems.insert(OutputOrigin.collision(path, origins: origins(path), inner: inner, innerOrigins: origins(inner), or: displayPath))
+            } else if let long = path.split(separator: "/").first(where: { $0.utf8.count > Int(NAME_MAX) }) {
+                problems.insert(OutputOrigin.blame(origins(path), or: displayPath, "the output path \"\(shortened(path))\" has a name of \(long.utf8.count) bytes, and a file system takes at most \(NAME_MAX): shorten the slug, title or path that makes it"))
+            } else if rootLength + 1 + path.utf8.count >= Int(PATH_MAX) {
+                problems.insert(OutputOrigin.blame(origins(path), or: displayPath, "the output path \"\(shortened(path))\" is \(path.utf8.count) bytes long, and in the output folder over the \(PATH_MAX) bytes a path may have: shorten it"))
+            }
+        }
+        if !problems.isEmpty { throw BuildFailure(Array(problems).sortedForDisplay()) }
+    }
+
+    /// `path` with each name over 40 characters cut short (`posts/xxxxxxxxxxxxxxxxxxxxxxxx…/index.html`), for messages.
+    static func shortened(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map { $0.count > 40 ? $0.prefix(24) + "…" : String($0) }.joined(separator: "/")
+    }
+}

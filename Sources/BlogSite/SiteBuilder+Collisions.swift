@@ -1,0 +1,87 @@
+import BlogConfig
+import BlogContent
+import BlogCore
+import Foundation
+
+// Output paths wanted twice, or that differ only by case.
+
+extension SiteBuilder {
+    /// Output paths that differ only by case (`posts/Swift/` and `posts/swift/`), as warnings naming both sources: on
+    /// a case-insensitive file system (macOS's and Windows' by default, and many hosts') one file would replace the
+    /// other, so a page would be missing without a word. Compared with Unicode's simple lower-casing.
+    package static func caseCollisions(_ site: Site) -> [Diagnostic] {
+        var seen: [String: (path: String, source: String)] = [:]
+        var warnings: [Diagnostic] = []
+        func source(of page: Page) -> String {
+            if case .post(let index) = page.kind { return site.posts[index].post.source }
+            return "the generated page /\(page.url)"
+        }
+        let files = site.pages.map { ($0.outputPath, source(of: $0)) } + site.assets.map { ($0.path, "content/" + $0.source) }
+        for (path, owner) in files {
+            let folded = path.lowercased()
+            if let first = seen[folded] {
+                if first.path != path {
+                    warnings.append(.warning(owner, "its output /\(path) differs only by case from /\(first.path) of \(first.source): on a case-insensitive file system (macOS, Windows, many web hosts) one replaces the other; rename one of them"))
+                }
+            } else {
+                seen[folded] = (path, owner)
+            }
+        }
+        return warnings.sortedForDisplay()
+    }
+
+    /// Every output path wanted twice (pages and copied assets), as errors naming both sources.
+    static func urlCollisions(_ site: Site) -> [Diagnostic] {
+        /// Who wants a path, whether its header names that URL (then a `slug` can't move it), and
+        /// the line that asks for it (a `redirects:` entry of blog.yml).
+        typealias Owner = (name: String, explicit: Bool, at: (file: String, line: Int, column: Int)?)
+        var owners: [String: Owner] = [:]   // output path -> who wants it
+        var diagnostics: [Diagnostic] = []
+        func describe(_ page: Page) -> Owner {
+            switch page.kind {
+            case .post(let i): return (site.posts[i].post.source, hasExplicitURL(site.posts[i].post), nil)
+            case .home: return (site.listURL.isEmpty ? "the home page list" : "the post list (`permalinks.home_list`)", false, nil)
+            case .term(let taxonomy, let i, _): return (taxonomy.pageName(site.terms(taxonomy)[i].tag), false, nil)
+            case .termIndex(let taxonomy): return (taxonomy.indexName, false, nil)
+            case .archives: return (GeneratedPage.archives.name, false, nil)
+            case .notFound: return (GeneratedPage.notFound.name, false, nil)
+            }
+        }
+        func claim(_ path: String, by owner: Owner, blameNewcomer: Bool) {
+            if let first = owners[path] {
+                let shownURL = "/" + (path == "index.html" || path.hasSuffix("/index.html") ? String(path.dropLast("index.html".count)) : path)
+                let location = blameNewcomer ? owner : first
+                let other = blameNewcomer ? first : owner
+                let fix = location.at != nil ? "change or remove this `redirects` entry"
+                    : location.explicit ? "change the `save_as`, `url` or `permalink` of one of them" : "give one of them another `slug`"
+                let message = "URL \(shownURL) is also wanted by \(other.name): two pages can't share a URL; \(fix)"
+                if let at = location.at {
+                    diagnostics.append(.error(at.file, line: at.line, column: at.column, message))
+                } else {
+                    diagnostics.append(.error(location.name, message))
+                }
+            } else {
+                owners[path] = owner
+            }
+        }
+        // Generated pages first, so a post that collides with one is the one named at fault.
+        for page in site.pages where !isPost(page) { claim(page.outputPath, by: describe(page), blameNewcomer: false) }
+        for page in site.pages where isPost(page) { claim(page.outputPath, by: describe(page), blameNewcomer: true) }
+        for asset in site.assets { claim(asset.path, by: ("content/" + asset.source, false, nil), blameNewcomer: true) }
+        for redirect in site.redirects {
+            if let rule = redirect.rule {
+                claim(redirect.outputPath, by: ("`redirects` entry /\(redirect.url) of \(rule.file)", false, (rule.file, rule.line, rule.column)), blameNewcomer: true)
+            } else if let target = redirect.target {
+                claim(redirect.outputPath, by: (site.posts[target].post.source + " (alias /\(redirect.url))", false, nil), blameNewcomer: true)
+            } else {
+                claim(redirect.outputPath, by: ("the alias /\(redirect.url) of the list's first page", false, nil), blameNewcomer: false)
+            }
+        }
+        return diagnostics.sortedForDisplay()
+    }
+
+    private static func isPost(_ page: Page) -> Bool {
+        if case .post = page.kind { return true }
+        return false
+    }
+}

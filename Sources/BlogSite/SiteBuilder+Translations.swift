@@ -1,0 +1,54 @@
+import BlogConfig
+import BlogContent
+import BlogCore
+import Foundation
+
+// Languages: which posts are translations of one another, and which of them are listed.
+
+extension SiteBuilder {
+    /// `en` and `en-GB`, `EN`: the same language for URLs.
+    static func sameLanguage(_ a: String, _ b: String) -> Bool {
+        func primary(_ s: String) -> String { String(s.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "") }
+        return primary(a) == primary(b)
+    }
+
+    /// Pelican's translations. Posts of the same kind, status and slug (Pelican's
+    /// `translation_id`) are one post in several languages. In each such group the originals are
+    /// the posts not marked `translation: true` (every post, when all are marked) in the site's
+    /// language, else all of those: the others are `unlisted`, with a page under `<lang>/` but in
+    /// no list. `versions` gives, for each post of a group, the others in another language, by
+    /// language then URL, so every translation links every other.
+    static func translations(_ posts: [SitePost], config: SiteConfig) -> (unlisted: Set<Int>, versions: [Int: [Int]]) {
+        // Versions of a post share its kind, status and slug. (A key made by interpolating the two
+        // enums cost a third of the site model: String(describing:) reflects on them.)
+        struct Version: Hashable {
+            var kind: PostKind, status: PostStatus, slug: String
+        }
+        var groups: [Version: [Int]] = [:]
+        for (index, item) in posts.enumerated() {
+            groups[Version(kind: item.post.kind, status: item.post.status, slug: item.post.slug), default: []].append(index)
+        }
+        func language(_ index: Int) -> String { (posts[index].post.lang ?? config.language).lowercased() }
+        var unlisted = Set<Int>()
+        var versions: [Int: [Int]] = [:]
+        for group in groups.values where group.count > 1 {
+            let unmarked = group.filter { !isMarkedTranslation(posts[$0].post) }
+            let candidates = unmarked.isEmpty ? group : unmarked
+            let inSiteLanguage = candidates.filter { posts[$0].post.lang.map { sameLanguage($0, config.language) } ?? true }
+            let originals = Set(inSiteLanguage.isEmpty ? candidates : inSiteLanguage)
+            unlisted.formUnion(group.filter { !originals.contains($0) })
+            let ordered = group.sorted { (language($0), posts[$0].url) < (language($1), posts[$1].url) }
+            for index in group {
+                let others = ordered.filter { language($0) != language(index) }
+                if !others.isEmpty { versions[index] = others }
+            }
+        }
+        return (unlisted, versions)
+    }
+
+    /// Pelican's `translation` header: any value but `false` marks a post as a translation.
+    static func isMarkedTranslation(_ post: Post) -> Bool {
+        guard let value = post.meta["translation"]?.text else { return false }
+        return value.trimmingWhitespaces().lowercased() != "false"
+    }
+}
