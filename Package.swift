@@ -35,11 +35,11 @@ let package = Package(
         // so a stage cannot reach into a later one: what another target uses is `package`, and `public` only
         // what the blog command uses (see docs/architecture.md, Targets).
         // Core: diagnostics and the small helpers every stage shares: source positions, escaping, byte search,
-        // slugs, paths, URLs resolved, work on all cores, in folders named by what they hold (HTML/, Text/, Web/,
-        // Files/, Work/); and the plain values one stage hands another without pulling it in (Model/: a rendered
-        // body, an output file).
+        // slugs, paths, URLs resolved, dates as text, work on all cores, in folders named by what they hold (HTML/,
+        // Text/, Web/, Files/, Work/, Dates/); and the plain values one stage hands another without pulling it in
+        // (Model/: a header value, a rendered body, an output file).
         .target(name: "BlogCore", dependencies: ["CSystem"]),
-        // Config: blog.yml, read and checked.
+        // Config: blog.yml, read and checked; YAML as header values (YAMLValue).
         .target(
             name: "BlogConfig",
             dependencies: ["BlogCore", .product(name: "Yams", package: "Yams")]

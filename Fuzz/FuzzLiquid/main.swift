@@ -1,4 +1,5 @@
 import FuzzDriver
+import BlogCore
 @testable import BlogLiquid
 
 /// What every input is run with, made anew for each: kept in a global, the values LeakSanitizer reported as leaked
@@ -7,11 +8,11 @@ enum Fixture {
     /// A context where every post and path resolves, so the rewriting paths run too.
     static var context: LiquidContext { LiquidContext(baseURL: "/blog", siteURL: "https://example.org",
                                        resolvePost: { "/blog/posts/\($0)/" }, resolvePath: { "/blog/\($0)/" },
-                                       site: ["title": .string("T"), "data": .map(["list": .array([.int(1), .string("a")])])],
+                                       site: ["title": .string("T"), "data": .map(["list": .list([.int(1), .string("a")])])],
                                        renderShortcode: { call in call.name == "note" ? "<aside>\(call.inner ?? "")</aside>" : nil },
                                        shortcodeTakesInner: { $0 == "note" ? true : nil }) }
     /// Liquid's `page` of the fuzzed post.
-    static var page: LiquidValue { .map(["title": .string("P"), "tags": .array([.string("x"), .string("y")]), "n": .int(3)]) }
+    static var page: MetaValue { .map(["title": .string("P"), "tags": .list([.string("x"), .string("y")]), "n": .int(3)]) }
 }
 
 /// libFuzzer's entry: Jekyll Liquid tags and Hugo shortcodes rewritten into markdown, the body run as Liquid

@@ -53,13 +53,13 @@ enum JekyllSiteFiles {
     /// Liquid's `site`: `_config.yml`'s values, then blog.yml's `params:` over them, `data` from `_data/`,
     /// and from blog.yml `title`, `description`, `author`, `lang`, `baseurl` and `url` (whatever the
     /// Jekyll files say: they are the built site's); with warnings for files that are not YAML.
-    static func site(config: SiteConfig, baseURL: String, siteURL: String, display: (String) -> String) -> ([String: LiquidValue], [Diagnostic]) {
-        var site: [String: LiquidValue] = [:]
-        var data: [String: LiquidValue] = [:]
+    static func site(config: SiteConfig, baseURL: String, siteURL: String, display: (String) -> String) -> ([String: MetaValue], [Diagnostic]) {
+        var site: [String: MetaValue] = [:]
+        var data: [String: MetaValue] = [:]
         var warnings: [Diagnostic] = []
-        func values(_ text: String, _ path: String) -> LiquidValue? {
+        func values(_ text: String, _ path: String) -> MetaValue? {
             do {
-                return LiquidValue(try FrontMatterParser.yamlValue(text, path: path))
+                return try YAMLValue.file(text, path: path)
             } catch let failure as BuildFailure {
                 warnings += failure.diagnostics.map { .warning($0.path, line: $0.line, column: $0.column, $0.message + "; the file is not read") }
             } catch {
@@ -77,9 +77,7 @@ enum JekyllSiteFiles {
                 data = inserting(value, at: keys[...], into: data)
             }
         }
-        if !config.params.isEmpty, case .map(let params)? = values(config.params, "blog.yml") {
-            site.merge(params) { _, new in new }
-        }
+        site.merge(config.params) { _, new in new }
         if !data.isEmpty { site["data"] = .map(data) }
         site["title"] = .string(config.title)
         if !config.description.isEmpty { site["description"] = .string(config.description) }
@@ -90,13 +88,13 @@ enum JekyllSiteFiles {
         return (site, warnings)
     }
 
-    private static func inserting(_ value: LiquidValue, at keys: ArraySlice<String>, into map: [String: LiquidValue]) -> [String: LiquidValue] {
+    private static func inserting(_ value: MetaValue, at keys: ArraySlice<String>, into map: [String: MetaValue]) -> [String: MetaValue] {
         var map = map
         guard let first = keys.first else { return map }
         if keys.count == 1 {
             map[first] = value
         } else {
-            var inner: [String: LiquidValue] = [:]
+            var inner: [String: MetaValue] = [:]
             if case .map(let existing)? = map[first] { inner = existing }
             map[first] = .map(inserting(value, at: keys.dropFirst(), into: inner))
         }
@@ -105,14 +103,14 @@ enum JekyllSiteFiles {
 
     /// Liquid's `page` for `post`, placed at `url`: its header's keys as written, then `title`, `date`,
     /// `slug`, `url`, `categories` and `tags` as blog read them.
-    static func page(_ post: Post, url: String) -> LiquidValue {
-        var page = post.meta.mapValues(LiquidValue.init)
+    static func page(_ post: Post, url: String) -> MetaValue {
+        var page = post.meta
         page["title"] = .string(post.title)
         if post.dated { page["date"] = .date(post.date) }
         page["slug"] = .string(post.slug)
         page["url"] = .string(url)
-        page["categories"] = .array(post.categories.map { .string($0.name) })
-        page["tags"] = .array(post.tags.map { .string($0.name) })
+        page["categories"] = .list(post.categories.map { .string($0.name) })
+        page["tags"] = .list(post.tags.map { .string($0.name) })
         return .map(page)
     }
 }

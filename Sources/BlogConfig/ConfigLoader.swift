@@ -193,11 +193,11 @@ package enum ConfigLoader {
                                                          line: fromNode.mark?.line ?? 1, column: fromNode.mark?.column ?? 1))
                 }
             case "params":
-                guard case .mapping(let params) = value, let text = try? Yams.serialize(node: value) else {
+                guard case .mapping = value, case .map(let params) = YAMLValue.meta(value, text: false) else {
                     fail(value, "`params` must be a mapping of values for templates, such as `repository: https://github.com/me/blog`")
                     continue
                 }
-                config.params = params.isEmpty ? "" : text
+                config.params = params
             case "permalinks":
                 if case .scalar = value, let name = value.string {
                     if let preset = PermalinkPreset(rawValue: name) { config.permalinks = preset.permalinks } else {

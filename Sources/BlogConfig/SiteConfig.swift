@@ -1,3 +1,4 @@
+import BlogCore
 import Foundation
 
 /// The site's settings, read from `blog.yml`. Every field has a default, so a blog without a
@@ -52,8 +53,8 @@ package struct SiteConfig: Sendable, Equatable {
     package var newPostFormat: NewPostFormat?
     /// Redirect pages at old URLs (`redirects:`), in the file's order.
     package var redirects: [RedirectRule] = []
-    /// `params:`, as YAML text (empty when absent): values for Liquid's `site.x` in Jekyll-form posts.
-    package var params: String = ""
+    /// `params:`, read once with the file (empty when absent): values for Liquid's `site.x` in Jekyll-form posts.
+    package var params: [String: MetaValue] = [:]
     /// A Jekyll site's `_config.yml` and `_data/` files beside the posts, sorted by path: read with
     /// the configuration (see `JekyllSiteFiles` in BlogBuild) so that a change to them, like one
     /// to blog.yml, makes a full build.

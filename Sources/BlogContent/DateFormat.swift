@@ -1,3 +1,4 @@
+import BlogCore
 import Foundation
 
 /// Dates as people read them, from `strftime`-style patterns, with English names and the same
@@ -101,18 +102,10 @@ package struct DatePattern: Sendable {
         case "S": number(time.second)
         case "p": out += time.hour < 12 ? "AM" : "PM"
         case "j": number(time.dayOfYear, width: 3)
-        case "z": out += Self.offsetText(time.offset)
+        case "z": out += DateText.offsetText(time.offset, separator: "")
         case "Z": out += abbreviations?.abbreviation(for: date, in: timeZone)
-            ?? timeZone.abbreviation(for: date) ?? Self.offsetText(time.offset)
+            ?? timeZone.abbreviation(for: date) ?? DateText.offsetText(time.offset, separator: "")
         default: out += padded ? "%\(directive)" : "%-\(directive)"
         }
-    }
-
-    /// `+0100`, `-0430`, `+0000`.
-    static func offsetText(_ seconds: Int) -> String {
-        let minutes = abs(seconds) / 60
-        let hhmm = minutes / 60 * 100 + minutes % 60
-        let digits = String(hhmm)
-        return (seconds < 0 ? "-" : "+") + String(repeating: "0", count: 4 - digits.count) + digits
     }
 }

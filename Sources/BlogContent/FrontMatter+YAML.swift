@@ -57,7 +57,7 @@ extension FrontMatterParser {
             } else {
                 keyOrder.append(key)
             }
-            fields[key] = HeaderField(value: metaValue(valueNode, text: textKeys.contains(key)), line: line, column: column)
+            fields[key] = HeaderField(value: YAMLValue.meta(valueNode, text: textKeys.contains(key)), line: line, column: column)
             if textKeys.contains(key) || key == "description", case .scalar(let scalar) = valueNode, scalar.style == .plain,
                let comment = trailingComment(in: block, line: line - lineOffset, column: column, value: scalar.string) {
                 warnings.append(.warning(path, line: line, column: column + comment.offset,
@@ -113,42 +113,6 @@ extension FrontMatterParser {
         let key = line[..<colon]
         if key.contains("#") || key.hasSuffix(" ") || key.hasSuffix("\t") { return nil }
         return String(key)
-    }
-
-    /// The value a YAML file holds (a Jekyll `_config.yml` or `_data/` file, blog.yml's `params:`),
-    /// with scalars typed as in headers; an empty file is null. Throws a ``BuildFailure`` naming
-    /// `path` and the line when the text is not YAML.
-    package static func yamlValue(_ text: String, path: String) throws -> MetaValue {
-        do {
-            return try BoundedYAML.compose(text, path: path).map { metaValue($0, text: false) } ?? .null
-        } catch let error as YamlError {
-            throw BuildFailure([YAMLErrors.diagnostic(for: error, path: path, lineOffset: 0)])
-        }
-    }
-
-    /// A YAML node as a ``MetaValue``: scalars typed by YAML's rules, except that timestamps stay
-    /// text (the date parser reads them) and, when `text` is set, every non-null scalar is text.
-    static func metaValue(_ node: Node, text: Bool) -> MetaValue {
-        switch node {
-        case .scalar(let scalar):
-            let tag = node.tag.description
-            if tag == Yams.Tag.Name.null.rawValue { return .null }
-            if text { return .string(scalar.string) }
-            switch tag {
-            case Yams.Tag.Name.bool.rawValue: return node.bool.map(MetaValue.bool) ?? .string(scalar.string)
-            case Yams.Tag.Name.int.rawValue: return node.int.map(MetaValue.int) ?? .string(scalar.string)
-            case Yams.Tag.Name.float.rawValue: return node.float.map(MetaValue.double) ?? .string(scalar.string)
-            default: return .string(scalar.string)
-            }
-        case .sequence(let sequence):
-            return .list(sequence.map { metaValue($0, text: text) })
-        case .mapping(let mapping):
-            var map: [String: MetaValue] = [:]
-            for (k, v) in mapping { map[k.string ?? "\(k)"] = metaValue(v, text: false) }
-            return .map(map)
-        case .alias:
-            return .null
-        }
     }
 
     static func describe(_ node: Node) -> String {

@@ -2,30 +2,6 @@ import BlogConfig
 import BlogCore
 import Foundation
 
-/// A value from a post's header, kept as the header said it so templates can use any key.
-package enum MetaValue: Sendable, Hashable {
-    case string(String)
-    case int(Int)
-    case double(Double)
-    case bool(Bool)
-    case date(Date)
-    case list([MetaValue])
-    case map([String: MetaValue])
-    case null
-
-    /// The value as text, when it is a scalar.
-    package var text: String? {
-        switch self {
-        case .string(let s): return s
-        case .int(let i): return String(i)
-        case .double(let d): return String(d)
-        case .bool(let b): return b ? "true" : "false"
-        case .date(let d): return ISO8601DateFormatter().string(from: d)
-        case .list, .map, .null: return nil
-        }
-    }
-}
-
 /// A tag (or category) with the name the author wrote and the slug used in its URL.
 /// Two spellings with the same slug (`iOS`, `ios`) are one tag: the first spelling seen names it.
 package struct Tag: Sendable, Hashable {

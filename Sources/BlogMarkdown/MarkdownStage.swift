@@ -21,7 +21,7 @@ package enum MarkdownStage {
     ///   - memo: the posts kept from the last build of the process (`blog serve`), which keeps what this
     ///     build renders for the next; nil when nothing is kept.
     package static func render(_ pages: [(post: Post, url: String)], config: SiteConfig, liquid: LiquidContext,
-                               liquidPage: (Post, String) -> LiquidValue, rewriteLinks: (String, Post) -> (String, [Diagnostic]),
+                               liquidPage: (Post, String) -> MetaValue, rewriteLinks: (String, Post) -> (String, [Diagnostic]),
                                memo: MarkdownMemo?) -> (rendered: [RenderedMarkdown], diagnostics: [Diagnostic]) {
         let rendered = Parallel.map(pages.count) { index -> (RenderedMarkdown, [Diagnostic]) in
             let post = pages[index].post

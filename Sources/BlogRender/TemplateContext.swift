@@ -62,13 +62,8 @@ struct TemplateContext {
             let html = site.posts[index].rendered.html
             var values = builder.values(of: site.posts[index], html: marks?.templateBody(post: index) ?? html)
             values["translations"] = site.posts[index].translations.map { builder.translationValues(of: site.posts[$0]) }
-            var digest = Digest.zero
-            if digests {
-                // Before the partials, whose texts are made from these values.
-                var input = DigestInput()
-                PageInputs.add(values, to: &input, replacing: ("html", Digest.of(html)))
-                digest = input.digest
-            }
+            // Before the partials, whose texts are made from these values.
+            let digest = digests ? Self.postDigest(values, html: html) : .zero
             // Rendered when a page first shows it: a build that renders some pages (see PageInputs)
             // needs few of them.
             // Each is rendered from the post's values as they end up, texts included, which the
@@ -106,22 +101,8 @@ struct TemplateContext {
             }
         }
         shared["links"] = linkValues
-        if digests {
-            var archiveInput = DigestInput()
-            for year in site.archives {
-                archiveInput.add(year.year)
-                archiveInput.add(year.months.count)
-                for month in year.months {
-                    archiveInput.add(month.month)
-                    archiveInput.add(month.posts.count)
-                    for index in month.posts { archiveInput.add(postDigests[index]) }
-                }
-            }
-            sharedDigests = ["config": PageInputs.digest(shared["config"]!), "tags": PageInputs.digest(tags),
-                             "links": PageInputs.digest(linkValues), "archives": archiveInput.digest]
-        } else {
-            sharedDigests = [:]
-        }
+        sharedDigests = digests ? Self.sharedDigests(site: site, postDigests: postDigests, config: shared["config"]!, tags: tags,
+                                                     links: linkValues) : [:]
         shared["feeds"] = Self.feedValues(Feeds.feedLinks(site: site, term: nil))
         // Room for the keys ``page(_:)`` adds: each page's copy then takes them without growing.
         shared.reserveCapacity(shared.count + 6)
@@ -292,152 +273,5 @@ struct TemplateContext {
         values.setIfPresent("description", config.description.isEmpty ? nil : config.description)
         values.setIfPresent("author", config.author.isEmpty ? nil : config.author)
         return values
-    }
-}
-
-/// Every post's dictionary, for the texts rendered once per post (``RenderedOnce``) to render
-/// from: they hold it unowned, since the dictionaries hold them. Set once, before any page is rendered.
-private final class PostTable: @unchecked Sendable {
-    var posts: [[String: Any]] = []
-}
-
-/// Text that templates print, made the first time one does and kept for the others; safe to use
-/// from every core.
-final class RenderedOnce: MustacheCustomRenderable, @unchecked Sendable {
-    private let make: () -> String
-    private var text: String?
-    private let lock = NSLock()
-
-    init(_ make: @escaping () -> String) {
-        self.make = make
-    }
-
-    var isNull: Bool { false }
-
-    var renderText: String {
-        lock.lock()
-        let known = text
-        lock.unlock()
-        if let known { return known }
-        // Two cores may make it at once; both make the same text.
-        let made = make()
-        lock.lock()
-        text = made
-        lock.unlock()
-        return made
-    }
-}
-
-/// Builds the dictionary of one post.
-private struct PostValues {
-    let config: SiteConfig
-    let links: SiteLinks
-    /// The site's dictionaries of each taxonomy's terms, and their index by slug.
-    let terms: [Taxonomy: [[String: Any]]]
-    let termIndex: [Taxonomy: [String: Int]]
-    let shown: DatePattern
-
-    init(site: Site, links: SiteLinks, terms: [Taxonomy: [[String: Any]]]) {
-        self.config = site.config
-        self.links = links
-        self.terms = terms
-        termIndex = Dictionary(uniqueKeysWithValues: Taxonomy.allCases.map { taxonomy in
-            (taxonomy, Dictionary(site.terms(taxonomy).enumerated().map { ($1.tag.slug, $0) }, uniquingKeysWith: { a, _ in a }))
-        })
-        shown = DatePattern(config.dateFormat, timeZone: config.timeZone)
-    }
-
-    /// The post's values; `html` is what templates see as `html` (its body, or its marker).
-    func values(of sitePost: SitePost, html: Any) -> [String: Any] {
-        let post = sitePost.post
-        var values: [String: Any] = [
-            "title": post.title, "slug": post.slug, "url": links.href(sitePost.url), "kind": post.kind.rawValue,
-            "tags": post.tags.map { termValues(.tag, $0) }, "html": html,
-            // Lists show the summary on other pages: its relative links must point where they did on the post's page.
-            "summaryHTML": AbsoluteURLs.rewrite(html: sitePost.rendered.summaryHTML, base: links.href(sitePost.url)),
-            "truncated": sitePost.rendered.summaryHTML != sitePost.rendered.html,
-            "headings": sitePost.rendered.headings.map { ["level": $0.level, "id": $0.id, "text": $0.text] as [String: Any] },
-            "meta": TemplateValue.map(post.meta, timeZone: config.timeZone),
-            "hidden": post.status == .hidden, "dated": post.dated,
-            "description": post.meta["description"]?.text
-                ?? WebText.plainText(fromHTML: sitePost.rendered.summaryHTML, limit: 160),
-        ]
-        values.setIfPresent("permalink", links.absolute(sitePost.url))
-        if post.dated {
-            let time = CivilTime(post.date, timeZone: config.timeZone)
-            values["date"] = shown.format(post.date)
-            values["datetime"] = iso8601(post.date)
-            values["year"] = time.year
-            values["month"] = time.month
-            values["monthName"] = DateFormat.monthName(time.month)
-            values["day"] = time.day
-        }
-        let categories = SiteBuilder.terms(.category, of: post, config: config).map { termValues(.category, $0) }
-        values.setIfPresent("category", categories.first)
-        if !categories.isEmpty { values["categories"] = categories }
-        values.setIfPresent("lang", post.lang)
-        let author = post.author ?? config.author
-        values.setIfPresent("author", author.isEmpty ? nil : author)
-        // Always set: a post without authors must not show the page's.
-        values["authors"] = SiteBuilder.terms(.author, of: post, config: config).enumerated().map { number, name in
-            var author = termValues(.author, name)
-            author["separator"] = number == 0 ? "" : ", "
-            return author
-        }
-        if let modified = post.modified {
-            values["modified"] = shown.format(modified)
-            values["modifiedDatetime"] = iso8601(modified)
-        }
-        return values
-    }
-
-    /// What a post shows of one of its translations: `lang` (the site's language when the
-    /// translation's header names none), `title`, `url`, and `permalink` when the base URL is absolute.
-    func translationValues(of sitePost: SitePost) -> [String: Any] {
-        var values: [String: Any] = ["lang": sitePost.post.lang ?? config.language, "title": sitePost.post.title,
-                                     "url": links.href(sitePost.url)]
-        values.setIfPresent("permalink", links.absolute(sitePost.url))
-        return values
-    }
-
-    /// The site's dictionary of the term, or an unlinked one when no page shows it.
-    private func termValues(_ taxonomy: Taxonomy, _ term: Tag) -> [String: Any] {
-        if let index = termIndex[taxonomy]![term.slug] { return terms[taxonomy]![index] }
-        return ["name": term.name, "slug": term.slug, "linked": false]
-    }
-
-    private func iso8601(_ date: Date) -> String {
-        DateText.iso8601(date, timeZone: config.timeZone)
-    }
-}
-
-/// Post header values as the plain Swift values templates read.
-enum TemplateValue {
-    /// Every non-null value of `meta`.
-    static func map(_ meta: [String: MetaValue], timeZone: TimeZone) -> [String: Any] {
-        meta.compactMapValues { value(of: $0, timeZone: timeZone) }
-    }
-
-    /// Strings, numbers and booleans as they are, dates in ISO 8601 in the site's zone, lists and
-    /// maps converted inside; nil for null.
-    static func value(of meta: MetaValue, timeZone: TimeZone) -> Any? {
-        switch meta {
-        case .string(let s): return s
-        case .int(let i): return i
-        case .double(let d): return d
-        case .bool(let b): return b
-        case .date(let d): return DateText.iso8601(d, timeZone: timeZone)
-        case .list(let items): return items.compactMap { value(of: $0, timeZone: timeZone) }
-        case .map(let entries): return map(entries, timeZone: timeZone)
-        case .null: return nil
-        }
-    }
-}
-
-extension Dictionary where Key == String, Value == Any {
-    /// Sets `key` only when there is a value: a missing key is false in a Mustache section,
-    /// where an empty string or an optional would be true.
-    mutating func setIfPresent(_ key: String, _ value: Any?) {
-        if let value { self[key] = value }
     }
 }

@@ -1,5 +1,6 @@
 import BlogConfig
 import BlogContent
+import BlogCore
 import Foundation
 
 /// A new post's header in each form `blog new` writes, with every value quoted or escaped as its form needs, so

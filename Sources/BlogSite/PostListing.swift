@@ -1,4 +1,5 @@
 import BlogContent
+import BlogCore
 import Foundation
 
 /// The posts of a site as `blog list` shows them: a table for people, JSON for programs.

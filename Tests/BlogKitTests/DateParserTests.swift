@@ -1,4 +1,6 @@
 @testable import BlogContent
+import BlogCore
+import Foundation
 import XCTest
 
 /// Expected instants are computed independently of the parser: epoch seconds worked out
@@ -206,5 +208,29 @@ final class DateParserTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// A header's date as text (`MetaValue.text`: a TOML date-time with an offset where a text is wanted) takes the
+    /// one date-to-text path, ``DateText``, in UTC: the same text as Foundation's `ISO8601DateFormatter`, which it
+    /// replaced, since the Gregorian calendar began (1582-10-15), before 1970 and with fractions of a second too.
+    /// Before then the formatter wrote the Julian calendar's day (`0001-01-01T00:00:00Z` came out as `0001-01-03`),
+    /// where the header and every other date of blog are in the proleptic Gregorian calendar: a bug fixed.
+    func testHeaderDateTextIsISO8601InUTCAsFoundationWritesIt() {
+        let formatter = ISO8601DateFormatter()
+        let seconds: [Double] = [0, 1, -1, 0.5, -0.5, 1_480_065_600.75, -2_208_988_800, 253_402_300_799,
+                                 -12_219_292_800, 951_782_400, 86_399.999]
+        for second in seconds {
+            let date = Date(timeIntervalSince1970: second)
+            XCTAssertEqual(MetaValue.date(date).text, formatter.string(from: date), "\(second)")
+        }
+        XCTAssertEqual(MetaValue.date(Date(timeIntervalSince1970: 1_480_065_600)).text, "2016-11-25T09:20:00Z")
+        XCTAssertEqual(MetaValue.date(Date(timeIntervalSince1970: -62_135_596_800)).text, "0001-01-01T00:00:00Z")
+        XCTAssertEqual(formatter.string(from: Date(timeIntervalSince1970: -62_135_596_800)), "0001-01-03T00:00:00Z", "Julian")
+        // The offsets of ISO 8601 and of strftime's `%z`, from one function.
+        XCTAssertEqual(DateText.iso8601(Date(timeIntervalSince1970: 1_480_065_600), timeZone: TimeZone(secondsFromGMT: -16_200)!),
+                       "2016-11-25T04:50:00-04:30")
+        XCTAssertEqual(DateText.offsetText(-16_200), "-04:30")
+        XCTAssertEqual(DateText.offsetText(-16_200, separator: ""), "-0430")
+        XCTAssertEqual(DateText.offsetText(0, separator: ""), "+0000")
     }
 }

@@ -1,3 +1,4 @@
+import BlogCore
 @testable import BlogLiquid
 @testable import BlogMarkdown
 import Foundation
@@ -14,7 +15,7 @@ final class LiquidByteFilterTests: XCTestCase {
     }
 
     private func filter(_ name: String, _ text: String, _ args: String...) throws -> String {
-        let value = try LiquidFilters.apply(name, .string(text), args.map(LiquidValue.string), site: site)
+        let value = try LiquidFilters.apply(name, .string(text), args.map(MetaValue.string), site: site)
         guard case .string(let out) = value else { XCTFail("\(name) gave \(value)"); return "" }
         return out
     }
@@ -77,6 +78,15 @@ final class LiquidByteFilterTests: XCTestCase {
         XCTAssertEqual(try filter("strip_newlines", "a\r\nb\nc\rd"), "abcd")
         XCTAssertEqual(try filter("newline_to_br", "a\r\nb\n"), "a\r<br />\nb<br />\n", "inside `\\r\\n` too")
         XCTAssertEqual(try filter("escape_once", "&lt;b&gt; &amp;amp; <i> &quot;&#39;"), "&lt;b&gt; &amp;amp; &lt;i&gt; &quot;&#39;")
+        // `escape` is BlogCore's escaper, byte by byte as Ruby's CGI.escapeHTML: `'` too, a `&` before a combining
+        // mark too (where a template's `{{x}}` keeps the whole Character), control characters kept.
+        for name in ["escape", "xml_escape", "h"] {
+            XCTAssertEqual(try filter(name, "<a href=\"x\">Tom & 'Jerry'\u{1}</a>"), "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;\u{1}&lt;/a&gt;")
+            XCTAssertEqual(Array(try filter(name, "&\u{301} é日 '").utf8), Array("&amp;\u{301} é日 &#39;".utf8))
+            XCTAssertEqual(try filter(name, "plain"), "plain")
+        }
+        // Ruby's xmlschema writes UTC as `+00:00`, not ISO 8601's `Z`: DateText's offset, not its iso8601.
+        XCTAssertEqual(try filter("date_to_xmlschema", "2016-11-25 10:20"), "2016-11-25T10:20:00+00:00")
         // Ruby's gsub("") puts the replacement between characters; Liquid here leaves the text as it is, as before.
         XCTAssertEqual(try filter("replace", "abc", "", "-"), "abc")
         XCTAssertEqual(try filter("replace_first", "abc", "", "-"), "abc")

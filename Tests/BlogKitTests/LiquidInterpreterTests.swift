@@ -15,7 +15,7 @@ final class LiquidInterpreterTests: XCTestCase {
         site: [
             "baseurl": .string("/blog"), "url": .string("https://example.org"), "title": .string("My Blog"),
             "repository": .string("https://github.com/me/x"),
-            "data": .map(["team": .array([
+            "data": .map(["team": .list([
                 .map(["name": .string("Ann"), "role": .string("lead")]),
                 .map(["name": .string("Bob"), "role": .string("dev")]),
                 .map(["name": .string("Cy"), "role": .string("dev")]),
@@ -24,12 +24,12 @@ final class LiquidInterpreterTests: XCTestCase {
         timeZone: TimeZone(identifier: "Europe/Paris")!
     )
 
-    private let page = LiquidValue.map([
+    private let page = MetaValue.map([
         "title": .string("Hello World"),
         "date": .date(Date(timeIntervalSince1970: 1_580_601_600)),  // 2020-02-02T00:00:00Z
-        "tags": .array([.string("swift"), .string("web")]),
+        "tags": .list([.string("swift"), .string("web")]),
         "count": .int(3),
-        "filters_linked_to": .array([.string("where expression"), .string("find")]),
+        "filters_linked_to": .list([.string("where expression"), .string("find")]),
     ])
 
     /// `template` run as the body of a Jekyll-form post starting on line 5 of `post.md`.

@@ -1,5 +1,6 @@
 @testable import BlogBuild
 @testable import BlogContent
+import BlogCore
 import XCTest
 
 /// Headers as Jekyll, Hugo and Pelican blogs write them, read by ``PostReader``.

@@ -1,4 +1,5 @@
 @testable import BlogContent
+import BlogCore
 @testable import BlogRender
 import Foundation
 import XCTest

@@ -12,7 +12,7 @@ final class ShortcodeTests: XCTestCase {
         var calls: [ShortcodeCall] = []
     }
 
-    private func run(_ body: String, page: LiquidValue? = nil, site: [String: LiquidValue] = [:]) -> (Liquid.Output, [ShortcodeCall]) {
+    private func run(_ body: String, page: MetaValue? = nil, site: [String: MetaValue] = [:]) -> (Liquid.Output, [ShortcodeCall]) {
         let calls = Calls()
         let context = LiquidContext(site: site, renderShortcode: { call in
             calls.calls.append(call)
@@ -69,7 +69,7 @@ final class ShortcodeTests: XCTestCase {
         XCTAssertTrue(restored(run("{{< youtube id=\"abc\" title=\"Talk\" >}}").0).contains("embed/abc\" style=") )
         XCTAssertEqual(restored(run("{{< gist spf13 7896402 \"img.html\" >}}").0),
                        "<script src=\"https://gist.github.com/spf13/7896402.js?file=img.html\"></script>")
-        let page = LiquidValue.map(["color": .string("blue & green")])
+        let page = MetaValue.map(["color": .string("blue & green")])
         XCTAssertEqual(restored(run("{{< param color >}}/{{< param author >}}", page: page, site: ["author": .string("Jo")]).0),
                        "blue &amp; green/Jo", "the page's value, else the site's")
     }

@@ -93,6 +93,16 @@ class BuiltSiteTestCase: XCTestCase {
     func page(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
         try XCTUnwrap(site.read("public/" + path), "no public/\(path) in \(site.files(under: "public"))", file: file, line: line)
     }
+
+    /// The text between `open` and `close` in the built file `path`.
+    func between(_ open: String, _ close: String, in path: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let html = try page(path, file: file, line: line)
+        guard let start = html.range(of: open), let end = html.range(of: close, range: start.upperBound..<html.endIndex) else {
+            XCTFail("no \(open)…\(close) in \(html)", file: file, line: line)
+            return ""
+        }
+        return String(html[start.upperBound..<end.lowerBound])
+    }
 }
 
 /// Runs the `blog` executable built beside the tests.

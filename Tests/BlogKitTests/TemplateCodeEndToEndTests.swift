@@ -6,12 +6,7 @@ import XCTest
 final class TemplateCodeEndToEndTests: BuiltSiteTestCase {
     /// The post body of a page (between the post-body div and the end of the article).
     func body(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let html = try page(path, file: file, line: line)
-        guard let start = html.range(of: "<div class=\"post-body\">"), let end = html.range(of: "</article>", range: start.upperBound..<html.endIndex) else {
-            XCTFail("no post body in \(html)", file: file, line: line)
-            return ""
-        }
-        return String(html[start.upperBound..<end.lowerBound])
+        try between("<div class=\"post-body\">", "</article>", in: path, file: file, line: line)
     }
 
     // MARK: - Liquid in a Jekyll blog

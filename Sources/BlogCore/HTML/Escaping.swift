@@ -3,6 +3,7 @@
 /// - ``html(_:)``: HTML that blog writes itself (code blocks, heading ids, redirect pages), as
 ///   cmark-gfm escapes text and attribute values: `&`, `<`, `>`, `"`.
 /// - ``template(_:)``: a template's `{{name}}`, as swift-mustache escapes it: `'` too.
+/// - ``liquid(_:)``: Liquid's `escape` filter, as Ruby's `CGI.escapeHTML`: `'` too, byte by byte.
 /// - ``xml(_:)``: feeds and sitemaps: as ``html(_:)``, and the characters XML can't carry left out.
 ///
 /// Each escapes `"`, so each serves text and double-quoted attribute values alike.
@@ -23,6 +24,12 @@ package enum Escaping {
     /// `Character` at a time, as swift-mustache does, costs a sixth of a build's instructions.
     package static func template(_ text: String) -> String {
         escape(text, Rules(apostrophe: true, xml: false, wholeCharacters: true))
+    }
+
+    /// `text` with `&`, `<`, `>`, `"` and `'` as entities, byte by byte (a special byte before a combining mark
+    /// too), as Ruby's `CGI.escapeHTML` writes them: Liquid's `escape`, `xml_escape` and `h` filters.
+    package static func liquid(_ text: String) -> String {
+        escape(text, Rules(apostrophe: true, xml: false, wholeCharacters: false))
     }
 
     /// `text` fit for XML content or a quoted attribute: `&`, `<`, `>`, `"` as entities (as

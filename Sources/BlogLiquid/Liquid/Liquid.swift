@@ -16,7 +16,7 @@ package struct LiquidContext: Sendable {
     var resolvePath: @Sendable (String) -> String?
     /// Liquid's `site` in Jekyll-form posts: blog.yml's `params:` over a Jekyll `_config.yml`, `data`
     /// from `_data/`, and `baseurl`, `url`, `title`… from blog.yml (see ``LiquidSite``).
-    package var site: [String: LiquidValue]
+    package var site: [String: MetaValue]
     /// The zone dates are shown in (`date` filter).
     package var timeZone: TimeZone
     /// A Hugo shortcode through the site's or the theme's template (`shortcodes/<name>.mustache`); nil
@@ -32,7 +32,7 @@ package struct LiquidContext: Sendable {
         siteURL: String = "",
         resolvePost: @escaping @Sendable (String) -> String? = { _ in nil },
         resolvePath: @escaping @Sendable (String) -> String? = { _ in nil },
-        site: [String: LiquidValue] = [:],
+        site: [String: MetaValue] = [:],
         timeZone: TimeZone = TimeZone(identifier: "UTC")!,
         renderShortcode: @escaping @Sendable (ShortcodeCall) throws -> String? = { _ in nil },
         shortcodeTakesInner: @escaping @Sendable (String) -> Bool? = { _ in nil }
@@ -64,7 +64,7 @@ package enum Liquid {
     /// (messages give FILE lines and columns). With `page` (the post's values, Liquid's `page`), the
     /// body is run as a Liquid template.
     package static func process(_ body: String, path: String, firstLine: Int, context: LiquidContext,
-                                page: LiquidValue? = nil) -> (String, [Diagnostic]) {
+                                page: MetaValue? = nil) -> (String, [Diagnostic]) {
         let result = run(body, path: path, firstLine: firstLine, context: context, page: page, runsLiquid: page != nil)
         return (result.markdown, result.diagnostics)
     }
@@ -82,7 +82,7 @@ package enum Liquid {
     /// ``process(_:path:firstLine:context:page:)``, with the post's values (`page`) apart from whether
     /// the body is run as Liquid (`runsLiquid`: Jekyll-form posts), and the shortcodes' HTML apart.
     package static func run(_ body: String, path: String, firstLine: Int, context: LiquidContext,
-                            page: LiquidValue?, runsLiquid: Bool) -> Output {
+                            page: MetaValue?, runsLiquid: Bool) -> Output {
         guard needsProcessing(body) else { return Output(markdown: body, diagnostics: [], fragments: []) }
         var scanner = LiquidScanner(Array(body.utf8), path: path, firstLine: firstLine, context: context, interprets: runsLiquid, page: page)
         scanner.run()
@@ -93,7 +93,7 @@ package enum Liquid {
             let pieces = trimmed(scanner.pieces + [.text(scanner.out)])
             var builder = LiquidTreeBuilder(pieces)
             let tree = builder.build()
-            var variables = context.site.isEmpty ? [:] : ["site": LiquidValue.map(context.site)]
+            var variables = context.site.isEmpty ? [:] : ["site": MetaValue.map(context.site)]
             variables["page"] = page ?? .map([:])
             let budget = LiquidEvaluator.budget(forBody: scanner.b.count)
             var evaluator = LiquidEvaluator(pieces: pieces, variables: variables,

@@ -1,3 +1,5 @@
+import BlogCore
+
 /// Runs a template (``LiquidNode``s) over plain values, writing the text it makes.
 ///
 /// Liquid's rules: only `nil` and `false` are false; an unknown variable is `nil`; `assign` and
@@ -15,7 +17,7 @@ struct LiquidEvaluator {
     static let minimumBudget = 8 << 20
 
     /// What a body of `bytes` bytes may spend: ten times its size, at least ``minimumBudget``. A body spends the
-    /// bytes it writes (text, outputs, captures), and the weight (``LiquidValue/weight(upTo:)``: bytes of text,
+    /// bytes it writes (text, outputs, captures), and the weight (``MetaValue/weight(upTo:)``: bytes of text,
     /// one per other value) of every value a filter, a comparison or a loop reads or makes; so its cost is
     /// bounded by its size, whatever it does: a text doubled by `append` in a loop, or filters run 40,000 times
     /// on 8 MB, stop there, where counting steps alone let them run for hours.
@@ -24,7 +26,7 @@ struct LiquidEvaluator {
     }
 
     private let pieces: [LiquidPiece]
-    private var variables: [String: LiquidValue]
+    private var variables: [String: MetaValue]
     private let site: LiquidFilters.Site
     /// The text made.
     private(set) var out: [UInt8] = []
@@ -53,7 +55,7 @@ struct LiquidEvaluator {
 
     /// An evaluator over `pieces` (for text put back as written), with the variables `site`, `page`, that may
     /// spend `budget` (see ``budget(forBody:)``).
-    init(pieces: [LiquidPiece], variables: [String: LiquidValue], site: LiquidFilters.Site, budget: Int) {
+    init(pieces: [LiquidPiece], variables: [String: MetaValue], site: LiquidFilters.Site, budget: Int) {
         self.pieces = pieces
         self.variables = variables
         self.site = site
@@ -117,7 +119,7 @@ struct LiquidEvaluator {
                 var matches = false
                 for candidate in candidates {
                     let other = (try? self.value(candidate)) ?? .null
-                    if (try? reading(value)) != nil, (try? reading(other)) != nil, LiquidValue.equal(value, other) { matches = true }
+                    if (try? reading(value)) != nil, (try? reading(other)) != nil, MetaValue.equal(value, other) { matches = true }
                 }
                 guard matches else { continue }
                 run(body)
@@ -144,8 +146,8 @@ struct LiquidEvaluator {
             return
         }
         guard spend(items.count) else { return }
-        if let offset = loop.offset, let count = (try? value(offset))?.number { items = Array(items.dropFirst(max(0, LiquidValue.whole(count)))) }
-        if let limit = loop.limit, let count = (try? value(limit))?.number { items = Array(items.prefix(max(0, LiquidValue.whole(count)))) }
+        if let offset = loop.offset, let count = (try? value(offset))?.number { items = Array(items.dropFirst(max(0, MetaValue.whole(count)))) }
+        if let limit = loop.limit, let count = (try? value(limit))?.number { items = Array(items.prefix(max(0, MetaValue.whole(count)))) }
         if loop.reversed { items.reverse() }
         guard !items.isEmpty else {
             run(loop.otherwise)
@@ -172,7 +174,7 @@ struct LiquidEvaluator {
 
     /// The value of the expression of `piece`; nil when it can't be had: a filter is unknown (the piece is
     /// put back as written) or made a text too long (the body stops).
-    private mutating func evaluate(_ expression: LiquidExpression, piece: Int) -> LiquidValue? {
+    private mutating func evaluate(_ expression: LiquidExpression, piece: Int) -> MetaValue? {
         do {
             return try value(expression)
         } catch is LiquidTooLong {
@@ -207,7 +209,7 @@ struct LiquidEvaluator {
 
     /// Takes the weight of `value` from the budget, before it is read or once it is made; throws
     /// ``LiquidTooLong`` when that is more than is left.
-    private mutating func reading(_ value: LiquidValue) throws {
+    private mutating func reading(_ value: MetaValue) throws {
         guard spend(value.weight(upTo: max(0, remaining))) else { throw LiquidTooLong() }
     }
 
@@ -224,7 +226,7 @@ struct LiquidEvaluator {
 
     /// A variable and its members; nil when any of them is missing (noted in ``undefined`` for
     /// `site` and `page` while ``reading``).
-    private mutating func lookup(_ name: String, _ path: [LiquidExpression]) -> LiquidValue? {
+    private mutating func lookup(_ name: String, _ path: [LiquidExpression]) -> MetaValue? {
         var current = variables[name]
         for member in path {
             guard let value = current, let key = try? self.value(member) else {
@@ -245,7 +247,7 @@ struct LiquidEvaluator {
     }
 
     /// The value of `expression`; throws ``LiquidUnknownFilter``.
-    private mutating func value(_ expression: LiquidExpression) throws -> LiquidValue {
+    private mutating func value(_ expression: LiquidExpression) throws -> MetaValue {
         switch expression {
         case .literal(let value):
             return value
@@ -254,15 +256,15 @@ struct LiquidEvaluator {
         case .variable(let name, let path):
             return lookup(name, path) ?? .null
         case .range(let lower, let upper):
-            guard let from = try value(lower).number, let to = try value(upper).number, from <= to else { return .array([]) }
-            let (first, last) = (LiquidValue.whole(from), LiquidValue.whole(to))
+            guard let from = try value(lower).number, let to = try value(upper).number, from <= to else { return .list([]) }
+            let (first, last) = (MetaValue.whole(from), MetaValue.whole(to))
             let count = min(last - first + 1, Self.maxSteps)
             guard spend(count) else { throw LiquidTooLong() }
-            return .array((0..<count).map { .int(first + $0) })
+            return .list((0..<count).map { .int(first + $0) })
         case .filtered(let base, let calls):
             var result = try value(base)
             for call in calls {
-                var arguments: [LiquidValue] = []
+                var arguments: [MetaValue] = []
                 for argument in call.arguments { arguments.append(try value(argument)) }
                 // Named arguments (`allow_false: true`) follow the others.
                 for key in call.named.keys.sorted() { arguments.append(try value(call.named[key]!)) }
@@ -270,7 +272,7 @@ struct LiquidEvaluator {
                 for argument in arguments { try reading(argument) }
                 result = try LiquidFilters.apply(call.name, result, arguments, site: site, limit: max(0, remaining))
                 try reading(result)
-                if case .array(let items) = result, items.count > Self.maxSteps { throw LiquidTooLong() }
+                if case .list(let items) = result, items.count > Self.maxSteps { throw LiquidTooLong() }
             }
             return result
         }
@@ -295,16 +297,16 @@ struct LiquidEvaluator {
             let b = (try? value(right)) ?? .null
             guard (try? reading(a)) != nil, (try? reading(b)) != nil else { return false }
             switch op {
-            case "==": return LiquidValue.equal(a, b)
-            case "!=": return !LiquidValue.equal(a, b)
-            case "<": return LiquidValue.less(a, b) ?? false
-            case ">": return LiquidValue.less(b, a) ?? false
-            case "<=": return LiquidValue.less(a, b) == true || (LiquidValue.less(b, a) == false)
-            case ">=": return LiquidValue.less(b, a) == true || (LiquidValue.less(a, b) == false)
+            case "==": return MetaValue.equal(a, b)
+            case "!=": return !MetaValue.equal(a, b)
+            case "<": return MetaValue.less(a, b) ?? false
+            case ">": return MetaValue.less(b, a) ?? false
+            case "<=": return MetaValue.less(a, b) == true || (MetaValue.less(b, a) == false)
+            case ">=": return MetaValue.less(b, a) == true || (MetaValue.less(a, b) == false)
             case "contains":
                 switch a {
                 case .string(let s): return s.contains(b.text(timeZone: site.timeZone))
-                case .array(let items): return items.contains { LiquidValue.equal($0, b) }
+                case .list(let items): return items.contains { MetaValue.equal($0, b) }
                 case .map(let m): return m[b.text(timeZone: site.timeZone)] != nil
                 default: return false
                 }

@@ -1,7 +1,9 @@
+import BlogCore
+
 /// A Liquid expression: a value looked up or written, and the filters applied to it.
 indirect enum LiquidExpression: Equatable, Sendable {
     /// A written value: `"text"`, `3`, `2.5`, `true`, `nil`.
-    case literal(LiquidValue)
+    case literal(MetaValue)
     /// `empty` or `blank`, which compare specially.
     case special(String)
     /// `name`, `site.data.x`, `list[0]`, `page["key"]`: a variable and the members taken of it.

@@ -34,10 +34,10 @@ enum LiquidFilters {
     /// `input | name: arguments`; throws ``LiquidUnknownFilter`` for a filter not listed above. Most filters make
     /// a few bytes for each byte they read (which the caller has paid for); the ones that can make more (`replace`
     /// and the filters made of it, `join`) throw ``LiquidTooLong`` rather than make a text longer than `limit`.
-    static func apply(_ name: String, _ input: LiquidValue, _ args: [LiquidValue], site: Site, limit: Int = .max) throws -> LiquidValue {
+    static func apply(_ name: String, _ input: MetaValue, _ args: [MetaValue], site: Site, limit: Int = .max) throws -> MetaValue {
         let text = { input.text(timeZone: site.timeZone) }
         func arg(_ i: Int) -> String { i < args.count ? args[i].text(timeZone: site.timeZone) : "" }
-        func isInteger(_ value: LiquidValue) -> Bool {
+        func isInteger(_ value: MetaValue) -> Bool {
             switch value {
             case .int: return true
             case .string(let s): return Int(s.trimmingCharacters(in: .whitespaces)) != nil
@@ -47,7 +47,7 @@ enum LiquidFilters {
         // Only the arithmetic filters ask: trimming a long text (which `split` is often given) costs more than
         // the filter.
         func integers() -> Bool { isInteger(input) && (args.first.map(isInteger) ?? true) }
-        func number(_ f: (Double, Double) -> Double) -> LiquidValue {
+        func number(_ f: (Double, Double) -> Double) -> MetaValue {
             let result = f(input.number ?? 0, args.first?.number ?? 0)
             return integers() && abs(result) < 9e15 ? .int(Int(result)) : .double(result)
         }
@@ -59,8 +59,8 @@ enum LiquidFilters {
         case "upcase": return .string(text().uppercased())
         case "default":
             return input.isTruthy && !input.isEmpty ? input : (args.first ?? .null)
-        case "escape", "xml_escape", "h": return .string(escapeHTML(text()))
-        case "escape_once": return .string(escapeHTML(try unescapeHTML(text())))
+        case "escape", "xml_escape", "h": return .string(Escaping.liquid(text()))
+        case "escape_once": return .string(Escaping.liquid(try unescapeHTML(text())))
         case "first": return input.items.first ?? (input.text(timeZone: site.timeZone).first.map { .string(String($0)) } ?? .null)
         case "last": return input.items.last ?? .null
         case "join":
@@ -70,11 +70,11 @@ enum LiquidFilters {
             let separators = max(0, items.count - 1).multipliedReportingOverflow(by: separator.utf8.count)
             guard !separators.overflow, separators.partialValue <= limit else { throw LiquidTooLong() }
             return .string(items.map { $0.text(timeZone: site.timeZone) }.joined(separator: separator))
-        case "split": return .array(split(text(), by: arg(0)).map(LiquidValue.string))
+        case "split": return .list(split(text(), by: arg(0)).map(MetaValue.string))
         case "size":
             switch input {
             case .string(let s): return .int(s.count)
-            case .array(let a): return .int(a.count)
+            case .list(let a): return .int(a.count)
             case .map(let m): return .int(m.count)
             default: return .int(0)
             }
@@ -94,45 +94,45 @@ enum LiquidFilters {
         case "remove": return .string(try replace(text(), arg(0), with: ""))
         case "remove_first": return .string(try replace(text(), arg(0), with: "", limit: 1))
         case "slice":
-            let start = LiquidValue.whole(args.first?.number ?? 0)
-            let length = args.count > 1 ? LiquidValue.whole(args[1].number ?? 1) : 1
-            if case .array(let a) = input {
+            let start = MetaValue.whole(args.first?.number ?? 0)
+            let length = args.count > 1 ? MetaValue.whole(args[1].number ?? 1) : 1
+            if case .list(let a) = input {
                 let from = start < 0 ? a.count + start : start
-                guard from >= 0, from < a.count else { return .array([]) }
-                return .array(Array(a[from..<min(a.count, from + max(0, length))]))
+                guard from >= 0, from < a.count else { return .list([]) }
+                return .list(Array(a[from..<min(a.count, from + max(0, length))]))
             }
             let chars = Array(text())
             let from = start < 0 ? chars.count + start : start
             guard from >= 0, from < chars.count else { return .string("") }
             return .string(String(chars[from..<min(chars.count, from + max(0, length))]))
         case "truncate":
-            let length = args.isEmpty ? 50 : LiquidValue.whole(args[0].number ?? 50)
+            let length = args.isEmpty ? 50 : MetaValue.whole(args[0].number ?? 50)
             let ellipsis = args.count > 1 ? arg(1) : "..."
             let chars = Array(text())
             guard chars.count > length else { return .string(text()) }
             let keep = max(0, length - ellipsis.count)
             return .string(String(chars[0..<keep]) + ellipsis)
         case "truncatewords":
-            let count = max(1, args.isEmpty ? 15 : LiquidValue.whole(args[0].number ?? 15))
+            let count = max(1, args.isEmpty ? 15 : MetaValue.whole(args[0].number ?? 15))
             let ellipsis = args.count > 1 ? arg(1) : "..."
             let words = text().split(whereSeparator: { $0.isWhitespace })
             guard words.count > count else { return .string(text()) }
             return .string(words.prefix(count).joined(separator: " ") + ellipsis)
-        case "reverse": return .array(input.items.reversed())
+        case "reverse": return .list(input.items.reversed())
         case "sort":
             let items = input.items
             if let key = args.first?.text(timeZone: site.timeZone) {
-                return .array(items.sorted { (LiquidValue.less($0.member(.string(key)) ?? .null, $1.member(.string(key)) ?? .null)) ?? false })
+                return .list(items.sorted { (MetaValue.less($0.member(.string(key)) ?? .null, $1.member(.string(key)) ?? .null)) ?? false })
             }
-            return .array(items.sorted { LiquidValue.less($0, $1) ?? false })
+            return .list(items.sorted { MetaValue.less($0, $1) ?? false })
         case "uniq":
-            var seen: [LiquidValue] = []
+            var seen: [MetaValue] = []
             for item in input.items where !seen.contains(item) { seen.append(item) }
-            return .array(seen)
-        case "compact": return .array(input.items.filter { $0 != .null })
+            return .list(seen)
+        case "compact": return .list(input.items.filter { $0 != .null })
         case "map":
             let key = arg(0)
-            return .array(input.items.map { $0.member(.string(key)) ?? .null })
+            return .list(input.items.map { $0.member(.string(key)) ?? .null })
         case "plus": return number(+)
         case "minus": return number(-)
         case "times": return number(*)
@@ -144,12 +144,12 @@ enum LiquidFilters {
             guard let d = args.first?.number, d != 0 else { return .null }
             return number { a, _ in a - d * (a / d).rounded(.down) }
         case "abs": return input.number.map { $0 == $0.rounded() && abs($0) < 9e15 ? .int(Int(abs($0))) : .double(abs($0)) } ?? .int(0)
-        case "ceil": return .int(LiquidValue.whole((input.number ?? 0).rounded(.up)))
-        case "floor": return .int(LiquidValue.whole((input.number ?? 0).rounded(.down)))
+        case "ceil": return .int(MetaValue.whole((input.number ?? 0).rounded(.up)))
+        case "floor": return .int(MetaValue.whole((input.number ?? 0).rounded(.down)))
         case "round":
-            let places = min(15, LiquidValue.whole(args.first?.number ?? 0))
+            let places = min(15, MetaValue.whole(args.first?.number ?? 0))
             let value = input.number ?? 0
-            if places <= 0 { return .int(LiquidValue.whole(value.rounded(.toNearestOrAwayFromZero))) }
+            if places <= 0 { return .int(MetaValue.whole(value.rounded(.toNearestOrAwayFromZero))) }
             let scale = pow(10, Double(places))
             return .double((value * scale).rounded(.toNearestOrAwayFromZero) / scale)
         case "url_encode", "cgi_escape": return .string(formEncode(text()))
@@ -188,20 +188,6 @@ enum LiquidFilters {
 
     // MARK: - Helpers
 
-    /// Liquid's `escape` (Ruby's `CGI.escapeHTML`): `&`, `<`, `>`, `"`, `'`.
-    static func escapeHTML(_ text: String) -> String {
-        replacingScalars(text) { scalar in
-            switch scalar {
-            case "&": return "&amp;"
-            case "<": return "&lt;"
-            case ">": return "&gt;"
-            case "\"": return "&quot;"
-            case "'": return "&#39;"
-            default: return nil
-            }
-        }
-    }
-
     /// `text` with each scalar `replacement` gives text for replaced by that text.
     private static func replacingScalars(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
         var out = ""
@@ -212,7 +198,7 @@ enum LiquidFilters {
         return out
     }
 
-    /// The five entities ``escapeHTML(_:)`` writes, read back (`&amp;` last).
+    /// The five entities ``Escaping/liquid(_:)`` writes, read back (`&amp;` last).
     private static func unescapeHTML(_ text: String) throws -> String {
         try [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")].reduce(text) { text, entity in
             try replace(text, entity.0, with: entity.1)
@@ -296,7 +282,7 @@ enum LiquidFilters {
 
     /// The date in a value: a date, seconds since 1970, or text that reads as a date (not `now`:
     /// nothing in the output reads the clock).
-    private static func date(_ value: LiquidValue, site: Site) -> Date? {
+    private static func date(_ value: MetaValue, site: Site) -> Date? {
         switch value {
         case .date(let d): return d
         case .int(let seconds): return plausible(seconds)
@@ -313,11 +299,10 @@ enum LiquidFilters {
     }
 
     private static func xmlOffset(_ date: Date, _ site: Site) -> String {
-        let offset = DateFormat.format(date, pattern: "%z", timeZone: site.timeZone)
-        return String(offset.prefix(3)) + ":" + String(offset.suffix(2))
+        DateText.offsetText(CivilTime(date, timeZone: site.timeZone).offset)
     }
 
-    private static func json(_ value: LiquidValue, timeZone: TimeZone) -> String {
+    private static func json(_ value: MetaValue, timeZone: TimeZone) -> String {
         switch value {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
@@ -333,7 +318,7 @@ enum LiquidFilters {
                 default: return scalar.value < 0x20 ? "\\u" + String(scalar.value, radix: 16).leftPadded(4) : nil
                 }
             } + "\""
-        case .array(let a): return "[" + a.map { json($0, timeZone: timeZone) }.joined(separator: ",") + "]"
+        case .list(let a): return "[" + a.map { json($0, timeZone: timeZone) }.joined(separator: ",") + "]"
         case .map(let m):
             return "{" + m.sorted { $0.key < $1.key }.map { json(.string($0.key), timeZone: timeZone) + ":" + json($0.value, timeZone: timeZone) }
                 .joined(separator: ",") + "}"

@@ -38,7 +38,7 @@ struct LiquidScanner {
     /// Whether tags and outputs other than the ones rewritten here go to the interpreter (Jekyll-form posts).
     let interprets: Bool
     /// Liquid's `page` of the post (Hugo's `param` shortcode reads it too).
-    let page: LiquidValue?
+    let page: MetaValue?
     /// The HTML of `{{< >}}` shortcodes, whose marks are in `out` (see ``ShortcodeMarks``).
     var fragments: [String] = []
     /// The last search for each shortcode's closing tag, by name and form.
@@ -73,7 +73,7 @@ struct LiquidScanner {
     var backtickMemo: [Int: (from: Int, found: Int)] = [:]
     var paragraphMemo = (from: Int.max, limit: 0)
 
-    init(_ bytes: [UInt8], path: String, firstLine: Int, context: LiquidContext, interprets: Bool = false, page: LiquidValue? = nil) {
+    init(_ bytes: [UInt8], path: String, firstLine: Int, context: LiquidContext, interprets: Bool = false, page: MetaValue? = nil) {
         b = bytes
         n = bytes.count
         self.path = path

@@ -1,33 +1,11 @@
 import BlogContent
+import BlogCore
 import Foundation
 
 /// A value as Liquid sees it: what a post's header, blog.yml's `params:`, a Jekyll `_config.yml`
-/// or `_data/` file holds, and what filters make of them.
-package indirect enum LiquidValue: Sendable, Equatable {
-    case null
-    case bool(Bool)
-    case int(Int)
-    case double(Double)
-    case string(String)
-    case date(Date)
-    case array([LiquidValue])
-    case map([String: LiquidValue])
-
-    /// A header or data value as Liquid sees it; YAML timestamps, kept as text by the header
-    /// reader, stay text (the `date` filter reads them).
-    package init(_ meta: MetaValue) {
-        switch meta {
-        case .string(let s): self = .string(s)
-        case .int(let i): self = .int(i)
-        case .double(let d): self = .double(d)
-        case .bool(let b): self = .bool(b)
-        case .date(let d): self = .date(d)
-        case .list(let list): self = .array(list.map(LiquidValue.init))
-        case .map(let map): self = .map(map.mapValues(LiquidValue.init))
-        case .null: self = .null
-        }
-    }
-
+/// or `_data/` file holds (as it was read: YAML timestamps, kept as text by the header reader, stay
+/// text, which the `date` filter reads), and what filters make of them.
+extension MetaValue {
     /// Liquid's truth: only `nil` and `false` are false (`""`, `0` and `[]` are true).
     var isTruthy: Bool {
         switch self {
@@ -40,7 +18,7 @@ package indirect enum LiquidValue: Sendable, Equatable {
     var isEmpty: Bool {
         switch self {
         case .string(let s): return s.isEmpty
-        case .array(let a): return a.isEmpty
+        case .list(let a): return a.isEmpty
         case .map(let m): return m.isEmpty
         default: return false
         }
@@ -73,11 +51,11 @@ package indirect enum LiquidValue: Sendable, Equatable {
 
     /// The value as a list: a list as it is, a map as its `[key, value]` pairs, nil as no items,
     /// anything else as a list of itself (Liquid's `for` and array filters).
-    var items: [LiquidValue] {
+    var items: [MetaValue] {
         switch self {
-        case .array(let a): return a
+        case .list(let a): return a
         case .null: return []
-        case .map(let m): return m.sorted { $0.key < $1.key }.map { .array([.string($0.key), $0.value]) }
+        case .map(let m): return m.sorted { $0.key < $1.key }.map { .list([.string($0.key), $0.value]) }
         default: return [self]
         }
     }
@@ -89,7 +67,7 @@ package indirect enum LiquidValue: Sendable, Equatable {
         switch self {
         case .string(let s):
             return 1 + s.utf8.count
-        case .array(let a):
+        case .list(let a):
             var total = 1
             for item in a {
                 if total > limit { break }
@@ -120,7 +98,7 @@ package indirect enum LiquidValue: Sendable, Equatable {
             return String(d)
         case .string(let s): return s
         case .date(let d): return DateFormat.format(d, pattern: "%Y-%m-%d %H:%M:%S %z", timeZone: timeZone)
-        case .array(let a): return a.map { $0.text(timeZone: timeZone) }.joined()
+        case .list(let a): return a.map { $0.text(timeZone: timeZone) }.joined()
         case .map(let m):
             return "{" + m.sorted { $0.key < $1.key }.map { "\"\($0.key)\"=>\($0.value.text(timeZone: timeZone))" }
                 .joined(separator: ", ") + "}"
@@ -129,15 +107,15 @@ package indirect enum LiquidValue: Sendable, Equatable {
 
     /// `self[key]`: a map's entry, a list's item (negative from the end), and `size`, `first`,
     /// `last` of lists and text as Liquid has them; nil when there is none.
-    func member(_ key: LiquidValue) -> LiquidValue? {
+    func member(_ key: MetaValue) -> MetaValue? {
         switch (self, key) {
         case (.map(let m), .string(let k)):
             if let value = m[k] { return value }
             return k == "size" ? .int(m.count) : nil
-        case (.array(let a), .int(let i)):
+        case (.list(let a), .int(let i)):
             let index = i < 0 ? a.count + i : i
             return a.indices.contains(index) ? a[index] : nil
-        case (.array(let a), .string(let k)):
+        case (.list(let a), .string(let k)):
             switch k {
             case "size": return .int(a.count)
             case "first": return a.first
@@ -152,7 +130,7 @@ package indirect enum LiquidValue: Sendable, Equatable {
     }
 
     /// Liquid's `==`: numbers by value, `empty` and `blank` as they say, else equal values.
-    static func equal(_ a: LiquidValue, _ b: LiquidValue) -> Bool {
+    static func equal(_ a: MetaValue, _ b: MetaValue) -> Bool {
         if let x = a.number, let y = b.number, a.isNumeric, b.isNumeric { return x == y }
         return a == b
     }
@@ -166,7 +144,7 @@ package indirect enum LiquidValue: Sendable, Equatable {
     }
 
     /// Liquid's `<`: numbers with numbers, text with text; nil for anything else (false either way).
-    static func less(_ a: LiquidValue, _ b: LiquidValue) -> Bool? {
+    static func less(_ a: MetaValue, _ b: MetaValue) -> Bool? {
         if a.isNumeric, b.isNumeric, let x = a.number, let y = b.number { return x < y }
         if case .string(let x) = a, case .string(let y) = b { return x < y }
         if case .date(let x) = a, case .date(let y) = b { return x < y }

@@ -38,7 +38,7 @@ enum HugoShortcodes {
 
     /// The HTML of a built-in shortcode; nil when `call` is not one, or lacks what it needs (a `figure`
     /// without `src`, a `youtube` without an id). `page` and `site` are Liquid's values of the post.
-    static func html(_ call: ShortcodeCall, page: LiquidValue?, site: [String: LiquidValue], timeZone: TimeZone) -> String? {
+    static func html(_ call: ShortcodeCall, page: MetaValue?, site: [String: MetaValue], timeZone: TimeZone) -> String? {
         let esc = Escaping.html
         switch call.name {
         case "figure":
@@ -81,8 +81,8 @@ enum HugoShortcodes {
             return "<script src=\"https://gist.github.com/\(esc(call.positional[0]))/\(esc(call.positional[1])).js\(esc(file))\"></script>"
         case "param":
             guard let key = call.positional.first else { return nil }
-            let path = key.split(separator: ".").map { LiquidValue.string(String($0)) }
-            func find(_ root: LiquidValue?) -> LiquidValue? {
+            let path = key.split(separator: ".").map { MetaValue.string(String($0)) }
+            func find(_ root: MetaValue?) -> MetaValue? {
                 path.reduce(root) { value, member in value?.member(member) }
             }
             guard let value = find(page) ?? find(.map(site)) else { return nil }

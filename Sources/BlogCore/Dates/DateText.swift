@@ -7,7 +7,7 @@ package enum DateText {
     package static func iso8601(_ date: Date, timeZone: TimeZone) -> String {
         let t = CivilTime(date, timeZone: timeZone)
         return padded(t.year, 4) + "-" + padded(t.month, 2) + "-" + padded(t.day, 2) + "T" + padded(t.hour, 2) + ":"
-            + padded(t.minute, 2) + ":" + padded(t.second, 2) + offsetText(t.offset)
+            + padded(t.minute, 2) + ":" + padded(t.second, 2) + (t.offset == 0 ? "Z" : offsetText(t.offset))
     }
 
     /// `2016-11-25`: the day of `date` in `timeZone`.
@@ -28,12 +28,11 @@ package enum DateText {
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
-    /// `+01:00`, `-04:00`, or `Z` for zero.
-    static func offsetText(_ seconds: Int) -> String {
-        if seconds == 0 { return "Z" }
+    /// `+01:00`, `-04:30`, `+00:00`: an offset east of UTC in whole minutes; `+0100` with `separator` "" (strftime's `%z`).
+    package static func offsetText(_ seconds: Int, separator: String = ":") -> String {
         let sign = seconds < 0 ? "-" : "+"
         let minutes = abs(seconds) / 60
-        return sign + padded(minutes / 60, 2) + ":" + padded(minutes % 60, 2)
+        return sign + padded(minutes / 60, 2) + separator + padded(minutes % 60, 2)
     }
 }
 

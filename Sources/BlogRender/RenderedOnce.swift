@@ -1,0 +1,35 @@
+import Foundation
+import Mustache
+
+/// Every post's dictionary, for the texts rendered once per post (``RenderedOnce``) to render
+/// from: they hold it unowned, since the dictionaries hold them. Set once, before any page is rendered.
+final class PostTable: @unchecked Sendable {
+    var posts: [[String: Any]] = []
+}
+
+/// Text that templates print, made the first time one does and kept for the others; safe to use
+/// from every core.
+final class RenderedOnce: MustacheCustomRenderable, @unchecked Sendable {
+    private let make: () -> String
+    private var text: String?
+    private let lock = NSLock()
+
+    init(_ make: @escaping () -> String) {
+        self.make = make
+    }
+
+    var isNull: Bool { false }
+
+    var renderText: String {
+        lock.lock()
+        let known = text
+        lock.unlock()
+        if let known { return known }
+        // Two cores may make it at once; both make the same text.
+        let made = make()
+        lock.lock()
+        text = made
+        lock.unlock()
+        return made
+    }
+}
