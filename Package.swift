@@ -39,17 +39,23 @@ let package = Package(
         // Text/, Web/, Files/, Work/, Dates/); and the plain values one stage hands another without pulling it in
         // (Model/: a header value, a rendered body, an output file).
         .target(name: "BlogCore", dependencies: ["CSystem"]),
-        // Config: blog.yml, read and checked; YAML as header values (YAMLValue).
+        // YAML: the one YAML reader (BoundedYAML: Yams' tree once the aliases are known to stay small), YAML as
+        // header values (YAMLValue), and its errors as diagnostics: shared by Config and Content.
+        .target(
+            name: "BlogYAML",
+            dependencies: ["BlogCore", .product(name: "Yams", package: "Yams")]
+        ),
+        // Config: blog.yml, read and checked.
         .target(
             name: "BlogConfig",
-            dependencies: ["BlogCore", .product(name: "Yams", package: "Yams")]
+            dependencies: ["BlogCore", "BlogYAML", .product(name: "Yams", package: "Yams")]
         ),
         // Content: the content folder scanned, and each post read (headers, dates, slugs) into a Post.
         .target(
             name: "BlogContent",
             dependencies: [
                 "BlogCore",
-                "BlogConfig",
+                "BlogYAML",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
@@ -110,6 +116,7 @@ let package = Package(
             name: "BlogBuild",
             dependencies: [
                 "BlogCore",
+                "BlogYAML",
                 "BlogConfig",
                 "BlogContent",
                 "BlogLiquid",
@@ -146,7 +153,7 @@ let package = Package(
         // Unit tests per stage, and end-to-end tests that run the `blog` executable (hence the dependency).
         // Fixtures/ holds data files the tests find through #filePath (see Fixtures/SOURCES.md).
         .testTarget(name: "BlogKitTests", dependencies: [
-            "BlogCore", "BlogConfig", "BlogContent", "BlogHighlight", "BlogLiquid", "BlogMarkdown", "BlogSite", "BlogRender", "BlogOutput", "BlogCheck", "BlogIncremental", "BlogScaffold", "BlogBuild", "BlogServe", "blog",
+            "BlogCore", "BlogYAML", "BlogConfig", "BlogContent", "BlogHighlight", "BlogLiquid", "BlogMarkdown", "BlogSite", "BlogRender", "BlogOutput", "BlogCheck", "BlogIncremental", "BlogScaffold", "BlogBuild", "BlogServe", "blog",
         ], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v5]

@@ -1,6 +1,7 @@
 import BlogConfig
 import BlogContent
 import BlogCore
+import BlogYAML
 import BlogLiquid
 import BlogMarkdown
 import Foundation

@@ -1,4 +1,4 @@
-import BlogConfig
+import BlogYAML
 import BlogCore
 import Foundation
 import Yams

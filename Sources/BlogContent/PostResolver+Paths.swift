@@ -1,4 +1,3 @@
-import BlogConfig
 import BlogCore
 import Foundation
 
