@@ -46,6 +46,9 @@ public struct SiteConfig: Sendable, Equatable {
     /// The theme's palette for highlighted code (`highlight_style`): `default` follows the
     /// reader's light or dark scheme; another name puts `class="highlight-NAME"` on each `<pre>`.
     public var highlightStyle: String = "default"
+    /// Curly quotes, dashes and ellipses from straight ones (`markdown.smart_punctuation`): nil (`auto`)
+    /// follows each post's generator (none in Pelican posts, as Python-Markdown without `smarty`).
+    public var smartPunctuation: Bool?
     /// Whether feed entries carry the whole post or only its summary (`feed_content`).
     public var feedContent: FeedContent = .full
     /// The header form `blog new` writes (`new_post_format`); nil: the form most posts already use.

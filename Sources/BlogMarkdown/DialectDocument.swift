@@ -45,11 +45,11 @@ struct DialectDocument {
     /// Rounds of passes and parses, at most: each round but the last parses the text again.
     static let maxRounds = 4
 
-    /// Parses `markdown` as `dialect` reads it.
-    static func parse(_ markdown: String, dialect: MarkdownDialect) -> DialectDocument {
+    /// Parses `markdown` as `dialect` reads it, with smart punctuation when `smart`.
+    static func parse(_ markdown: String, dialect: MarkdownDialect, smart: Bool = true) -> DialectDocument {
         // Every dialect reads GFM tables: rows too wide for cmark-gfm are text first (lines keep their numbers).
         let (markdown, tableWarnings) = WideTableRows.bound(markdown)
-        var document = CmarkNode(pointer: GFM.parse(markdown))
+        var document = CmarkNode(pointer: GFM.parse(markdown, smart: smart))
         guard dialect.needsFixes else { return DialectDocument(document: document, warnings: tableWarnings, from: nil) }
         var text = markdown
         var from: [Int]?
@@ -76,7 +76,7 @@ struct DialectDocument {
             from = editedFrom.map(original)
             cmark_node_free(document.pointer)
             text = edited
-            document = CmarkNode(pointer: GFM.parse(text))
+            document = CmarkNode(pointer: GFM.parse(text, smart: smart))
         }
         if !tags.isEmpty {
             let restored = HTMLBlockEnds.restore(in: document.descendants(ofType: CMARK_NODE_TEXT), tags: tags, original: original)
