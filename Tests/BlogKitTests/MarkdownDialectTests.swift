@@ -144,10 +144,39 @@ final class MarkdownDialectTests: XCTestCase {
     }
 
     func testHTMLThatLooksTheSameEitherWayIsUnchanged() {
-        for markdown in ["<img src=\"a.png\">\n\nText.\n", "<script>\nlet a = '*x*'\n</script>\n*after*\n",
+        for markdown in ["<script>\nlet a = '*x*'\n</script>\n*after*\n",
                          "<!-- note -->\n*after*\n", "<div>\n*raw*\n</div>\n"] {
             XCTAssertEqual(html(markdown, .pythonMarkdown), html(markdown, .commonMark), markdown)
             XCTAssertEqual(html(markdown, .kramdown), html(markdown, .commonMark), markdown)
+        }
+    }
+
+    func testAnInlineTagAloneOnItsLineIsAParagraph() {
+        // Python-Markdown and kramdown read a line starting with an inline element as text, so alone
+        // between blank lines it is a paragraph of its own (CommonMark: a bare HTML block).
+        let markdown = "Intro.\n\n<img src=\"a.png\" alt=\"A\">\n\n<a href=\"/x\"><img src=\"b.png\"></a>\n\n<span>hi</span>\n\n> <br>\n\n- <img src=\"c.png\">\n"
+        let expected = """
+            <p>Intro.</p>
+            <p><img src="a.png" alt="A"></p>
+            <p><a href="/x"><img src="b.png"></a></p>
+            <p><span>hi</span></p>
+            <blockquote>
+            <p><br></p>
+            </blockquote>
+            <ul>
+            <li><img src="c.png"></li>
+            </ul>
+
+            """
+        XCTAssertEqual(html(markdown, .pythonMarkdown), expected)
+        XCTAssertEqual(html(markdown, .kramdown), expected)
+        XCTAssertEqual(html("<img src=\"a.png\">\n", .goldmark), "<img src=\"a.png\">\n")
+        XCTAssertEqual(html("<img src=\"a.png\">\n", .commonMark), "<img src=\"a.png\">\n")
+        // A custom element is inline for Python-Markdown; block elements stay raw.
+        XCTAssertEqual(html("<my-widget>\n\nText.\n", .pythonMarkdown), "<p><my-widget></p>\n<p>Text.</p>\n")
+        for dialect in [MarkdownDialect.pythonMarkdown, .kramdown] {
+            XCTAssertEqual(html("<div class=\"x\"></div>\n\n<iframe src=\"v\"></iframe>\n", dialect),
+                           "<div class=\"x\"></div>\n<iframe src=\"v\"></iframe>\n", "\(dialect)")
         }
     }
 

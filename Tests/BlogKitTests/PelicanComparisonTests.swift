@@ -3,7 +3,7 @@ import XCTest
 
 /// Pelican itself as the oracle: a small blog of our own Pelican posts, full of the constructs
 /// where Python-Markdown and CommonMark part (headings without a space, HTML lines followed by
-/// markdown, definition lists, CodeHilite markers, quotes and dashes), built by `blog` and read by Pelican's own
+/// markdown, an inline tag alone on its line, definition lists, CodeHilite markers, quotes and dashes), built by `blog` and read by Pelican's own
 /// reader; each body's block structure and text must be the same (see
 /// `Fixtures/pelican_compare.py` for what is compared).
 final class PelicanComparisonTests: XCTestCase {
@@ -103,6 +103,28 @@ final class PelicanComparisonTests: XCTestCase {
         ## It's 'quoted' -- "twice"
 
         > A quote's "quotes"...
+        """,
+        "inline-html-lines.md": """
+        Title: Inline HTML lines
+        Date: 2021-01-06
+
+        Intro.
+
+        <img src="/blog/images/pic.svg" alt="Alone">
+
+        <a href="/blog/images/pic.svg"><img src="/blog/images/pic.svg" alt="Linked"></a>
+
+        <span class="note">A span.</span>
+
+        <br>
+
+        <div class="box"></div>
+
+        <iframe src="https://video.example.com/embed"></iframe>
+
+        > <img src="/blog/images/pic.svg" alt="Quoted">
+
+        Outro.
         """,
     ]
 

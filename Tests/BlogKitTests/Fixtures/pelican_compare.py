@@ -16,8 +16,6 @@ import os
 import re
 import sys
 
-from pelican.readers import Readers
-from pelican.settings import DEFAULT_CONFIG
 
 BLOCKS = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl", "dt", "dd", "pre",
           "blockquote", "table", "tr", "th", "td", "hr"}
@@ -68,7 +66,23 @@ def blog_body(page):
     return text[start:end]
 
 
+def compare(pairs, generator, read):
+    """Compares each `SOURCE=PAGE` of `pairs`: `read(SOURCE)` (the generator's HTML) with the body of
+    blog's PAGE; prints the ones that differ and exits 1 if any does."""
+    differences = 0
+    for pair in pairs:
+        source, page = pair.split("=", 1)
+        theirs, ours = structure(read(source)), structure(blog_body(page))
+        if theirs != ours:
+            differences += 1
+            print(json.dumps({"source": source, generator: theirs, "blog": ours}, ensure_ascii=False))
+    sys.exit(1 if differences else 0)
+
+
 def main():
+    # Here, so that jekyll_compare.py can use the functions above without Pelican.
+    from pelican.readers import Readers
+    from pelican.settings import DEFAULT_CONFIG
     arguments = sys.argv[1:]
     smarty = arguments[:1] == ["--smarty"]
     if smarty:
@@ -81,15 +95,7 @@ def main():
         markdown["extension_configs"] = dict(markdown["extension_configs"], **{"markdown.extensions.smarty": {}})
         settings["MARKDOWN"] = markdown
     readers = Readers(settings)
-    differences = 0
-    for pair in arguments[1:]:
-        source, page = pair.split("=", 1)
-        theirs = readers.read_file(base_path=content, path=source).content
-        ours = blog_body(page)
-        if structure(theirs) != structure(ours):
-            differences += 1
-            print(json.dumps({"source": source, "pelican": structure(theirs), "blog": structure(ours)}, ensure_ascii=False))
-    sys.exit(1 if differences else 0)
+    compare(arguments[1:], "pelican", lambda source: readers.read_file(base_path=content, path=source).content)
 
 
 if __name__ == "__main__":
