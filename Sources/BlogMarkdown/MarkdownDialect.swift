@@ -9,6 +9,7 @@ import BlogContent
 /// | `##Title` (no space) is a heading | yes | | | |
 /// | a raw HTML line ends its HTML block, the markdown after it is rendered | yes | yes | | |
 /// | `Term` + `: definition` is a definition list | yes | yes | yes | |
+/// | a list item on the line after a paragraph's starts a list (else: text of the paragraph) | | yes | yes | yes |
 /// | curly quotes, dashes and ellipses (`markdown.smart_punctuation: auto`) | | yes | yes | yes |
 public enum MarkdownDialect: String, Sendable, CaseIterable {
     /// CommonMark with the GFM extensions, as cmark-gfm reads it (posts written for no known generator).
@@ -26,6 +27,10 @@ public enum MarkdownDialect: String, Sendable, CaseIterable {
     /// Whether an HTML block ends where its element does, or at once for an inline element, rather
     /// than at the next blank line (Python-Markdown, kramdown).
     var htmlBlocksEndWithTheirElement: Bool { self == .pythonMarkdown || self == .kramdown }
+
+    /// Whether a list may start on the line after a paragraph's, with no blank line between
+    /// (CommonMark); Python-Markdown keeps `* a` there as text of the paragraph.
+    var listsInterruptParagraphs: Bool { self != .pythonMarkdown }
 
     /// Whether `Term` + `: definition` lines make a definition list (Python-Markdown's `def_list`,
     /// kramdown, goldmark's `definitionList` which Hugo turns on).

@@ -193,6 +193,26 @@ final class MarkdownDialectTests: XCTestCase {
             """)
     }
 
+    // MARK: - Issue 29, class 3: a list right after a paragraph line
+
+    func testAListAfterAParagraphLineIsTextInPythonMarkdown() {
+        // Python-Markdown starts no block inside a paragraph: the items up to a blank line are its text.
+        XCTAssertEqual(html("Para\n* a\n* b\n\n* c\n", .pythonMarkdown), "<p>Para\n* a\n* b</p>\n<ul>\n<li>c</li>\n</ul>\n")
+        XCTAssertEqual(html("Para\n1. one\n2. two\n", .pythonMarkdown), "<p>Para\n1. one\n2. two</p>\n")
+        XCTAssertEqual(html("Para\n- a\n  more\n+ b\n", .pythonMarkdown), "<p>Para\n- a\nmore\n+ b</p>\n")
+        XCTAssertEqual(html("> Quote\n> * a\n> * b\n", .pythonMarkdown), "<blockquote>\n<p>Quote\n* a\n* b</p>\n</blockquote>\n")
+        // A later paragraph of an item too; but an item's own line is followed by a nested list.
+        XCTAssertEqual(html("* item\n\n    Para\n    * sub\n", .pythonMarkdown),
+                       "<ul>\n<li>\n<p>item</p>\n<p>Para\n* sub</p>\n</li>\n</ul>\n")
+        XCTAssertEqual(html("* a\n    * b\n", .pythonMarkdown), html("* a\n    * b\n", .commonMark))
+        // After a blank line, or after a heading, a list is a list.
+        XCTAssertEqual(html("Para\n\n* a\n", .pythonMarkdown), "<p>Para</p>\n<ul>\n<li>a</li>\n</ul>\n")
+        XCTAssertEqual(html("#Title\n* a\n", .pythonMarkdown), "<h1 id=\"title\">Title</h1>\n<ul>\n<li>a</li>\n</ul>\n")
+        for dialect in others {
+            XCTAssertEqual(html("Para\n* a\n", dialect), "<p>Para</p>\n<ul>\n<li>a</li>\n</ul>\n", "\(dialect)")
+        }
+    }
+
     // MARK: - Item 7: definition lists
 
     func testDefinitionListsInEveryGeneratorsDialect() {

@@ -3,7 +3,7 @@ import XCTest
 
 /// Pelican itself as the oracle: a small blog of our own Pelican posts, full of the constructs
 /// where Python-Markdown and CommonMark part (headings without a space, HTML lines followed by
-/// markdown, an inline tag alone on its line, definition lists, CodeHilite markers, quotes and dashes), built by `blog` and read by Pelican's own
+/// markdown, an inline tag alone on its line, a list right after a paragraph line, definition lists, CodeHilite markers, quotes and dashes), built by `blog` and read by Pelican's own
 /// reader; each body's block structure and text must be the same (see
 /// `Fixtures/pelican_compare.py` for what is compared).
 final class PelicanComparisonTests: XCTestCase {
@@ -125,6 +125,34 @@ final class PelicanComparisonTests: XCTestCase {
         > <img src="/blog/images/pic.svg" alt="Quoted">
 
         Outro.
+        """,
+        "lists-after-paragraphs.md": """
+        Title: Lists after paragraphs
+        Date: 2021-01-07
+
+        Steps:
+        * one
+        * two
+
+        * a list after the blank line
+
+        Numbered:
+        1. first
+        2. second
+
+        > Quoted:
+        > - a
+        > - b
+
+        * An item
+
+            With a paragraph:
+            * and a list
+
+        Last: a nested list under an item's own line
+
+        * item
+            * nested
         """,
     ]
 
