@@ -93,6 +93,26 @@ final class PelicanComparisonTests: XCTestCase {
 
             :::bash
             echo three
+
+        More after the language:
+
+            ::swift::
+            let a = 1
+
+        Spaces after it:
+
+            :::swift   
+            let b = 2
+
+        Lines to highlight:
+
+            :::python hl_lines="1"
+            print('hl')
+
+        A space before it:
+
+            ::: python
+            print('kept')
         """,
         "typography.md": """
         Title: Typography
