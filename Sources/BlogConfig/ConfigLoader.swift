@@ -13,6 +13,7 @@ package enum ConfigLoader {
         "title", "description", "author", "base_url", "language", "timezone", "theme",
         "paginate", "date_format", "output", "content", "permalinks", "feed_limit", "feed_content", "html",
         "cache_dir", "new_post_format", "highlight", "highlight_style", "redirects", "params",
+        "markdown",
     ]
 
     /// The `base_url` that `blog init` writes when it cannot tell where the blog will be published. A build warns
@@ -155,6 +156,25 @@ package enum ConfigLoader {
                         config.highlightStyle = s
                     } else {
                         fail(value, "`highlight_style` must name one of the theme's palettes (lower-case letters, digits, `-`), got \"\(s)\"")
+                    }
+                }
+            case "markdown":
+                guard case .mapping(let settings) = value else {
+                    fail(value, "`markdown` must be a mapping such as `smart_punctuation: auto`")
+                    continue
+                }
+                for (nameNode, setting) in settings {
+                    guard nameNode.string == "smart_punctuation" else {
+                        diagnostics.append(.warning(path, line: nameNode.mark?.line ?? 1, column: nameNode.mark?.column ?? 1,
+                                                    "unknown setting `markdown.\(nameNode.string ?? "")` (known: smart_punctuation); ignored"))
+                        continue
+                    }
+                    if case .scalar = setting, setting.string == "auto" {
+                        config.smartPunctuation = nil
+                    } else if case .scalar = setting, let on = setting.bool {
+                        config.smartPunctuation = on
+                    } else {
+                        fail(setting, "`markdown.smart_punctuation` must be `auto` (as each post's generator does), `true` or `false`")
                     }
                 }
             case "feed_content":

@@ -47,6 +47,9 @@ package struct SiteConfig: Sendable, Equatable {
     /// The theme's palette for highlighted code (`highlight_style`): `default` follows the
     /// reader's light or dark scheme; another name puts `class="highlight-NAME"` on each `<pre>`.
     package var highlightStyle: String = "default"
+    /// Curly quotes, dashes and ellipses from straight ones (`markdown.smart_punctuation`): nil (`auto`)
+    /// follows each post's generator (none in Pelican posts, as Python-Markdown without `smarty`).
+    package var smartPunctuation: Bool?
     /// Whether feed entries carry the whole post or only its summary (`feed_content`).
     package var feedContent: FeedContent = .full
     /// The header form `blog new` writes (`new_post_format`); nil: the form most posts already use.

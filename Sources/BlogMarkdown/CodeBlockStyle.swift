@@ -7,7 +7,7 @@ import CCmarkGFM
 /// `#!python` also asks for line numbers; a shebang with a path (`#!/usr/bin/python`,
 /// `#!/usr/bin/env python3`) stays in the code and takes the language from the interpreter's name.
 struct CodeHiliteMarker: Equatable {
-    /// The language, lower-cased.
+    /// The language, lower-cased; empty when the marker names none (`::` alone).
     var language: String
     /// Whether the block is shown with line numbers (the `#!` forms, as CodeHilite does).
     var lineNumbers: Bool
@@ -21,11 +21,18 @@ struct CodeHiliteMarker: Equatable {
 
     /// Reads `line` (a code block's first line), or returns nil when it is no marker.
     ///
-    /// Where CodeHilite's pattern gives odd results, this reads the line as a person would: the
-    /// language of `#!/bin/bash -e` is `bash` (not `-e`), `#!/usr/bin/env -S python3` gives
-    /// `python3`, `::: python` drops the line like `:::python`. Colons need three; anything after
-    /// the language (`hl_lines="2"`) is ignored; a language is ASCII letters, digits and `_#.+-`.
-    init?(line: Substring) {
+    /// With `exact` (Pelican posts), as CodeHilite's pattern reads it (`markdown/extensions/codehilite.py`,
+    /// `_parseHeader`): `(?:^::+|^#!)(?P<path>(?:/\w+)*[/ ])?(?P<lang>[\w#.+-]*)`, searched in the line. A
+    /// line that starts with `::` or `#!` is always a marker, whatever follows the language: `::swift::`,
+    /// `:::swift!` and `::` alone are dropped (the last names no language: CodeHilite has Pygments guess
+    /// one, blog shows the code plain). A path, or a single space after the marker (`::: python`), keeps
+    /// the line in the code; the language is then the word after the space. Without `exact` (other
+    /// generators have no such marker), only a marker whose first word is all language is read.
+    ///
+    /// Where CodeHilite's pattern gives odd results for a real shebang, this reads the line as a person
+    /// would: the language of `#!/bin/bash -e` is `bash` (not `-e`), `#!/usr/bin/env -S python3` gives
+    /// `python3`, `#! /bin/sh` gives `sh` (none for CodeHilite). The line is kept either way.
+    init?(line: Substring, exact: Bool = false) {
         var rest = line
         if rest.hasPrefix("::") {
             rest = rest.drop { $0 == ":" }
@@ -36,21 +43,24 @@ struct CodeHiliteMarker: Equatable {
         } else {
             return nil
         }
+        func isLanguage(_ character: Character) -> Bool { character.isLetter || character.isNumber || "_#.+-".contains(character) }
         let words = rest.split { $0.isWhitespace }
         let name: Substring
         if let path = words.first, path.hasPrefix("/") {
             let interpreter = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
             name = interpreter == "env" ? words.dropFirst().first { !$0.hasPrefix("-") } ?? "" : interpreter
             keepsLine = true
+        } else if exact {
+            // CodeHilite's path group `[/ ]`: one space after the marker keeps the line.
+            keepsLine = rest.first == " "
+            name = (keepsLine ? rest.dropFirst() : rest).prefix(while: isLanguage)
         } else {
             name = words.first ?? ""
             keepsLine = false
         }
-        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_#.+-".contains($0)) }) else {
-            return nil
-        }
+        guard exact || (!name.isEmpty && name.allSatisfy({ $0.isASCII && isLanguage($0) })) else { return nil }
         language = name.lowercased()
-        highlightsLines = words.dropFirst().contains { $0.hasPrefix("hl_lines=") }
+        highlightsLines = ByteSearch.contains(String(rest), "hl_lines=")
         display = CodeDisplay(options: rest)
         display.lines.numbers = lineNumbers
     }
@@ -124,7 +134,7 @@ enum CodeBlockStyle {
         }
         guard let code = block.literal else { return nil }
         let lineEnd = code.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? code.endIndex
-        guard let marker = CodeHiliteMarker(line: code[..<lineEnd]) else { return nil }
+        guard let marker = CodeHiliteMarker(line: code[..<lineEnd], exact: options.dialect == .pythonMarkdown) else { return nil }
         let shown: String
         if marker.keepsLine {
             shown = code
@@ -139,8 +149,8 @@ enum CodeBlockStyle {
             return nil
         }
         if marker.lineNumbers {
-            block.replace(withHTMLBlock: "<pre class=\"linenums\"><code class=\"language-\(Escaping.html(marker.language))\">"
-                + Escaping.html(shown) + "</code></pre>")
+            let code = marker.language.isEmpty ? "<code>" : "<code class=\"language-\(Escaping.html(marker.language))\">"
+            block.replace(withHTMLBlock: "<pre class=\"linenums\">" + code + Escaping.html(shown) + "</code></pre>")
         } else {
             // cmark renders the info string of an indented block too (checked on 0.29.0.gfm.6):
             // no need to mark it fenced.

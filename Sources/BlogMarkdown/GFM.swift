@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Every cmark-gfm parse in the process must go through `GFM.parse`, because of the lock below.
 enum GFM {
-    /// Footnotes on, raw HTML passes through (authors own their blogs), smart punctuation on.
+    /// Footnotes on, raw HTML passes through (authors own their blogs), smart punctuation on
+    /// (`parse(_:tables:smart:)` takes it off: cmark applies it while parsing, not rendering).
     static let options: Int32 = CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE | CMARK_OPT_SMART
 
     /// Serialises `cmark_parser_feed` and `cmark_parser_finish`, for every parser in the process.
@@ -32,13 +33,13 @@ enum GFM {
     /// in use (`blog_cmark_removals_dropped`), parsing no longer takes the lock.
     static let parseLock = NSLock()
 
-    /// Parses `markdown` with the GFM extensions (all but the table extension when `tables` is false). The caller
-    /// owns the returned document and must free it with `cmark_node_free`.
-    static func parse(_ markdown: String, tables: Bool = true) -> OpaquePointer {
+    /// Parses `markdown` with the GFM extensions (all but the table extension when `tables` is false), with curly
+    /// quotes, dashes and ellipses when `smart`. The caller owns the returned document and must free it with `cmark_node_free`.
+    static func parse(_ markdown: String, tables: Bool = true, smart: Bool = true) -> OpaquePointer {
         var text = markdown
         text.makeContiguousUTF8()
         // cmark's allocator aborts when memory runs out, so a parser and a document always come back.
-        guard let parser = cmark_parser_new(options) else { preconditionFailure("cmark_parser_new failed") }
+        guard let parser = cmark_parser_new(smart ? options : options & ~CMARK_OPT_SMART) else { preconditionFailure("cmark_parser_new failed") }
         defer { cmark_parser_free(parser) }
         for extensionPointer in Extensions.shared.parsing where tables || extensionPointer != Extensions.shared.parsing[0] {
             cmark_parser_attach_syntax_extension(parser, extensionPointer)

@@ -9,6 +9,8 @@ import BlogContent
 /// | `##Title` (no space) is a heading | yes | | | |
 /// | a raw HTML line ends its HTML block, the markdown after it is rendered | yes | yes | | |
 /// | `Term` + `: definition` is a definition list | yes | yes | yes | |
+/// | a list item on the line after a paragraph's starts a list (else: text of the paragraph) | | yes | yes | yes |
+/// | curly quotes, dashes and ellipses (`markdown.smart_punctuation: auto`) | | yes | yes | yes |
 package enum MarkdownDialect: String, Sendable, CaseIterable {
     /// CommonMark with the GFM extensions, as cmark-gfm reads it (posts written for no known generator).
     case commonMark
@@ -26,9 +28,19 @@ package enum MarkdownDialect: String, Sendable, CaseIterable {
     /// than at the next blank line (Python-Markdown, kramdown).
     var htmlBlocksEndWithTheirElement: Bool { self == .pythonMarkdown || self == .kramdown }
 
+    /// Whether a list may start on the line after a paragraph's, with no blank line between
+    /// (CommonMark); Python-Markdown keeps `* a` there as text of the paragraph.
+    var listsInterruptParagraphs: Bool { self != .pythonMarkdown }
+
     /// Whether `Term` + `: definition` lines make a definition list (Python-Markdown's `def_list`,
     /// kramdown, goldmark's `definitionList` which Hugo turns on).
     var definitionLists: Bool { self != .commonMark }
+
+    /// Whether straight quotes, `--`, `---` and `...` become curly quotes, dashes and ellipses by
+    /// default: kramdown's and goldmark's typographers are on by default (cmark-gfm's smart
+    /// punctuation stands in for both); Python-Markdown makes them only with `smarty`, which
+    /// Pelican does not enable.
+    var smartPunctuation: Bool { self != .pythonMarkdown }
 
     /// The generator's markdown library, for messages.
     var generatorName: String {

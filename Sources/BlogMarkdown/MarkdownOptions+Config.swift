@@ -9,6 +9,7 @@ extension SiteConfig {
         var options = MarkdownOptions(html: max(html, post.html ?? html), dialect: post.markdownDialect, highlight: highlight,
                                       highlightStyle: highlightStyle)
         options.headingIDs = permalinks.preset?.headingIDs ?? .blog
+        options.smartPunctuation = smartPunctuation
         return options
     }
 }

@@ -21,6 +21,10 @@ package struct MarkdownOptions: Sendable, Equatable {
     /// `highlight-NAME` of each highlighted block's `<pre>`.
     package var highlightStyle: String = "default"
 
+    /// Curly quotes, dashes and ellipses (`markdown.smart_punctuation`); nil: as the dialect's generator
+    /// does by default (``MarkdownDialect/smartPunctuation``).
+    package var smartPunctuation: Bool?
+
     /// Whose rule makes the headings' ids (blog's own unless a `permalinks` preset names another generator).
     package var headingIDs: HeadingIDStyle = .blog
 
@@ -35,7 +39,7 @@ package struct MarkdownOptions: Sendable, Equatable {
 }
 
 /// Renders markdown with cmark-gfm: tables, strikethrough, autolinks, task lists, footnotes, raw
-/// HTML, smart punctuation, CodeHilite code block markers, and an `id` on every heading; read as
+/// HTML, smart punctuation (as the dialect's generator makes it), CodeHilite code block markers, and an `id` on every heading; read as
 /// the options' dialect reads it (see ``DialectDocument``).
 /// Safe to call from several threads at once.
 package enum MarkdownRenderer {
@@ -103,7 +107,8 @@ package enum MarkdownRenderer {
     /// headings, passes the document, its headings and the warnings to `use`, then frees the tree.
     private static func withPreparedDocument<T>(_ markdown: String, options: MarkdownOptions,
                                                 _ use: (CmarkNode, [Heading], [MarkdownWarning]) -> T) -> T {
-        let parsed = DialectDocument.parse(markdown, dialect: options.dialect)
+        let parsed = DialectDocument.parse(markdown, dialect: options.dialect,
+                                           smart: options.smartPunctuation ?? options.dialect.smartPunctuation)
         let document = parsed.document
         defer { parsed.free() }
         // Both lists are made before any edit: editing frees nodes, and cmark's iterator must not

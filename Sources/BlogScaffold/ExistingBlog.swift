@@ -62,7 +62,14 @@ public enum ExistingBlog {
             "# blog.yml written by `blog init --from` for a \(found.preset.generator) blog (told by \(found.evidence)).",
             "# Every other setting keeps its default; docs/configuration.md explains each one.",
         ]
-        for (key, value) in found.settings { lines.append("\(key): \(quoted(value))") }
+        for (key, value) in found.settings {
+            // `markdown.smart_punctuation` is `smart_punctuation` in the `markdown` mapping.
+            if let dot = key.firstIndex(of: ".") {
+                lines.append("\(key[..<dot]):\n  \(key[key.index(after: dot)...]): \(quoted(value))")
+            } else {
+                lines.append("\(key): \(quoted(value))")
+            }
+        }
         lines += found.notes.map { "# " + $0 }
         if found.permalinks.isEmpty {
             lines.append("permalinks: \(found.preset.rawValue)")
@@ -148,6 +155,30 @@ public enum ExistingBlog {
         return settings
     }
 
+    /// Whether the `MARKDOWN` setting of a Pelican settings file turns on Python-Markdown's `smarty`
+    /// (curly quotes, dashes, ellipses): `'markdown.extensions.smarty'` or `'smarty'` in its
+    /// `extension_configs` or `extensions`, in the assignment (its lines up to the closing bracket)
+    /// or in a later `MARKDOWN[…]` one. Comments are left out.
+    static func pelicanTypography(_ text: String) -> Bool {
+        var depth = 0
+        var inMarkdown = false
+        for line in text.split(whereSeparator: \.isNewline) {
+            let code = line.prefix { $0 != "#" }
+            if depth == 0 {
+                let name = code.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                inMarkdown = name == "MARKDOWN"
+            }
+            if inMarkdown, ["'markdown.extensions.smarty'", "\"markdown.extensions.smarty\"", "'smarty'", "\"smarty\""]
+                .contains(where: { code.contains($0) }) {
+                return true
+            }
+            for character in code {
+                if "{[(".contains(character) { depth += 1 } else if "}])".contains(character) { depth = max(0, depth - 1) }
+            }
+        }
+        return false
+    }
+
     static func pelican(_ text: String, publish: String?, hasContent: Bool) -> Detection {
         let settings = pythonSettings(text)
         let published = publish.map(pythonSettings) ?? [:]
@@ -156,6 +187,7 @@ public enum ExistingBlog {
         if let author = settings["AUTHOR"], !author.isEmpty { found.settings.append(("author", author)) }
         if let site = published["SITEURL"] ?? settings["SITEURL"], !site.isEmpty { found.settings.append(("base_url", site)) }
         if let zone = settings["TIMEZONE"], TimeZone(identifier: zone) != nil { found.settings.append(("timezone", zone)) }
+        if pelicanTypography(text) || settings["TYPOGRIFY"] == "True" { found.settings.append(("markdown.smart_punctuation", "true")) }
         if let count = settings["DEFAULT_PAGINATION"].flatMap(Int.init), count > 0 { found.settings.append(("paginate", String(count))) }
         if let path = settings["PATH"], !path.isEmpty, path != "content" { found.settings.append(("content", path)) }
         else if settings["PATH"] == nil, !hasContent { found.notes.append("pelicanconf.py has no PATH and there is no content/ folder: set `content:` to the posts' folder") }

@@ -65,6 +65,9 @@ enum StarterFiles {
     highlight: true
     # The theme's palette for highlighted code: default (follows the reader's light or dark scheme) or contrast.
     highlight_style: default
+    # Curly quotes, dashes and ellipses: auto (as each post's generator: none in Pelican-form posts), true or false.
+    markdown:
+      smart_punctuation: auto
     # The header `blog new` writes: auto (the form most posts use), pelican, yaml or toml.
     new_post_format: auto
     # Values Liquid reads as {{ site.x }} in Jekyll-form posts (over a Jekyll _config.yml), e.g. repository: https://github.com/me/blog

@@ -54,10 +54,13 @@ final class MarkdownCodeBlockTests: XCTestCase {
         XCTAssertEqual(html("~~~\n:::swift\n~~~\n"), "<pre><code>:::swift\n</code></pre>\n")
     }
 
+    /// The marker read from `line`, as `language linenums:… keeps:…`.
+    private func marker(_ line: Substring, exact: Bool) -> String? {
+        CodeHiliteMarker(line: line, exact: exact).map { "\($0.language) linenums:\($0.lineNumbers) keeps:\($0.keepsLine)" }
+    }
+
     func testMarkerParsing() {
-        func read(_ line: Substring) -> String? {
-            CodeHiliteMarker(line: line).map { "\($0.language) linenums:\($0.lineNumbers) keeps:\($0.keepsLine)" }
-        }
+        func read(_ line: Substring) -> String? { marker(line, exact: false) }
         XCTAssertEqual(read("#!/bin/bash -e"), "bash linenums:true keeps:true")
         XCTAssertEqual(read(":::c++  "), "c++ linenums:false keeps:false")
         XCTAssertEqual(read("#!C#\r"), "c# linenums:true keeps:false")
@@ -71,6 +74,34 @@ final class MarkdownCodeBlockTests: XCTestCase {
         XCTAssertNil(read("#!"))
         XCTAssertNil(read("#!/usr/bin/"))
         XCTAssertNil(read("# python"))
+    }
+
+    /// In Pelican posts, CodeHilite's own reading (issue 29, class 10): its pattern
+    /// `(?:^::+|^#!)(?P<path>(?:/\w+)*[/ ])?(?P<lang>[\w#.+-]*)` is searched in the first line, and the
+    /// whole line is dropped unless it holds a path (expected values are Python-Markdown 3.x's).
+    func testCodeHiliteReadingInPelicanPosts() {
+        let expected: KeyValuePairs<Substring, String?> = [
+            "::swift::": "swift linenums:false keeps:false", ":::swift   ": "swift linenums:false keeps:false",
+            ":::swift!": "swift linenums:false keeps:false", ":::python hl_lines=\"1\"": "python linenums:false keeps:false",
+            "::": " linenums:false keeps:false", "#!": " linenums:true keeps:false", "#!C#\r": "c# linenums:true keeps:false",
+            // One space after the marker is CodeHilite's path: the line stays, the word after names the language.
+            "::: Ruby": "ruby linenums:false keeps:true", ":: Int -> Int": "int linenums:false keeps:true",
+            // Real shebangs keep blog's reading of the interpreter.
+            "#!/usr/bin/env python3": "python3 linenums:true keeps:true", "#!/usr/bin/": " linenums:true keeps:true",
+            ":go": nil, "# python": nil,
+        ]
+        for (line, reading) in expected { XCTAssertEqual(marker(line, exact: true), reading, String(line)) }
+        XCTAssertEqual(CodeHiliteMarker(line: "::swift:: hl_lines=\"2\"", exact: true)?.highlightsLines, true)
+
+        func pelican(_ markdown: String) -> String {
+            MarkdownRenderer.render(body: markdown, summary: nil, options: MarkdownOptions(dialect: .pythonMarkdown)).html
+        }
+        XCTAssertEqual(pelican("    ::swift::\n    let a = 1\n"), "<pre><code class=\"language-swift\">let a = 1\n</code></pre>\n")
+        XCTAssertEqual(pelican("    :::swift   \n    let a = 1\n"), "<pre><code class=\"language-swift\">let a = 1\n</code></pre>\n")
+        XCTAssertEqual(pelican("    #!\n    a < b\n"), "<pre class=\"linenums\"><code>a &lt; b\n</code></pre>\n")
+        XCTAssertEqual(pelican("    ::: python\n    x = 1\n"), "<pre><code class=\"language-python\">::: python\nx = 1\n</code></pre>\n")
+        // Other generators have no markers: only a clean one is read, as before.
+        XCTAssertEqual(html("    ::swift::\n    let a = 1\n"), "<pre><code>::swift::\nlet a = 1\n</code></pre>\n")
     }
 
     // MARK: - Highlighting (MarkdownOptions.highlight)

@@ -22,7 +22,7 @@ final class MarkdownDialectTests: XCTestCase {
     // MARK: - Item 5: headings without a space
 
     func testHashesWithoutASpaceMakeAHeadingInPythonMarkdownOnly() {
-        XCTAssertEqual(html("##Let's celebrate\n", .pythonMarkdown), "<h2 id=\"lets-celebrate\">Let’s celebrate</h2>\n")
+        XCTAssertEqual(html("##Let's celebrate\n", .pythonMarkdown), "<h2 id=\"lets-celebrate\">Let's celebrate</h2>\n")
         XCTAssertEqual(html("#hashtag\n", .pythonMarkdown), "<h1 id=\"hashtag\">hashtag</h1>\n")
         // A no-break space after the hashes is white space too.
         XCTAssertEqual(html("###\u{A0}Setup\n", .pythonMarkdown), "<h3 id=\"setup\">Setup</h3>\n")
@@ -144,10 +144,39 @@ final class MarkdownDialectTests: XCTestCase {
     }
 
     func testHTMLThatLooksTheSameEitherWayIsUnchanged() {
-        for markdown in ["<img src=\"a.png\">\n\nText.\n", "<script>\nlet a = '*x*'\n</script>\n*after*\n",
+        for markdown in ["<script>\nlet a = '*x*'\n</script>\n*after*\n",
                          "<!-- note -->\n*after*\n", "<div>\n*raw*\n</div>\n"] {
             XCTAssertEqual(html(markdown, .pythonMarkdown), html(markdown, .commonMark), markdown)
             XCTAssertEqual(html(markdown, .kramdown), html(markdown, .commonMark), markdown)
+        }
+    }
+
+    func testAnInlineTagAloneOnItsLineIsAParagraph() {
+        // Python-Markdown and kramdown read a line starting with an inline element as text, so alone
+        // between blank lines it is a paragraph of its own (CommonMark: a bare HTML block).
+        let markdown = "Intro.\n\n<img src=\"a.png\" alt=\"A\">\n\n<a href=\"/x\"><img src=\"b.png\"></a>\n\n<span>hi</span>\n\n> <br>\n\n- <img src=\"c.png\">\n"
+        let expected = """
+            <p>Intro.</p>
+            <p><img src="a.png" alt="A"></p>
+            <p><a href="/x"><img src="b.png"></a></p>
+            <p><span>hi</span></p>
+            <blockquote>
+            <p><br></p>
+            </blockquote>
+            <ul>
+            <li><img src="c.png"></li>
+            </ul>
+
+            """
+        XCTAssertEqual(html(markdown, .pythonMarkdown), expected)
+        XCTAssertEqual(html(markdown, .kramdown), expected)
+        XCTAssertEqual(html("<img src=\"a.png\">\n", .goldmark), "<img src=\"a.png\">\n")
+        XCTAssertEqual(html("<img src=\"a.png\">\n", .commonMark), "<img src=\"a.png\">\n")
+        // A custom element is inline for Python-Markdown; block elements stay raw.
+        XCTAssertEqual(html("<my-widget>\n\nText.\n", .pythonMarkdown), "<p><my-widget></p>\n<p>Text.</p>\n")
+        for dialect in [MarkdownDialect.pythonMarkdown, .kramdown] {
+            XCTAssertEqual(html("<div class=\"x\"></div>\n\n<iframe src=\"v\"></iframe>\n", dialect),
+                           "<div class=\"x\"></div>\n<iframe src=\"v\"></iframe>\n", "\(dialect)")
         }
     }
 
@@ -162,6 +191,26 @@ final class MarkdownDialectTests: XCTestCase {
             </dl>
 
             """)
+    }
+
+    // MARK: - Issue 29, class 3: a list right after a paragraph line
+
+    func testAListAfterAParagraphLineIsTextInPythonMarkdown() {
+        // Python-Markdown starts no block inside a paragraph: the items up to a blank line are its text.
+        XCTAssertEqual(html("Para\n* a\n* b\n\n* c\n", .pythonMarkdown), "<p>Para\n* a\n* b</p>\n<ul>\n<li>c</li>\n</ul>\n")
+        XCTAssertEqual(html("Para\n1. one\n2. two\n", .pythonMarkdown), "<p>Para\n1. one\n2. two</p>\n")
+        XCTAssertEqual(html("Para\n- a\n  more\n+ b\n", .pythonMarkdown), "<p>Para\n- a\nmore\n+ b</p>\n")
+        XCTAssertEqual(html("> Quote\n> * a\n> * b\n", .pythonMarkdown), "<blockquote>\n<p>Quote\n* a\n* b</p>\n</blockquote>\n")
+        // A later paragraph of an item too; but an item's own line is followed by a nested list.
+        XCTAssertEqual(html("* item\n\n    Para\n    * sub\n", .pythonMarkdown),
+                       "<ul>\n<li>\n<p>item</p>\n<p>Para\n* sub</p>\n</li>\n</ul>\n")
+        XCTAssertEqual(html("* a\n    * b\n", .pythonMarkdown), html("* a\n    * b\n", .commonMark))
+        // After a blank line, or after a heading, a list is a list.
+        XCTAssertEqual(html("Para\n\n* a\n", .pythonMarkdown), "<p>Para</p>\n<ul>\n<li>a</li>\n</ul>\n")
+        XCTAssertEqual(html("#Title\n* a\n", .pythonMarkdown), "<h1 id=\"title\">Title</h1>\n<ul>\n<li>a</li>\n</ul>\n")
+        for dialect in others {
+            XCTAssertEqual(html("Para\n* a\n", dialect), "<p>Para</p>\n<ul>\n<li>a</li>\n</ul>\n", "\(dialect)")
+        }
     }
 
     // MARK: - Item 7: definition lists

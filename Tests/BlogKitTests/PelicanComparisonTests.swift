@@ -3,7 +3,7 @@ import XCTest
 
 /// Pelican itself as the oracle: a small blog of our own Pelican posts, full of the constructs
 /// where Python-Markdown and CommonMark part (headings without a space, HTML lines followed by
-/// markdown, definition lists, CodeHilite markers), built by `blog` and read by Pelican's own
+/// markdown, an inline tag alone on its line, a list right after a paragraph line, definition lists, CodeHilite markers, quotes and dashes), built by `blog` and read by Pelican's own
 /// reader; each body's block structure and text must be the same (see
 /// `Fixtures/pelican_compare.py` for what is compared).
 final class PelicanComparisonTests: XCTestCase {
@@ -93,10 +93,102 @@ final class PelicanComparisonTests: XCTestCase {
 
             :::bash
             echo three
+
+        More after the language:
+
+            ::swift::
+            let a = 1
+
+        Spaces after it:
+
+            :::swift   
+            let b = 2
+
+        Lines to highlight:
+
+            :::python hl_lines="1"
+            print('hl')
+
+        A space before it:
+
+            ::: python
+            print('kept')
+        """,
+        "typography.md": """
+        Title: Typography
+        Date: 2021-01-05
+
+        "Don't," she said -- it's 1999---and then... nothing.
+
+        ## It's 'quoted' -- "twice"
+
+        > A quote's "quotes"...
+        """,
+        "inline-html-lines.md": """
+        Title: Inline HTML lines
+        Date: 2021-01-06
+
+        Intro.
+
+        <img src="/blog/images/pic.svg" alt="Alone">
+
+        <a href="/blog/images/pic.svg"><img src="/blog/images/pic.svg" alt="Linked"></a>
+
+        <span class="note">A span.</span>
+
+        <br>
+
+        <div class="box"></div>
+
+        <iframe src="https://video.example.com/embed"></iframe>
+
+        > <img src="/blog/images/pic.svg" alt="Quoted">
+
+        Outro.
+        """,
+        "lists-after-paragraphs.md": """
+        Title: Lists after paragraphs
+        Date: 2021-01-07
+
+        Steps:
+        * one
+        * two
+
+        * a list after the blank line
+
+        Numbered:
+        1. first
+        2. second
+
+        > Quoted:
+        > - a
+        > - b
+
+        * An item
+
+            With a paragraph:
+            * and a list
+
+        Last: a nested list under an item's own line
+
+        * item
+            * nested
         """,
     ]
 
     func testBodiesMatchPelicans() throws {
+        try compare(Self.posts)
+    }
+
+    /// With `smarty` in Pelican's MARKDOWN and `markdown.smart_punctuation: true` in blog.yml (as `blog init
+    /// --from` writes it for such a blog), both make curly quotes, dashes and ellipses.
+    func testSmartyMatchesSmartPunctuation() throws {
+        try compare(["typography.md": Self.posts["typography.md"]!], blogYML: "markdown:\n  smart_punctuation: true\n", smarty: true)
+    }
+
+    /// Builds `posts` with blog (`blogYML` added to its settings) and compares each body with Pelican's,
+    /// with `smarty` enabled in Pelican when asked.
+    func compare(_ posts: [String: String], blogYML: String = "", smarty: Bool = false) throws {
         // The python3 on PATH, where `python3 -m pip install` puts Pelican.
         let python = URL(fileURLWithPath: "/usr/bin/env")
         let probe = try BlogCLI.run(["python3", "-c", "import pelican.readers"], in: URL(fileURLWithPath: "/"), program: python)
@@ -105,20 +197,20 @@ final class PelicanComparisonTests: XCTestCase {
         }
         let site = try TempSite()
         defer { site.remove() }
-        try site.write("blog.yml", "title: Compared\nbase_url: https://example.org/blog/\ntimezone: UTC\n")
+        try site.write("blog.yml", "title: Compared\nbase_url: https://example.org/blog/\ntimezone: UTC\n" + blogYML)
         try site.write("content/images/pic.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
-        for (name, text) in Self.posts { try site.write("content/posts/\(name)", text + "\n") }
+        for (name, text) in posts { try site.write("content/posts/\(name)", text + "\n") }
 
         let build = try BlogCLI.run(["build", "--strict"], in: site.root)
         XCTAssertEqual(build.status, 0, build.stderr)
         let check = try BlogCLI.run(["check"], in: site.root)
         XCTAssertEqual(check.status, 0, check.stderr)
 
-        let pairs = Self.posts.keys.sorted().map { name in
+        let pairs = posts.keys.sorted().map { name in
             "posts/\(name)=" + site.root.appendingPathComponent("public/posts/\(name.dropLast(3))/index.html").path
         }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/pelican_compare.py")
-        let compare = try BlogCLI.run(["python3", script.path, site.root.appendingPathComponent("content").path] + pairs,
+        let compare = try BlogCLI.run(["python3", script.path] + (smarty ? ["--smarty"] : []) + [site.root.appendingPathComponent("content").path] + pairs,
                                       in: site.root, program: python)
         XCTAssertEqual(compare.status, 0, "bodies that differ from Pelican's:\n\(compare.stdout)\(compare.stderr)")
     }

@@ -112,7 +112,7 @@ extension IncrementalBuildTests {
         let feed = try XCTUnwrap(site.read("public/feed.xml"))
         XCTAssertNotEqual(feed, feedBefore)
         XCTAssertTrue(feed.contains("https://example.org/blog/posts/post-number-7/other/"), "links in feeds stay absolute")
-        XCTAssertTrue(try XCTUnwrap(site.read("public/feed.json")).contains("Fresh “text” with a"))
+        XCTAssertTrue(try XCTUnwrap(site.read("public/feed.json")).contains("Fresh &quot;text&quot; with a"), "a Pelican-form post: no curly quotes")
         try assertSameAsCleanBuild()
     }
 

@@ -15,7 +15,7 @@ struct LineNote {
 ///
 /// The text is parsed; passes look at the tree and at the lines it was made from, and rewrite the
 /// few lines that the dialect reads otherwise than CommonMark (``HashHeadings``,
-/// ``HTMLBlockEnds``, ``DefinitionLists``); the text is parsed again, and the tree edited where
+/// ``HTMLBlockEnds``, ``DefinitionLists``, ``ListsAfterParagraphs``); the text is parsed again, and the tree edited where
 /// a rewrite asked for it. What cmark made code is never looked at. A rewrite can uncover
 /// another (the markdown after an HTML line can hold a `##Heading`), so the passes run again on
 /// the new tree, a few rounds at most. A text that needs no rewrite is parsed once.
@@ -45,11 +45,11 @@ struct DialectDocument {
     /// Rounds of passes and parses, at most: each round but the last parses the text again.
     static let maxRounds = 4
 
-    /// Parses `markdown` as `dialect` reads it.
-    static func parse(_ markdown: String, dialect: MarkdownDialect) -> DialectDocument {
+    /// Parses `markdown` as `dialect` reads it, with smart punctuation when `smart`.
+    static func parse(_ markdown: String, dialect: MarkdownDialect, smart: Bool = true) -> DialectDocument {
         // Every dialect reads GFM tables: rows too wide for cmark-gfm are text first (lines keep their numbers).
         let (markdown, tableWarnings) = WideTableRows.bound(markdown)
-        var document = CmarkNode(pointer: GFM.parse(markdown))
+        var document = CmarkNode(pointer: GFM.parse(markdown, smart: smart))
         guard dialect.needsFixes else { return DialectDocument(document: document, warnings: tableWarnings, from: nil) }
         var text = markdown
         var from: [Int]?
@@ -64,6 +64,8 @@ struct DialectDocument {
         for round in 1...maxRounds {
             let lines = SourceLines(text)
             var found = Passes(lines: lines, dialect: dialect)
+            // The `:` lines an earlier round made list items, by line of this text.
+            if !markers.isEmpty { found.definitions = Set((1...max(lines.count, 1)).filter { markers.contains(original($0)) }) }
             found.collect(in: document)
             // The last round's notes: the constructs still there.
             warnings = tableWarnings + found.notes.map {
@@ -76,7 +78,7 @@ struct DialectDocument {
             from = editedFrom.map(original)
             cmark_node_free(document.pointer)
             text = edited
-            document = CmarkNode(pointer: GFM.parse(text))
+            document = CmarkNode(pointer: GFM.parse(text, smart: smart))
         }
         if !tags.isEmpty {
             let restored = HTMLBlockEnds.restore(in: document.descendants(ofType: CMARK_NODE_TEXT), tags: tags, original: original)
@@ -102,6 +104,8 @@ struct DialectDocument {
         var tags: [Int: [UInt8]] = [:]
         var markers: Set<Int> = []
         var notes: [LineNote] = []
+        /// The lines of definitions that earlier rounds rewrote as list items (not lists to undo).
+        var definitions: Set<Int> = []
 
         init(lines: SourceLines, dialect: MarkdownDialect) {
             self.lines = lines
@@ -115,7 +119,8 @@ struct DialectDocument {
             while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
                 guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
                 let type = cmark_node_get_type(node)
-                if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || type == CMARK_NODE_HTML_BLOCK {
+                if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || type == CMARK_NODE_HTML_BLOCK
+                    || (type == CMARK_NODE_LIST && !dialect.listsInterruptParagraphs) {
                     blocks.append(CmarkNode(pointer: node))
                 }
             }
@@ -124,6 +129,8 @@ struct DialectDocument {
                 switch block.type {
                 case CMARK_NODE_HTML_BLOCK where dialect.htmlBlocksEndWithTheirElement:
                     HTMLBlockEnds.collect(in: block, lines: lines, dialect: dialect, edits: &edits, tags: &tags, notes: &notes)
+                case CMARK_NODE_LIST:
+                    ListsAfterParagraphs.collect(in: block, lines: lines, definitions: definitions, edits: &edits)
                 case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
                     let before = edits.count
                     if dialect.hashHeadings { HashHeadings.collect(in: block, lines: lines, edits: &edits) }

@@ -7,17 +7,18 @@ import CCmarkGFM
 /// a tag (`<img …>`, `<br>`, `<div class="x"></div>`) are raw HTML too: a link, an emphasis, a
 /// fenced code block there appear as literal text. Python-Markdown and kramdown render them:
 /// - an *inline* element's tag (`<img>`, `<br>`, `<span>`, `</a>`…) starts a paragraph, as text
-///   would: its line is rewritten with the tag escaped (`\<`), so that cmark reads a paragraph,
+///   would, also alone on its line between blank lines (`<img …>` is `<p><img …></p>`, as in both):
+///   its line is rewritten with the tag escaped (`\<`), so that cmark reads a paragraph,
 ///   and the tag is put back as raw HTML once the text is parsed (see ``restore(in:tags:original:)``);
 /// - a *block* element's tag (`<div>`, `<p>`, `<hr>`…) makes raw HTML up to the line where the
 ///   element ends (its matching closing tag, or the tag itself for an empty element): a blank
 ///   line is inserted after that line when the block went on.
 ///
-/// Which elements are blocks is each generator's list: Python-Markdown's `block_level_elements`;
-/// for kramdown every element but its span elements. `<script>`, `<style>`, `<pre>`,
-/// `<textarea>`, comments and the other HTML blocks that CommonMark ends at their closing marker
-/// are left as they are, and so is a block of one line holding one inline tag (`<img …>` alone
-/// between blank lines), which looks the same either way.
+/// Which elements are blocks is each generator's list: Python-Markdown's `block_level_elements`
+/// (any other element, a custom one too, is inline); for kramdown every element but its span
+/// elements (`HTML_SPAN_ELEMENTS`: its `parse_block_html` leaves a line starting with one to the
+/// paragraph parser). `<script>`, `<style>`, `<pre>`, `<textarea>`, comments and the other HTML
+/// blocks that CommonMark ends at their closing marker are left as they are.
 enum HTMLBlockEnds {
     /// Adds to `edits` the changes that end `block` (an HTML block) as `dialect` does; the tags
     /// escaped go to `tags`, by line of the parsed text.
@@ -45,7 +46,6 @@ enum HTMLBlockEnds {
                 number = end + 1
             } else {
                 let rest = line[tag.end...]
-                guard number < last || rest.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { return }
                 edits.replace(line: number, with: Array(line[..<start]) + Array("\\<".utf8) + Array(rest))
                 tags[number] = Array(line[start..<tag.end])
                 return

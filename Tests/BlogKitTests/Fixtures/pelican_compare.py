@@ -1,13 +1,14 @@
 """Compares the post bodies blog wrote with the ones Pelican makes of the same files.
 
-Usage: pelican_compare.py CONTENT_FOLDER SOURCE=PAGE...
+Usage: pelican_compare.py [--smarty] CONTENT_FOLDER SOURCE=PAGE...
   SOURCE: a markdown file under CONTENT_FOLDER; PAGE: the page blog wrote for it.
+  --smarty: Pelican's MARKDOWN setting also enables markdown.extensions.smarty.
 
 Pelican reads each file with its own MarkdownReader and default settings (Python-Markdown with
 codehilite, extra and meta). Both bodies are reduced to their structure and text: the block
-elements in order, each with its text (white space collapsed). Attributes, heading ids,
-CodeHilite's <div>/<span> wrappers and smart punctuation (blog's, which Pelican's defaults
-lack) are left out. Prints one JSON object per body that differs and exits 1 if any does.
+elements in order, each with its text (white space collapsed, entities read). Attributes,
+heading ids and CodeHilite's <div>/<span> wrappers are left out; quotes, dashes and ellipses
+are compared as written. Prints one JSON object per body that differs and exits 1 if any does.
 """
 import html.parser
 import json
@@ -15,13 +16,9 @@ import os
 import re
 import sys
 
-from pelican.readers import Readers
-from pelican.settings import DEFAULT_CONFIG
 
 BLOCKS = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl", "dt", "dd", "pre",
           "blockquote", "table", "tr", "th", "td", "hr"}
-SMART = {"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2014": "---", "\u2013": "--",
-         "\u2026": "..."}
 
 
 class Structure(html.parser.HTMLParser):
@@ -51,8 +48,6 @@ class Structure(html.parser.HTMLParser):
             self.items.append("</%s>" % tag)
 
     def handle_data(self, data):
-        for smart, plain in SMART.items():
-            data = data.replace(smart, plain)
         self.text += data
 
 
@@ -71,20 +66,36 @@ def blog_body(page):
     return text[start:end]
 
 
+def compare(pairs, generator, read):
+    """Compares each `SOURCE=PAGE` of `pairs`: `read(SOURCE)` (the generator's HTML) with the body of
+    blog's PAGE; prints the ones that differ and exits 1 if any does."""
+    differences = 0
+    for pair in pairs:
+        source, page = pair.split("=", 1)
+        theirs, ours = structure(read(source)), structure(blog_body(page))
+        if theirs != ours:
+            differences += 1
+            print(json.dumps({"source": source, generator: theirs, "blog": ours}, ensure_ascii=False))
+    sys.exit(1 if differences else 0)
+
+
 def main():
-    content = sys.argv[1]
+    # Here, so that jekyll_compare.py can use the functions above without Pelican.
+    from pelican.readers import Readers
+    from pelican.settings import DEFAULT_CONFIG
+    arguments = sys.argv[1:]
+    smarty = arguments[:1] == ["--smarty"]
+    if smarty:
+        arguments = arguments[1:]
+    content = arguments[0]
     settings = dict(DEFAULT_CONFIG)
     settings["PATH"] = content
+    if smarty:
+        markdown = dict(settings["MARKDOWN"])
+        markdown["extension_configs"] = dict(markdown["extension_configs"], **{"markdown.extensions.smarty": {}})
+        settings["MARKDOWN"] = markdown
     readers = Readers(settings)
-    differences = 0
-    for pair in sys.argv[2:]:
-        source, page = pair.split("=", 1)
-        theirs = readers.read_file(base_path=content, path=source).content
-        ours = blog_body(page)
-        if structure(theirs) != structure(ours):
-            differences += 1
-            print(json.dumps({"source": source, "pelican": structure(theirs), "blog": structure(ours)}, ensure_ascii=False))
-    sys.exit(1 if differences else 0)
+    compare(arguments[1:], "pelican", lambda source: readers.read_file(base_path=content, path=source).content)
 
 
 if __name__ == "__main__":

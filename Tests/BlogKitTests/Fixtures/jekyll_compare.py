@@ -1,0 +1,16 @@
+"""Compares the post bodies blog wrote with the ones Jekyll (kramdown) wrote for the same files.
+
+Usage: jekyll_compare.py THEIRS=OURS...
+  THEIRS: the page Jekyll wrote, whose layout is the post's content alone; OURS: the page blog wrote.
+
+Both bodies are reduced to their structure and text as pelican_compare.py does. Prints one JSON
+object per body that differs and exits 1 if any does.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pelican_compare import compare  # noqa: E402
+
+if __name__ == "__main__":
+    compare(sys.argv[1:], "jekyll", lambda page: open(page, encoding="utf-8").read())

@@ -1,0 +1,54 @@
+import Foundation
+import XCTest
+
+/// Jekyll itself (kramdown with its GFM input, Jekyll's defaults) as the oracle for Jekyll-form
+/// posts: a small blog of our own posts is built by Jekyll, with a layout that prints the content
+/// alone, and by `blog`; each body's block structure and text must be the same (see
+/// `Fixtures/jekyll_compare.py`). Skipped where `jekyll` is not installed (Debian: `apt-get install jekyll`).
+final class JekyllComparisonTests: XCTestCase {
+    /// File name under `_posts/` -> the post: the Pelican comparison's own posts, with a YAML header
+    /// and the site at the root.
+    static let posts: [String: String] = [
+        "2021-01-06-inline-html.md": jekyllForm(PelicanComparisonTests.posts["inline-html-lines.md"]!)
+            + "\nOutro with \"quotes\" -- and 'dashes'...",
+    ]
+
+    /// `post` (a Pelican-form post) with its `Title:` as a YAML header, and its links under `/blog/` at the root.
+    static func jekyllForm(_ post: String) -> String {
+        let title = post.prefix { $0 != "\n" }.dropFirst("Title: ".count)
+        let body = post[post.range(of: "\n\n")!.upperBound...]
+        return "---\ntitle: \(title)\n---\n" + body.replacingOccurrences(of: "/blog/", with: "/")
+    }
+
+    func testBodiesMatchJekylls() throws {
+        let env = URL(fileURLWithPath: "/usr/bin/env")
+        let probe = try BlogCLI.run(["jekyll", "--version"], in: URL(fileURLWithPath: "/"), program: env)
+        guard probe.status == 0 else {
+            throw XCTSkip("Jekyll is needed to compare with: apt-get install jekyll (\(probe.stderr.suffix(200)))")
+        }
+        let site = try TempSite()
+        defer { site.remove() }
+        try site.write("blog.yml", "title: Compared\nbase_url: https://example.org/\ncontent: _posts\n")
+        try site.write("_posts/images/pic.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+        try site.write("_config.yml", "defaults:\n  - scope: {path: \"\"}\n    values: {layout: bare}\nexclude: [blog.yml, public]\n")
+        try site.write("_layouts/bare.html", "{{ content }}\n")
+        for (name, text) in Self.posts { try site.write("_posts/\(name)", text + "\n") }
+
+        let jekyll = try BlogCLI.run(["jekyll", "build", "--quiet", "--destination", site.root.appendingPathComponent("_site").path],
+                                     in: site.root, program: env)
+        XCTAssertEqual(jekyll.status, 0, jekyll.stdout + jekyll.stderr)
+        let build = try BlogCLI.run(["build", "--strict"], in: site.root)
+        XCTAssertEqual(build.status, 0, build.stderr)
+
+        let pairs = Self.posts.keys.sorted().map { name -> String in
+            // 2021-01-06-inline-html.md: Jekyll's 2021/01/06/inline-html.html, blog's posts/inline-html/.
+            let slug = name.dropFirst(11).dropLast(3)
+            let date = name.prefix(10).replacingOccurrences(of: "-", with: "/")
+            return site.root.appendingPathComponent("_site/\(date)/\(slug).html").path + "="
+                + site.root.appendingPathComponent("public/posts/\(slug)/index.html").path
+        }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/jekyll_compare.py")
+        let compare = try BlogCLI.run(["python3", script.path] + pairs, in: site.root, program: env)
+        XCTAssertEqual(compare.status, 0, "bodies that differ from Jekyll's:\n\(compare.stdout)\(compare.stderr)")
+    }
+}
