@@ -177,7 +177,7 @@ private struct Walker {
         switch content {
         case .markup: break
         case .code: if !selfClosing { codeDepth += 1 }
-        case .rawText: position = closingTag(of: name) ?? bytes.count
+        case .rawText: position = bytes.rawTextEnd(of: bytes[name], from: position) ?? bytes.count
         case .plaintext: position = bytes.count
         }
     }
@@ -262,24 +262,6 @@ private struct Walker {
         guard start < bytes.count, let base = bytes.baseAddress,
               let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-    }
-
-    /// Where the end tag of raw text element `name` starts at or after the current position: `</name` in any
-    /// case, then a space, `/` or `>`.
-    private func closingTag(of name: Range<Int>) -> Int? {
-        let length = 2 + name.count
-        var index = position
-        while let open = next(UInt8(ascii: "<"), from: index) {
-            let nameEnd = open + length
-            guard nameEnd < bytes.count else { return nil }
-            if bytes[open + 1] == UInt8(ascii: "/"),
-               zip(bytes[open + 2..<nameEnd], bytes[name]).allSatisfy({ $0.lowercased == $1.lowercased }),
-               bytes[nameEnd].isSpace || bytes[nameEnd] == UInt8(ascii: "/") || bytes[nameEnd] == UInt8(ascii: ">") {
-                return open
-            }
-            index = open + 1
-        }
-        return nil
     }
 
     /// Just past the `<!--` comment at `start`: at `-->` or `--!>`, or at once for `<!-->` and `<!--->`; the end
