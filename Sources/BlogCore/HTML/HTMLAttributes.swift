@@ -24,12 +24,15 @@ package struct URLAttributeValue {
     package var isSrcset: Bool
 }
 
-/// A careful walk over the start tags of HTML, tag by tag rather than with a pattern: text is
-/// never read as markup, nor are comments, `<!…>`/`<?…>` declarations, or the content of
-/// `<script>`, `<style>`, `<textarea>`, `<title>` and `<xmp>`.
+/// A fast walk over the start tags of HTML that reads what ``HTMLTokenizer`` (a browser's tokenizer) reads,
+/// without making its tokens: text is never read as markup, nor are comments (`<!-->` and `<!--->` whole
+/// ones, `--!>` an end), `<!…>`/`<?…>` declarations, end tags, or the content of raw text elements
+/// (`<script>`, `<style>`, `<textarea>`, `<title>`, `<iframe>`, `<xmp>`, `<noembed>`, `<noframes>`,
+/// `<noscript>`, and all after `<plaintext>`); of a repeated attribute the first wins, and a tag cut off by
+/// the end of the text is none. HTMLAttributesTests checks it against the tokenizer on real and hostile HTML.
 package enum HTMLAttributes {
-    /// Calls `visit` for every attribute that has a value, in document order. An attribute whose
-    /// quoted value is never closed is not visited (nor is anything after it).
+    /// Calls `visit` for every attribute that has a value, in document order. A tag that the text ends
+    /// inside (a quoted value never closed, say) is not visited, nor is anything after it.
     package static func scan(_ bytes: [UInt8], _ visit: (HTMLAttribute) -> Void) {
         bytes.withUnsafeBufferPointer { buffer in
             var walker = Walker(bytes: buffer)
@@ -86,8 +89,9 @@ private struct FoundAttribute {
     var element: Range<Int>
     /// The attribute's name, as written.
     var name: Range<Int>
-    /// The value, without its quotes.
+    /// The value, without its quotes; empty with `hasValue` false for an attribute without one.
     var value: Range<Int>
+    var hasValue: Bool
     var inCode: Bool
 }
 
@@ -96,15 +100,42 @@ private struct Walker {
     var position = 0
     /// How many `<pre>`/`<code>` elements are open around the current position.
     var codeDepth = 0
+    /// The attributes of the start tag being read, each name once: visited when the tag closes, since a tag
+    /// cut off by the end of the text is none. Kept between tags so that its storage is reused.
+    var pending: [FoundAttribute] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
-    /// Elements whose content is code.
-    private static let codeElements: [StaticString] = ["pre", "code"]
-    /// Elements whose content is raw text, not markup.
-    private static let rawTextElements: [StaticString] = ["script", "style", "textarea", "title", "xmp"]
+    /// What an element's name says about its content.
+    private enum Content { case markup, code, rawText, plaintext }
+
+    /// Code (`<pre>`, `<code>`), raw text (``HTMLTokenizer/rawTextElements``), all the rest (`<plaintext>`) or
+    /// markup: by length first, so that the common short names (`a`, `p`, `img`) take one comparison.
+    private func content(of name: Range<Int>) -> Content {
+        switch name.count {
+        case 3:
+            if bytes.equalsLowercased(name, "pre") { return .code }
+            if bytes.equalsLowercased(name, "xmp") { return .rawText }
+        case 4:
+            if bytes.equalsLowercased(name, "code") { return .code }
+        case 5:
+            if bytes.equalsLowercased(name, "style") || bytes.equalsLowercased(name, "title") { return .rawText }
+        case 6:
+            if bytes.equalsLowercased(name, "script") || bytes.equalsLowercased(name, "iframe") { return .rawText }
+        case 7:
+            if bytes.equalsLowercased(name, "noembed") { return .rawText }
+        case 8:
+            if bytes.equalsLowercased(name, "textarea") || bytes.equalsLowercased(name, "noscript")
+                || bytes.equalsLowercased(name, "noframes") { return .rawText }
+        case 9:
+            if bytes.equalsLowercased(name, "plaintext") { return .plaintext }
+        default:
+            break
+        }
+        return .markup
+    }
 
     mutating func run(_ visit: (FoundAttribute) -> Void) {
         let count = bytes.count
@@ -114,23 +145,54 @@ private struct Walker {
             } else if position + 1 < count, bytes[position + 1].isLetter {
                 startTag(visit)  // the common case first
             } else if starts(with: "<!--") {
-                position = end(of: "-->", from: position + 4)
+                position = commentEnd(from: position)
             } else if starts(with: "<!") || starts(with: "<?") {
                 position = end(of: ">", from: position + 2)
-            } else if starts(with: "</"), position + 2 < count, bytes[position + 2].isLetter {
-                let name = tagName(from: position + 2)
-                if Self.codeElements.contains(where: { bytes.equalsLowercased(name, $0) }) { codeDepth = max(0, codeDepth - 1) }
-                position = end(of: ">", from: position + 2)
+            } else if starts(with: "</") {
+                if position + 2 >= count {
+                    position = count  // `</` at the end is text
+                } else if bytes[position + 2].isLetter {
+                    endTag()
+                } else if bytes[position + 2] == UInt8(ascii: ">") {
+                    position += 3  // `</>` is nothing
+                } else {
+                    position = end(of: ">", from: position + 2)  // a bogus comment
+                }
             } else {
                 position += 1  // a lone `<` in text
             }
         }
     }
 
-    /// Reads a start tag and its attributes, then skips raw text after it.
+    /// Reads a start tag and its attributes, visits those with a value once it closes, then skips raw text after it.
     private mutating func startTag(_ visit: (FoundAttribute) -> Void) {
         let name = tagName(from: position + 1)
         position = name.upperBound
+        pending.removeAll(keepingCapacity: true)
+        guard let selfClosing = attributes(of: name, keep: true) else { return }
+        let content = content(of: name)
+        for found in pending where found.hasValue {
+            visit(FoundAttribute(element: name, name: found.name, value: found.value, hasValue: true, inCode: codeDepth > 0))
+        }
+        switch content {
+        case .markup: break
+        case .code: if !selfClosing { codeDepth += 1 }
+        case .rawText: position = bytes.rawTextEnd(of: bytes[name], from: position) ?? bytes.count
+        case .plaintext: position = bytes.count
+        }
+    }
+
+    /// Reads an end tag (its attributes too: a quoted `>` does not end it).
+    private mutating func endTag() {
+        let name = tagName(from: position + 2)
+        position = name.upperBound
+        guard attributes(of: name, keep: false) != nil else { return }
+        if content(of: name) == .code { codeDepth = max(0, codeDepth - 1) }
+    }
+
+    /// Reads a tag's attributes up to and past its `>`, into `pending` when `keep`; whether it ends with `/>`, or
+    /// nil (and the end of the text) when the text ends first.
+    private mutating func attributes(of name: Range<Int>, keep: Bool) -> Bool? {
         var selfClosing = false
         while position < bytes.count {
             let byte = bytes[position]
@@ -141,19 +203,18 @@ private struct Walker {
             }
             if byte == UInt8(ascii: ">") {
                 position += 1
-                break
+                return selfClosing
             }
             selfClosing = false
-            attribute(of: name, visit)
+            guard attribute(of: name, keep: keep) else { break }
         }
-        if Self.codeElements.contains(where: { bytes.equalsLowercased(name, $0) }), !selfClosing { codeDepth += 1 }
-        if Self.rawTextElements.contains(where: { bytes.equalsLowercased(name, $0) }) {
-            position = closingTag(of: name) ?? bytes.count
-        }
+        position = bytes.count
+        return nil
     }
 
-    /// Reads one attribute (`name`, `name=value`, `name="value"`) and visits it when it has a value.
-    private mutating func attribute(of element: Range<Int>, _ visit: (FoundAttribute) -> Void) {
+    /// Reads one attribute (`name`, `name=value`, `name="value"`), kept in `pending` when `keep` and its name is
+    /// not there yet; false when the text ends inside it.
+    private mutating func attribute(of element: Range<Int>, keep: Bool) -> Bool {
         let nameStart = position
         var nameEnd = position + 1  // a first `=` belongs to the name, as in browsers
         while nameEnd < bytes.count, !bytes[nameEnd].isSpace, bytes[nameEnd] != UInt8(ascii: "/"),
@@ -161,29 +222,32 @@ private struct Walker {
         position = nameEnd
         var equals = position
         while equals < bytes.count, bytes[equals].isSpace { equals += 1 }
-        guard equals < bytes.count, bytes[equals] == UInt8(ascii: "=") else { return }
-        position = equals + 1
-        while position < bytes.count, bytes[position].isSpace { position += 1 }
-        guard position < bytes.count else { return }
-
-        let quote = bytes[position]
-        let quoted = quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'")
-        let valueStart: Int, valueEnd: Int
-        if quoted {
-            valueStart = position + 1
-            guard let close = next(quote, from: valueStart) else {
-                position = bytes.count  // unterminated: nothing more to read
-                return
+        guard equals < bytes.count else { return false }
+        var value = nameEnd..<nameEnd
+        let hasValue = bytes[equals] == UInt8(ascii: "=")
+        if hasValue {
+            position = equals + 1
+            while position < bytes.count, bytes[position].isSpace { position += 1 }
+            guard position < bytes.count else { return false }
+            let quote = bytes[position]
+            if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+                guard let close = next(quote, from: position + 1) else { return false }
+                value = (position + 1)..<close
+                position = close + 1
+            } else {
+                var end = position
+                while end < bytes.count, !bytes[end].isSpace, bytes[end] != UInt8(ascii: ">") { end += 1 }
+                guard end < bytes.count else { return false }
+                value = position..<end
+                position = end
             }
-            valueEnd = close
-        } else {
-            valueStart = position
-            var end = position
-            while end < bytes.count, !bytes[end].isSpace, bytes[end] != UInt8(ascii: ">") { end += 1 }
-            valueEnd = end
         }
-        visit(FoundAttribute(element: element, name: nameStart..<nameEnd, value: valueStart..<valueEnd, inCode: codeDepth > 0))
-        position = quoted ? valueEnd + 1 : valueEnd
+        guard keep else { return true }
+        let name = nameStart..<nameEnd
+        // The first of a repeated name wins, with a value or not (as in browsers).
+        for kept in pending where bytes.sameLowercased(kept.name, name) { return true }
+        pending.append(FoundAttribute(element: element, name: name, value: value, hasValue: hasValue, inCode: false))
+        return true
     }
 
     /// The tag name starting at `start`.
@@ -200,19 +264,20 @@ private struct Walker {
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
-    /// Where `</name` starts (any case) at or after the current position.
-    private func closingTag(of name: Range<Int>) -> Int? {
-        let length = 2 + name.count
-        var index = position
-        while index + length <= bytes.count {
-            guard let open = next(UInt8(ascii: "<"), from: index), open + length <= bytes.count else { return nil }
-            if bytes[open + 1] == UInt8(ascii: "/"),
-               zip(bytes[open + 2..<open + length], bytes[name]).allSatisfy({ $0.lowercased == $1.lowercased }) {
-                return open
+    /// Just past the `<!--` comment at `start`: at `-->` or `--!>`, or at once for `<!-->` and `<!--->`; the end
+    /// of the text when it is never closed.
+    private func commentEnd(from start: Int) -> Int {
+        var index = start + 4
+        if index < bytes.count, bytes[index] == UInt8(ascii: ">") { return index + 1 }
+        if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "-"), bytes[index + 1] == UInt8(ascii: ">") { return index + 2 }
+        while let dash = next(UInt8(ascii: "-"), from: index) {
+            if dash + 2 < bytes.count, bytes[dash + 1] == UInt8(ascii: "-") {
+                if bytes[dash + 2] == UInt8(ascii: ">") { return dash + 3 }
+                if bytes[dash + 2] == UInt8(ascii: "!"), dash + 3 < bytes.count, bytes[dash + 3] == UInt8(ascii: ">") { return dash + 4 }
             }
-            index = open + 1
+            index = dash + 1
         }
-        return nil
+        return bytes.count
     }
 
     /// The index just past the first `terminator` at or after `start`, or the end of the text.
@@ -234,6 +299,15 @@ private extension UnsafeBufferPointer where Element == UInt8 {
         guard range.count == name.utf8CodeUnitCount else { return false }
         let expected = name.utf8Start
         for offset in 0..<range.count where self[range.lowerBound + offset].lowercased != expected[offset] { return false }
+        return true
+    }
+
+    /// Whether the bytes in two ranges are the same, ASCII letters in any case.
+    func sameLowercased(_ one: Range<Int>, _ other: Range<Int>) -> Bool {
+        guard one.count == other.count else { return false }
+        for offset in 0..<one.count where self[one.lowerBound + offset].lowercased != self[other.lowerBound + offset].lowercased {
+            return false
+        }
         return true
     }
 }

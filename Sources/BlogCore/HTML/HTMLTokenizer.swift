@@ -87,7 +87,7 @@ package enum HTMLTokenizer {
                         textStart = count
                         position = count
                     } else if HTMLTokenizer.rawTextElements.contains(tag.name) {
-                        let end = endTag(of: tag.name, from: position) ?? count
+                        let end = bytes.rawTextEnd(of: tag.name.utf8, from: position) ?? count
                         if end > position { visit(HTMLToken(kind: .rawText, range: position..<end)) }
                         position = end
                         textStart = end
@@ -241,23 +241,6 @@ package enum HTMLTokenizer {
             return token
         }
 
-        /// Where the end tag of raw text element `name` starts at or after `start`: `</name`
-        /// in any case, then a space, `/` or `>`.
-        private func endTag(of name: String, from start: Int) -> Int? {
-            let nameBytes = Array(name.utf8)
-            var index = start
-            while let open = next(UInt8(ascii: "<"), from: index) {
-                let nameEnd = open + 2 + nameBytes.count
-                if nameEnd < bytes.count, bytes[open + 1] == UInt8(ascii: "/"),
-                   zip(bytes[(open + 2)..<nameEnd], nameBytes).allSatisfy({ $0.asciiLowercased == $1 }),
-                   bytes[nameEnd].isTagSpace || bytes[nameEnd] == UInt8(ascii: "/") || bytes[nameEnd] == UInt8(ascii: ">") {
-                    return open
-                }
-                index = open + 1
-            }
-            return nil
-        }
-
         private func starts(with prefix: StaticString, at index: Int) -> Bool {
             let length = prefix.utf8CodeUnitCount
             guard index + length <= bytes.count else { return false }
@@ -280,6 +263,26 @@ package enum HTMLTokenizer {
                   let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
             return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
+    }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// Where the end tag of raw text element `name` starts at or after `start`, as browsers find it: `</name`
+    /// in any case, then a space, `/` or `>`. Shared by ``HTMLTokenizer`` and ``HTMLAttributes``' walker.
+    func rawTextEnd(of name: some Collection<UInt8>, from start: Int) -> Int? {
+        guard let base = baseAddress else { return nil }
+        var index = start
+        while index < count, let found = memchr(base + index, Int32(UInt8(ascii: "<")), count - index) {
+            let open = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            let nameEnd = open + 2 + name.count
+            if nameEnd < count, self[open + 1] == UInt8(ascii: "/"),
+               zip(self[(open + 2)..<nameEnd], name).allSatisfy({ $0.asciiLowercased == $1.asciiLowercased }),
+               self[nameEnd].isTagSpace || self[nameEnd] == UInt8(ascii: "/") || self[nameEnd] == UInt8(ascii: ">") {
+                return open
+            }
+            index = open + 1
+        }
+        return nil
     }
 }
 
