@@ -26,6 +26,7 @@ public enum SiteCheck {
         options.output = nil
         // The state describes the real output folder; a build into a scratch folder must not touch it.
         options.cache = false
+        if existingOutput == nil { try Pipeline.requireBlogFolder(options.folder) }
         let (config, _) = try Pipeline.loadConfig(options)
         if let existingOutput {
             let folder = URL(fileURLWithPath: existingOutput, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))

@@ -131,7 +131,7 @@ final class ContentScannerTests: XCTestCase {
 
     func testMissingFolderIsAnError() {
         XCTAssertThrowsError(try ContentScanner.scan(root.appendingPathComponent("nope"), displayPath: "content")) { error in
-            XCTAssertEqual((error as? BuildFailure)?.description, "content:1:1: error: content folder not found")
+            XCTAssertEqual((error as? BuildFailure)?.description, "error: content folder content/ not found")
         }
     }
 
