@@ -85,7 +85,7 @@ extension Pipeline {
             problem = "the output folder is your home folder"
         }
         if let problem {
-            throw BuildFailure([.error(display, "refusing to build into \(target): \(problem), and building replaces the output folder's whole content; choose a folder of its own such as public/")])
+            throw BuildFailure([.error("refusing to build into \(target): \(problem), and building replaces the output folder's whole content; choose a folder of its own such as public/")])
         }
         return (output, display)
     }

@@ -33,7 +33,7 @@ public enum SiteCheck {
             let display = existingOutput.count > 1 && existingOutput.hasSuffix("/") ? String(existingOutput.dropLast()) : existingOutput
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-                throw BuildFailure([.error(display, "no folder to check at \(folder.standardizedFileURL.path)")])
+                throw BuildFailure([.error("no folder to check at \(folder.standardizedFileURL.path)")])
             }
             let site = try? Pipeline.loadSite(options).0
             let links = LinkChecker.check(folder: folder, displayPath: display, config: config, posts: postPages(site, options),

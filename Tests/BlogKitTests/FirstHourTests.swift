@@ -133,5 +133,10 @@ final class FirstHourTests: BuiltSiteTestCase {
         try FileManager.default.createDirectory(at: site.root.appendingPathComponent("content"), withIntermediateDirectories: true)
         let empty = try BlogCLI.run(["build"], in: site.root)
         XCTAssertTrue(empty.stderr.hasPrefix("error: no posts found in content/: expected *.md or *.markdown files under content/\n"), empty.stderr)
+        // Folders of the output are no place in a file either.
+        try site.write("content/posts/a.md", "Title: A\nDate: 2024-02-03\n\nA.\n")
+        try site.write("public", "a file\n")
+        try assertFails(["build"], "error: public: the output path is a file; expected a folder (or nothing) there\n"
+                        + "blog: error: build failed; the output folder was not changed\n")
     }
 }

@@ -48,6 +48,11 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         Diagnostic(.error, message)
     }
 
+    /// A warning about no place in a file: `warning: message`.
+    package static func warning(_ message: String) -> Diagnostic {
+        Diagnostic(.warning, message)
+    }
+
     /// An error at `path:line:column`.
     package static func error(_ path: String, line: Int = 1, column: Int = 1, _ message: String) -> Diagnostic {
         Diagnostic(.error, path: path, line: line, column: column, message)
