@@ -149,7 +149,7 @@ final class ContentScannerTests: XCTestCase {
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: posts.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: posts.path) }
         XCTAssertThrowsError(try ContentScanner.scan(root, displayPath: "content")) { error in
-            XCTAssertEqual((error as? BuildFailure)?.diagnostics.first?.path, "content/posts")
+            XCTAssertEqual((error as? BuildFailure)?.description, "error: cannot read the folder content/posts: Permission denied")
         }
     }
 }
