@@ -9,13 +9,32 @@ extension Pipeline {
         options.folder.resolve(config.content)
     }
 
+    /// Refuses a folder that holds neither `blog.yml` nor `content/`, before anything is read or written (no
+    /// lock, no `.blog-cache/`, no output folder): run in the wrong folder, `build`, `list`, `check` and `serve`
+    /// say so and how to start a blog or name the blog's folder, instead of a missing content folder.
+    /// - Throws: ``BuildFailure`` with one error about no file.
+    public static func requireBlogFolder(source: String) throws {
+        try requireBlogFolder(BlogFolder(source))
+    }
+
+    static func requireBlogFolder(_ folder: BlogFolder) throws {
+        let manager = FileManager.default
+        let config = folder.url.appendingPathComponent("blog.yml").path
+        let content = folder.url.appendingPathComponent("content").path
+        guard !manager.fileExists(atPath: config), !manager.fileExists(atPath: content) else { return }
+        let named = folder.display.isEmpty ? "this folder (\(folder.url.path))" : String(folder.display.dropLast())
+        let initHere = folder.display.isEmpty ? "blog init" : "blog init \(folder.display.dropLast())"
+        throw BuildFailure([.error("\(named) is not a blog folder: it has no blog.yml and no content/; "
+                                   + "start a blog with `\(initHere)`, or name the blog's folder with --source DIR")])
+    }
+
     /// blog.yml with the command line's overrides applied.
     static func loadConfig(_ options: BuildOptions) throws -> (SiteConfig, [Diagnostic]) {
         var (config, warnings) = try ConfigLoader.load(path: options.source.appendingPathComponent("blog.yml").path,
                                                        displayPath: options.sourceDisplay + "blog.yml")
         if let baseURL = options.baseURL {
             guard let normalized = ConfigLoader.normalizeBaseURL(baseURL) else {
-                throw BuildFailure([.error("--base-url", "expected a URL such as https://example.org/ or a path such as /blog/, got \"\(baseURL)\"")])
+                throw BuildFailure([.error("--base-url: expected a URL such as https://example.org/ or a path such as /blog/, got \"\(baseURL)\"")])
             }
             config.baseURL = normalized
             // --base-url replaces `blog init`'s placeholder, so the placeholder is no longer a problem.
@@ -66,7 +85,7 @@ extension Pipeline {
             problem = "the output folder is your home folder"
         }
         if let problem {
-            throw BuildFailure([.error(display, "refusing to build into \(target): \(problem), and building replaces the output folder's whole content; choose a folder of its own such as public/")])
+            throw BuildFailure([.error("refusing to build into \(target): \(problem), and building replaces the output folder's whole content; choose a folder of its own such as public/")])
         }
         return (output, display)
     }

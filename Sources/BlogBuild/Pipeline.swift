@@ -25,6 +25,7 @@ public enum Pipeline {
     /// Reads the configuration and every post, and builds the site model.
     /// - Parameter render: whether to render markdown (`blog list` does not need it).
     static func loadSite(_ options: BuildOptions, render: Bool = true) throws -> (Site, [Diagnostic]) {
+        try requireBlogFolder(options.folder)
         let (config, warnings) = try loadConfig(options)
         var clock = StageClock()
         let theme = render ? try Theme.load(name: config.theme, siteRoot: options.source) : nil
@@ -78,7 +79,7 @@ public enum Pipeline {
         let inventory = try ContentScanner.scan(contentDir, displayPath: contentDisplay, blogFolder: options.source)
         warnings += inventory.warnings
         if inventory.posts.isEmpty {
-            throw BuildFailure(warnings + [.error(contentDisplay, "no posts found: expected *.md or *.markdown files under \(contentDisplay)/")])
+            throw BuildFailure(warnings + [.error("no posts found in \(contentDisplay)/: expected *.md or *.markdown files under \(contentDisplay)/")])
         }
         warnings += PageBundle.warnings(inventory, display: contentDisplay)
         return inventory
@@ -155,6 +156,7 @@ public enum Pipeline {
     /// Builds the site, and returns the site model with the report (`blog check` reads both);
     /// with `quick`, a build done in place returns no site.
     static func buildSite(_ options: BuildOptions, quick: Bool = false) throws -> (report: BuildReport, site: Site?) {
+        try requireBlogFolder(options.folder)
         var (config, configWarnings) = try loadConfig(options)
         let (output, outputDisplay) = try outputFolder(options, config: config)
         var clock = StageClock()
@@ -241,7 +243,7 @@ public enum Pipeline {
     static func checkStrict(_ options: BuildOptions, warnings: [Diagnostic]) throws {
         let counted = warnings.warningsOnly.count
         if options.strict, counted > 0 {
-            throw BuildFailure(warnings + [.error(options.sourceDisplay + "blog.yml", "--strict: \(counted) warning\(counted == 1 ? "" : "s") above; fix them or build without --strict")])
+            throw BuildFailure(warnings + [.error("--strict: \(counted) warning\(counted == 1 ? "" : "s") above; fix them or build without --strict")])
         }
     }
 }

@@ -26,13 +26,14 @@ public enum SiteCheck {
         options.output = nil
         // The state describes the real output folder; a build into a scratch folder must not touch it.
         options.cache = false
+        if existingOutput == nil { try Pipeline.requireBlogFolder(options.folder) }
         let (config, _) = try Pipeline.loadConfig(options)
         if let existingOutput {
             let folder = URL(fileURLWithPath: existingOutput, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
             let display = existingOutput.count > 1 && existingOutput.hasSuffix("/") ? String(existingOutput.dropLast()) : existingOutput
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-                throw BuildFailure([.error(display, "no folder to check at \(folder.standardizedFileURL.path)")])
+                throw BuildFailure([.error("no folder to check at \(folder.standardizedFileURL.path)")])
             }
             let site = try? Pipeline.loadSite(options).0
             let links = LinkChecker.check(folder: folder, displayPath: display, config: config, posts: postPages(site, options),

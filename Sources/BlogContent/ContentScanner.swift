@@ -52,7 +52,7 @@ package enum ContentScanner {
         let rootPath = directory.path
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: rootPath, isDirectory: &isDirectory) else {
-            throw BuildFailure([.error(displayPath, "content folder not found")])
+            throw BuildFailure([.error("content folder \(displayPath)/ not found")])
         }
         guard isDirectory.boolValue else {
             throw BuildFailure([.error(displayPath, "expected a folder of posts, found a file")])

@@ -148,7 +148,7 @@ package enum PageBundle {
         let texts = inventory.textBundles.isEmpty ? []
             : Set(inventory.posts.filter { role(of: $0) == .text }.map { $0.folderPart })
         for folder in inventory.textBundles where !texts.contains(folder) {
-            warnings.append(.warning(display + "/" + folder, "a TextBundle without text.md or text.markdown: blog reads markdown only, so it makes no post; its files are copied as they are"))
+            warnings.append(.warning("\(display)/\(folder): a TextBundle without text.md or text.markdown: blog reads markdown only, so it makes no post; its files are copied as they are"))
         }
         for asset in inventory.assets {
             if isContentReadme(asset) {

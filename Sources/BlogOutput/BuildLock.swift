@@ -39,7 +39,7 @@ package struct BuildLock {
                 close(fd)
                 if busy {
                     held.release()
-                    throw BuildFailure([.error(display, "another `blog build` of this blog is running (it holds \(shown)); wait for it to finish")])
+                    throw BuildFailure([.error("another `blog build` of this blog is running (it holds \(shown)); wait for it to finish")])
                 }
                 return reason
             }
@@ -55,6 +55,6 @@ package struct BuildLock {
         let fallbackHeld = isFolder ? try hold(fallback, shown: fallback, display: folder.display) == nil : fallbackFailure == nil
         guard create else { return (held, []) }
         let instead = fallbackHeld ? "the build holds \(fallback) instead" : "and \(fallback) can't be held either: builds of this blog are not kept apart"
-        return (held, [.warning(folder.display, "cannot hold the build lock \(folder.display)/lock (\(failure)); \(instead), and its state for the next build may not be kept: make \(folder.display) a folder that blog can write, or remove it")])
+        return (held, [.warning("cannot hold the build lock \(folder.display)/lock (\(failure)); \(instead), and its state for the next build may not be kept: make \(folder.display) a folder that blog can write, or remove it")])
     }
 }

@@ -48,7 +48,7 @@ package struct OutputFolder {
                                 fix: "remove the link, and name the folder itself (`output:` in blog.yml, or --output)")
         let kind = FileKind.of(url.path)
         if let kind, kind != S_IFDIR {
-            throw BuildFailure([.error(display, "the output path is a file; expected a folder (or nothing) there")])
+            throw BuildFailure([.error("\(display): the output path is a file; expected a folder (or nothing) there")])
         }
         let mountPoint = kind == S_IFDIR && blog_is_mount_point(url.path) == 1
         let staging = mountPoint ? url.appendingPathComponent(".blog-staging") : beside(url, "blog-staging")
@@ -85,7 +85,7 @@ package struct OutputFolder {
     package func checkOwner(writtenBefore: () -> Bool) throws {
         guard exists else { return }
         guard let entries = FolderEntries.of(url.path) else {
-            throw BuildFailure([.error(display, "cannot read the output folder \(url.path): \(String(cString: strerror(errno)))")])
+            throw BuildFailure([.error("cannot read the output folder \(url.path): \(String(cString: strerror(errno)))")])
         }
         if entries.contains(where: { $0.name == Self.markerName && $0.type == S_IFREG }) { return }
         let visible = entries.map(\.name).filter { !(isMountPoint ? Self.staysInMountPoint($0) : $0.hasPrefix(".")) }.sorted()
@@ -95,7 +95,7 @@ package struct OutputFolder {
             return adopt()
         }
         let shown = visible.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ") + (visible.count > 3 ? ", …" : "")
-        throw BuildFailure([.error(display, "refusing to build into \(url.path): nothing shows that blog wrote what it holds (\(shown)): it has no \(Self.markerName) file, which every build leaves there, and a build replaces the output folder's whole content; move its files away or empty it (the output of an earlier version of blog can be deleted: the build makes it again), or choose a folder of its own with `output:` in blog.yml (or --output)")])
+        throw BuildFailure([.error("refusing to build into \(url.path): nothing shows that blog wrote what it holds (\(shown)): it has no \(Self.markerName) file, which every build leaves there, and a build replaces the output folder's whole content; move its files away or empty it (the output of an earlier version of blog can be deleted: the build makes it again), or choose a folder of its own with `output:` in blog.yml (or --output)")])
     }
 
     /// Whether the entry `name` of an output folder that is a mount point stays as it is: hidden

@@ -78,7 +78,7 @@ extension SiteWriter {
         // One thread: mkdir in a folder takes the folder's lock, and a second thread would spin on it.
         var errors: [Diagnostic] = []
         for folder in folders where mkdir(root + "/" + folder, 0o777) != 0 && !(existing && errno == EEXIST) {
-            errors.append(.error(String(folder), "cannot create this output folder: \(String(cString: strerror(errno)))"))
+            errors.append(.error("cannot create the output folder \(folder): \(String(cString: strerror(errno)))"))
         }
         if !errors.isEmpty { throw BuildFailure(errors) }
     }

@@ -17,7 +17,7 @@ extension SiteWriter {
         let output = folder.url
         func fail(_ what: String) -> BuildFailure {
             let busy = errno == EBUSY ? " (a mount point, or a folder the system holds: build into a folder inside it instead)" : ""
-            return BuildFailure([.error(folder.display, "\(what): \(String(cString: strerror(errno)))\(busy); the previous output is unchanged")])
+            return BuildFailure([.error("\(folder.display): \(what): \(String(cString: strerror(errno)))\(busy); the previous output is unchanged")])
         }
         guard folder.exists else {
             if rename(staging.path, output.path) != 0 {
@@ -79,7 +79,7 @@ extension SiteWriter {
                 }
             }
             removeTree(staging)
-            throw BuildFailure([.error(folder.display, "\(what): \(reason); the previous output is unchanged")])
+            throw BuildFailure([.error("\(folder.display): \(what): \(reason); the previous output is unchanged")])
         }
         guard let new = FolderEntries.of(stage)?.map(\.name).sorted(), let old = FolderEntries.of(output)?.map(\.name).sorted() else {
             try fail("cannot read the output folder")

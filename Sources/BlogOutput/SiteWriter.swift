@@ -65,7 +65,7 @@ package enum SiteWriter {
                 guard mkdir(staging.path, 0o777) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             }
         } catch {
-            throw BuildFailure([.error(displayPath, "cannot create the staging folder \(staging.path): \(error.localizedDescription)")])
+            throw BuildFailure([.error("cannot create the staging folder \(staging.path): \(error.localizedDescription)")])
         }
 
         let report: WriteReport
@@ -77,7 +77,7 @@ package enum SiteWriter {
             let flush = Flush(staging.path)
             whileFlushing(staging)
             if let failure = flush.wait() {
-                throw BuildFailure([.error(displayPath, "cannot write the new site to disk: \(failure); the previous output is unchanged")])
+                throw BuildFailure([.error("\(displayPath): cannot write the new site to disk: \(failure); the previous output is unchanged")])
             }
         } catch {
             removeTree(staging)
@@ -125,7 +125,7 @@ package enum SiteWriter {
                 let folder = String(file.path[..<file.path.lastSlash!])
                 if mkdir(rootPath + "/" + folder, 0o777) != 0 && !(reuse && errno == EEXIST) {
                     if DiskFull.isFull(errno) { full.record(file.path) }
-                    throw BuildFailure([.error(folder, "cannot create this output folder: \(String(cString: strerror(errno)))")])
+                    throw BuildFailure([.error("cannot create the output folder \(folder): \(String(cString: strerror(errno)))")])
                 }
             }
             do {

@@ -77,7 +77,7 @@ package struct Theme: Sendable {
         if name == "default" {
             for (path, data) in ThemeFile.embedded where files[path] == nil { files[path] = .embedded(data) }
         } else if !hasTemplates {
-            throw BuildFailure(diagnostics + [.error(prefix, "missing theme \"\(name)\": expected a folder \(prefix) with templates/")])
+            throw BuildFailure(diagnostics + [.error("missing theme \"\(name)\": expected a folder \(prefix) with templates/")])
         }
         for page in pageTemplates where files["templates/\(page).mustache"] == nil {
             diagnostics.append(.error(prefix + "templates/\(page).mustache",

@@ -43,13 +43,13 @@ public enum ExistingBlog {
         let shown = NewBlog.join(display, "blog.yml")
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw BuildFailure([.error(display, "expected the folder of an existing blog")])
+            throw BuildFailure([.error("\(display) is not a folder: expected the folder of an existing blog")])
         }
         if FileManager.default.fileExists(atPath: folder.appendingPathComponent("blog.yml").path) {
             throw BuildFailure([.error(shown, existsMessage)])
         }
         guard let found = detect(folder) else {
-            throw BuildFailure([.error(display, "no Pelican, Jekyll or Hugo blog found here: no pelicanconf.py, _config.yml, hugo.toml or config.toml, and no posts with a header under content/ or _posts/")])
+            throw BuildFailure([.error("no Pelican, Jekyll or Hugo blog found in \(display): no pelicanconf.py, _config.yml, hugo.toml or config.toml, and no posts with a header under content/ or _posts/")])
         }
         try FileCreation.createNew(folder.appendingPathComponent("blog.yml"), contents: Data(configText(found).utf8), shown: shown,
                                    exists: existsMessage)

@@ -83,18 +83,18 @@ public enum NewBlog {
         var isFolder: ObjCBool = false
         if manager.fileExists(atPath: folder.path, isDirectory: &isFolder) {
             guard isFolder.boolValue else {
-                throw BuildFailure([.error(display, "expected a folder for the new blog, but this is a file")])
+                throw BuildFailure([.error("\(display) is a file: expected a folder for the new blog")])
             }
             let visible = ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
             if !visible.isEmpty, !force {
                 let shown = visible.prefix(3).joined(separator: ", ") + (visible.count > 3 ? ", …" : "")
-                throw BuildFailure([.error(display, "the folder is not empty (\(shown)); choose an empty or new folder, or use --force to add the files that are missing (no file is overwritten)")])
+                throw BuildFailure([.error("the folder \(display) is not empty (\(shown)); choose an empty or new folder, or use --force to add the files that are missing (no file is overwritten)")])
             }
         }
         var report = Report(written: [], kept: [])
         if let baseURL {
             guard let normalized = ConfigLoader.normalizeBaseURL(baseURL) else {
-                throw BuildFailure([.error("--base-url", "expected a URL such as https://example.org/ or a path such as /blog/, got \"\(baseURL)\"")])
+                throw BuildFailure([.error("--base-url: expected a URL such as https://example.org/ or a path such as /blog/, got \"\(baseURL)\"")])
             }
             (report.baseURL, report.baseURLSource) = (normalized, .given)
         }

@@ -38,10 +38,10 @@ public struct NewPost: Sendable {
                                                 displayPath: folder.display + "blog.yml")
         let (contentURL, contentDisplay) = folder.resolve(config.content)
         let title = self.title.trimmingCharacters(in: .whitespaces)
-        guard !title.isEmpty else { throw BuildFailure([.error("blog new", "expected a title, such as blog new \"My first post\"")]) }
+        guard !title.isEmpty else { throw BuildFailure([.error("blog new: expected a title, such as blog new \"My first post\"")]) }
         let slug = Slug.make(title)
         guard !slug.isEmpty else {
-            throw BuildFailure([.error("blog new", "the title \"\(title)\" has no letter or digit to make the post's file name from")])
+            throw BuildFailure([.error("blog new: the title \"\(title)\" has no letter or digit to make the post's file name from")])
         }
         let existing = BlogPosts(contentURL, display: contentDisplay, timeZone: config.timeZone)
         if let other = existing.posts.first(where: { $0.slug == slug }) {
@@ -68,7 +68,7 @@ extension NewPost {
         let values = [("blog new", "the title", title)] + tags.map { ("--tags", "a tag", $0) }
             + (category.map { [("--category", "the category", $0)] } ?? [])
         let errors = values.filter { $0.2.contains(where: \.isNewline) }.map { option, what, value in
-            Diagnostic.error(option, "\(what) \"\(value)\" holds a line break: a header value is one line")
+            Diagnostic.error("\(option): \(what) \"\(value)\" holds a line break: a header value is one line")
         }
         if !errors.isEmpty { throw BuildFailure(errors) }
     }

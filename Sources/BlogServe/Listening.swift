@@ -143,7 +143,7 @@ enum Ports {
             switch listen(bind, asked) {
             case .success(let listening): return listening
             case .failure(let reason):
-                throw BuildFailure([.error("--port \(asked)", "cannot listen on \(bind.address) port \(asked): \(reason); choose another with --port")])
+                throw BuildFailure([.error("cannot listen on \(bind.address) port \(asked): \(reason); choose another with --port")])
             }
         }
         for port in preferred..<(preferred + 100) {
@@ -152,7 +152,7 @@ enum Ports {
                 return listening
             }
         }
-        throw BuildFailure([.error("--port", "no free port from \(preferred) to \(preferred + 99) on \(bind.address); choose one with --port")])
+        throw BuildFailure([.error("no free port from \(preferred) to \(preferred + 99) on \(bind.address); choose one with --port")])
     }
 
     /// A socket listening on `bind` at `port`, with the port (the one the system chose for 0), or why not.

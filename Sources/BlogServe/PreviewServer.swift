@@ -48,6 +48,9 @@ public final class PreviewServer: @unchecked Sendable {
     private let builds = DispatchQueue(label: "blog serve: builds")
     private let print: @Sendable (String) -> Void
     private var signalSources: [DispatchSourceSignal] = []
+    /// Whether a build has succeeded: until then a failed build has no last good site to keep serving.
+    /// Read and written on `builds` only.
+    private var servedOnce = false
 
     /// Prepares to serve: reads blog.yml (for the base path and the folders to watch), listens on the port, and
     /// makes the private folder.
@@ -58,12 +61,13 @@ public final class PreviewServer: @unchecked Sendable {
         self.options = options
         self.print = print
         folder = BlogFolder(options.source)
+        try Pipeline.requireBlogFolder(source: options.source)
         let (config, _) = try ConfigLoader.load(path: folder.url.appendingPathComponent("blog.yml").path,
                                                 displayPath: folder.display + "blog.yml")
         basePath = config.basePath
         content = folder.resolve(config.content).url
         guard let bind = BindAddress(options.bind) else {
-            throw BuildFailure([.error("--bind \(options.bind)", "cannot listen on \(options.bind): no such address; --bind takes an IP address of this machine (such as 127.0.0.1, ::1 or 0.0.0.0) or localhost")])
+            throw BuildFailure([.error("cannot listen on \(options.bind): no such address; --bind takes an IP address of this machine (such as 127.0.0.1, ::1 or 0.0.0.0) or localhost")])
         }
         let port: UInt16
         (listener, port) = try Ports.listen(options.port, bind: bind, print: print)
@@ -183,11 +187,13 @@ public final class PreviewServer: @unchecked Sendable {
                 for (stage, seconds) in report.timings { print(String(format: "%8.3f s  %@", seconds, stage)) }
                 if let summary = report.cacheSummary { print("cache: \(summary)") }
             }
+            servedOnce = true
             let onlyStyles = !changed.isEmpty && changed.allSatisfy { $0.hasSuffix(".css") }
             Task { await hub.built(onlyStyles: onlyStyles) }
         } catch let failure as BuildFailure {
             for diagnostic in failure.diagnostics { print(diagnostic.description) }
-            print("build failed; still serving the last good site")
+            print(servedOnce ? "build failed; still serving the last good site"
+                             : "build failed; nothing to serve until a build succeeds")
             let text = failure.diagnostics.map(\.description).joined(separator: "\n")
             Task { await hub.failed(text) }
         } catch {
@@ -217,8 +223,7 @@ final class PrivateFolder: @unchecked Sendable {
         let template = FileManager.default.temporaryDirectory.appendingPathComponent("blog-serve-XXXXXX").path
         var bytes = Array(template.utf8CString)
         guard mkdtemp(&bytes) != nil else {
-            throw BuildFailure([.error(FileManager.default.temporaryDirectory.path,
-                                       "cannot make the private folder of blog serve: \(String(cString: strerror(errno)))")])
+            throw BuildFailure([.error("cannot make the private folder of blog serve in \(FileManager.default.temporaryDirectory.path): \(String(cString: strerror(errno)))")])
         }
         url = URL(fileURLWithPath: String(cString: bytes), isDirectory: true)
     }

@@ -33,7 +33,7 @@ struct Serve: ParsableCommand {
         let server: PreviewServer
         do {
             server = try PreviewServer(options) { line in
-                let isError = line.contains(": error: ") || line.hasPrefix("build failed")
+                let isError = line.contains(": error: ") || line.hasPrefix("error: ") || line.hasPrefix("build failed")
                 FileHandle(fileDescriptor: isError ? 2 : 1).write(Data((line + "\n").utf8))
             }
         } catch let failure as BuildFailure {

@@ -9,8 +9,17 @@ struct Blog: ParsableCommand {
         abstract: "Build a static blog from markdown posts.",
         discussion: "Exit codes: 0 success, 1 the build failed (the messages say why), 2 bad usage.",
         version: blogVersion,
-        subcommands: [Init.self, New.self, Build.self, Serve.self, List.self, Check.self]
+        subcommands: [Init.self, New.self, Build.self, Serve.self, List.self, Check.self, Version.self]
     )
+}
+
+/// `blog version`: what `blog --version` prints.
+struct Version: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print the version (as --version does).")
+
+    func run() {
+        print(blogVersion)
+    }
 }
 
 /// Options shared by the commands that read a blog.
@@ -117,7 +126,23 @@ enum Console {
     }
 }
 
+/// A first argument that is no command and no option (`blog biuld`): the nearest command, when one is near.
+/// argument-parser itself would say only "Unexpected argument".
+func unknownCommand(_ arguments: [String]) -> String? {
+    guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+    let names = Blog.configuration.subcommands.map { $0._commandName }
+    guard !names.contains(first), first != "help" else { return nil }
+    if let near = EditDistance.nearest(first, among: names) {
+        return "error: unknown command `\(first)`; did you mean `\(near)`?"
+    }
+    return "error: unknown command `\(first)`; the commands are " + names.map { "`\($0)`" }.joined(separator: ", ")
+}
+
 // Bad usage exits with 2 (argument-parser's own default is 64).
+if let message = unknownCommand(Array(CommandLine.arguments.dropFirst())) {
+    FileHandle.standardError.write(Data((message + "\nSee 'blog --help' for more information.\n").utf8))
+    exit(2)
+}
 do {
     var command = try Blog.parseAsRoot()
     try command.run()

@@ -314,7 +314,7 @@ final class EndToEndTests: XCTestCase {
         try FileManager.default.createDirectory(at: site.root.appendingPathComponent("content"), withIntermediateDirectories: true)
         let result = try BlogCLI.run(["build"], in: site.root)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("content:1:1: error: no posts found"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("error: no posts found in content/: expected"), result.stderr)
         XCTAssertFalse(site.exists("public"))
     }
 

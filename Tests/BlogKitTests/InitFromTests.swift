@@ -91,7 +91,7 @@ final class InitFromTests: XCTestCase {
         let (none, _, result) = try initFrom(["notes.txt": "hello"])
         XCTAssertNil(none)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("no Pelican, Jekyll or Hugo blog found here"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("error: no Pelican, Jekyll or Hugo blog found in "), result.stderr)
     }
 
     func testNeverOverwritesBlogYML() throws {

@@ -101,7 +101,7 @@ final class LinkCheckTests: XCTestCase {
 
         let missing = try BlogCLI.run(["check", "--output", "nowhere"], in: site.root)
         XCTAssertEqual(missing.status, 1)
-        XCTAssertTrue(missing.stderr.hasPrefix("nowhere:1:1: error: no folder to check at "), missing.stderr)
+        XCTAssertTrue(missing.stderr.hasPrefix("error: no folder to check at "), missing.stderr)
     }
 
     /// Pages with no post behind them are reported in the HTML; code, comments, scripts and styles hold no links.

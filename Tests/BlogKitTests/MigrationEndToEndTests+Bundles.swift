@@ -131,7 +131,7 @@ extension MigrationEndToEndTests {
         let result = try build()
         let files = site.files(under: "public")
         XCTAssertFalse(files.contains { $0.contains("x.png") || $0.contains("secret") }, "a draft bundle's files are not published: \(files)")
-        XCTAssertTrue(result.stderr.contains("content/2019-01-02-plain.textbundle:1:1: warning: a TextBundle without text.md or text.markdown"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("warning: content/2019-01-02-plain.textbundle: a TextBundle without text.md or text.markdown"), result.stderr)
         XCTAssertTrue(files.contains("2019-01-02-plain.textbundle/text.txt"), "\(files)")
         XCTAssertFalse(files.contains { $0.hasSuffix("info.json") }, "\(files)")
         XCTAssertTrue(result.stderr.contains("content/2019-01-03-zipped.textpack:1:1: warning: a TextPack (a zipped TextBundle) is not read"), result.stderr)

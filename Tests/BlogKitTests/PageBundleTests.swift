@@ -70,7 +70,7 @@ final class PageBundleTests: XCTestCase {
                                           "README.md", "c.textbundle/text.txt"])
         XCTAssertEqual(inventory.textBundles, ["2019-11-04-a.textbundle", "b.TextBundle", "c.textbundle"])
         XCTAssertEqual(PageBundle.warnings(inventory, display: "content").map(\.description), [
-            "content/c.textbundle:1:1: warning: a TextBundle without text.md or text.markdown: blog reads markdown only, so it makes no post; its files are copied as they are",
+            "warning: content/c.textbundle: a TextBundle without text.md or text.markdown: blog reads markdown only, so it makes no post; its files are copied as they are",
             "content/README.md:1:1: warning: a README at the top of the content folder describes the folder: it is not published; rename it or move it into a folder of its own to make it a post",
         ])
     }

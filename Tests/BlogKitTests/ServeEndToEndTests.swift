@@ -146,7 +146,7 @@ final class ServeEndToEndTests: XCTestCase {
         let port = try XCTUnwrap(URL(string: first.url)?.port)
         let second = try BlogCLI.run(["serve", "--port", String(port)], in: site.root)
         XCTAssertEqual(second.status, 1)
-        XCTAssertTrue(second.stderr.contains("--port \(port):1:1: error: cannot listen on 127.0.0.1 port \(port): it is in use"), second.stderr)
+        XCTAssertTrue(second.stderr.contains("error: cannot listen on 127.0.0.1 port \(port): it is in use"), second.stderr)
     }
 }
 

@@ -149,7 +149,7 @@ final class SiteWriterTests: XCTestCase {
         let output = root.appendingPathComponent("public")
         try Data("not a folder".utf8).write(to: output)
         XCTAssertThrowsError(try SiteWriter.write([file("index.html", "x")], to: output, displayPath: "public")) { error in
-            XCTAssertEqual("\(error)", "public:1:1: error: the output path is a file; expected a folder (or nothing) there")
+            XCTAssertEqual("\(error)", "error: public: the output path is a file; expected a folder (or nothing) there")
         }
     }
 }

@@ -15,7 +15,8 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// Error, warning or note.
     public var severity: Severity
-    /// The file the problem is in, as the user named it (relative to the working folder where possible).
+    /// The file the problem is in, as the user named it (relative to the working folder where possible); empty
+    /// for a message about no place in a file (an option, a folder, the machine): see ``init(_:_:)``.
     package var path: String
     /// 1-based line number in `path`.
     package var line: Int
@@ -33,6 +34,25 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
+    /// A message about no place in a file (an option's value, a folder, a port in use): printed as
+    /// `error: message`, never as `path:line:column:`. The message names what it is about.
+    package init(_ severity: Severity, _ message: String) {
+        self.init(severity, path: "", message)
+    }
+
+    /// Whether the message is about a place in a file (else it has no `path:line:column:`).
+    package var hasFile: Bool { !path.isEmpty }
+
+    /// An error about no place in a file: `error: message`.
+    package static func error(_ message: String) -> Diagnostic {
+        Diagnostic(.error, message)
+    }
+
+    /// A warning about no place in a file: `warning: message`.
+    package static func warning(_ message: String) -> Diagnostic {
+        Diagnostic(.warning, message)
+    }
+
     /// An error at `path:line:column`.
     package static func error(_ path: String, line: Int = 1, column: Int = 1, _ message: String) -> Diagnostic {
         Diagnostic(.error, path: path, line: line, column: column, message)
@@ -48,10 +68,11 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         Diagnostic(.note, path: path, line: line, column: column, message)
     }
 
-    /// `path:line:column: severity: message`, with the control characters of the path and message shown as
+    /// `path:line:column: severity: message` (`severity: message` for a message about no place in a file), with the control characters of the path and message shown as
     /// ``printable(_:)`` shows them: messages quote file names and header values, which may hold anything.
     public var description: String {
-        "\(Self.printable(path)):\(line):\(column): \(severity.rawValue): \(Self.printable(message))"
+        let place = hasFile ? "\(Self.printable(path)):\(line):\(column): " : ""
+        return place + "\(severity.rawValue): \(Self.printable(message))"
     }
 
     /// `text` with every C0 control character (tab and line feed too), DEL and C1 control character written as

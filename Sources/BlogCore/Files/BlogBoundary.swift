@@ -140,7 +140,7 @@ package struct BlogBoundary: Sendable {
                 relative.isEmpty ? shown : shown.hasSuffix("/") ? shown + relative : shown + "/" + relative
             }
             guard let entries = FolderEntries.of(path, invalidNames: &badNames) else {
-                throw BuildFailure([.error(shownPath(relativeFolder), "cannot read the folder: \(String(cString: strerror(errno)))")])
+                throw BuildFailure([.error("cannot read the folder \(shownPath(relativeFolder)): \(String(cString: strerror(errno)))")])
             }
             for name in badNames where !name.hasPrefix(".") {
                 walk.warnings.append(.warning(shownPath(relativeFolder.isEmpty ? name : relativeFolder + "/" + name),

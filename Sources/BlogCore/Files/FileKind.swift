@@ -16,6 +16,6 @@ package enum FileKind {
     package static func refuseLink(_ path: String, display: String, what: String, fix: String) throws {
         guard of(path) == S_IFLNK else { return }
         let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { " (to \($0))" } ?? ""
-        throw BuildFailure([.error(display, "\(what) is a symbolic link\(target); a build never reaches the folders it replaces or deletes through a link: \(fix)")])
+        throw BuildFailure([.error("\(display): \(what) is a symbolic link\(target); a build never reaches the folders it replaces or deletes through a link: \(fix)")])
     }
 }
