@@ -12,6 +12,8 @@ extension PostReader {
         let kind: PostKind
         /// The file's bytes.
         let size: Int
+        /// The file's text, for values as written (a TOML or YAML date's offset).
+        var text = ""
         var diagnostics: [Diagnostic] = []
 
         init(header: FrontMatter, source: String, contentPath: String, bundle: Bool, timeZone: TimeZone, size: Int) {
@@ -66,6 +68,11 @@ extension PostReader {
         /// A post of Jekyll's: a YAML header, in `_posts`/`_drafts` or named by date.
         var isJekyll: Bool {
             header.format == .yaml && !file.isBundle && PostReader.isJekyllPost(source: source, contentPath: contentPath)
+        }
+
+        /// A post of Hugo's: a TOML header, or YAML outside Jekyll's folders and names.
+        var isHugo: Bool {
+            header.format == .toml || (header.format == .yaml && !PostReader.isJekyllPost(source: source, contentPath: contentPath))
         }
 
         /// Returns nil only when there are errors.
@@ -190,6 +197,9 @@ extension PostReader {
             post.headerFormat = header.format
             post.contentPath = contentPath
             post.dated = parsedDate != nil
+            if parsedDate != nil, isHugo, let f = ["date", "publishdate", "pubdate"].lazy.compactMap(field).first {
+                post.writtenOffset = DateParser.writtenOffset(writtenText(of: f))
+            }
             post.categories = categories
             post.authors = authors
             post.permalink = permalink

@@ -35,7 +35,7 @@ public struct PostListing: Sendable {
         let base = site.config.basePath
         entries = site.posts.map { item in
             Entry(kind: item.post.kind.rawValue, title: item.post.title,
-                  date: item.post.dated ? DateText.iso8601(item.post.date, timeZone: site.config.timeZone) : nil,
+                  date: item.post.dated ? DateText.iso8601(item.post.date, timeZone: site.config.timeZone(of: item.post)) : nil,
                   tags: item.post.tags.map(\.name), category: item.post.category?.name,
                   categories: item.post.categories.map(\.name), lang: item.post.lang, slug: item.post.slug,
                   url: base + item.url, source: item.post.source, draft: item.post.status == .draft)
