@@ -70,6 +70,8 @@ public struct BuildOptions: Sendable {
 public struct BuildReport: Sendable {
     /// Posts with a page.
     public var posts: Int
+    /// Pages (posts of kind `page`: no date, in no list) with a page.
+    public var contentPages: Int
     /// Tags with a page.
     public var tags: Int
     /// HTML pages rendered.

@@ -124,6 +124,7 @@ package enum ConfigLoader {
                 if let s = string(value, key) {
                     if let zone = TimeZone(identifier: s) {
                         config.timeZone = zone
+                        config.timeZoneIsSet = true
                     } else {
                         fail(value, "`timezone` must be a time zone name such as Europe/Paris or UTC, got \"\(s)\"")
                     }

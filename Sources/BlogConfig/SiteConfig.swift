@@ -17,6 +17,9 @@ package struct SiteConfig: Sendable, Equatable {
     package var language: String = "en"
     /// The time zone of dates written without an offset.
     package var timeZone: TimeZone = TimeZone(identifier: "UTC")!
+    /// Whether blog.yml names the time zone: without it, Hugo-form posts show their dates in the
+    /// offset they were written with, as Hugo does.
+    package var timeZoneIsSet = false
     /// The theme's folder name under `themes/`; `default` is built into the binary.
     package var theme: String = "default"
     /// Posts per list page (home, tag pages).

@@ -13,6 +13,8 @@ struct ParsedDate: Sendable, Equatable {
     /// Whether the year was written twice, before the offset (`2023-01-29 18:30:22 2023 -0800`, as
     /// one Jekyll post has it): read, but worth a warning.
     var repeatedYear: Bool = false
+    /// Seconds east of UTC, when the text gave an offset.
+    var offset: Int?
 
     /// Creates a parsed date.
     init(date: Date, hasTime: Bool, ambiguous: Bool = false, repeatedYear: Bool = false) {
@@ -50,6 +52,11 @@ package enum DateParser {
     /// The instant `text` names, nil when it is not a date (Liquid's `date` filter reads text through it).
     package static func instant(_ text: String, timeZone: TimeZone) -> Date? {
         try? parse(text, timeZone: timeZone).date
+    }
+
+    /// The offset `text` was written with (seconds east of UTC), nil without one or when it is not a date.
+    static func writtenOffset(_ text: String) -> Int? {
+        (try? parse(text, timeZone: TimeZone(secondsFromGMT: 0)!))?.offset
     }
 
     /// Reads `text`; a date without an offset is in `timeZone`.
@@ -126,8 +133,10 @@ package enum DateParser {
             }
             let date = DateParser.instant(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
                                           offset: offset, timeZone: timeZone)
-            return ParsedDate(date: try DateParser.inYears(date.addingTimeInterval(fraction), timeZone: timeZone, text: text),
-                              hasTime: time != nil, ambiguous: ambiguous, repeatedYear: repeatedYear)
+            var parsed = ParsedDate(date: try DateParser.inYears(date.addingTimeInterval(fraction), timeZone: timeZone, text: text),
+                                    hasTime: time != nil, ambiguous: ambiguous, repeatedYear: repeatedYear)
+            parsed.offset = offset
+            return parsed
         }
     }
 

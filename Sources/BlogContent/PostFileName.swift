@@ -51,6 +51,27 @@ extension PostReader {
             }
         }
 
+        /// Jekyll's title for a post without one (`Utils.titleize_slug`): the name without its
+        /// trailing periods, split at each `-`, every word capitalised as Ruby's `capitalize` does
+        /// (first letter upper-cased, the rest lower-cased): `my-iOS_post` -> `My Ios_post`.
+        var jekyllTitle: String {
+            var slug = Substring(name.isEmpty ? stem : name)
+            while slug.last == "." { slug = slug.dropLast() }
+            var words = slug.split(separator: "-", omittingEmptySubsequences: false)
+            while words.last?.isEmpty == true { words.removeLast() }  // Ruby's split drops trailing empty fields
+            return words.map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined(separator: " ")
+        }
+
+        /// The slug Jekyll's `:title` gives a name that is plain but for apostrophes and trailing
+        /// periods (`don't-panic`, `why-it-works.`): the name as written without its trailing
+        /// periods (Jekyll drops them), apostrophes kept; nil for any other name.
+        var jekyllSlug: String? {
+            var slug = Substring(name)
+            while slug.last == "." { slug = slug.dropLast() }
+            guard Slug.isPlainFileName(slug.replacingOccurrences(of: "'", with: "")), PathSafety.isSafeSegment(String(slug)) else { return nil }
+            return String(slug)
+        }
+
         /// A title made from the name: `-` and `_` become spaces, first letter upper-cased.
         var title: String {
             var words = (name.isEmpty ? stem : name).map { $0 == "-" || $0 == "_" ? " " : $0 }
@@ -62,5 +83,15 @@ extension PostReader {
             }
             return text
         }
+    }
+}
+
+extension PostReader {
+    /// Whether a post with a YAML header is one of Jekyll's: in a `_posts` or `_drafts` folder, or
+    /// named `YYYY-MM-DD-…`. Any other post with a YAML header is Hugo's (see
+    /// `Post.markdownDialect`).
+    package static func isJekyllPost(source: String, contentPath: String) -> Bool {
+        source.split(separator: "/").dropLast().contains { $0 == "_posts" || $0 == "_drafts" }
+            || FileName(source: contentPath, bundle: false).datePrefix != nil
     }
 }

@@ -96,6 +96,7 @@ package enum PostReader {
         var resolver = Resolver(header: header, source: source, contentPath: path,
                                 bundle: bundle ?? PageBundle.isBundle(path), timeZone: timeZone, size: data.count)
         resolver.diagnostics = headerWarnings
+        resolver.text = text
         let post = resolver.resolve()
         let diagnostics = resolver.diagnostics.sortedForDisplay()
         if diagnostics.hasErrors { throw BuildFailure(diagnostics) }

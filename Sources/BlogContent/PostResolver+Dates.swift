@@ -51,6 +51,18 @@ extension PostReader.Resolver {
     }
 }
 
+extension PostReader.Resolver {
+    /// `field`'s value as the file has it: from its line and column to a `#` comment or the line's
+    /// end, quotes dropped (a TOML or YAML date is typed, and its offset gone, once read).
+    func writtenText(of field: HeaderField) -> String {
+        guard let line = text.split(separator: "\n", maxSplits: field.line, omittingEmptySubsequences: false)
+            .dropFirst(field.line - 1).first else { return field.value.text ?? "" }
+        var value = line.dropFirst(max(0, field.column - 1))
+        if let hash = value.firstIndex(of: "#") { value = value[..<hash] }
+        return value.trimmingCharacters(in: CharacterSet(charactersIn: "\"' \t\r"))
+    }
+}
+
 extension DateParser {
     /// `ambiguous date "03/04/2017": read as day/month (3 April 2017); write 2017-04-03 to be explicit`.
     static func ambiguityMessage(_ text: String) -> String {

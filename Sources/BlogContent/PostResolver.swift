@@ -12,6 +12,8 @@ extension PostReader {
         let kind: PostKind
         /// The file's bytes.
         let size: Int
+        /// The file's text, for values as written (a TOML or YAML date's offset).
+        var text = ""
         var diagnostics: [Diagnostic] = []
 
         init(header: FrontMatter, source: String, contentPath: String, bundle: Bool, timeZone: TimeZone, size: Int) {
@@ -63,6 +65,16 @@ extension PostReader {
             }
         }
 
+        /// A post of Jekyll's: a YAML header, in `_posts`/`_drafts` or named by date.
+        var isJekyll: Bool {
+            header.format == .yaml && !file.isBundle && PostReader.isJekyllPost(source: source, contentPath: contentPath)
+        }
+
+        /// A post of Hugo's: a TOML header, or YAML outside Jekyll's folders and names.
+        var isHugo: Bool {
+            header.format == .toml || (header.format == .yaml && !PostReader.isJekyllPost(source: source, contentPath: contentPath))
+        }
+
         /// Returns nil only when there are errors.
         mutating func resolve() -> Post? {
             // Title.
@@ -82,7 +94,7 @@ extension PostReader {
                 body = String(body[heading.rest...])
                 bodyLine += heading.lines
             } else if !titleFromHeader {
-                title = file.title
+                title = isJekyll ? file.jekyllTitle : file.title
                 warning(titleField, "missing title: using \"\(title)\" from the file name")
             }
             if title.utf8.count > PostReader.maxTitle, case let length = title.count, length > PostReader.maxTitle {
@@ -108,7 +120,13 @@ extension PostReader {
                 }
             }
             if slug.isEmpty, header.format == .yaml || header.format == .toml || file.isSectionIndex || file.isBundle {
-                slug = Slug.isPlainFileName(file.name) ? file.name : Slug.make(file.name)
+                // Jekyll's `:title` keeps an apostrophe of the file name (`don't-panic`) and drops
+                // trailing periods.
+                if isJekyll, let jekyll = file.jekyllSlug {
+                    slug = jekyll
+                } else {
+                    slug = Slug.isPlainFileName(file.name) ? file.name : Slug.make(file.name)
+                }
             }
             if slug.isEmpty, titleFromHeader { slug = Slug.make(title) }
             if slug.isEmpty { slug = Slug.make(file.name) }
@@ -179,6 +197,9 @@ extension PostReader {
             post.headerFormat = header.format
             post.contentPath = contentPath
             post.dated = parsedDate != nil
+            if parsedDate != nil, isHugo, let f = ["date", "publishdate", "pubdate"].lazy.compactMap(field).first {
+                post.writtenOffset = DateParser.writtenOffset(writtenText(of: f))
+            }
             post.categories = categories
             post.authors = authors
             post.permalink = permalink

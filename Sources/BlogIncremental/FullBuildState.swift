@@ -105,7 +105,8 @@ extension QuickBuild {
             }
         }
         return SiteState(inputs: inputs(request), dueAt: built.dueAt,
-                         postCount: site.posts.filter { $0.post.kind == .post }.count, tagCount: site.tags.count,
+                         postCount: site.posts.filter { $0.post.kind == .post }.count,
+                         contentPageCount: site.posts.filter { $0.post.kind != .post }.count, tagCount: site.tags.count,
                          pageCount: site.pages.count,
                          warnings: built.warnings.filter { !configWarningPaths(request).contains($0.path) },
                          posts: posts, assets: assets, folders: folders, outputs: outputs,

@@ -56,6 +56,8 @@ package struct IncrementalRequest {
 package struct InPlaceReport {
     /// Posts with a page, as the last full build counted them.
     package var posts: Int
+    /// Pages (kind `page`) with a page, as the last full build counted them.
+    package var contentPages: Int
     /// Tags with a page.
     package var tags: Int
     /// HTML pages of the site.

@@ -16,8 +16,9 @@ struct SiteState {
     /// When the first post now in the future falls due (seconds since 1970): from then on the
     /// site differs with no file changed.
     var dueAt: Double?
-    /// Posts, tags and pages of the report.
+    /// Posts, pages (kind `page`), tags and HTML pages of the report.
     var postCount: Int
+    var contentPageCount: Int
     var tagCount: Int
     var pageCount: Int
     /// Every warning of the build, in display order.
@@ -188,6 +189,7 @@ extension SiteState {
         out.bool(dueAt != nil)
         out.int(Int((dueAt ?? 0).bitPattern))
         out.int(postCount)
+        out.int(contentPageCount)
         out.int(tagCount)
         out.int(pageCount)
         out.int(warnings.count)
@@ -244,6 +246,7 @@ extension SiteState {
         let due = Double(bitPattern: UInt64(bitPattern: Int64(try reader.int())))
         dueAt = hasDue ? due : nil
         postCount = try reader.int()
+        contentPageCount = try reader.int()
         tagCount = try reader.int()
         pageCount = try reader.int()
         warnings = []

@@ -70,10 +70,7 @@ extension Post {
         case .toml: return .goldmark
         case .none: return .commonMark
         case .yaml:
-            let folders = source.split(separator: "/").dropLast()
-            let jekyll = folders.contains { $0 == "_posts" || $0 == "_drafts" }
-                || PostReader.FileName(source: contentPath, bundle: false).datePrefix != nil
-            return jekyll ? .kramdown : .goldmark
+            return PostReader.isJekyllPost(source: source, contentPath: contentPath) ? .kramdown : .goldmark
         }
     }
 }

@@ -40,9 +40,11 @@ struct PostValues {
         ]
         values.setIfPresent("permalink", links.absolute(sitePost.url))
         if post.dated {
-            let time = CivilTime(post.date, timeZone: config.timeZone)
-            values["date"] = shown.format(post.date)
-            values["datetime"] = iso8601(post.date)
+            // A Hugo-form post's own offset, when blog.yml names no zone (see SiteConfig.timeZone(of:)).
+            let zone = config.timeZone(of: post)
+            let time = CivilTime(post.date, timeZone: zone)
+            values["date"] = zone == config.timeZone ? shown.format(post.date) : DatePattern(config.dateFormat, timeZone: zone).format(post.date)
+            values["datetime"] = DateText.iso8601(post.date, timeZone: zone)
             values["year"] = time.year
             values["month"] = time.month
             values["monthName"] = DateFormat.monthName(time.month)

@@ -35,7 +35,7 @@ public struct PostListing: Sendable {
         let base = site.config.basePath
         entries = site.posts.map { item in
             Entry(kind: item.post.kind.rawValue, title: item.post.title,
-                  date: item.post.dated ? DateText.iso8601(item.post.date, timeZone: site.config.timeZone) : nil,
+                  date: item.post.dated ? DateText.iso8601(item.post.date, timeZone: site.config.timeZone(of: item.post)) : nil,
                   tags: item.post.tags.map(\.name), category: item.post.category?.name,
                   categories: item.post.categories.map(\.name), lang: item.post.lang, slug: item.post.slug,
                   url: base + item.url, source: item.post.source, draft: item.post.status == .draft)
@@ -55,7 +55,7 @@ public struct PostListing: Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// Aligned columns: date, title, tags, URL; drafts marked.
+    /// Aligned columns: date, title, tags, URL; drafts marked; a last line counting posts and pages apart.
     public func table() -> String {
         let rows = entries.map { entry in
             [entry.date.map { String($0.prefix(10)) } ?? (entry.kind == "page" ? "page" : "undated"),
@@ -70,6 +70,7 @@ public struct PostListing: Sendable {
                 i == cells.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
             }.joined(separator: "  ") + "\n"
         }
-        return ([header] + rows).map(line).joined() + "\(entries.count) posts\n"
+        let pages = entries.filter { $0.kind == "page" }.count
+        return ([header] + rows).map(line).joined() + Count.of(entries.count - pages, "post") + ", " + Count.of(pages, "page") + "\n"
     }
 }

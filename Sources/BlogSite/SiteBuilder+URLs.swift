@@ -52,7 +52,7 @@ extension SiteBuilder {
     static func fill(_ pattern: String, _ post: Post, config: SiteConfig) -> String {
         var url = pattern
         guard ByteSearch.contains(url, "{") else { return url }
-        let fields = CivilTime(post.date, timeZone: config.timeZone)
+        let fields = CivilTime(post.date, timeZone: config.timeZone(of: post))
         let values: [(String, () -> String)] = [
             ("{year}", { DateText.padded(fields.year, 4) }),
             ("{month}", { DateText.padded(fields.month, 2) }),

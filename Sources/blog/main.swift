@@ -68,7 +68,7 @@ struct Build: ParsableCommand {
             if !quiet {
                 Console.printDiagnostics(report.warnings)
                 let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
-                print("Built \(report.posts) posts, \(report.tags) tags, \(report.pages) pages "
+                print("Built " + Count.of(report.posts, "post") + ", " + Count.of(report.contentPages, "page") + ", \(report.tags) tags, \(report.pages) HTML pages "
                       + "(\(report.files.written) files written, \(report.files.unchanged) unchanged) in \(seconds) s into \(report.output)/")
             }
             if timings {

@@ -79,7 +79,7 @@ final class EndToEndTests: XCTestCase {
         try writePelicanBlog()
         let result = try BlogCLI.run(["build"], in: site.root)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.hasPrefix("Built 4 posts, 5 tags, "), result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix("Built 4 posts, 0 pages, 5 tags, "), result.stdout)
         XCTAssertTrue(result.stdout.hasSuffix("into public/\n"), result.stdout)
 
         let files = site.files(under: "public")
@@ -149,6 +149,42 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(table.status, 0)
         XCTAssertTrue(table.stdout.contains("2016-11-25  Restoring view controllers"), table.stdout)
         XCTAssertFalse(table.stdout.contains("Unfinished"))
+    }
+
+    /// `blog list` and `blog build` count posts and pages apart (issue 29): two pages of a
+    /// Pelican blog are not counted as posts.
+    func testSummariesCountPostsAndPagesApart() throws {
+        try writePelicanBlog()
+        try site.write("content/pages/about.md", "Title: About\n\nWho.\n")
+        try site.write("content/pages/contact.md", "Title: Contact\n\nWhere.\n")
+        let table = try BlogCLI.run(["list"], in: site.root)
+        XCTAssertEqual(table.status, 0, table.stderr)
+        XCTAssertTrue(table.stdout.hasSuffix("\n4 posts, 2 pages\n"), table.stdout)
+        let build = try BlogCLI.run(["build"], in: site.root)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        XCTAssertTrue(build.stdout.hasPrefix("Built 4 posts, 2 pages, 5 tags, "), build.stdout)
+        XCTAssertTrue(site.files(under: "public").contains("about/index.html"), "\(site.files(under: "public"))")
+        // Built again in place (the cache keeps the counts): the same summary.
+        try site.write("content/posts/shell.md", site.read("content/posts/shell.md")! + "\nMore.\n")
+        let again = try BlogCLI.run(["build"], in: site.root)
+        XCTAssertTrue(again.stdout.hasPrefix("Built 4 posts, 2 pages, 5 tags, "), again.stdout)
+    }
+
+    /// A Jekyll post without a title is titled from its file name with every word capitalised, and
+    /// an apostrophe of the file name stays in its URL, as Jekyll does (issue 29; compared with
+    /// Jekyll itself in JekyllComparisonTests).
+    func testJekyllUntitledPostsAndApostrophes() throws {
+        try site.write("blog.yml", "title: J\nbase_url: https://example.org/\ncontent: _posts\npermalinks: jekyll\n")
+        try site.write("_posts/2021-02-03-don't-panic-now.md", "---\ndate: 2021-02-03\n---\nText.\n")
+        try site.write("_posts/2021-02-04-my-iOS_tips.md", "---\ntitle: \"\"\n---\nText.\n")
+        let list = try BlogCLI.run(["list", "--format", "json"], in: site.root)
+        XCTAssertEqual(list.status, 0, list.stderr)
+        let posts = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(posts.map { $0["title"] as? String }, ["My Ios_tips", "Don't Panic Now"])
+        XCTAssertEqual(posts.map { $0["url"] as? String }, ["/2021/02/04/my-iOS_tips.html", "/2021/02/03/don't-panic-now.html"])
+        let build = try BlogCLI.run(["build"], in: site.root)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        XCTAssertTrue(site.files(under: "public").contains("2021/02/03/don't-panic-now.html"), "\(site.files(under: "public"))")
     }
 
     func testFlagsSourceOutputBaseURLDraftsFuture() throws {

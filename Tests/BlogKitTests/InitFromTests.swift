@@ -82,6 +82,21 @@ final class InitFromTests: XCTestCase {
         XCTAssertEqual(c.title, "H")
     }
 
+    /// Each generator's time zone setting becomes blog.yml's `timezone` (Pelican's `TIMEZONE`:
+    /// testPelicanSettingsAndURLPatterns): Hugo's `timeZone` in hugo.toml, Jekyll's `timezone`.
+    func testTimeZoneIsCarriedFromHugoAndJekyll() throws {
+        let (hugo, hugoText, _) = try initFrom([
+            "hugo.toml": "baseURL = 'https://h.example/'\ntitle = 'H'\ntimeZone = 'America/Denver'\n",
+            "content/posts/a.md": "+++\ntitle = 'A'\n+++\nA.\n",
+        ])
+        XCTAssertEqual(try XCTUnwrap(hugo, hugoText).timeZone.identifier, "America/Denver", hugoText)
+        let (jekyll, jekyllText, _) = try initFrom([
+            "_config.yml": "title: J\ntimezone: Asia/Tokyo\n",
+            "_posts/2020-01-02-a.md": "---\ntitle: A\n---\nA.\n",
+        ])
+        XCTAssertEqual(try XCTUnwrap(jekyll, jekyllText).timeZone.identifier, "Asia/Tokyo", jekyllText)
+    }
+
     func testWithoutSettingsTheHeadersTell() throws {
         XCTAssertEqual(try initFrom(["content/posts/a.md": "Title: A\nDate: 2020-01-01\n\nA.\n"]).0?.permalinks.preset, .pelican)
         let jekyll = try initFrom(["_posts/2020-01-02-a.md": "---\ntitle: A\n---\nA.\n"]).0

@@ -20,18 +20,25 @@ final class JekyllComparisonTests: XCTestCase {
         return "---\ntitle: \(title)\n---\n" + body.replacingOccurrences(of: "/blog/", with: "/")
     }
 
-    func testBodiesMatchJekylls() throws {
-        let env = URL(fileURLWithPath: "/usr/bin/env")
-        let probe = try BlogCLI.run(["jekyll", "--version"], in: URL(fileURLWithPath: "/"), program: env)
+    /// A blog folder for Jekyll (its `_config.yml` giving every page the layout `bare`, which is
+    /// `layout`); skips the test where `jekyll` is not installed.
+    static func jekyllBlog(layout: String) throws -> TempSite {
+        let probe = try BlogCLI.run(["jekyll", "--version"], in: URL(fileURLWithPath: "/"), program: URL(fileURLWithPath: "/usr/bin/env"))
         guard probe.status == 0 else {
             throw XCTSkip("Jekyll is needed to compare with: apt-get install jekyll (\(probe.stderr.suffix(200)))")
         }
         let site = try TempSite()
+        try site.write("_config.yml", "defaults:\n  - scope: {path: \"\"}\n    values: {layout: bare}\nexclude: [blog.yml, public]\n")
+        try site.write("_layouts/bare.html", layout + "\n")
+        return site
+    }
+
+    func testBodiesMatchJekylls() throws {
+        let env = URL(fileURLWithPath: "/usr/bin/env")
+        let site = try Self.jekyllBlog(layout: "{{ content }}")
         defer { site.remove() }
         try site.write("blog.yml", "title: Compared\nbase_url: https://example.org/\ncontent: _posts\n")
         try site.write("_posts/images/pic.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
-        try site.write("_config.yml", "defaults:\n  - scope: {path: \"\"}\n    values: {layout: bare}\nexclude: [blog.yml, public]\n")
-        try site.write("_layouts/bare.html", "{{ content }}\n")
         for (name, text) in Self.posts { try site.write("_posts/\(name)", text + "\n") }
 
         let jekyll = try BlogCLI.run(["jekyll", "build", "--quiet", "--destination", site.root.appendingPathComponent("_site").path],
@@ -50,5 +57,33 @@ final class JekyllComparisonTests: XCTestCase {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/jekyll_compare.py")
         let compare = try BlogCLI.run(["python3", script.path] + pairs, in: site.root, program: env)
         XCTAssertEqual(compare.status, 0, "bodies that differ from Jekyll's:\n\(compare.stdout)\(compare.stderr)")
+    }
+
+    /// Posts without a `title`, one with an apostrophe in its file name: Jekyll's titles (every word
+    /// capitalised, words split at `-`) and URLs (the apostrophe kept) under `permalinks: jekyll`.
+    func testUntitledPostsTitleAndURLAsJekylls() throws {
+        let env = URL(fileURLWithPath: "/usr/bin/env")
+        let site = try Self.jekyllBlog(layout: "{{ page.title }}|{{ page.url }}")
+        defer { site.remove() }
+        try site.write("blog.yml", "title: Compared\nbase_url: https://example.org/\ncontent: _posts\npermalinks: jekyll\n")
+        let names = ["2021-02-03-don't-panic-now.md", "2021-02-04-my-iOS_tips-and-TRICKS.md", "2021-02-05-why-it-works..md"]
+        for name in names { try site.write("_posts/\(name)", "---\nlayout: bare\n---\nText.\n") }
+
+        let jekyll = try BlogCLI.run(["jekyll", "build", "--quiet", "--destination", site.root.appendingPathComponent("_site").path],
+                                     in: site.root, program: env)
+        XCTAssertEqual(jekyll.status, 0, jekyll.stdout + jekyll.stderr)
+        var jekylls: Set<String> = []
+        let enumerator = FileManager.default.enumerator(at: site.root.appendingPathComponent("_site"), includingPropertiesForKeys: nil)
+        while let file = enumerator?.nextObject() as? URL {
+            guard file.pathExtension == "html" else { continue }
+            jekylls.insert(try String(contentsOf: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        let list = try BlogCLI.run(["list", "--format", "json"], in: site.root)
+        XCTAssertEqual(list.status, 0, list.stderr)
+        let entries = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]] ?? []
+        let blogs = Set(entries.map { "\($0["title"] ?? "")|\($0["url"] ?? "")" })
+        XCTAssertEqual(blogs, jekylls)
+        XCTAssertTrue(blogs.contains("Don't Panic Now|/2021/02/03/don't-panic-now.html"), "\(blogs)")
+        XCTAssertTrue(blogs.contains("My Ios_tips And Tricks|/2021/02/04/my-iOS_tips-and-TRICKS.html"), "\(blogs)")
     }
 }
