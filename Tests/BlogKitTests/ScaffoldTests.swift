@@ -50,6 +50,9 @@ final class ScaffoldTests: XCTestCase {
         XCTAssertEqual(warnings, [])
         var expected = SiteConfig()
         expected.baseURL = "https://ann.github.io/notes/"
+        // The starter file writes `timezone: UTC`, the default zone, as a setting of the blog: Hugo-form posts
+        // written with an offset are then shown in UTC, not in their own offset.
+        expected.timeZoneIsSet = true
         XCTAssertEqual(config, expected)
         let keys = Set(text.split(separator: "\n").compactMap { line -> String? in
             guard let first = line.first, first != "#", first != " " else { return nil }
