@@ -128,9 +128,11 @@ final class MarkdownDialectTests: XCTestCase {
         // Inside a block quote, the quote goes on.
         XCTAssertEqual(html("> <div>a</div>\n> *b*\n", .pythonMarkdown),
                        "<blockquote>\n<div>a</div>\n<p><em>b</em></p>\n</blockquote>\n")
-        // Not closed before the blank line: as cmark reads it.
+        // Not closed before the blank line: as cmark reads it in kramdown; raw to the end of the
+        // text in Python-Markdown (see the test of class 8 below).
         let open = "<div>\n*raw*\n\n*md*\n"
-        XCTAssertEqual(html(open, .pythonMarkdown), html(open, .commonMark))
+        XCTAssertEqual(html(open, .kramdown), html(open, .commonMark))
+        XCTAssertEqual(html(open, .pythonMarkdown), open)
     }
 
     func testWhichElementsAreBlocksIsTheGeneratorsList() {
@@ -210,6 +212,59 @@ final class MarkdownDialectTests: XCTestCase {
         XCTAssertEqual(html("#Title\n* a\n", .pythonMarkdown), "<h1 id=\"title\">Title</h1>\n<ul>\n<li>a</li>\n</ul>\n")
         for dialect in others {
             XCTAssertEqual(html("Para\n* a\n", dialect), "<p>Para</p>\n<ul>\n<li>a</li>\n</ul>\n", "\(dialect)")
+        }
+    }
+
+    // MARK: - Issue 29, class 6: block quotes parted by blank lines
+
+    func testBlockQuotesPartedByBlankLinesAreOneInPythonMarkdown() {
+        // Python-Markdown: a `>` block right after a block quote goes on in it, however many blank lines part them.
+        XCTAssertEqual(html("> a\n\n> b\n", .pythonMarkdown), "<blockquote>\n<p>a</p>\n<p>b</p>\n</blockquote>\n")
+        XCTAssertEqual(html("> a\n\n\n> b\n> c\n", .pythonMarkdown), "<blockquote>\n<p>a</p>\n<p>b\nc</p>\n</blockquote>\n")
+        // Quotes inside a quote, parted by a line of the outer quote's marker only.
+        XCTAssertEqual(html("> > a\n>\n> > b\n", .pythonMarkdown),
+                       "<blockquote>\n<blockquote>\n<p>a</p>\n<p>b</p>\n</blockquote>\n</blockquote>\n")
+        // A paragraph between them keeps them apart.
+        XCTAssertEqual(html("> a\n\nText\n\n> b\n", .pythonMarkdown), html("> a\n\nText\n\n> b\n", .commonMark))
+        for dialect in others {
+            XCTAssertEqual(html("> a\n\n> b\n", dialect), "<blockquote>\n<p>a</p>\n</blockquote>\n<blockquote>\n<p>b</p>\n</blockquote>\n", "\(dialect)")
+        }
+    }
+
+    // MARK: - Issue 29, class 4: link destinations with spaces
+
+    func testLinkDestinationsWithSpacesAreLinksInPythonMarkdown() {
+        // Python-Markdown takes everything to the `)` that closes the `(` as the destination, less
+        // a quoted title; cmark writes such a destination percent-encoded.
+        XCTAssertEqual(html("[y](/my file.png) and ![i](/a b.png \"t\")\n", .pythonMarkdown),
+                       "<p><a href=\"/my%20file.png\">y</a> and <img src=\"/a%20b.png\" alt=\"i\" title=\"t\" /></p>\n")
+        XCTAssertEqual(html("[x]({filename}/Folder With Spaces/post.md)\n", .pythonMarkdown),
+                       "<p><a href=\"%7Bfilename%7D/Folder%20With%20Spaces/post.md\">x</a></p>\n")
+        // Parentheses inside, spaces around, in a heading, in a quote.
+        XCTAssertEqual(html("[z](/a (b) c) [s](  /sp ace  )\n", .pythonMarkdown), html("[z](</a (b) c>) [s](</sp ace>)\n", .commonMark))
+        XCTAssertEqual(html("# [h](/a b)\n\n> [q](/c d)\n", .pythonMarkdown), html("# [h](</a b>)\n\n> [q](</c d>)\n", .commonMark))
+        // Code spans and code blocks are left alone, and so is a `](` that closes no `[`.
+        for text in ["`[c](/no t)`\n", "    [c](/no t)\n", "a](b c)\n", "\\[a](b c)\n"] {
+            XCTAssertEqual(html(text, .pythonMarkdown), html(text, .commonMark), text)
+        }
+        for dialect in others {
+            XCTAssertEqual(html("[y](/my file.png)\n", dialect), "<p>[y](/my file.png)</p>\n", "\(dialect)")
+        }
+    }
+
+    // MARK: - Issue 29, class 8: raw HTML blocks holding blank lines
+
+    func testABlockElementHoldingBlankLinesIsRawToItsClosingTagInPythonMarkdown() {
+        // Python-Markdown's HtmlBlockPreprocessor: raw up to the matching closing tag; the text after it is markdown.
+        XCTAssertEqual(html("A\n\n<div class=\"x\">\n<p>one</p>\n\n    <p>two *no*</p>\n\n</div>\nafter *em*\n", .pythonMarkdown),
+                       "<p>A</p>\n<div class=\"x\">\n<p>one</p>\n\n    <p>two *no*</p>\n\n</div>\n<p>after <em>em</em></p>\n")
+        // The same element nested is counted; a `##x` inside stays as written.
+        XCTAssertEqual(html("<div>\n<div>\ninner\n\n##x\n</div>\n\n*text*\n</div>\n\n*after*\n", .pythonMarkdown),
+                       "<div>\n<div>\ninner\n\n##x\n</div>\n\n*text*\n</div>\n<p><em>after</em></p>\n")
+        // Never closed: raw to the end of the text.
+        XCTAssertEqual(html("x\n\n<div>\na\n\n*b*\n\n# H\n", .pythonMarkdown), "<p>x</p>\n<div>\na\n\n*b*\n\n# H\n")
+        for dialect in [MarkdownDialect.commonMark, .goldmark] {
+            XCTAssertEqual(html("<div>\na\n\n*b*\n</div>\n", dialect), "<div>\na\n<p><em>b</em></p>\n</div>\n", "\(dialect)")
         }
     }
 

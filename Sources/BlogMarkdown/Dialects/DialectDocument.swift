@@ -15,7 +15,8 @@ struct LineNote {
 ///
 /// The text is parsed; passes look at the tree and at the lines it was made from, and rewrite the
 /// few lines that the dialect reads otherwise than CommonMark (``HashHeadings``,
-/// ``HTMLBlockEnds``, ``DefinitionLists``, ``ListsAfterParagraphs``); the text is parsed again, and the tree edited where
+/// ``HTMLBlockEnds``, ``DefinitionLists``, ``ListsAfterParagraphs``,
+/// ``BlockQuotesAcrossBlankLines``, ``LinkDestinationsWithSpaces``); the text is parsed again, and the tree edited where
 /// a rewrite asked for it. What cmark made code is never looked at. A rewrite can uncover
 /// another (the markdown after an HTML line can hold a `##Heading`), so the passes run again on
 /// the new tree, a few rounds at most. A text that needs no rewrite is parsed once.
@@ -80,6 +81,17 @@ struct DialectDocument {
             text = edited
             document = CmarkNode(pointer: GFM.parse(text, smart: smart))
         }
+        var detached: [CmarkNode] = []
+        if dialect.htmlBlocksKeepBlankLines, document.children.contains(where: { $0.type == CMARK_NODE_HTML_BLOCK }) {
+            // Raw HTML across blank lines: what the regions hold is no longer parsed.
+            let merged = HTMLBlocksAcrossBlankLines.merge(in: document, lines: SourceLines(text), given: SourceLines(markdown), original: original)
+            detached = merged.detached
+            for range in merged.covered {
+                tags = tags.filter { !range.contains($0.key) }
+                markers = markers.filter { !range.contains($0) }
+                warnings.removeAll { range.contains($0.line) && range.lowerBound != $0.line }
+            }
+        }
         if !tags.isEmpty {
             let restored = HTMLBlockEnds.restore(in: document.descendants(ofType: CMARK_NODE_TEXT), tags: tags, original: original)
             // Never silent: a tag that did not come back is shown as `<` (not met so far).
@@ -87,9 +99,8 @@ struct DialectDocument {
                 warnings.append(MarkdownWarning(line: line, column: 1, message: "blog could not render this HTML line as \(dialect.generatorName) does: its tag is lost, and `<` is shown"))
             }
         }
-        var detached: [CmarkNode] = []
         if !markers.isEmpty {
-            detached = DefinitionLists.build(from: document.descendants(ofType: CMARK_NODE_LIST), markers: markers,
+            detached += DefinitionLists.build(from: document.descendants(ofType: CMARK_NODE_LIST), markers: markers,
                                              dialect: dialect, original: original)
         }
         return DialectDocument(document: document, detached: detached,
@@ -114,29 +125,37 @@ struct DialectDocument {
 
         /// Runs the dialect's passes over the blocks of `document`, in document order.
         mutating func collect(in document: CmarkNode) {
+            // Raw HTML across blank lines: the blocks inside are not looked at.
+            let raw = dialect.htmlBlocksKeepBlankLines ? HTMLBlocksAcrossBlankLines.collect(in: document, lines: lines, edits: &edits) : []
             var blocks: [CmarkNode] = []
             guard let iterator = cmark_iter_new(document.pointer) else { return }
             while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
                 guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
                 let type = cmark_node_get_type(node)
                 if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || type == CMARK_NODE_HTML_BLOCK
-                    || (type == CMARK_NODE_LIST && !dialect.listsInterruptParagraphs) {
+                    || (type == CMARK_NODE_LIST && !dialect.listsInterruptParagraphs)
+                    || (type == CMARK_NODE_BLOCK_QUOTE && dialect.blockQuotesJoinAcrossBlankLines) {
                     blocks.append(CmarkNode(pointer: node))
                 }
             }
             cmark_iter_free(iterator)
-            for block in blocks {
+            for block in blocks where !raw.contains(where: { $0.contains(block.startLine) && $0.lowerBound != block.startLine }) {
                 switch block.type {
                 case CMARK_NODE_HTML_BLOCK where dialect.htmlBlocksEndWithTheirElement:
                     HTMLBlockEnds.collect(in: block, lines: lines, dialect: dialect, edits: &edits, tags: &tags, notes: &notes)
                 case CMARK_NODE_LIST:
                     ListsAfterParagraphs.collect(in: block, lines: lines, definitions: definitions, edits: &edits)
+                case CMARK_NODE_BLOCK_QUOTE:
+                    BlockQuotesAcrossBlankLines.collect(in: block, lines: lines, edits: &edits)
                 case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
                     let before = edits.count
                     if dialect.hashHeadings { HashHeadings.collect(in: block, lines: lines, edits: &edits) }
                     // Terms that are about to become headings are not terms: the next round looks again.
                     if dialect.definitionLists, block.type == CMARK_NODE_PARAGRAPH, edits.count == before {
                         DefinitionLists.collect(in: block, lines: lines, dialect: dialect, edits: &edits, markers: &markers, notes: &notes)
+                    }
+                    if dialect.linkDestinationsWithSpaces {
+                        LinkDestinationsWithSpaces.collect(in: block, lines: lines, edits: &edits)
                     }
                 default:
                     break
