@@ -268,6 +268,28 @@ final class MarkdownDialectTests: XCTestCase {
         }
     }
 
+    // MARK: - Issue 29, class 9: Python-Markdown's attribute lists
+
+    func testPythonMarkdownAttributeListsGoToHeadingsParagraphsImagesAndLinks() {
+        // attr_list (in `extra`): at the end of a heading's line, on the last line of a paragraph,
+        // right after an image or link; the colon is optional. Expected: Python-Markdown's elements
+        // and attributes, in cmark's writing.
+        XCTAssertEqual(html("# Head {: .c #i }\n", .pythonMarkdown), "<h1 class=\"c\" id=\"i\">Head</h1>\n")
+        XCTAssertEqual(html("## H2 {.x} ##\n\n## Spaced { .s }\n", .pythonMarkdown),
+                       "<h2 id=\"h2\" class=\"x\">H2</h2>\n<h2 id=\"spaced\" class=\"s\">Spaced</h2>\n")
+        XCTAssertEqual(html("para\n{: .p }\n", .pythonMarkdown), "<p class=\"p\">para</p>\n")
+        XCTAssertEqual(html("![im](/a.png){: .img #pic width=50}\n", .pythonMarkdown),
+                       "<p><img src=\"/a.png\" alt=\"im\" class=\"img\" id=\"pic\" width=\"50\" /></p>\n")
+        XCTAssertEqual(html("[l](/x){.lk} more\n", .pythonMarkdown), "<p><a href=\"/x\" class=\"lk\">l</a> more</p>\n")
+        // Anywhere else it is text there too, as written, with no warning.
+        for text in ["text {.y}\n", "{: .standalone }\n", "# {.x}\n", "para\nlast line {: .p key=val }\n", "# Not {filename} here\n", "`{.c}`\n"] {
+            XCTAssertEqual(render(text, .pythonMarkdown).html, html(text, .commonMark), text)
+            XCTAssertEqual(render(text, .pythonMarkdown).warnings.count, 0, text)
+        }
+        // A heading's id given by the list is the one its headings list has.
+        XCTAssertEqual(render("## Title {#mine}\n", .pythonMarkdown).headings.map(\.id), ["mine"])
+    }
+
     // MARK: - Item 7: definition lists
 
     func testDefinitionListsInEveryGeneratorsDialect() {

@@ -180,9 +180,10 @@ final class PelicanComparisonTests: XCTestCase {
         try compare(Self.posts)
     }
 
-    /// Issue 29, classes 4, 6 and 8: link destinations with spaces (to a file, and through
+    /// Issue 29, classes 4, 6, 8 and 9: link destinations with spaces (to a file, and through
     /// `{filename}` and `{static}` to a post and a file in folders with spaces), block quotes parted
-    /// by blank lines, and raw HTML blocks holding blank lines. `--strict` and `blog check` pass:
+    /// by blank lines, raw HTML blocks holding blank lines, and attribute lists (their text gone
+    /// where Python-Markdown takes them, kept where it keeps it). `--strict` and `blog check` pass:
     /// every such link resolved.
     func testBlocksAndLinksMatchPelicans() throws {
         try compare(Self.blockPosts, files: [
@@ -208,6 +209,23 @@ final class PelicanComparisonTests: XCTestCase {
         - An item: [a link](/blog/images/my pic.svg)
 
         Code is left alone: `[x](/no such file)`.
+        """,
+        "attribute-lists.md": """
+        Title: Attribute lists
+        Date: 2021-02-05
+
+        ## A heading {: .wide #first }
+
+        ### Another {.narrow} ###
+
+        A paragraph
+        {: .lead }
+
+        ![A picture](/blog/images/pic.svg){: .shot width=50} and [a link](/blog/images/pic.svg){.more} in text.
+
+        Left as text: {.nothing} here, and a line of its own:
+
+        {: .alone }
         """,
         "quotes-across-blank-lines.md": """
         Title: Quotes across blank lines
