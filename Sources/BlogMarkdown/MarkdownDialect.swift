@@ -13,6 +13,7 @@ import BlogContent
 /// | `> a`, blank line, `> b` is one block quote | yes | | | |
 /// | a `<div>` holding blank lines is raw HTML up to its `</div>` | yes | | | |
 /// | `[x](/my file.png)` (spaces in a destination) is a link | yes | | | |
+/// | `<p>` in a list's items only next to a blank line | yes | | | |
 /// | curly quotes, dashes and ellipses (`markdown.smart_punctuation: auto`) | | yes | yes | yes |
 package enum MarkdownDialect: String, Sendable, CaseIterable {
     /// CommonMark with the GFM extensions, as cmark-gfm reads it (posts written for no known generator).
@@ -42,6 +43,10 @@ package enum MarkdownDialect: String, Sendable, CaseIterable {
     /// Whether a block element's raw HTML at the top of the text goes on to its closing tag across
     /// blank lines (Python-Markdown); CommonMark ends it at a blank line.
     var htmlBlocksKeepBlankLines: Bool { self == .pythonMarkdown }
+
+    /// Whether each list item is loose or tight by itself (Python-Markdown: the items next to a
+    /// blank line), rather than the whole list (CommonMark).
+    var looseItemByItem: Bool { self == .pythonMarkdown }
 
     /// Whether a link's destination may hold spaces without `<…>` (Python-Markdown:
     /// `[x](/my file.png)`).

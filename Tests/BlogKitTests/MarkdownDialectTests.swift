@@ -290,6 +290,26 @@ final class MarkdownDialectTests: XCTestCase {
         XCTAssertEqual(render("## Title {#mine}\n", .pythonMarkdown).headings.map(\.id), ["mine"])
     }
 
+    // MARK: - Issue 29, class 5: looseness item by item
+
+    func testPythonMarkdownWrapsOnlyTheItemsNextToABlankLine() {
+        // Python-Markdown: the item before a blank line and the first after it get `<p>`; the others
+        // stay tight (expected: Python-Markdown's output for the same text).
+        XCTAssertEqual(html("* a\n* b\n\n* c\n* d\n", .pythonMarkdown),
+                       "<ul>\n<li>a</li>\n<li>\n<p>b</p>\n</li>\n<li>\n<p>c</p>\n</li>\n<li>d</li>\n</ul>\n")
+        XCTAssertEqual(html("* a\n* b\n\n* c\n\n* d\n* e\n", .pythonMarkdown),
+                       "<ul>\n<li>a</li>\n<li>\n<p>b</p>\n</li>\n<li>\n<p>c</p>\n</li>\n<li>\n<p>d</p>\n</li>\n<li>e</li>\n</ul>\n")
+        XCTAssertEqual(html("1. a\n2. b\n\n3. c\n    * n1\n    * n2\n4. d\n", .pythonMarkdown),
+                       "<ol>\n<li>a</li>\n<li>\n<p>b</p>\n</li>\n<li>\n<p>c</p>\n<ul>\n<li>n1</li>\n<li>n2</li>\n</ul>\n</li>\n<li>d</li>\n</ol>\n")
+        // Every item next to a blank line: loose as a whole; in a quote too.
+        XCTAssertEqual(html("* a\n\n* b\n", .pythonMarkdown), html("* a\n\n* b\n", .commonMark))
+        XCTAssertEqual(html("> * a\n> * b\n>\n> * c\n> * d\n", .pythonMarkdown),
+                       "<blockquote>\n<ul>\n<li>a</li>\n<li>\n<p>b</p>\n</li>\n<li>\n<p>c</p>\n</li>\n<li>d</li>\n</ul>\n</blockquote>\n")
+        for dialect in others {
+            XCTAssertEqual(html("* a\n* b\n\n* c\n", dialect), html("* a\n\n* b\n\n* c\n", .commonMark), "\(dialect)")
+        }
+    }
+
     // MARK: - Item 7: definition lists
 
     func testDefinitionListsInEveryGeneratorsDialect() {

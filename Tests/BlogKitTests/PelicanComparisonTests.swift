@@ -180,10 +180,10 @@ final class PelicanComparisonTests: XCTestCase {
         try compare(Self.posts)
     }
 
-    /// Issue 29, classes 4, 6, 8 and 9: link destinations with spaces (to a file, and through
-    /// `{filename}` and `{static}` to a post and a file in folders with spaces), block quotes parted
-    /// by blank lines, raw HTML blocks holding blank lines, and attribute lists (their text gone
-    /// where Python-Markdown takes them, kept where it keeps it). `--strict` and `blog check` pass:
+    /// Issue 29, classes 4, 5, 6, 8 and 9: link destinations with spaces (to a file, and through
+    /// `{filename}` and `{static}` to a post and a file in folders with spaces), looseness item by
+    /// item, block quotes parted by blank lines, raw HTML blocks holding blank lines, and attribute
+    /// lists (their text gone where Python-Markdown takes them, kept where it keeps it). `--strict` and `blog check` pass:
     /// every such link resolved.
     func testBlocksAndLinksMatchPelicans() throws {
         try compare(Self.blockPosts, files: [
@@ -226,6 +226,30 @@ final class PelicanComparisonTests: XCTestCase {
         Left as text: {.nothing} here, and a line of its own:
 
         {: .alone }
+        """,
+        "loose-items.md": """
+        Title: Loose items
+        Date: 2021-02-06
+
+        * One
+        * Two, before a blank line
+          and its second line.
+
+        * Three, after it
+        * Four
+
+        Numbered:
+
+        1. First
+        2. Second
+
+            Its own second paragraph.
+
+        3. Third
+            * nested
+            * list
+        4. Fourth
+        5. Fifth
         """,
         "quotes-across-blank-lines.md": """
         Title: Quotes across blank lines

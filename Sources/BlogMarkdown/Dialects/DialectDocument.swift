@@ -103,6 +103,9 @@ struct DialectDocument {
             detached += DefinitionLists.build(from: document.descendants(ofType: CMARK_NODE_LIST), markers: markers,
                                              dialect: dialect, original: original)
         }
+        if dialect.looseItemByItem, document.descendants(ofType: CMARK_NODE_LIST).contains(where: { cmark_node_get_list_tight($0.pointer) == 0 }) {
+            LooseItems.apply(in: document, lines: SourceLines(text))
+        }
         return DialectDocument(document: document, detached: detached,
                                warnings: warnings.sorted { ($0.line, $0.column) < ($1.line, $1.column) }, from: from)
     }
