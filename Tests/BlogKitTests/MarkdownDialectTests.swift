@@ -268,6 +268,24 @@ final class MarkdownDialectTests: XCTestCase {
         }
     }
 
+    func testMarkdownInsideABlockElementWithMarkdownOne() {
+        // md_in_html (in `extra`): the content of `<div markdown="1">` is markdown, the attribute goes
+        // (expected: Python-Markdown's output for the same text).
+        XCTAssertEqual(html("<div markdown=\"1\">\n*md* here\n\n- item\n</div>\n", .pythonMarkdown),
+                       "<div>\n<p><em>md</em> here</p>\n<ul>\n<li>item</li>\n</ul>\n</div>\n")
+        XCTAssertEqual(html("<div class=\"a\" markdown='block'>\n*x*\n</div>\nafter *y*\n", .pythonMarkdown),
+                       "<div class=\"a\">\n<p><em>x</em></p>\n</div>\n<p>after <em>y</em></p>\n")
+        // A raw element inside stays raw.
+        XCTAssertEqual(html("<section markdown=\"1\">\n## H\n\n<div>\n*raw*\n</div>\n</section>\n", .pythonMarkdown),
+                       "<section>\n<h2 id=\"h\">H</h2>\n<div>\n*raw*\n</div>\n</section>\n")
+        // Another form stays raw, with a warning.
+        let inline = "<div markdown=\"1\">*inline*</div>\n"
+        XCTAssertEqual(render(inline, .pythonMarkdown).html, inline)
+        XCTAssertEqual(render(inline, .pythonMarkdown).warnings.count, 1)
+        // Other dialects: raw.
+        XCTAssertEqual(html("<div markdown=\"1\">\n*x*\n</div>\n", .goldmark), "<div markdown=\"1\">\n*x*\n</div>\n")
+    }
+
     // MARK: - Issue 29, class 9: Python-Markdown's attribute lists
 
     func testPythonMarkdownAttributeListsGoToHeadingsParagraphsImagesAndLinks() {
@@ -365,9 +383,9 @@ final class MarkdownDialectTests: XCTestCase {
                 ::python hl_lines="2"
                 a = 1
 
-            <div markdown="1">
-            *text*
-            </div>
+            <div markdown="1">*text*</div>
+
+
 
             - item
             : lazy definition

@@ -297,6 +297,12 @@ final class PelicanComparisonTests: XCTestCase {
 
         </div>
 
+        <div class="note" markdown="1">
+        *Markdown* inside, with [a link](/blog/images/pic.svg).
+
+        - and a list
+        </div>
+
         Outro with *emphasis*.
         """,
     ]

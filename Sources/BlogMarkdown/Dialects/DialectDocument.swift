@@ -61,12 +61,15 @@ struct DialectDocument {
         // Escaped tags and definition markers, by line of the given text.
         var tags: [Int: [UInt8]] = [:]
         var markers: Set<Int> = []
+        // The lines whose element's content is markdown (`markdown="1"`), by line of the given text.
+        var opened: Set<Int> = []
         var warnings: [MarkdownWarning] = []
         for round in 1...maxRounds {
             let lines = SourceLines(text)
             var found = Passes(lines: lines, dialect: dialect)
             // The `:` lines an earlier round made list items, by line of this text.
             if !markers.isEmpty { found.definitions = Set((1...max(lines.count, 1)).filter { markers.contains(original($0)) }) }
+            if !opened.isEmpty { found.opened = Set((1...max(lines.count, 1)).filter { opened.contains(original($0)) }) }
             found.collect(in: document)
             // The last round's notes: the constructs still there.
             warnings = tableWarnings + found.notes.map {
@@ -75,6 +78,7 @@ struct DialectDocument {
             if found.edits.isEmpty || round == maxRounds { break }
             for (line, tag) in found.tags { tags[original(line)] = tag }
             for line in found.markers { markers.insert(original(line)) }
+            for line in found.opened { opened.insert(original(line)) }
             let (edited, editedFrom) = found.edits.apply(to: lines)
             from = editedFrom.map(original)
             cmark_node_free(document.pointer)
@@ -84,7 +88,9 @@ struct DialectDocument {
         var detached: [CmarkNode] = []
         if dialect.htmlBlocksKeepBlankLines, document.children.contains(where: { $0.type == CMARK_NODE_HTML_BLOCK }) {
             // Raw HTML across blank lines: what the regions hold is no longer parsed.
-            let merged = HTMLBlocksAcrossBlankLines.merge(in: document, lines: SourceLines(text), given: SourceLines(markdown), original: original)
+            let lines = SourceLines(text)
+            let merged = HTMLBlocksAcrossBlankLines.merge(in: document, lines: lines, given: SourceLines(markdown), original: original,
+                                                          opened: Set((1...max(lines.count, 1)).filter { opened.contains(original($0)) }))
             detached = merged.detached
             for range in merged.covered {
                 tags = tags.filter { !range.contains($0.key) }
@@ -120,6 +126,8 @@ struct DialectDocument {
         var notes: [LineNote] = []
         /// The lines of definitions that earlier rounds rewrote as list items (not lists to undo).
         var definitions: Set<Int> = []
+        /// The lines of elements whose content is markdown (`markdown="1"`), this round's and earlier rounds'.
+        var opened: Set<Int> = []
 
         init(lines: SourceLines, dialect: MarkdownDialect) {
             self.lines = lines
@@ -129,7 +137,7 @@ struct DialectDocument {
         /// Runs the dialect's passes over the blocks of `document`, in document order.
         mutating func collect(in document: CmarkNode) {
             // Raw HTML across blank lines: the blocks inside are not looked at.
-            let raw = dialect.htmlBlocksKeepBlankLines ? HTMLBlocksAcrossBlankLines.collect(in: document, lines: lines, edits: &edits) : []
+            let raw = dialect.htmlBlocksKeepBlankLines ? HTMLBlocksAcrossBlankLines.collect(in: document, lines: lines, opened: opened, edits: &edits) : []
             var blocks: [CmarkNode] = []
             guard let iterator = cmark_iter_new(document.pointer) else { return }
             while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
@@ -145,7 +153,7 @@ struct DialectDocument {
             for block in blocks where !raw.contains(where: { $0.contains(block.startLine) && $0.lowerBound != block.startLine }) {
                 switch block.type {
                 case CMARK_NODE_HTML_BLOCK where dialect.htmlBlocksEndWithTheirElement:
-                    HTMLBlockEnds.collect(in: block, lines: lines, dialect: dialect, edits: &edits, tags: &tags, notes: &notes)
+                    HTMLBlockEnds.collect(in: block, lines: lines, dialect: dialect, edits: &edits, tags: &tags, notes: &notes, opened: &opened)
                 case CMARK_NODE_LIST:
                     ListsAfterParagraphs.collect(in: block, lines: lines, definitions: definitions, edits: &edits)
                 case CMARK_NODE_BLOCK_QUOTE:
