@@ -319,6 +319,13 @@ final class MarkdownDialectTests: XCTestCase {
                        "<ul>\n<li>a</li>\n<li>\n<p>b</p>\n</li>\n<li>\n<p>c</p>\n</li>\n<li>\n<p>d</p>\n</li>\n<li>e</li>\n</ul>\n")
         XCTAssertEqual(html("1. a\n2. b\n\n3. c\n    * n1\n    * n2\n4. d\n", .pythonMarkdown),
                        "<ol>\n<li>a</li>\n<li>\n<p>b</p>\n</li>\n<li>\n<p>c</p>\n<ul>\n<li>n1</li>\n<li>n2</li>\n</ul>\n</li>\n<li>d</li>\n</ol>\n")
+        // A list of another kind (or marker) right after a list goes on in it.
+        XCTAssertEqual(html("* a\n- b\n", .pythonMarkdown), "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n")
+        XCTAssertEqual(html("1. a\n2. b\n\n* c\n* d\n", .pythonMarkdown),
+                       "<ol>\n<li>a</li>\n<li>\n<p>b</p>\n</li>\n<li>\n<p>c</p>\n</li>\n<li>d</li>\n</ol>\n")
+        XCTAssertEqual(html("> * a\n>\n> 1. b\n", .pythonMarkdown),
+                       "<blockquote>\n<ul>\n<li>\n<p>a</p>\n</li>\n<li>\n<p>b</p>\n</li>\n</ul>\n</blockquote>\n")
+        XCTAssertEqual(html("* a\n- b\n", .goldmark), "<ul>\n<li>a</li>\n</ul>\n<ul>\n<li>b</li>\n</ul>\n")
         // Every item next to a blank line: loose as a whole; in a quote too.
         XCTAssertEqual(html("* a\n\n* b\n", .pythonMarkdown), html("* a\n\n* b\n", .commonMark))
         XCTAssertEqual(html("> * a\n> * b\n>\n> * c\n> * d\n", .pythonMarkdown),

@@ -250,6 +250,9 @@ final class PelicanComparisonTests: XCTestCase {
             * list
         4. Fourth
         5. Fifth
+
+        * Bullets right after, a blank line between: the numbered list goes on
+        - and another marker
         """,
         "quotes-across-blank-lines.md": """
         Title: Quotes across blank lines

@@ -109,8 +109,9 @@ struct DialectDocument {
             detached += DefinitionLists.build(from: document.descendants(ofType: CMARK_NODE_LIST), markers: markers,
                                              dialect: dialect, original: original)
         }
-        if dialect.looseItemByItem, document.descendants(ofType: CMARK_NODE_LIST).contains(where: { cmark_node_get_list_tight($0.pointer) == 0 }) {
-            LooseItems.apply(in: document, lines: SourceLines(text))
+        if dialect.looseItemByItem, document.descendants(ofType: CMARK_NODE_LIST).count > 0 {
+            let lines = SourceLines(text)
+            if LooseItems.joinLists(in: document, lines: lines) { LooseItems.apply(in: document, lines: lines) }
         }
         return DialectDocument(document: document, detached: detached,
                                warnings: warnings.sorted { ($0.line, $0.column) < ($1.line, $1.column) }, from: from)

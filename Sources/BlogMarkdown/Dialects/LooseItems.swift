@@ -10,7 +10,30 @@ import CCmarkGFM
 /// none of these, the list is made tight and the loose items' paragraphs are each put in a custom
 /// block that writes nothing (cmark writes a paragraph without `<p>` only when its parent's parent
 /// is a tight list).
+///
+/// Before that, a list right after a list (only blank lines between, or none) goes on in it, as
+/// Python-Markdown's list processors continue the list before them whatever its kind: CommonMark
+/// starts a new list where the marker changes (`*` to `-`, `1.` to `*`). Its items are moved into
+/// the first list, which is loose when a blank line parts them.
 enum LooseItems {
+    /// Moves the items of each list that follows a list into that list (``LooseItems``).
+    /// Returns whether any list of `document` is loose.
+    static func joinLists(in document: CmarkNode, lines: SourceLines) -> Bool {
+        for list in document.descendants(ofType: CMARK_NODE_LIST) {
+            guard let previous = list.previous, previous.type == CMARK_NODE_LIST else { continue }
+            // Only blank lines can come between two lists that are siblings: one before the list parts them.
+            let number = list.startLine - 1
+            let line = lines[number]
+            let parted = number > previous.startLine && line[lines.afterBlockQuoteMarkers(line: number, depth: list.blockQuoteDepth)...]
+                .allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            if parted || cmark_node_get_list_tight(list.pointer) == 0 { cmark_node_set_list_tight(previous.pointer, 0) }
+            list.moveChildren(to: previous)
+            cmark_node_unlink(list.pointer)
+            cmark_node_free(list.pointer)
+        }
+        return document.descendants(ofType: CMARK_NODE_LIST).contains { cmark_node_get_list_tight($0.pointer) == 0 }
+    }
+
     /// Applies the rule to every loose list of `document`, parsed from `lines`.
     static func apply(in document: CmarkNode, lines: SourceLines) {
         for list in document.descendants(ofType: CMARK_NODE_LIST) where cmark_node_get_list_tight(list.pointer) == 0 {
