@@ -10,6 +10,10 @@ import BlogContent
 /// | a raw HTML line ends its HTML block, the markdown after it is rendered | yes | yes | | |
 /// | `Term` + `: definition` is a definition list | yes | yes | yes | |
 /// | a list item on the line after a paragraph's starts a list (else: text of the paragraph) | | yes | yes | yes |
+/// | `> a`, blank line, `> b` is one block quote | yes | | | |
+/// | a `<div>` holding blank lines is raw HTML up to its `</div>` | yes | | | |
+/// | `[x](/my file.png)` (spaces in a destination) is a link | yes | | | |
+/// | `<p>` in a list's items only next to a blank line | yes | | | |
 /// | curly quotes, dashes and ellipses (`markdown.smart_punctuation: auto`) | | yes | yes | yes |
 package enum MarkdownDialect: String, Sendable, CaseIterable {
     /// CommonMark with the GFM extensions, as cmark-gfm reads it (posts written for no known generator).
@@ -31,6 +35,22 @@ package enum MarkdownDialect: String, Sendable, CaseIterable {
     /// Whether a list may start on the line after a paragraph's, with no blank line between
     /// (CommonMark); Python-Markdown keeps `* a` there as text of the paragraph.
     var listsInterruptParagraphs: Bool { self != .pythonMarkdown }
+
+    /// Whether a block quote after a block quote, only blank lines between, goes on in it
+    /// (Python-Markdown); CommonMark ends a quote at a blank line.
+    var blockQuotesJoinAcrossBlankLines: Bool { self == .pythonMarkdown }
+
+    /// Whether a block element's raw HTML at the top of the text goes on to its closing tag across
+    /// blank lines (Python-Markdown); CommonMark ends it at a blank line.
+    var htmlBlocksKeepBlankLines: Bool { self == .pythonMarkdown }
+
+    /// Whether each list item is loose or tight by itself (Python-Markdown: the items next to a
+    /// blank line), rather than the whole list (CommonMark).
+    var looseItemByItem: Bool { self == .pythonMarkdown }
+
+    /// Whether a link's destination may hold spaces without `<…>` (Python-Markdown:
+    /// `[x](/my file.png)`).
+    var linkDestinationsWithSpaces: Bool { self == .pythonMarkdown }
 
     /// Whether `Term` + `: definition` lines make a definition list (Python-Markdown's `def_list`,
     /// kramdown, goldmark's `definitionList` which Hugo turns on).

@@ -68,10 +68,12 @@ package enum MarkdownRenderer {
 
     /// ``render(body:summary:options:)`` before the HTML policy: the dialect's passes and cmark-gfm's.
     private static func renderDialect(body: String, summary: String?, options: MarkdownOptions) -> RenderedMarkdown {
-        if options.dialect == .kramdown, KramdownAttributes.mayHold(body) || summary.map(KramdownAttributes.mayHold) == true {
-            // kramdown's attribute lists: marks in the markdown, given to their elements in the HTML.
-            let preparedBody = KramdownAttributes.prepare(body)
-            let preparedSummary = summary.map(KramdownAttributes.prepare)
+        let python = options.dialect == .pythonMarkdown
+        if options.dialect == .kramdown || python,
+           KramdownAttributes.mayHold(body, pythonMarkdown: python) || summary.map({ KramdownAttributes.mayHold($0, pythonMarkdown: python) }) == true {
+            // kramdown's and Python-Markdown's attribute lists: marks in the markdown, given to their elements in the HTML.
+            let preparedBody = KramdownAttributes.prepare(body, pythonMarkdown: python)
+            let preparedSummary = summary.map { KramdownAttributes.prepare($0, pythonMarkdown: python) }
             var rendered = renderPrepared(body: preparedBody.text, summary: preparedSummary?.text, options: options)
             let (html, warnings, ids) = KramdownAttributes.apply(rendered.html, preparedBody)
             rendered.html = html

@@ -128,9 +128,11 @@ final class MarkdownDialectTests: XCTestCase {
         // Inside a block quote, the quote goes on.
         XCTAssertEqual(html("> <div>a</div>\n> *b*\n", .pythonMarkdown),
                        "<blockquote>\n<div>a</div>\n<p><em>b</em></p>\n</blockquote>\n")
-        // Not closed before the blank line: as cmark reads it.
+        // Not closed before the blank line: as cmark reads it in kramdown; raw to the end of the
+        // text in Python-Markdown (see the test of class 8 below).
         let open = "<div>\n*raw*\n\n*md*\n"
-        XCTAssertEqual(html(open, .pythonMarkdown), html(open, .commonMark))
+        XCTAssertEqual(html(open, .kramdown), html(open, .commonMark))
+        XCTAssertEqual(html(open, .pythonMarkdown), open)
     }
 
     func testWhichElementsAreBlocksIsTheGeneratorsList() {
@@ -213,6 +215,126 @@ final class MarkdownDialectTests: XCTestCase {
         }
     }
 
+    // MARK: - Issue 29, class 6: block quotes parted by blank lines
+
+    func testBlockQuotesPartedByBlankLinesAreOneInPythonMarkdown() {
+        // Python-Markdown: a `>` block right after a block quote goes on in it, however many blank lines part them.
+        XCTAssertEqual(html("> a\n\n> b\n", .pythonMarkdown), "<blockquote>\n<p>a</p>\n<p>b</p>\n</blockquote>\n")
+        XCTAssertEqual(html("> a\n\n\n> b\n> c\n", .pythonMarkdown), "<blockquote>\n<p>a</p>\n<p>b\nc</p>\n</blockquote>\n")
+        // Quotes inside a quote, parted by a line of the outer quote's marker only.
+        XCTAssertEqual(html("> > a\n>\n> > b\n", .pythonMarkdown),
+                       "<blockquote>\n<blockquote>\n<p>a</p>\n<p>b</p>\n</blockquote>\n</blockquote>\n")
+        // A paragraph between them keeps them apart.
+        XCTAssertEqual(html("> a\n\nText\n\n> b\n", .pythonMarkdown), html("> a\n\nText\n\n> b\n", .commonMark))
+        for dialect in others {
+            XCTAssertEqual(html("> a\n\n> b\n", dialect), "<blockquote>\n<p>a</p>\n</blockquote>\n<blockquote>\n<p>b</p>\n</blockquote>\n", "\(dialect)")
+        }
+    }
+
+    // MARK: - Issue 29, class 4: link destinations with spaces
+
+    func testLinkDestinationsWithSpacesAreLinksInPythonMarkdown() {
+        // Python-Markdown takes everything to the `)` that closes the `(` as the destination, less
+        // a quoted title; cmark writes such a destination percent-encoded.
+        XCTAssertEqual(html("[y](/my file.png) and ![i](/a b.png \"t\")\n", .pythonMarkdown),
+                       "<p><a href=\"/my%20file.png\">y</a> and <img src=\"/a%20b.png\" alt=\"i\" title=\"t\" /></p>\n")
+        XCTAssertEqual(html("[x]({filename}/Folder With Spaces/post.md)\n", .pythonMarkdown),
+                       "<p><a href=\"%7Bfilename%7D/Folder%20With%20Spaces/post.md\">x</a></p>\n")
+        // Parentheses inside, spaces around, in a heading, in a quote.
+        XCTAssertEqual(html("[z](/a (b) c) [s](  /sp ace  )\n", .pythonMarkdown), html("[z](</a (b) c>) [s](</sp ace>)\n", .commonMark))
+        XCTAssertEqual(html("# [h](/a b)\n\n> [q](/c d)\n", .pythonMarkdown), html("# [h](</a b>)\n\n> [q](</c d>)\n", .commonMark))
+        // Code spans and code blocks are left alone, and so is a `](` that closes no `[`.
+        for text in ["`[c](/no t)`\n", "    [c](/no t)\n", "a](b c)\n", "\\[a](b c)\n"] {
+            XCTAssertEqual(html(text, .pythonMarkdown), html(text, .commonMark), text)
+        }
+        for dialect in others {
+            XCTAssertEqual(html("[y](/my file.png)\n", dialect), "<p>[y](/my file.png)</p>\n", "\(dialect)")
+        }
+    }
+
+    // MARK: - Issue 29, class 8: raw HTML blocks holding blank lines
+
+    func testABlockElementHoldingBlankLinesIsRawToItsClosingTagInPythonMarkdown() {
+        // Python-Markdown's HtmlBlockPreprocessor: raw up to the matching closing tag; the text after it is markdown.
+        XCTAssertEqual(html("A\n\n<div class=\"x\">\n<p>one</p>\n\n    <p>two *no*</p>\n\n</div>\nafter *em*\n", .pythonMarkdown),
+                       "<p>A</p>\n<div class=\"x\">\n<p>one</p>\n\n    <p>two *no*</p>\n\n</div>\n<p>after <em>em</em></p>\n")
+        // The same element nested is counted; a `##x` inside stays as written.
+        XCTAssertEqual(html("<div>\n<div>\ninner\n\n##x\n</div>\n\n*text*\n</div>\n\n*after*\n", .pythonMarkdown),
+                       "<div>\n<div>\ninner\n\n##x\n</div>\n\n*text*\n</div>\n<p><em>after</em></p>\n")
+        // Never closed: raw to the end of the text.
+        XCTAssertEqual(html("x\n\n<div>\na\n\n*b*\n\n# H\n", .pythonMarkdown), "<p>x</p>\n<div>\na\n\n*b*\n\n# H\n")
+        for dialect in [MarkdownDialect.commonMark, .goldmark] {
+            XCTAssertEqual(html("<div>\na\n\n*b*\n</div>\n", dialect), "<div>\na\n<p><em>b</em></p>\n</div>\n", "\(dialect)")
+        }
+    }
+
+    func testMarkdownInsideABlockElementWithMarkdownOne() {
+        // md_in_html (in `extra`): the content of `<div markdown="1">` is markdown, the attribute goes
+        // (expected: Python-Markdown's output for the same text).
+        XCTAssertEqual(html("<div markdown=\"1\">\n*md* here\n\n- item\n</div>\n", .pythonMarkdown),
+                       "<div>\n<p><em>md</em> here</p>\n<ul>\n<li>item</li>\n</ul>\n</div>\n")
+        XCTAssertEqual(html("<div class=\"a\" markdown='block'>\n*x*\n</div>\nafter *y*\n", .pythonMarkdown),
+                       "<div class=\"a\">\n<p><em>x</em></p>\n</div>\n<p>after <em>y</em></p>\n")
+        // A raw element inside stays raw.
+        XCTAssertEqual(html("<section markdown=\"1\">\n## H\n\n<div>\n*raw*\n</div>\n</section>\n", .pythonMarkdown),
+                       "<section>\n<h2 id=\"h\">H</h2>\n<div>\n*raw*\n</div>\n</section>\n")
+        // Another form stays raw, with a warning.
+        let inline = "<div markdown=\"1\">*inline*</div>\n"
+        XCTAssertEqual(render(inline, .pythonMarkdown).html, inline)
+        XCTAssertEqual(render(inline, .pythonMarkdown).warnings.count, 1)
+        // Other dialects: raw.
+        XCTAssertEqual(html("<div markdown=\"1\">\n*x*\n</div>\n", .goldmark), "<div markdown=\"1\">\n*x*\n</div>\n")
+    }
+
+    // MARK: - Issue 29, class 9: Python-Markdown's attribute lists
+
+    func testPythonMarkdownAttributeListsGoToHeadingsParagraphsImagesAndLinks() {
+        // attr_list (in `extra`): at the end of a heading's line, on the last line of a paragraph,
+        // right after an image or link; the colon is optional. Expected: Python-Markdown's elements
+        // and attributes, in cmark's writing.
+        XCTAssertEqual(html("# Head {: .c #i }\n", .pythonMarkdown), "<h1 class=\"c\" id=\"i\">Head</h1>\n")
+        XCTAssertEqual(html("## H2 {.x} ##\n\n## Spaced { .s }\n", .pythonMarkdown),
+                       "<h2 id=\"h2\" class=\"x\">H2</h2>\n<h2 id=\"spaced\" class=\"s\">Spaced</h2>\n")
+        XCTAssertEqual(html("para\n{: .p }\n", .pythonMarkdown), "<p class=\"p\">para</p>\n")
+        XCTAssertEqual(html("![im](/a.png){: .img #pic width=50}\n", .pythonMarkdown),
+                       "<p><img src=\"/a.png\" alt=\"im\" class=\"img\" id=\"pic\" width=\"50\" /></p>\n")
+        XCTAssertEqual(html("[l](/x){.lk} more\n", .pythonMarkdown), "<p><a href=\"/x\" class=\"lk\">l</a> more</p>\n")
+        // Anywhere else it is text there too, as written, with no warning.
+        for text in ["text {.y}\n", "{: .standalone }\n", "# {.x}\n", "para\nlast line {: .p key=val }\n", "# Not {filename} here\n", "`{.c}`\n"] {
+            XCTAssertEqual(render(text, .pythonMarkdown).html, html(text, .commonMark), text)
+            XCTAssertEqual(render(text, .pythonMarkdown).warnings.count, 0, text)
+        }
+        // A heading's id given by the list is the one its headings list has.
+        XCTAssertEqual(render("## Title {#mine}\n", .pythonMarkdown).headings.map(\.id), ["mine"])
+    }
+
+    // MARK: - Issue 29, class 5: looseness item by item
+
+    func testPythonMarkdownWrapsOnlyTheItemsNextToABlankLine() {
+        // Python-Markdown: the item before a blank line and the first after it get `<p>`; the others
+        // stay tight (expected: Python-Markdown's output for the same text).
+        XCTAssertEqual(html("* a\n* b\n\n* c\n* d\n", .pythonMarkdown),
+                       "<ul>\n<li>a</li>\n<li>\n<p>b</p>\n</li>\n<li>\n<p>c</p>\n</li>\n<li>d</li>\n</ul>\n")
+        XCTAssertEqual(html("* a\n* b\n\n* c\n\n* d\n* e\n", .pythonMarkdown),
+                       "<ul>\n<li>a</li>\n<li>\n<p>b</p>\n</li>\n<li>\n<p>c</p>\n</li>\n<li>\n<p>d</p>\n</li>\n<li>e</li>\n</ul>\n")
+        XCTAssertEqual(html("1. a\n2. b\n\n3. c\n    * n1\n    * n2\n4. d\n", .pythonMarkdown),
+                       "<ol>\n<li>a</li>\n<li>\n<p>b</p>\n</li>\n<li>\n<p>c</p>\n<ul>\n<li>n1</li>\n<li>n2</li>\n</ul>\n</li>\n<li>d</li>\n</ol>\n")
+        // A list of another kind (or marker) right after a list goes on in it.
+        XCTAssertEqual(html("* a\n- b\n", .pythonMarkdown), "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n")
+        XCTAssertEqual(html("1. a\n2. b\n\n* c\n* d\n", .pythonMarkdown),
+                       "<ol>\n<li>a</li>\n<li>\n<p>b</p>\n</li>\n<li>\n<p>c</p>\n</li>\n<li>d</li>\n</ol>\n")
+        XCTAssertEqual(html("> * a\n>\n> 1. b\n", .pythonMarkdown),
+                       "<blockquote>\n<ul>\n<li>\n<p>a</p>\n</li>\n<li>\n<p>b</p>\n</li>\n</ul>\n</blockquote>\n")
+        XCTAssertEqual(html("* a\n- b\n", .goldmark), "<ul>\n<li>a</li>\n</ul>\n<ul>\n<li>b</li>\n</ul>\n")
+        // Every item next to a blank line: loose as a whole; in a quote too.
+        XCTAssertEqual(html("* a\n\n* b\n", .pythonMarkdown), html("* a\n\n* b\n", .commonMark))
+        XCTAssertEqual(html("> * a\n> * b\n>\n> * c\n> * d\n", .pythonMarkdown),
+                       "<blockquote>\n<ul>\n<li>a</li>\n<li>\n<p>b</p>\n</li>\n<li>\n<p>c</p>\n</li>\n<li>d</li>\n</ul>\n</blockquote>\n")
+        for dialect in others {
+            XCTAssertEqual(html("* a\n* b\n\n* c\n", dialect), html("* a\n\n* b\n\n* c\n", .commonMark), "\(dialect)")
+        }
+    }
+
     // MARK: - Item 7: definition lists
 
     func testDefinitionListsInEveryGeneratorsDialect() {
@@ -268,9 +390,9 @@ final class MarkdownDialectTests: XCTestCase {
                 ::python hl_lines="2"
                 a = 1
 
-            <div markdown="1">
-            *text*
-            </div>
+            <div markdown="1">*text*</div>
+
+
 
             - item
             : lazy definition

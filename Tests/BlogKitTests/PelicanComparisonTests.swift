@@ -180,15 +180,145 @@ final class PelicanComparisonTests: XCTestCase {
         try compare(Self.posts)
     }
 
+    /// Issue 29, classes 4, 5, 6, 8 and 9: link destinations with spaces (to a file, and through
+    /// `{filename}` and `{static}` to a post and a file in folders with spaces), looseness item by
+    /// item, block quotes parted by blank lines, raw HTML blocks holding blank lines, and attribute
+    /// lists (their text gone where Python-Markdown takes them, kept where it keeps it). `--strict` and `blog check` pass:
+    /// every such link resolved.
+    func testBlocksAndLinksMatchPelicans() throws {
+        try compare(Self.blockPosts, files: [
+            "content/images/my pic.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+            "content/Folder With Spaces/target.md": "Title: Target\nDate: 2021-02-01\n\nThe target.\n",
+        ])
+    }
+
+    static let blockPosts: [String: String] = [
+        "link-destinations.md": """
+        Title: Link destinations
+        Date: 2021-02-02
+
+        See [the picture](/blog/images/my pic.svg) and ![a picture](/blog/images/my pic.svg "With a title").
+
+        A post: [the target]({filename}/Folder With Spaces/target.md), and
+        [again]({filename}../Folder%20With%20Spaces/target.md); a file: [it]({static}/images/my pic.svg).
+
+        ## A heading [with a link](/blog/images/my pic.svg)
+
+        > Quoted: [a link](  /blog/images/my pic.svg  ).
+
+        - An item: [a link](/blog/images/my pic.svg)
+
+        Code is left alone: `[x](/no such file)`.
+        """,
+        "attribute-lists.md": """
+        Title: Attribute lists
+        Date: 2021-02-05
+
+        ## A heading {: .wide #first }
+
+        ### Another {.narrow} ###
+
+        A paragraph
+        {: .lead }
+
+        ![A picture](/blog/images/pic.svg){: .shot width=50} and [a link](/blog/images/pic.svg){.more} in text.
+
+        Left as text: {.nothing} here, and a line of its own:
+
+        {: .alone }
+        """,
+        "loose-items.md": """
+        Title: Loose items
+        Date: 2021-02-06
+
+        * One
+        * Two, before a blank line
+          and its second line.
+
+        * Three, after it
+        * Four
+
+        Numbered:
+
+        1. First
+        2. Second
+
+            Its own second paragraph.
+
+        3. Third
+            * nested
+            * list
+        4. Fourth
+        5. Fifth
+
+        * Bullets right after, a blank line between: the numbered list goes on
+        - and another marker
+        """,
+        "quotes-across-blank-lines.md": """
+        Title: Quotes across blank lines
+        Date: 2021-02-03
+
+        > First paragraph of the quote.
+
+        > Second, after a blank line.
+        > Still the second.
+         
+        > Third, after a line holding a space.
+
+
+        > Fourth, after two blank lines.
+
+        A paragraph between.
+
+        > A quote of its own.
+        >
+        > > Nested one.
+        >
+        > > Nested two.
+        """,
+        "raw-html-blocks.md": """
+        Title: Raw HTML blocks
+        Date: 2021-02-04
+
+        Intro.
+
+        <div class="row">
+        <div class="c6">
+        <p>First.</p>
+
+        <p>Second, after a blank line.</p>
+        </div>
+
+            <p>Indented, still raw.</p>
+
+        </div>
+        After the div, *markdown*.
+
+        <div class="outer">
+
+        *Not emphasis.*
+
+        </div>
+
+        <div class="note" markdown="1">
+        *Markdown* inside, with [a link](/blog/images/pic.svg).
+
+        - and a list
+        </div>
+
+        Outro with *emphasis*.
+        """,
+    ]
+
     /// With `smarty` in Pelican's MARKDOWN and `markdown.smart_punctuation: true` in blog.yml (as `blog init
     /// --from` writes it for such a blog), both make curly quotes, dashes and ellipses.
     func testSmartyMatchesSmartPunctuation() throws {
         try compare(["typography.md": Self.posts["typography.md"]!], blogYML: "markdown:\n  smart_punctuation: true\n", smarty: true)
     }
 
-    /// Builds `posts` with blog (`blogYML` added to its settings) and compares each body with Pelican's,
+    /// Builds `posts` with blog (and `files`, not compared; `blogYML` added to its settings) and compares each body with Pelican's,
     /// with `smarty` enabled in Pelican when asked.
-    func compare(_ posts: [String: String], blogYML: String = "", smarty: Bool = false) throws {
+    func compare(_ posts: [String: String], files: [String: String] = [:], blogYML: String = "", smarty: Bool = false) throws {
         // The python3 on PATH, where `python3 -m pip install` puts Pelican.
         let python = URL(fileURLWithPath: "/usr/bin/env")
         let probe = try BlogCLI.run(["python3", "-c", "import pelican.readers"], in: URL(fileURLWithPath: "/"), program: python)
@@ -200,6 +330,7 @@ final class PelicanComparisonTests: XCTestCase {
         try site.write("blog.yml", "title: Compared\nbase_url: https://example.org/blog/\ntimezone: UTC\n" + blogYML)
         try site.write("content/images/pic.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
         for (name, text) in posts { try site.write("content/posts/\(name)", text + "\n") }
+        for (path, text) in files { try site.write(path, text) }
 
         let build = try BlogCLI.run(["build", "--strict"], in: site.root)
         XCTAssertEqual(build.status, 0, build.stderr)

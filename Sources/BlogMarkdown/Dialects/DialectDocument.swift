@@ -15,7 +15,8 @@ struct LineNote {
 ///
 /// The text is parsed; passes look at the tree and at the lines it was made from, and rewrite the
 /// few lines that the dialect reads otherwise than CommonMark (``HashHeadings``,
-/// ``HTMLBlockEnds``, ``DefinitionLists``, ``ListsAfterParagraphs``); the text is parsed again, and the tree edited where
+/// ``HTMLBlockEnds``, ``DefinitionLists``, ``ListsAfterParagraphs``,
+/// ``BlockQuotesAcrossBlankLines``, ``LinkDestinationsWithSpaces``); the text is parsed again, and the tree edited where
 /// a rewrite asked for it. What cmark made code is never looked at. A rewrite can uncover
 /// another (the markdown after an HTML line can hold a `##Heading`), so the passes run again on
 /// the new tree, a few rounds at most. A text that needs no rewrite is parsed once.
@@ -60,12 +61,15 @@ struct DialectDocument {
         // Escaped tags and definition markers, by line of the given text.
         var tags: [Int: [UInt8]] = [:]
         var markers: Set<Int> = []
+        // The lines whose element's content is markdown (`markdown="1"`), by line of the given text.
+        var opened: Set<Int> = []
         var warnings: [MarkdownWarning] = []
         for round in 1...maxRounds {
             let lines = SourceLines(text)
             var found = Passes(lines: lines, dialect: dialect)
             // The `:` lines an earlier round made list items, by line of this text.
             if !markers.isEmpty { found.definitions = Set((1...max(lines.count, 1)).filter { markers.contains(original($0)) }) }
+            if !opened.isEmpty { found.opened = Set((1...max(lines.count, 1)).filter { opened.contains(original($0)) }) }
             found.collect(in: document)
             // The last round's notes: the constructs still there.
             warnings = tableWarnings + found.notes.map {
@@ -74,11 +78,25 @@ struct DialectDocument {
             if found.edits.isEmpty || round == maxRounds { break }
             for (line, tag) in found.tags { tags[original(line)] = tag }
             for line in found.markers { markers.insert(original(line)) }
+            for line in found.opened { opened.insert(original(line)) }
             let (edited, editedFrom) = found.edits.apply(to: lines)
             from = editedFrom.map(original)
             cmark_node_free(document.pointer)
             text = edited
             document = CmarkNode(pointer: GFM.parse(text, smart: smart))
+        }
+        var detached: [CmarkNode] = []
+        if dialect.htmlBlocksKeepBlankLines, document.children.contains(where: { $0.type == CMARK_NODE_HTML_BLOCK }) {
+            // Raw HTML across blank lines: what the regions hold is no longer parsed.
+            let lines = SourceLines(text)
+            let merged = HTMLBlocksAcrossBlankLines.merge(in: document, lines: lines, given: SourceLines(markdown), original: original,
+                                                          opened: Set((1...max(lines.count, 1)).filter { opened.contains(original($0)) }))
+            detached = merged.detached
+            for range in merged.covered {
+                tags = tags.filter { !range.contains($0.key) }
+                markers = markers.filter { !range.contains($0) }
+                warnings.removeAll { range.contains($0.line) && range.lowerBound != $0.line }
+            }
         }
         if !tags.isEmpty {
             let restored = HTMLBlockEnds.restore(in: document.descendants(ofType: CMARK_NODE_TEXT), tags: tags, original: original)
@@ -87,10 +105,13 @@ struct DialectDocument {
                 warnings.append(MarkdownWarning(line: line, column: 1, message: "blog could not render this HTML line as \(dialect.generatorName) does: its tag is lost, and `<` is shown"))
             }
         }
-        var detached: [CmarkNode] = []
         if !markers.isEmpty {
-            detached = DefinitionLists.build(from: document.descendants(ofType: CMARK_NODE_LIST), markers: markers,
+            detached += DefinitionLists.build(from: document.descendants(ofType: CMARK_NODE_LIST), markers: markers,
                                              dialect: dialect, original: original)
+        }
+        if dialect.looseItemByItem, document.descendants(ofType: CMARK_NODE_LIST).count > 0 {
+            let lines = SourceLines(text)
+            if LooseItems.joinLists(in: document, lines: lines) { LooseItems.apply(in: document, lines: lines) }
         }
         return DialectDocument(document: document, detached: detached,
                                warnings: warnings.sorted { ($0.line, $0.column) < ($1.line, $1.column) }, from: from)
@@ -106,6 +127,8 @@ struct DialectDocument {
         var notes: [LineNote] = []
         /// The lines of definitions that earlier rounds rewrote as list items (not lists to undo).
         var definitions: Set<Int> = []
+        /// The lines of elements whose content is markdown (`markdown="1"`), this round's and earlier rounds'.
+        var opened: Set<Int> = []
 
         init(lines: SourceLines, dialect: MarkdownDialect) {
             self.lines = lines
@@ -114,29 +137,37 @@ struct DialectDocument {
 
         /// Runs the dialect's passes over the blocks of `document`, in document order.
         mutating func collect(in document: CmarkNode) {
+            // Raw HTML across blank lines: the blocks inside are not looked at.
+            let raw = dialect.htmlBlocksKeepBlankLines ? HTMLBlocksAcrossBlankLines.collect(in: document, lines: lines, opened: opened, edits: &edits) : []
             var blocks: [CmarkNode] = []
             guard let iterator = cmark_iter_new(document.pointer) else { return }
             while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
                 guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
                 let type = cmark_node_get_type(node)
                 if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || type == CMARK_NODE_HTML_BLOCK
-                    || (type == CMARK_NODE_LIST && !dialect.listsInterruptParagraphs) {
+                    || (type == CMARK_NODE_LIST && !dialect.listsInterruptParagraphs)
+                    || (type == CMARK_NODE_BLOCK_QUOTE && dialect.blockQuotesJoinAcrossBlankLines) {
                     blocks.append(CmarkNode(pointer: node))
                 }
             }
             cmark_iter_free(iterator)
-            for block in blocks {
+            for block in blocks where !raw.contains(where: { $0.contains(block.startLine) && $0.lowerBound != block.startLine }) {
                 switch block.type {
                 case CMARK_NODE_HTML_BLOCK where dialect.htmlBlocksEndWithTheirElement:
-                    HTMLBlockEnds.collect(in: block, lines: lines, dialect: dialect, edits: &edits, tags: &tags, notes: &notes)
+                    HTMLBlockEnds.collect(in: block, lines: lines, dialect: dialect, edits: &edits, tags: &tags, notes: &notes, opened: &opened)
                 case CMARK_NODE_LIST:
                     ListsAfterParagraphs.collect(in: block, lines: lines, definitions: definitions, edits: &edits)
+                case CMARK_NODE_BLOCK_QUOTE:
+                    BlockQuotesAcrossBlankLines.collect(in: block, lines: lines, edits: &edits)
                 case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
                     let before = edits.count
                     if dialect.hashHeadings { HashHeadings.collect(in: block, lines: lines, edits: &edits) }
                     // Terms that are about to become headings are not terms: the next round looks again.
                     if dialect.definitionLists, block.type == CMARK_NODE_PARAGRAPH, edits.count == before {
                         DefinitionLists.collect(in: block, lines: lines, dialect: dialect, edits: &edits, markers: &markers, notes: &notes)
+                    }
+                    if dialect.linkDestinationsWithSpaces {
+                        LinkDestinationsWithSpaces.collect(in: block, lines: lines, edits: &edits)
                     }
                 default:
                     break

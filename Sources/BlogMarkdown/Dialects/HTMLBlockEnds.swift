@@ -23,7 +23,7 @@ enum HTMLBlockEnds {
     /// Adds to `edits` the changes that end `block` (an HTML block) as `dialect` does; the tags
     /// escaped go to `tags`, by line of the parsed text.
     static func collect(in block: CmarkNode, lines: SourceLines, dialect: MarkdownDialect,
-                        edits: inout LineEdits, tags: inout [Int: [UInt8]], notes: inout [LineNote]) {
+                        edits: inout LineEdits, tags: inout [Int: [UInt8]], notes: inout [LineNote], opened: inout Set<Int>) {
         let depth = block.blockQuoteDepth
         var number = block.startLine
         let last = block.endLine
@@ -35,6 +35,11 @@ enum HTMLBlockEnds {
             guard let tag = Tag(line, at: start), !rawTextElements.contains(tag.name) else { return }
             let isBlock = isBlockElement(tag.name, dialect: dialect)
             if isBlock, !tag.closing, ByteSearch.contains(String(decoding: line[tag.attributes], as: UTF8.self).lowercased(), "markdown=") {
+                if dialect.htmlBlocksKeepBlankLines, number == block.startLine,
+                   HTMLBlocksAcrossBlankLines.openForMarkdown(block, tag: tag, lines: lines, edits: &edits) {
+                    opened.insert(number)
+                    return
+                }
                 notes.append(LineNote(line: number, offset: start, message: "the markdown inside <\(tag.name) markdown=…> is left as raw HTML, where \(dialect.generatorName) renders it: blog reads no markdown inside HTML elements"))
             }
             if isBlock {
@@ -53,7 +58,7 @@ enum HTMLBlockEnds {
         }
     }
 
-    /// Puts back the tags escaped by ``collect(in:lines:dialect:edits:tags:notes:)``: each text
+    /// Puts back the tags escaped by ``collect(in:lines:dialect:edits:tags:notes:opened:)``: each text
     /// node `<` that starts a line of `tags` (a line of the original text, through `original`)
     /// becomes the tag, as raw HTML. The line may have become the first line of a paragraph or a
     /// lazy continuation line of one (Python-Markdown and kramdown read it so too).

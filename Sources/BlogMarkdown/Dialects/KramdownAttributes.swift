@@ -14,6 +14,12 @@ import Foundation
 /// a block mark ends, or the heading right before a block mark alone in its paragraph. A mark
 /// anywhere else is removed with a warning: the attributes are never left as text. Values are
 /// HTML-escaped.
+///
+/// In Pelican-form posts the same code reads Python-Markdown's `attr_list` (part of `extra`), whose
+/// rules differ (`AttrListTreeprocessor`): the colon is optional (`{: .c}`, `{.c}`, `{#id}`,
+/// `{key=v}`); a heading's list ends its own line (`## Title {: #id }`); a paragraph's is a line of
+/// its own at the paragraph's end; a span list follows an image or link. There are no extensions,
+/// and a list that fits none of these places is text there, so it is put back as written (no warning).
 enum KramdownAttributes {
     /// One attribute list found in the text.
     struct List {
@@ -24,6 +30,10 @@ enum KramdownAttributes {
         var attributes: [(name: String, value: String)]
         /// After an image or link on the same line (a span IAL), or on a line of its own.
         var span: Bool
+        /// At the end of a heading's line (Python-Markdown).
+        var heading = false
+        /// The list as written (Python-Markdown: put back where it has no element).
+        var text = ""
     }
 
     /// The text with marks, the lists by mark number, and warnings about what was taken out.
@@ -31,18 +41,30 @@ enum KramdownAttributes {
         var text: String
         var lists: [List]
         var warnings: [MarkdownWarning]
+        /// Read by Python-Markdown's rules rather than kramdown's.
+        var pythonMarkdown = false
     }
 
-    /// Whether `text` may hold an attribute list or an extension (a quick check).
-    static func mayHold(_ text: String) -> Bool {
-        ByteSearch.contains(text, "{:")
+    /// Whether `text` may hold an attribute list or an extension (a quick check); in Python-Markdown
+    /// (`pythonMarkdown`), `{.`, `{#`, `{ .` and `{ #` too (a list of `key=value` only is found when
+    /// the line holds another).
+    static func mayHold(_ text: String, pythonMarkdown: Bool = false) -> Bool {
+        pythonMarkdown ? ByteSearch.containsAny(text, after: ["{"], [":", ".", "#", " .", " #"]) : ByteSearch.contains(text, "{:")
+    }
+
+    /// Whether the characters at `i` open an attribute list: `{:`, and in Python-Markdown `{.`,
+    /// `{#`, `{` and a letter followed by `=` later (read by ``parse(_:)``).
+    private static func opens(_ chars: [Character], at i: Int, pythonMarkdown: Bool) -> Bool {
+        guard chars[i] == "{", i + 1 < chars.count else { return false }
+        return chars[i + 1] == ":" || (pythonMarkdown && (chars[i + 1] == "." || chars[i + 1] == "#"
+            || chars[i + 1] == " " || chars[i + 1].isLetter))
     }
 
     // MARK: - Before parsing
 
     /// `body` with its attribute lists replaced by marks and the extensions taken out. Line by line
     /// over the bytes; only a line holding `{:` (or inside an extension) is read as characters.
-    static func prepare(_ body: String) -> Prepared {
+    static func prepare(_ body: String, pythonMarkdown: Bool = false) -> Prepared {
         var lists: [List] = []
         var warnings: [MarkdownWarning] = []
         let bytes = Array(body.utf8)
@@ -57,7 +79,8 @@ enum KramdownAttributes {
             var end = start
             var holdsList = false
             while end < bytes.count && bytes[end] != UInt8(ascii: "\n") {
-                if bytes[end] == UInt8(ascii: "{"), end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: ":") { holdsList = true }
+                if bytes[end] == UInt8(ascii: "{"), end + 1 < bytes.count,
+                   bytes[end + 1] == UInt8(ascii: ":") || (pythonMarkdown && bytes[end + 1] != UInt8(ascii: "\n")) { holdsList = true }
                 end += 1
             }
             number += 1
@@ -67,21 +90,25 @@ enum KramdownAttributes {
                 out.append(contentsOf: bytes[start..<end])
             } else {
                 let line = String(decoding: bytes[start..<end], as: UTF8.self)
-                out.append(contentsOf: rewrite(line, line: number, open: &openExtension, lists: &lists, warnings: &warnings).utf8)
+                out.append(contentsOf: rewrite(line, line: number, pythonMarkdown: pythonMarkdown, open: &openExtension,
+                                               lists: &lists, warnings: &warnings).utf8)
             }
             start = end + 1
         }
-        return Prepared(text: String(decoding: out, as: UTF8.self), lists: lists, warnings: warnings)
+        return Prepared(text: String(decoding: out, as: UTF8.self), lists: lists, warnings: warnings, pythonMarkdown: pythonMarkdown)
     }
 
     /// One line of prose: its attribute lists as marks, its extensions out.
-    private static func rewrite(_ line: String, line number: Int, open: inout String?, lists: inout [List],
+    private static func rewrite(_ line: String, line number: Int, pythonMarkdown: Bool, open: inout String?, lists: inout [List],
                                 warnings: inout [MarkdownWarning]) -> String {
         let chars = Array(line)
         var out = ""
         var i = 0
         var backticks = 0
-        let standalone = line.trimmingCharacters(in: .whitespaces).hasPrefix("{:")
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let standalone = pythonMarkdown ? trimmed.hasPrefix("{") : trimmed.hasPrefix("{:")
+        // Python-Markdown: a `#` heading's line (up to three spaces before the hashes).
+        let heading = pythonMarkdown && line.prefix(while: { $0 == " " }).count < 4 && trimmed.hasPrefix("#")
         while i < chars.count {
             if let name = open {
                 // Inside an extension: up to its end, `{:/name}` or `{:/}`.
@@ -102,14 +129,40 @@ enum KramdownAttributes {
             }
             let c = chars[i]
             if c == "`" { backticks += 1 }
-            guard c == "{", i + 1 < chars.count, chars[i + 1] == ":", backticks % 2 == 0,
+            guard opens(chars, at: i, pythonMarkdown: pythonMarkdown), backticks % 2 == 0,
                   let close = chars[i...].firstIndex(of: "}") else {
                 out.append(c)
                 i += 1
                 continue
             }
-            let inside = String(chars[(i + 2)..<close])
+            let colon = chars[i + 1] == ":"
+            let inside = String(chars[(i + (colon ? 2 : 1))..<close])
             let column = TextPosition.column(ofByte: String(chars[..<i]).utf8.count, lineStart: 0, in: Array(line.utf8))
+            if pythonMarkdown {
+                // Python-Markdown: after an image or link, at the end of a heading's line, or a line of its own.
+                let rest = chars[(close + 1)...].drop { $0 == " " }
+                // After the heading's text and a space (`# {.x}` is a heading of that text).
+                let atHeadingEnd = heading && rest.allSatisfy { $0 == "#" } && out.hasSuffix(" ")
+                    && out.contains { $0 != "#" && $0 != " " }
+                let afterElement = out.hasSuffix(")") || out.hasSuffix("]")
+                guard let attributes = parse(inside),
+                      afterElement || atHeadingEnd || (standalone && rest.isEmpty) else {
+                    out.append(c)
+                    i += 1
+                    continue
+                }
+                var mark = PlaceholderMarks.build.mark("", lists.count)
+                if atHeadingEnd {
+                    // Out of the heading's id: an HTML comment's text is no part of it.
+                    while out.hasSuffix(" ") { out.removeLast() }
+                    mark = "<!--" + mark + "-->"
+                }
+                out += mark
+                lists.append(List(line: number, column: column, attributes: attributes, span: afterElement && !atHeadingEnd,
+                                  heading: atHeadingEnd, text: String(chars[i...close])))
+                i = atHeadingEnd ? chars.count : close + 1
+                continue
+            }
             if inside.hasPrefix(":") {
                 // An extension: `{::name …}` or `{::name …/}`.
                 let words = inside.dropFirst().split(separator: " ", maxSplits: 1)
@@ -234,6 +287,8 @@ enum KramdownAttributes {
         /// Tags to rewrite (by start: end, attributes, and whether it is a heading), and ranges to drop.
         var tags: [Int: (end: Int, attributes: [(name: String, value: String)])] = [:]
         var drops: [Range<Int>] = []
+        /// Marks that go back to the text they stand for (Python-Markdown).
+        var putBack: [(Range<Int>, [UInt8])] = []
         var position = 0
         while let (found, number) = PlaceholderMarks.build.next(in: b, from: position, kind: "") {
             guard number < prepared.lists.count else {
@@ -245,7 +300,16 @@ enum KramdownAttributes {
             let list = prepared.lists[number]
             var target: Range<Int>?
             var removal = start..<end
-            if list.span {
+            if list.heading {
+                // `<hN …>Title<!--mark--></hN>`.
+                if ends(b, at: start, with: "<!--"), starts(b, at: end, with: "--></h"), let heading = closedHeading(b, before: end + 8) {
+                    target = heading
+                    removal = (start - 4)..<(end + 3)
+                    if let id = list.attributes.last(where: { $0.name == "id" })?.value, let old = headingID(b, heading) {
+                        ids[old] = id
+                    }
+                }
+            } else if list.span {
                 if ends(b, at: start, with: " />"), let open = lastIndex(of: UInt8(ascii: "<"), in: b, before: start),
                    starts(b, at: open, with: "<img ") {
                     target = open..<start
@@ -256,7 +320,7 @@ enum KramdownAttributes {
             } else if ends(b, at: start, with: "\n"), starts(b, at: end, with: "</p>"), let open = openParagraph(b, before: start) {
                 target = open
                 removal = (start - 1)..<end
-            } else if ends(b, at: start, with: "<p>"), starts(b, at: end, with: "</p>\n") {
+            } else if !prepared.pythonMarkdown, ends(b, at: start, with: "<p>"), starts(b, at: end, with: "</p>\n") {
                 removal = (start - 3)..<(end + 5)
                 if ends(b, at: start - 3, with: ">\n"), let heading = closedHeading(b, before: start - 4) {
                     target = heading
@@ -266,18 +330,26 @@ enum KramdownAttributes {
                     }
                 }
             }
-            drops.append(removal)
             guard let target else {
+                if prepared.pythonMarkdown {
+                    // Text in Python-Markdown too: put back as written.
+                    let comment = list.heading && ends(b, at: start, with: "<!--") && starts(b, at: end, with: "-->")
+                    putBack.append((comment ? (start - 4)..<(end + 3) : start..<end,
+                                    (list.heading ? [UInt8(ascii: " ")] : []) + Array(Escaping.html(list.text).utf8)))
+                    continue
+                }
+                drops.append(removal)
                 warnings.append(MarkdownWarning(line: list.line, column: list.column,
                     message: "kramdown attribute list here has no paragraph, heading, image or link to go to; it is removed"))
                 continue
             }
+            drops.append(removal)
             tags[target.lowerBound, default: (target.upperBound, [])].attributes += list.attributes
         }
         // Rebuild: rewritten tags and dropped ranges never overlap (a tag ends before its mark starts).
         var out: [UInt8] = []
         out.reserveCapacity(b.count + 256)
-        var edits: [(range: Range<Int>, text: [UInt8])] = drops.map { ($0, []) }
+        var edits: [(range: Range<Int>, text: [UInt8])] = drops.map { ($0, []) } + putBack
         for (start, tag) in tags {
             edits.append((start..<tag.end, Array(setting(tag.attributes, in: String(decoding: b[start..<tag.end], as: UTF8.self)).utf8)))
         }

@@ -95,7 +95,9 @@ def main():
         markdown["extension_configs"] = dict(markdown["extension_configs"], **{"markdown.extensions.smarty": {}})
         settings["MARKDOWN"] = markdown
     readers = Readers(settings)
-    compare(arguments[1:], "pelican", lambda source: readers.read_file(base_path=content, path=source).content)
+    # `_content`: the body as the reader made it; `content` would resolve `{filename}` links, which
+    # needs the whole site's context (link targets are not compared: attributes are left out).
+    compare(arguments[1:], "pelican", lambda source: readers.read_file(base_path=content, path=source)._content)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,124 @@
+/// Where Python-Markdown reads a link or image whose destination holds spaces.
+///
+/// CommonMark allows no space in a bare destination: `[x](/my file.png)` and
+/// `[x]({filename}/Folder With Spaces/post.md)` stay text. Python-Markdown takes everything up to
+/// the `)` that closes the `(` (counting the parentheses between) as the destination, less a
+/// quoted title at its end (`LinkInlineProcessor.getLink`). Each such destination on a line of a
+/// paragraph or heading is put between `<` and `>` (`[x](</my file.png> "title")`), which is
+/// CommonMark's form of a destination with spaces; code spans are skipped. A destination that
+/// goes on past its line, or holds `<`, `>` or a quote before its title, is left as it is.
+enum LinkDestinationsWithSpaces {
+    /// Adds to `edits` the rewritten lines of `block` (a paragraph or heading).
+    static func collect(in block: CmarkNode, lines: SourceLines, edits: inout LineEdits) {
+        for number in block.startLine...max(block.startLine, block.endLine) where !edits.touches(number) {
+            let line = lines[number]
+            if let rewritten = rewrite(line) { edits.replace(line: number, with: rewritten) }
+        }
+    }
+
+    /// `line` with its destinations with spaces in pointy brackets; nil when it has none.
+    static func rewrite(_ line: ArraySlice<UInt8>) -> [UInt8]? {
+        // Quick check: a `](` and a space after it.
+        guard let first = openings(in: line).first, line[first...].contains(UInt8(ascii: " ")) else { return nil }
+        var out: [UInt8] = []
+        var copied = line.startIndex
+        var position = line.startIndex
+        /// Open `[` on this line, outside code spans, not escaped.
+        var brackets = 0
+        while position < line.endIndex {
+            let byte = line[position]
+            switch byte {
+            case UInt8(ascii: "\\"):
+                position += 2
+                continue
+            case UInt8(ascii: "`"):
+                // A code span: to the next run of as many backticks (none: the backticks are text).
+                var run = position
+                while run < line.endIndex, line[run] == UInt8(ascii: "`") { run += 1 }
+                let length = run - position
+                var probe = run
+                var closed: Int?
+                while probe < line.endIndex {
+                    guard line[probe] == UInt8(ascii: "`") else { probe += 1; continue }
+                    var end = probe
+                    while end < line.endIndex, line[end] == UInt8(ascii: "`") { end += 1 }
+                    if end - probe == length { closed = end; break }
+                    probe = end
+                }
+                position = closed ?? run
+                continue
+            case UInt8(ascii: "["):
+                brackets += 1
+            case UInt8(ascii: "]"):
+                guard brackets > 0 else { break }
+                brackets -= 1
+                guard position + 1 < line.endIndex, line[position + 1] == UInt8(ascii: "("),
+                      let (destination, end) = destination(in: line, from: position + 2) else { break }
+                out += line[copied..<(position + 2)]
+                out += destination
+                copied = end
+                position = end
+                continue
+            default:
+                break
+            }
+            position += 1
+        }
+        guard copied > line.startIndex else { return nil }
+        out += line[copied...]
+        return out
+    }
+
+    /// Where `](` is on `line`.
+    private static func openings(in line: ArraySlice<UInt8>) -> [Int] {
+        var found: [Int] = []
+        var position = line.startIndex
+        while position + 1 < line.endIndex {
+            if line[position] == UInt8(ascii: "]"), line[position + 1] == UInt8(ascii: "(") { found.append(position + 2) }
+            position += 1
+        }
+        return found
+    }
+
+    /// The destination (and title) that starts at `start` (just after `](`), rewritten as
+    /// `<destination> "title")`, and the offset just past its `)`; nil when it holds no space or
+    /// is not one Python-Markdown and cmark would read alike once rewritten.
+    private static func destination(in line: ArraySlice<UInt8>, from start: Int) -> ([UInt8], Int)? {
+        var depth = 1
+        var position = start
+        var quoteAt: Int?
+        while position < line.endIndex {
+            let byte = line[position]
+            if byte == UInt8(ascii: "\""), quoteAt == nil { quoteAt = position }
+            if byte == UInt8(ascii: "'"), quoteAt == nil, position > start, line[position - 1] == UInt8(ascii: " ") { quoteAt = position }
+            if quoteAt == nil {
+                if byte == UInt8(ascii: "(") { depth += 1 }
+                if byte == UInt8(ascii: ")") { depth -= 1 }
+            } else if byte == UInt8(ascii: ")"), position > start, line[position - 1] == line[quoteAt!] {
+                depth = 0
+            }
+            if depth == 0 { break }
+            position += 1
+        }
+        guard depth == 0 else { return nil }
+        let inner = line[start..<position]
+        let space: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        var hrefEnd = position
+        var title: ArraySlice<UInt8> = []
+        if let quoteAt {
+            // A title: the quoted text at the end, after white space.
+            guard quoteAt > start, space(line[quoteAt - 1]), line[position - 1] == line[quoteAt], position - 1 > quoteAt else { return nil }
+            hrefEnd = quoteAt
+            title = line[quoteAt..<position]
+        }
+        var href = line[start..<hrefEnd]
+        while let last = href.last, space(last) { href.removeLast() }
+        while let firstByte = href.first, space(firstByte) { href.removeFirst() }
+        guard href.contains(where: space), !href.contains(UInt8(ascii: "<")), !href.contains(UInt8(ascii: ">")),
+              !inner.isEmpty else { return nil }
+        var out: [UInt8] = [UInt8(ascii: "<")] + href + [UInt8(ascii: ">")]
+        if !title.isEmpty { out += [UInt8(ascii: " ")] + title }
+        out.append(UInt8(ascii: ")"))
+        return (out, position + 1)
+    }
+}
