@@ -11,6 +11,8 @@ import BlogContent
 /// | `Term` + `: definition` is a definition list | yes | yes | yes | |
 /// | a list item on the line after a paragraph's starts a list (else: text of the paragraph) | | yes | yes | yes |
 /// | curly quotes, dashes and ellipses (`markdown.smart_punctuation: auto`) | | yes | yes | yes |
+/// | footnotes in the generator's markup (``FootnoteStyle``) | | yes | yes | |
+/// | the first `<!--more-->` out of the page, wherever it is (``HugoSummaryDivider``) | | | yes | |
 package enum MarkdownDialect: String, Sendable, CaseIterable {
     /// CommonMark with the GFM extensions, as cmark-gfm reads it (posts written for no known generator).
     case commonMark

@@ -56,6 +56,10 @@ package enum MarkdownRenderer {
     /// body is one warning at the first piece's line.
     package static func render(body: String, summary: String?, options: MarkdownOptions = MarkdownOptions()) -> RenderedMarkdown {
         var rendered = renderDialect(body: body, summary: summary, options: options)
+        if FootnoteStyle.applies(to: options.dialect) {
+            rendered.html = FootnoteStyle.apply(rendered.html, dialect: options.dialect)
+            rendered.summaryHTML = FootnoteStyle.apply(rendered.summaryHTML, dialect: options.dialect)
+        }
         guard options.html == .sanitize else { return rendered }
         let sanitized = HTMLSanitizer.sanitize(rendered.html)
         rendered.html = sanitized.html
@@ -80,6 +84,14 @@ package enum MarkdownRenderer {
             }
             rendered.summaryHTML = KramdownAttributes.apply(rendered.summaryHTML, preparedSummary ?? preparedBody).0
             rendered.warnings = (rendered.warnings + preparedBody.warnings + warnings).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+            return rendered
+        }
+        if options.dialect == .goldmark, let prepared = HugoSummaryDivider.prepare(body) {
+            // Hugo's `<!--more-->`: out of the page, wherever it is.
+            var rendered = renderPrepared(body: prepared.text, summary: summary, options: options)
+            rendered.html = HugoSummaryDivider.finish(rendered.html)
+            rendered.summaryHTML = HugoSummaryDivider.finish(rendered.summaryHTML)
+            for index in rendered.warnings.indices { rendered.warnings[index].line = prepared.originalLine(rendered.warnings[index].line) }
             return rendered
         }
         return renderPrepared(body: body, summary: summary, options: options)
