@@ -16,7 +16,8 @@ struct LineNote {
 /// The text is parsed; passes look at the tree and at the lines it was made from, and rewrite the
 /// few lines that the dialect reads otherwise than CommonMark (``HashHeadings``,
 /// ``HTMLBlockEnds``, ``DefinitionLists``, ``ListsAfterParagraphs``); the text is parsed again, and the tree edited where
-/// a rewrite asked for it. What cmark made code is never looked at. A rewrite can uncover
+/// a rewrite asked for it, and where kramdown leaves a list item's first paragraph bare
+/// (``KramdownListItems``). What cmark made code is never looked at. A rewrite can uncover
 /// another (the markdown after an HTML line can hold a `##Heading`), so the passes run again on
 /// the new tree, a few rounds at most. A text that needs no rewrite is parsed once.
 struct DialectDocument {
@@ -92,6 +93,8 @@ struct DialectDocument {
             detached = DefinitionLists.build(from: document.descendants(ofType: CMARK_NODE_LIST), markers: markers,
                                              dialect: dialect, original: original)
         }
+        // After the definition lists, which are made of lists.
+        if dialect == .kramdown { detached += KramdownListItems.apply(in: document, text: text) }
         return DialectDocument(document: document, detached: detached,
                                warnings: warnings.sorted { ($0.line, $0.column) < ($1.line, $1.column) }, from: from)
     }
