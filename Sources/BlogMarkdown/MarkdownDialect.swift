@@ -13,6 +13,7 @@ import BlogContent
 /// | curly quotes, dashes and ellipses (`markdown.smart_punctuation: auto`) | | yes | yes | yes |
 /// | footnotes in the generator's markup (``FootnoteStyle``) | | yes | yes | |
 /// | an item's first paragraph bare per item (``KramdownListItems``) | | yes | | |
+/// | no markdown in `<code>`, `<kbd>`, `<samp>`, `<var>` (``KramdownRawSpans``) | | yes | | |
 /// | the first `<!--more-->` out of the page, wherever it is (``HugoSummaryDivider``) | | | yes | |
 package enum MarkdownDialect: String, Sendable, CaseIterable {
     /// CommonMark with the GFM extensions, as cmark-gfm reads it (posts written for no known generator).

@@ -51,6 +51,16 @@ final class JekyllComparisonTests: XCTestCase {
 
             The end.
             """,
+        // kramdown's raw span elements: no markdown inside <code>, <kbd> (issue 29).
+        "2021-01-09-raw-spans.md": """
+            ---
+            title: Raw spans
+            ---
+            #### New <code>`Sequence`</code> members
+
+            The <code>``SymbolName``</code> syntax, <kbd>*b*</kbd>, <code>a_b_c *d* [e]</code>,
+            `<code>*x*</code>` in a code span, and <span>`c`</span> in a span.
+            """,
         // kramdown's footnotes: ids from the labels, its backlinks (issue 29).
         "2021-01-08-notes.md": """
             ---

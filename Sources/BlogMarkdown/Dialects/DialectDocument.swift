@@ -15,7 +15,7 @@ struct LineNote {
 ///
 /// The text is parsed; passes look at the tree and at the lines it was made from, and rewrite the
 /// few lines that the dialect reads otherwise than CommonMark (``HashHeadings``,
-/// ``HTMLBlockEnds``, ``DefinitionLists``, ``ListsAfterParagraphs``); the text is parsed again, and the tree edited where
+/// ``HTMLBlockEnds``, ``DefinitionLists``, ``ListsAfterParagraphs``, ``KramdownRawSpans``); the text is parsed again, and the tree edited where
 /// a rewrite asked for it, and where kramdown leaves a list item's first paragraph bare
 /// (``KramdownListItems``). What cmark made code is never looked at. A rewrite can uncover
 /// another (the markdown after an HTML line can hold a `##Heading`), so the passes run again on
@@ -141,6 +141,7 @@ struct DialectDocument {
                     if dialect.definitionLists, block.type == CMARK_NODE_PARAGRAPH, edits.count == before {
                         DefinitionLists.collect(in: block, lines: lines, dialect: dialect, edits: &edits, markers: &markers, notes: &notes)
                     }
+                    if dialect == .kramdown { KramdownRawSpans.collect(in: block, lines: lines, edits: &edits) }
                 default:
                     break
                 }

@@ -1,4 +1,4 @@
-import Foundation
+import BlogCore
 
 /// Footnotes written as the post's generator writes them, so that links to `#fn:1` from the old site
 /// keep working and the notes read the same: cmark-gfm's HTML (`<sup class="footnote-ref">`,
@@ -17,158 +17,170 @@ enum FootnoteStyle {
     /// Whether `dialect`'s footnotes are rewritten.
     static func applies(to dialect: MarkdownDialect) -> Bool { dialect == .goldmark || dialect == .kramdown }
 
-    /// `html` (a body or a summary rendered by cmark-gfm) with its footnotes in `dialect`'s form.
+    /// `html` (a body or a summary rendered by cmark-gfm) with its footnotes in `dialect`'s form. One pass
+    /// over the bytes: every search starts where the last one ended, or is bounded.
     static func apply(_ html: String, dialect: MarkdownDialect) -> String {
-        guard applies(to: dialect), html.contains("data-footnote-ref") else { return html }
-        var out = ""
-        out.reserveCapacity(html.utf8.count + html.utf8.count / 8)
-        var rest = html[...]
-        var referencesSeen: [Substring: Int] = [:]
-        var numbers: [Substring: Substring] = [:]
-        // References, in order; the notes section (always last) is handled apart.
-        let section = html.range(of: sectionStart, options: .backwards)
-        while let found = rest.range(of: referenceStart) {
-            if let section, found.lowerBound >= section.lowerBound { break }
-            guard let reference = parseReference(rest[found.lowerBound...]) else {
-                out += rest[..<found.upperBound]
-                rest = rest[found.upperBound...]
+        guard applies(to: dialect), ByteSearch.contains(html, "data-footnote-ref") else { return html }
+        let bytes = Array(html.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 8)
+        var position = 0
+        var referencesSeen: [ArraySlice<UInt8>: Int] = [:]
+        var numbers: [ArraySlice<UInt8>: ArraySlice<UInt8>] = [:]
+        let section = lastIndex(of: sectionStart, in: bytes)
+        let referencesEnd = section ?? bytes.count
+        while let found = ByteSearch.firstIndex(of: referenceStart, in: bytes, from: position), found < referencesEnd {
+            guard let reference = parseReference(bytes, at: found) else {
+                out += bytes[position..<(found + referenceStart.count)]
+                position = found + referenceStart.count
                 continue
             }
-            out += rest[..<found.lowerBound]
+            out += bytes[position..<found]
             referencesSeen[reference.label, default: 0] += 1
             numbers[reference.label] = reference.number
             out += writeReference(label: reference.label, number: reference.number,
                                   repeatIndex: referencesSeen[reference.label]! - 1, dialect: dialect)
-            rest = rest[reference.end...]
+            position = reference.end
         }
-        guard let section, section.lowerBound >= rest.startIndex,
-              let end = html.range(of: sectionEnd, range: section.upperBound..<html.endIndex) else {
-            return out + rest
+        guard let section, section >= position,
+              let end = ByteSearch.firstIndex(of: sectionEnd, in: bytes, from: section + sectionStart.count) else {
+            out += bytes[position...]
+            return String(decoding: out, as: UTF8.self)
         }
-        out += html[rest.startIndex..<section.lowerBound]
-        out += dialect == .goldmark ? "<div class=\"footnotes\" role=\"doc-endnotes\">\n<hr>\n<ol>\n"
-                                    : "<div class=\"footnotes\" role=\"doc-endnotes\">\n<ol>\n"
-        out += rewriteNotes(html[section.upperBound..<end.lowerBound], numbers: numbers, dialect: dialect)
-        out += "</ol>\n</div>"
-        out += html[end.upperBound...]
-        return out
+        out += bytes[position..<section]
+        out += Array((dialect == .goldmark ? "<div class=\"footnotes\" role=\"doc-endnotes\">\n<hr>\n<ol>\n"
+                                           : "<div class=\"footnotes\" role=\"doc-endnotes\">\n<ol>\n").utf8)
+        rewriteNotes(bytes, from: section + sectionStart.count, to: end, numbers: numbers, dialect: dialect, into: &out)
+        out += Array("</ol>\n</div>".utf8)
+        out += bytes[(end + sectionEnd.count)...]
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private static let referenceStart = "<sup class=\"footnote-ref\"><a href=\"#fn-"
-    private static let sectionStart = "<section class=\"footnotes\" data-footnotes>\n<ol>\n"
-    private static let sectionEnd = "</ol>\n</section>"
-    private static let noteStart = "<li id=\"fn-"
-    private static let backlinkStart = "<a href=\"#fnref-"
+    private static let referenceStart = Array("<sup class=\"footnote-ref\"><a href=\"#fn-".utf8)
+    private static let referenceEnd = Array("</a></sup>".utf8)
+    private static let sectionStart = Array("<section class=\"footnotes\" data-footnotes>\n<ol>\n".utf8)
+    private static let sectionEnd = Array("</ol>\n</section>".utf8)
+    private static let noteStart = Array("<li id=\"fn-".utf8)
+    private static let backlinkStart = Array("<a href=\"#fnref-".utf8)
+    private static let backlinkSup = Array("<sup class=\"footnote-ref\">".utf8)
+    private static let linkEnd = Array("</a>".utf8)
+    private static let quote = UInt8(ascii: "\"")
+    private static let tagClose = UInt8(ascii: ">")
+
+    /// Where `pattern` last starts in `bytes` (the notes section is the body's last piece).
+    private static func lastIndex(of pattern: [UInt8], in bytes: [UInt8]) -> Int? {
+        var found: Int?
+        var from = 0
+        while let at = ByteSearch.firstIndex(of: pattern, in: bytes, from: from) {
+            found = at
+            from = at + 1
+        }
+        return found
+    }
+
+    /// The end of what cmark-gfm writes for one reference or backlink starting at `start` (a label has
+    /// at most 999 bytes, written twice): searches stop there, so text that merely looks like one costs little.
+    private static func window(_ bytes: [UInt8], _ start: Int) -> Int { min(bytes.count, start + 2_400) }
+
+    /// The first `byte` in `bytes[from..<to]`.
+    private static func first(_ byte: UInt8, in bytes: [UInt8], from: Int, to: Int) -> Int? {
+        guard from < to else { return nil }
+        return bytes[from..<to].firstIndex(of: byte)
+    }
+
+    /// `pattern` in `bytes[from..<to]`.
+    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from: Int, to: Int) -> Int? {
+        guard let at = ByteSearch.firstIndex(of: pattern, in: bytes, from: from), at + pattern.count <= to else { return nil }
+        return at
+    }
 
     /// `<sup class="footnote-ref"><a href="#fn-LABEL" id="fnref-LABEL[-k]" data-footnote-ref>N</a></sup>`
-    /// at the start of `text`: its label, number and end.
-    private static func parseReference(_ text: Substring) -> (label: Substring, number: Substring, end: Substring.Index)? {
-        let afterStart = text.index(text.startIndex, offsetBy: referenceStart.count)
-        let text = text[..<window(text)]
-        guard let quote = text[afterStart...].firstIndex(of: "\""),
-              let tagEnd = text[quote...].firstIndex(of: ">"),
-              let close = text[tagEnd...].range(of: "</a></sup>") else { return nil }
-        let number = text[text.index(after: tagEnd)..<close.lowerBound]
-        guard !number.isEmpty, number.allSatisfy(\.isASCII), number.allSatisfy(\.isNumber) else { return nil }
-        return (text[afterStart..<quote], number, close.upperBound)
+    /// at `start`: its label, number and end.
+    private static func parseReference(_ bytes: [UInt8], at start: Int)
+        -> (label: ArraySlice<UInt8>, number: ArraySlice<UInt8>, end: Int)? {
+        let labelStart = start + referenceStart.count
+        let limit = window(bytes, start)
+        guard let labelEnd = first(quote, in: bytes, from: labelStart, to: limit),
+              let tagEnd = first(tagClose, in: bytes, from: labelEnd, to: limit),
+              let close = find(referenceEnd, in: bytes, from: tagEnd, to: limit) else { return nil }
+        let number = bytes[(tagEnd + 1)..<close]
+        guard !number.isEmpty, number.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return (bytes[labelStart..<labelEnd], number, close + referenceEnd.count)
     }
 
-    private static func writeReference(label: Substring, number: Substring, repeatIndex: Int, dialect: MarkdownDialect) -> String {
+    private static func writeReference(label: ArraySlice<UInt8>, number: ArraySlice<UInt8>, repeatIndex: Int,
+                                       dialect: MarkdownDialect) -> [UInt8] {
+        let (label, number) = (String(decoding: label, as: UTF8.self), String(decoding: number, as: UTF8.self))
         if dialect == .goldmark {
             let id = "fnref\(repeatIndex > 0 ? String(repeatIndex) : ""):\(number)"
-            return "<sup id=\"\(id)\"><a href=\"#fn:\(number)\" class=\"footnote-ref\" role=\"doc-noteref\">\(number)</a></sup>"
+            return Array("<sup id=\"\(id)\"><a href=\"#fn:\(number)\" class=\"footnote-ref\" role=\"doc-noteref\">\(number)</a></sup>".utf8)
         }
         let id = "fnref:\(label)\(repeatIndex > 0 ? ":\(repeatIndex)" : "")"
-        return "<sup id=\"\(id)\" role=\"doc-noteref\"><a href=\"#fn:\(label)\" class=\"footnote\" rel=\"footnote\">\(number)</a></sup>"
+        return Array("<sup id=\"\(id)\" role=\"doc-noteref\"><a href=\"#fn:\(label)\" class=\"footnote\" rel=\"footnote\">\(number)</a></sup>".utf8)
     }
 
-    /// The notes between `<ol>` and `</ol>`: each `<li id="fn-LABEL">` and its backlinks rewritten.
-    private static func rewriteNotes(_ notes: Substring, numbers: [Substring: Substring], dialect: MarkdownDialect) -> String {
-        var out = ""
-        var rest = notes
+    /// The notes in `bytes[from..<to]` (between `<ol>` and `</ol>`): each `<li id="fn-LABEL">` and its
+    /// backlinks rewritten, into `out`.
+    private static func rewriteNotes(_ bytes: [UInt8], from: Int, to: Int, numbers: [ArraySlice<UInt8>: ArraySlice<UInt8>],
+                                     dialect: MarkdownDialect, into out: inout [UInt8]) {
+        var position = from
         var index = 0
-        var label: Substring = ""
-        var number: Substring = ""
-        var marks = Marks()
+        var label = ""
+        var number = ""
         var openParagraph = false
-        while let next = marks.next(in: rest) {
-            if next.isNote {
+        var nextNote = find(noteStart, in: bytes, from: position, to: to)
+        var nextBacklink = find(backlinkStart, in: bytes, from: position, to: to)
+        while true {
+            if let note = nextNote, note < position { nextNote = find(noteStart, in: bytes, from: position, to: to) }
+            if let link = nextBacklink, link < position { nextBacklink = find(backlinkStart, in: bytes, from: position, to: to) }
+            guard let mark = [nextNote, nextBacklink].compactMap({ $0 }).min() else { break }
+            let limit = min(to, window(bytes, mark))
+            if mark == nextNote {
                 // <li id="fn-LABEL">
-                guard let quote = rest[next.range.upperBound...].firstIndex(of: "\""),
-                      let tagEnd = rest[quote...].firstIndex(of: ">") else { break }
-                out += rest[..<next.range.lowerBound]
+                let labelStart = mark + noteStart.count
+                guard let labelEnd = first(quote, in: bytes, from: labelStart, to: limit),
+                      let tagEnd = first(tagClose, in: bytes, from: labelEnd, to: limit) else { break }
+                out += bytes[position..<mark]
                 index += 1
-                label = rest[next.range.upperBound..<quote]
-                number = numbers[label] ?? Substring(String(index))
-                out += dialect == .goldmark ? "<li id=\"fn:\(number)\">" : "<li id=\"fn:\(label)\" role=\"doc-endnote\">"
-                rest = rest[rest.index(after: tagEnd)...]
+                label = String(decoding: bytes[labelStart..<labelEnd], as: UTF8.self)
+                number = numbers[bytes[labelStart..<labelEnd]].map { String(decoding: $0, as: UTF8.self) } ?? String(index)
+                out += Array((dialect == .goldmark ? "<li id=\"fn:\(number)\">" : "<li id=\"fn:\(label)\" role=\"doc-endnote\">").utf8)
+                position = tagEnd + 1
+                openParagraph = false
                 continue
             }
             // <a href="#fnref-LABEL[-k]" …>↩[<sup class="footnote-ref">k</sup>]</a>
-            let near = rest[..<window(rest[next.range.lowerBound...])]
-            guard let tagEnd = near[next.range.upperBound...].firstIndex(of: ">"),
-                  let close = near[tagEnd...].range(of: "</a>") else { break }
-            let content = rest[rest.index(after: tagEnd)..<close.lowerBound]
+            guard let tagEnd = first(tagClose, in: bytes, from: mark + backlinkStart.count, to: limit),
+                  let close = find(linkEnd, in: bytes, from: tagEnd, to: limit) else { break }
             var repeatIndex = 0
-            if let sup = content.range(of: "<sup class=\"footnote-ref\">"), let supEnd = content.range(of: "</sup>"),
-               let k = Int(content[sup.upperBound..<supEnd.lowerBound]) {
+            if let sup = find(backlinkSup, in: bytes, from: tagEnd, to: close),
+               let supEnd = first(UInt8(ascii: "<"), in: bytes, from: sup + backlinkSup.count, to: close),
+               let k = Int(String(decoding: bytes[(sup + backlinkSup.count)..<supEnd], as: UTF8.self)) {
                 repeatIndex = k - 1
             }
-            var before = rest[..<next.range.lowerBound]
             // In a paragraph (after a space) goldmark writes `&#160;` before each backlink and kramdown a
-            // no-break space; after another block (a list, code) kramdown puts the backlinks in
-            // a paragraph of their own.
-            let inParagraph = before.last == " "
-            if inParagraph { before = before.dropLast() }
-            out += before
+            // no-break space; after another block (a list, code) kramdown puts the backlinks in a paragraph
+            // of their own.
+            let inParagraph = mark > position && bytes[mark - 1] == UInt8(ascii: " ")
+            out += bytes[position..<(inParagraph ? mark - 1 : mark)]
             let ownParagraph = dialect == .kramdown && !inParagraph
-            out += dialect == .goldmark ? "&#160;" : ownParagraph ? "<p>" : "\u{A0}"
             openParagraph = openParagraph || ownParagraph
+            let repeatText = repeatIndex > 0 ? String(repeatIndex) : ""
             if dialect == .goldmark {
-                out += "<a href=\"#fnref\(repeatIndex > 0 ? String(repeatIndex) : ""):\(number)\" class=\"footnote-backref\" role=\"doc-backlink\">&#x21a9;&#xfe0e;</a>"
+                out += Array("&#160;<a href=\"#fnref\(repeatText):\(number)\" class=\"footnote-backref\" role=\"doc-backlink\">&#x21a9;&#xfe0e;</a>".utf8)
             } else {
-                out += "<a href=\"#fnref:\(label)\(repeatIndex > 0 ? ":\(repeatIndex)" : "")\" class=\"reversefootnote\" role=\"doc-backlink\">&#8617;\(repeatIndex > 0 ? "<sup>\(repeatIndex + 1)</sup>" : "")</a>"
+                out += Array(((ownParagraph ? "<p>" : "\u{A0}") + "<a href=\"#fnref:\(label)\(repeatIndex > 0 ? ":\(repeatIndex)" : "")\" class=\"reversefootnote\" role=\"doc-backlink\">&#8617;\(repeatIndex > 0 ? "<sup>\(repeatIndex + 1)</sup>" : "")</a>").utf8)
             }
-            rest = rest[close.upperBound...]
+            position = close + linkEnd.count
             // cmark-gfm puts a backlink after a note's last block on a line of its own; goldmark and
             // kramdown close the item right after it.
-            if rest.hasPrefix("\n</li>") {
-                if dialect == .goldmark { rest = rest.dropFirst() }
-                if openParagraph { out += "</p>" }
+            let itemEnd = Array("\n</li>".utf8)
+            if position + itemEnd.count <= to, bytes[position..<(position + itemEnd.count)].elementsEqual(itemEnd) {
+                if dialect == .goldmark { position += 1 }
+                if openParagraph { out += Array("</p>".utf8) }
                 openParagraph = false
             }
         }
-        return out + rest
-    }
-
-    /// The end of what cmark-gfm writes for one reference or backlink starting `text` (a label has at
-    /// most 999 characters): searches stop there, so text that merely looks like one costs little.
-    private static func window(_ text: Substring) -> Substring.Index {
-        text.index(text.startIndex, offsetBy: 2_000, limitedBy: text.endIndex) ?? text.endIndex
-    }
-
-    /// The next note start or backlink, each searched for again only once passed (one pass in all).
-    private struct Marks {
-        var note: Range<Substring.Index>?
-        var backlink: Range<Substring.Index>?
-        var noteDone = false
-        var backlinkDone = false
-
-        mutating func next(in text: Substring) -> (range: Range<Substring.Index>, isNote: Bool)? {
-            if !noteDone, note.map({ $0.lowerBound < text.startIndex }) ?? true {
-                note = text.range(of: noteStart)
-                noteDone = note == nil
-            }
-            if !backlinkDone, backlink.map({ $0.lowerBound < text.startIndex }) ?? true {
-                backlink = text.range(of: backlinkStart)
-                backlinkDone = backlink == nil
-            }
-            switch (noteDone ? nil : note, backlinkDone ? nil : backlink) {
-            case let (note?, backlink?): return note.lowerBound < backlink.lowerBound ? (note, true) : (backlink, false)
-            case let (note?, nil): return (note, true)
-            case let (nil, backlink?): return (backlink, false)
-            case (nil, nil): return nil
-            }
-        }
+        out += bytes[position..<to]
     }
 }
