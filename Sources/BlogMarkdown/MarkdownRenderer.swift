@@ -119,10 +119,12 @@ package enum MarkdownRenderer {
     /// headings, passes the document, its headings and the warnings to `use`, then frees the tree.
     private static func withPreparedDocument<T>(_ markdown: String, options: MarkdownOptions,
                                                 _ use: (CmarkNode, [Heading], [MarkdownWarning]) -> T) -> T {
-        let parsed = DialectDocument.parse(markdown, dialect: options.dialect,
-                                           smart: options.smartPunctuation ?? options.dialect.smartPunctuation)
+        // goldmark's typography is its own (``GoldmarkTypographer``), in place of cmark-gfm's.
+        let smart = options.smartPunctuation ?? options.dialect.smartPunctuation
+        let parsed = DialectDocument.parse(markdown, dialect: options.dialect, smart: smart && options.dialect != .goldmark)
         let document = parsed.document
         defer { parsed.free() }
+        if smart, options.dialect == .goldmark { GoldmarkTypographer.apply(to: document) }
         // Both lists are made before any edit: editing frees nodes, and cmark's iterator must not
         // walk a tree that changes under it.
         let codeBlocks = document.descendants(ofType: CMARK_NODE_CODE_BLOCK)

@@ -30,6 +30,24 @@ final class HugoComparisonTests: XCTestCase {
                 - and its second item
 
             """,
+        // goldmark's typographer: quotes decided one by one, a closing quote only while one is open.
+        "quotes.md": """
+            ---
+            title: Quotes
+            date: 2021-03-05
+            ---
+            Update to example.org/minify v2.9.4" [6dd60fca](https://example.org/c) @bep
+            Revert "Revert "common: Fix typos in comments"" [9f12be54](https://example.org/c)
+
+            Fix ignored --config flag with 'new' command, and "" is considered a zero argument...
+
+            He said "it's `Mirror`'s child" and 'quoted' words, the '90s, rock 'n roll, 'til then.
+
+            "I'm not doin' that," Bill said. The Smiths' dog is 5'6"" tall. "Monitor 21"" here.
+
+            *"At first, things were not clear."* and **"bold"**, see "[Introduction](https://example.org/)".
+
+            """,
         "divider-in-code.md": """
             ---
             title: Divider in code

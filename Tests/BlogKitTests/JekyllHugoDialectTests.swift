@@ -42,6 +42,19 @@ final class JekyllHugoDialectTests: XCTestCase {
         XCTAssertTrue(html(body, .commonMark).contains("<!--more-->"))
     }
 
+    /// goldmark's typographer in Hugo-form posts only; a long line of quotes and dashes costs little.
+    func testGoldmarkTypographyInHugoPostsOnly() {
+        let text = "Update to v2.9.4\" now, 'til then -- and << that >>...\n"
+        XCTAssertEqual(html(text, .goldmark), "<p>Update to v2.9.4&quot; now, \u{2019}til then \u{2013} and \u{00AB} that \u{00BB}\u{2026}</p>\n")
+        // cmark-gfm's rules elsewhere: the unpaired quote curls, `<<` stays.
+        XCTAssertTrue(html(text, .kramdown).hasPrefix("<p>Update to v2.9.4\u{201D} now"))
+        XCTAssertTrue(html(text, .kramdown).contains("&lt;&lt; that &gt;&gt;"))
+        let long = String(repeating: "a \"b' -- c... ", count: 40_000) + "\n"
+        let start = Date()
+        _ = html(long, .goldmark)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10, "\(long.utf8.count) bytes")
+    }
+
     /// Raw HTML that looks like cmark-gfm's footnote markup, unclosed, many times over: left as written, quickly.
     func testFootnoteLookalikesCostLittle() {
         let piece = "<sup class=\"footnote-ref\"><a href=\"#fn-x\" id=\"y\">"
