@@ -47,6 +47,9 @@ final class HugoComparisonTests: XCTestCase {
 
             *"At first, things were not clear."* and **"bold"**, see "[Introduction](https://example.org/)".
 
+            The "New York" case
+            : A definition that's "really fast".
+
             """,
         "divider-in-code.md": """
             ---

@@ -13,8 +13,9 @@ import CCmarkGFM
 ///   `’` when it closes an open `‘`, `'` otherwise;
 /// - `---` is `—`, `--` `–`, `...` `…`, `<<` `«`, `>>` `»`.
 ///
-/// The document is parsed without smart punctuation; this sets the text of each paragraph, heading and
-/// table cell (never code, raw HTML or an autolink's address). A quote escaped with `\` is curled too
+/// The document is parsed without smart punctuation; this sets the text of each block holding inlines
+/// (paragraphs, headings, table cells, definition lists; never code, raw HTML or an autolink's address).
+/// A quote written as an entity (`&#39;`) is read as one, where goldmark leaves it. A quote escaped with `\` is curled too
 /// (cmark-gfm keeps no trace of the backslash).
 enum GoldmarkTypographer {
     /// Sets the typography of `document`'s text as goldmark's typographer does.
@@ -23,9 +24,8 @@ enum GoldmarkTypographer {
         guard let iterator = cmark_iter_new(document.pointer) else { return }
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
-            let type = cmark_node_get_type(node)
-            if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING
-                || cmark_node_get_type_string(node).map({ String(cString: $0) }) == "table_cell" {
+            // Every block holding inlines: paragraphs, headings, table cells, definition terms and definitions.
+            if !isInline(cmark_node_get_type(node)), let child = cmark_node_first_child(node), isInline(cmark_node_get_type(child)) {
                 blocks.append(node)
             }
         }
@@ -104,6 +104,11 @@ enum GoldmarkTypographer {
             let literal = result[text.start..<text.end].joined()
             if literal != String(stream[text.start..<text.end]) { cmark_node_set_literal(text.node, literal) }
         }
+    }
+
+    /// Whether nodes of `type` are inlines (cmark-gfm marks the kind in the type's bits).
+    private static func isInline(_ type: cmark_node_type) -> Bool {
+        type.rawValue & 0xC000 == 0xC000  // CMARK_NODE_TYPE_MASK, CMARK_NODE_TYPE_INLINE
     }
 
     /// Whether `link` is an address written as text (GFM's autolinks): goldmark's linkify keeps it as written.
