@@ -15,6 +15,11 @@ import BlogContent
 /// | `[x](/my file.png)` (spaces in a destination) is a link | yes | | | |
 /// | `<p>` in a list's items only next to a blank line | yes | | | |
 /// | curly quotes, dashes and ellipses (`markdown.smart_punctuation: auto`) | | yes | yes | yes |
+/// | footnotes in the generator's markup (``FootnoteStyle``) | | yes | yes | |
+/// | an item's first paragraph bare per item (``KramdownListItems``) | | yes | | |
+/// | no markdown in `<code>`, `<kbd>`, `<samp>`, `<var>` (``KramdownRawSpans``) | | yes | | |
+/// | goldmark's typographer (quotes decided one by one) (``GoldmarkTypographer``) | | | yes | |
+/// | the first `<!--more-->` out of the page, wherever it is (``HugoSummaryDivider``) | | | yes | |
 package enum MarkdownDialect: String, Sendable, CaseIterable {
     /// CommonMark with the GFM extensions, as cmark-gfm reads it (posts written for no known generator).
     case commonMark
@@ -58,7 +63,7 @@ package enum MarkdownDialect: String, Sendable, CaseIterable {
 
     /// Whether straight quotes, `--`, `---` and `...` become curly quotes, dashes and ellipses by
     /// default: kramdown's and goldmark's typographers are on by default (cmark-gfm's smart
-    /// punctuation stands in for both); Python-Markdown makes them only with `smarty`, which
+    /// punctuation stands in for both, with goldmark's quotes set by ``GoldmarkTypographer``); Python-Markdown makes them only with `smarty`, which
     /// Pelican does not enable.
     var smartPunctuation: Bool { self != .pythonMarkdown }
 

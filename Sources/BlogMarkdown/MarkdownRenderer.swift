@@ -56,6 +56,10 @@ package enum MarkdownRenderer {
     /// body is one warning at the first piece's line.
     package static func render(body: String, summary: String?, options: MarkdownOptions = MarkdownOptions()) -> RenderedMarkdown {
         var rendered = renderDialect(body: body, summary: summary, options: options)
+        if FootnoteStyle.applies(to: options.dialect) {
+            rendered.html = FootnoteStyle.apply(rendered.html, dialect: options.dialect)
+            rendered.summaryHTML = FootnoteStyle.apply(rendered.summaryHTML, dialect: options.dialect)
+        }
         guard options.html == .sanitize else { return rendered }
         let sanitized = HTMLSanitizer.sanitize(rendered.html)
         rendered.html = sanitized.html
@@ -84,6 +88,14 @@ package enum MarkdownRenderer {
             rendered.warnings = (rendered.warnings + preparedBody.warnings + warnings).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
             return rendered
         }
+        if options.dialect == .goldmark, let prepared = HugoSummaryDivider.prepare(body) {
+            // Hugo's `<!--more-->`: out of the page, wherever it is.
+            var rendered = renderPrepared(body: prepared.text, summary: summary, options: options)
+            rendered.html = HugoSummaryDivider.finish(rendered.html)
+            rendered.summaryHTML = HugoSummaryDivider.finish(rendered.summaryHTML)
+            for index in rendered.warnings.indices { rendered.warnings[index].line = prepared.originalLine(rendered.warnings[index].line) }
+            return rendered
+        }
         return renderPrepared(body: body, summary: summary, options: options)
     }
 
@@ -109,10 +121,12 @@ package enum MarkdownRenderer {
     /// headings, passes the document, its headings and the warnings to `use`, then frees the tree.
     private static func withPreparedDocument<T>(_ markdown: String, options: MarkdownOptions,
                                                 _ use: (CmarkNode, [Heading], [MarkdownWarning]) -> T) -> T {
-        let parsed = DialectDocument.parse(markdown, dialect: options.dialect,
-                                           smart: options.smartPunctuation ?? options.dialect.smartPunctuation)
+        // goldmark's typography is its own (``GoldmarkTypographer``), in place of cmark-gfm's.
+        let smart = options.smartPunctuation ?? options.dialect.smartPunctuation
+        let parsed = DialectDocument.parse(markdown, dialect: options.dialect, smart: smart && options.dialect != .goldmark)
         let document = parsed.document
         defer { parsed.free() }
+        if smart, options.dialect == .goldmark { GoldmarkTypographer.apply(to: document) }
         // Both lists are made before any edit: editing frees nodes, and cmark's iterator must not
         // walk a tree that changes under it.
         let codeBlocks = document.descendants(ofType: CMARK_NODE_CODE_BLOCK)

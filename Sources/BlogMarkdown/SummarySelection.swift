@@ -15,8 +15,9 @@ enum SummarySelection {
     }
 
     /// Whether `node` is an HTML block holding only a `<!-- more -->` comment (any spacing or case:
-    /// `<!--more-->`, `<!--  More -->`).
+    /// `<!--more-->`, `<!--  More -->`), or the paragraph standing for Hugo's divider (``HugoSummaryDivider``).
     static func isMoreMarker(_ node: CmarkNode) -> Bool {
+        if node.type == CMARK_NODE_PARAGRAPH { return HugoSummaryDivider.isPlaceholder(node) }
         guard node.type == CMARK_NODE_HTML_BLOCK, let literal = node.literal else { return false }
         let comment = literal.trimmingWhitespacesAndNewlines()
         guard comment.hasPrefix("<!--"), comment.hasSuffix("-->"), comment.count >= 7 else { return false }

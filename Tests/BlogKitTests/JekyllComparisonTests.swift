@@ -11,6 +11,73 @@ final class JekyllComparisonTests: XCTestCase {
     static let posts: [String: String] = [
         "2021-01-06-inline-html.md": jekyllForm(PelicanComparisonTests.posts["inline-html-lines.md"]!)
             + "\nOutro with \"quotes\" -- and 'dashes'...",
+        // kramdown decides per item whether its first paragraph is a <p> (issue 29).
+        "2021-01-07-lists.md": """
+            ---
+            title: Lists
+            ---
+            Steps:
+
+            1. First step
+            2. Second step
+            3. Third step, with a nested list
+               - nested a
+               - nested b
+
+            4. Fourth step, after a blank line
+
+               Its second paragraph.
+            5. Fifth step
+            6. Last step
+
+            Tight from the start, loose at the end:
+
+            - x
+            - y
+
+            - z
+
+            Loose throughout:
+
+            * a
+
+            * b
+
+            * c
+
+            One item:
+
+            - alone
+
+            The end.
+            """,
+        // kramdown's raw span elements: no markdown inside <code>, <kbd> (issue 29).
+        "2021-01-09-raw-spans.md": """
+            ---
+            title: Raw spans
+            ---
+            #### New <code>`Sequence`</code> members
+
+            The <code>``SymbolName``</code> syntax, <kbd>*b*</kbd>, <code>a_b_c *d* [e]</code>,
+            `<code>*x*</code>` in a code span, and <span>`c`</span> in a span.
+            """,
+        // kramdown's footnotes: ids from the labels, its backlinks (issue 29).
+        "2021-01-08-notes.md": """
+            ---
+            title: Notes
+            ---
+            A claim[^src] and a second one[^long], then the first again[^src], and a list[^list].
+
+            [^src]: The source, with a [link](https://example.org/).
+
+            [^long]: A note of two paragraphs.
+
+                Its second paragraph.
+
+            [^list]:
+                - a list in a note
+                - and its second item
+            """,
     ]
 
     /// `post` (a Pelican-form post) with its `Title:` as a YAML header, and its links under `/blog/` at the root.
@@ -57,6 +124,41 @@ final class JekyllComparisonTests: XCTestCase {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/jekyll_compare.py")
         let compare = try BlogCLI.run(["python3", script.path] + pairs, in: site.root, program: env)
         XCTAssertEqual(compare.status, 0, "bodies that differ from Jekyll's:\n\(compare.stdout)\(compare.stderr)")
+        // The footnotes' markup (ids, classes, backlinks), not only their text.
+        let jekylls = try XCTUnwrap(site.read("_site/2021/01/08/notes.html"))
+        let blogs = HugoComparisonTests.body(try XCTUnwrap(site.read("public/posts/notes/index.html")))
+        XCTAssertEqual(HugoComparisonTests.footnoteMarkup(blogs), HugoComparisonTests.footnoteMarkup(jekylls))
+        XCTAssertEqual(HugoComparisonTests.footnoteMarkup(blogs).count, 6, blogs)
+    }
+
+    /// `{% link %}` and `{% post_url %}` give the URL Jekyll gives, under `permalinks: jekyll`.
+    func testLinksMatchJekylls() throws {
+        let env = URL(fileURLWithPath: "/usr/bin/env")
+        let site = try Self.jekyllBlog(layout: "{{ content }}")
+        defer { site.remove() }
+        try site.write("blog.yml", "title: Compared\nbase_url: https://example.org/\ncontent: _posts\npermalinks: jekyll\n")
+        try site.write("_posts/2021-02-01-first.md", "---\ntitle: First\n---\nOne.\n")
+        try site.write("_posts/notes/2021-02-02-second.markdown", "---\ntitle: Second\n---\nTwo.\n")
+        try site.write("_posts/2021-02-03-links.md", """
+            ---
+            title: Links
+            ---
+            [a]({% link _posts/2021-02-01-first.md %}), [b]({% link _posts/notes/2021-02-02-second.markdown %}#top),
+            [c]({% post_url 2021-02-01-first %}), [d]({% post_url notes/2021-02-02-second %}).
+
+            """)
+        let jekyll = try BlogCLI.run(["jekyll", "build", "--quiet", "--destination", site.root.appendingPathComponent("_site").path],
+                                     in: site.root, program: env)
+        XCTAssertEqual(jekyll.status, 0, jekyll.stdout + jekyll.stderr)
+        let build = try BlogCLI.run(["build", "--strict"], in: site.root)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        func hrefs(_ html: String) -> [String] {
+            let regex = try! NSRegularExpression(pattern: "href=\"([^\"]*)\"")
+            return regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { String(html[Range($0.range(at: 1), in: html)!]) }
+        }
+        let jekylls = hrefs(try XCTUnwrap(site.read("_site/2021/02/03/links.html")))
+        XCTAssertEqual(jekylls.count, 4, "\(jekylls)")
+        XCTAssertEqual(hrefs(HugoComparisonTests.body(try XCTUnwrap(site.read("public/2021/02/03/links.html")))), jekylls)
     }
 
     /// Posts without a `title`, one with an apostrophe in its file name: Jekyll's titles (every word

@@ -15,9 +15,11 @@ struct LineNote {
 ///
 /// The text is parsed; passes look at the tree and at the lines it was made from, and rewrite the
 /// few lines that the dialect reads otherwise than CommonMark (``HashHeadings``,
-/// ``HTMLBlockEnds``, ``DefinitionLists``, ``ListsAfterParagraphs``,
-/// ``BlockQuotesAcrossBlankLines``, ``LinkDestinationsWithSpaces``); the text is parsed again, and the tree edited where
-/// a rewrite asked for it. What cmark made code is never looked at. A rewrite can uncover
+/// ``HTMLBlockEnds``, ``DefinitionLists``, ``ListsAfterParagraphs``, ``BlockQuotesAcrossBlankLines``,
+/// ``LinkDestinationsWithSpaces``, ``KramdownRawSpans``); the text is parsed again, and the tree edited where
+/// a rewrite asked for it, where Python-Markdown decides looseness item by item (``LooseItems``), and where
+/// kramdown leaves a list item's first paragraph bare (``KramdownListItems``). What cmark made code is never
+/// looked at. A rewrite can uncover
 /// another (the markdown after an HTML line can hold a `##Heading`), so the passes run again on
 /// the new tree, a few rounds at most. A text that needs no rewrite is parsed once.
 struct DialectDocument {
@@ -113,6 +115,8 @@ struct DialectDocument {
             let lines = SourceLines(text)
             if LooseItems.joinLists(in: document, lines: lines) { LooseItems.apply(in: document, lines: lines) }
         }
+        // After the definition lists, which are made of lists.
+        if dialect == .kramdown { detached += KramdownListItems.apply(in: document, text: text) }
         return DialectDocument(document: document, detached: detached,
                                warnings: warnings.sorted { ($0.line, $0.column) < ($1.line, $1.column) }, from: from)
     }
@@ -169,6 +173,7 @@ struct DialectDocument {
                     if dialect.linkDestinationsWithSpaces {
                         LinkDestinationsWithSpaces.collect(in: block, lines: lines, edits: &edits)
                     }
+                    if dialect == .kramdown { KramdownRawSpans.collect(in: block, lines: lines, edits: &edits) }
                 default:
                     break
                 }

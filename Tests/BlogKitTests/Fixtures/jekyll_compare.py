@@ -1,7 +1,8 @@
 """Compares the post bodies blog wrote with the ones Jekyll (kramdown) wrote for the same files.
 
-Usage: jekyll_compare.py THEIRS=OURS...
+Usage: jekyll_compare.py [--generator NAME] THEIRS=OURS...
   THEIRS: the page Jekyll wrote, whose layout is the post's content alone; OURS: the page blog wrote.
+  --generator NAME: another generator wrote THEIRS the same way (hugo), named so in the report.
 
 Both bodies are reduced to their structure and text as pelican_compare.py does. Prints one JSON
 object per body that differs and exits 1 if any does.
@@ -13,4 +14,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from pelican_compare import compare  # noqa: E402
 
 if __name__ == "__main__":
-    compare(sys.argv[1:], "jekyll", lambda page: open(page, encoding="utf-8").read())
+    arguments = sys.argv[1:]
+    generator = "jekyll"
+    if arguments[:1] == ["--generator"]:
+        generator, arguments = arguments[1], arguments[2:]
+    compare(arguments, generator, lambda page: open(page, encoding="utf-8").read())

@@ -1,0 +1,68 @@
+import BlogCore
+@testable import BlogMarkdown
+import XCTest
+
+/// The kramdown and goldmark passes of issue 29 where no generator is needed to state the rule:
+/// each pass leaves the other dialects alone, and hostile input costs little. The generators'
+/// own output is compared in JekyllComparisonTests and HugoComparisonTests.
+final class JekyllHugoDialectTests: XCTestCase {
+    private func html(_ markdown: String, _ dialect: MarkdownDialect) -> String {
+        MarkdownRenderer.render(body: markdown, summary: nil, options: MarkdownOptions(dialect: dialect)).html
+    }
+
+    /// kramdown's raw span elements keep their markdown characters; CommonMark and goldmark make a code span.
+    func testRawSpanElementsInKramdownOnly() {
+        let text = "New <code>`Sequence`</code> and <kbd>*b*</kbd>, `<code>*x*</code>`.\n"
+        XCTAssertEqual(html(text, .kramdown),
+                       "<p>New <code>`Sequence`</code> and <kbd>*b*</kbd>, <code>&lt;code&gt;*x*&lt;/code&gt;</code>.</p>\n")
+        for dialect in [MarkdownDialect.commonMark, .goldmark] {
+            XCTAssertTrue(html(text, dialect).contains("<code><code>Sequence</code></code>"), "\(dialect)")
+        }
+        // In code the line is never read.
+        XCTAssertEqual(html("    <code>`x`</code>\n", .kramdown), "<pre><code>&lt;code&gt;`x`&lt;/code&gt;\n</code></pre>\n")
+    }
+
+    /// A long line of unclosed elements and backtick runs of every length is read in one pass.
+    func testRawSpanScanIsLinear() {
+        var line = ""
+        for length in 1...400 { line += "<code " + String(repeating: "`", count: length) + " x " }
+        let text = String(repeating: line + "\n", count: 20)
+        let start = Date()
+        _ = html(text, .kramdown)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5, "\(text.utf8.count) bytes")
+    }
+
+    /// Hugo's divider leaves the page; warnings after it keep their lines.
+    func testHugoDividerKeepsWarningLines() {
+        let body = "Lead.\n\n<!--more-->\n\nRest.\n\n::swift hl_lines=\"1\"\n"
+        let rendered = MarkdownRenderer.render(body: body, summary: nil, options: MarkdownOptions(dialect: .goldmark))
+        XCTAssertFalse(rendered.html.contains("more"), rendered.html)
+        XCTAssertEqual(rendered.summaryHTML, "<p>Lead.</p>\n")
+        for warning in rendered.warnings { XCTAssertEqual(warning.line, 7, "\(warning)") }
+        XCTAssertTrue(html(body, .commonMark).contains("<!--more-->"))
+    }
+
+    /// goldmark's typographer in Hugo-form posts only; a long line of quotes and dashes costs little.
+    func testGoldmarkTypographyInHugoPostsOnly() {
+        let text = "Update to v2.9.4\" now, 'til then -- and << that >>...\n"
+        XCTAssertEqual(html(text, .goldmark), "<p>Update to v2.9.4&quot; now, \u{2019}til then \u{2013} and \u{00AB} that \u{00BB}\u{2026}</p>\n")
+        // cmark-gfm's rules elsewhere: the unpaired quote curls, `<<` stays.
+        XCTAssertTrue(html(text, .kramdown).hasPrefix("<p>Update to v2.9.4\u{201D} now"))
+        XCTAssertTrue(html(text, .kramdown).contains("&lt;&lt; that &gt;&gt;"))
+        let long = String(repeating: "a \"b' -- c... ", count: 40_000) + "\n"
+        let start = Date()
+        _ = html(long, .goldmark)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10, "\(long.utf8.count) bytes")
+    }
+
+    /// Raw HTML that looks like cmark-gfm's footnote markup, unclosed, many times over: left as written, quickly.
+    func testFootnoteLookalikesCostLittle() {
+        let piece = "<sup class=\"footnote-ref\"><a href=\"#fn-x\" id=\"y\">"
+        let text = "A note[^1] " + String(repeating: piece, count: 5_000) + "\n\n[^1]: N.\n"
+        let start = Date()
+        let out = html(text, .goldmark)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        XCTAssertTrue(out.contains("<sup id=\"fnref:1\"><a href=\"#fn:1\" class=\"footnote-ref\" role=\"doc-noteref\">1</a></sup>"), String(out.prefix(300)))
+        XCTAssertTrue(out.contains(piece))
+    }
+}
