@@ -16,26 +16,91 @@ package enum Slug {
         asciiSlug(text, droppingApostrophes: false) ?? slugByCharacters(text, droppingApostrophes: false)
     }
 
-    /// `slug` in ASCII, as Pelican's slugs are (its `SLUGIFY_USE_UNICODE = False` runs `unidecode`):
-    /// accents dropped (`café` -> `cafe`), `ß`, `æ`, `œ`, `ø`, `ł`, `đ`, `þ` spelt out, then ``make(_:)``.
-    /// Letters without a Latin spelling here (`日本`; unidecode gives `ri-ben`) are dropped; when
-    /// nothing is left, `slug` is returned as it is.
+    /// `slug` in ASCII, as Pelican's slugs are (its `SLUGIFY_USE_UNICODE = False` runs Unidecode):
+    /// ``latin(_:)``, then ``make(_:)`` (`café` -> `cafe`, `日本` -> `ri-ben`, `スマホsms` -> `sumahosms`).
+    /// When nothing is left, `slug` is returned as it is.
     package static func ascii(_ slug: String) -> String {
         guard slug.utf8.contains(where: { $0 >= 0x80 }) else { return slug }
-        let spelt: [Character: String] = ["ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "þ": "th", "ð": "d", "ı": "i"]
-        var out = ""
-        for scalar in slug.decomposedStringWithCompatibilityMapping.unicodeScalars {
-            if scalar.isASCII {
-                out.unicodeScalars.append(scalar)
-            } else if let spelling = spelt[Character(scalar)] {
-                out += spelling
-            } else if !scalar.properties.isDiacritic && scalar.properties.generalCategory != .nonspacingMark {
-                out += " "
-            }
-        }
-        let folded = make(out)
+        let folded = make(latin(slug))
         return folded.isEmpty ? slug : folded
     }
+
+    /// Pelican's `slugify` of a title, tag, category or author name with its default settings
+    /// (`SLUG_REGEX_SUBSTITUTIONS`, `SLUGIFY_USE_UNICODE = False`): NFKC, ``latin(_:)``, every
+    /// character but ASCII letters, digits, `_`, `-` and white space dropped (`Node.js` -> `nodejs`,
+    /// `C++` -> `c`), white space at either end dropped, each run of `-` and white space one `-`,
+    /// lower-cased. Empty when nothing is left.
+    package static func pelican(_ text: String) -> String {
+        var kept: [UInt8] = []
+        for byte in latin(text.precomposedStringWithCompatibilityMapping).utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): kept.append(byte + 0x20)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): kept.append(byte)
+            case UInt8(ascii: "-"), UInt8(ascii: " "), 0x09...0x0D, 0x1C...0x1F: kept.append(byte == UInt8(ascii: "-") ? byte : UInt8(ascii: " "))
+            default: continue
+            }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(kept.count)
+        var run = false
+        for byte in kept.drop(while: { $0 == UInt8(ascii: " ") }) {
+            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ") {
+                run = true
+            } else {
+                if run { out.append(UInt8(ascii: "-")) }
+                run = false
+                out.append(byte)
+            }
+        }
+        // A run at the end is kept as `-` only if it holds a `-` (white space at the end is stripped first).
+        if run, let last = kept.lastIndex(where: { $0 != UInt8(ascii: " ") }), kept[last] == UInt8(ascii: "-") {
+            out.append(UInt8(ascii: "-"))
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `text` spelt in ASCII one character at a time, as Unidecode spells it: ICU's `Any-Latin;
+    /// Latin-ASCII` for each character, a Chinese character followed by a space (`日本` -> `ri ben `),
+    /// and Unidecode's spelling where ICU's differs by rule rather than by reading: Cyrillic letters
+    /// as digraphs (`ж` -> `zh`, `щ` -> `shch`, ICU's `z`, `s`), kana in Nihon-shiki (`ふ` -> `hu`,
+    /// `じ` -> `zi`), the long-vowel mark `ー` as `-`, Greek `υ` `χ` `Ξ` as `u` `kh` `ks`. Characters
+    /// with no Latin spelling are dropped. Readings still differ for some Chinese characters (one
+    /// in eight: Unidecode reads `了` `liao`, ICU `le`) and for Arabic and Thai.
+    package static func latin(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            if let spelling = unidecodeSpellings[String(scalar)] ?? unidecodeSpellings[Character(scalar).lowercased()] {
+                out += spelling
+                continue
+            }
+            let spelt = String(scalar).applyingTransform(anyToASCII, reverse: false) ?? ""
+            out.unicodeScalars.append(contentsOf: spelt.unicodeScalars.filter(\.isASCII))
+            if scalar.properties.isIdeographic { out += " " }
+        }
+        return out
+    }
+
+    private static let anyToASCII = StringTransform("Any-Latin; Latin-ASCII")
+
+    /// Where Unidecode's spelling of a letter (as written, else lower-cased) differs from ICU's by a rule of spelling.
+    private static let unidecodeSpellings: [String: String] = [
+        // Cyrillic: digraphs where ICU (ISO 9) has a letter with a mark.
+        "ж": "zh", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ю": "iu", "я": "ia", "й": "i",
+        "ё": "io", "є": "ie", "ѐ": "ie", "ї": "yi", "ђ": "dj", "ѓ": "gj", "ѕ": "dz", "љ": "lj", "њ": "nj",
+        "ћ": "tsh", "ќ": "kj", "џ": "dzh",
+        // Kana: Nihon-shiki, and the long-vowel mark.
+        "じ": "zi", "ジ": "zi", "ぢ": "di", "ヂ": "di", "づ": "du", "ヅ": "du", "ふ": "hu", "フ": "hu", "ー": "-",
+        // Greek.
+        "υ": "u", "ύ": "u", "ϋ": "u", "ΰ": "u", "χ": "kh", "Ξ": "ks",
+        // Latin.
+        "ŋ": "ng", "ĸ": "k",
+    ]
 
     /// Hugo's `urlize` of a taxonomy term (its `UnicodeSanitize`, lower-cased): letters, digits and
     /// marks of any script and `.` `_` `+` `~` `-` `@` kept (`C++` -> `c++`, `Node.js` -> `node.js`),
