@@ -57,7 +57,7 @@ extension SiteBuilder {
             ("{year}", { DateText.padded(fields.year, 4) }),
             ("{month}", { DateText.padded(fields.month, 2) }),
             ("{day}", { DateText.padded(fields.day, 2) }),
-            ("{slug}", { config.permalinks.asciiSlugs && post.meta["slug"] == nil ? asciiSlug(of: post) : post.slug }),
+            ("{slug}", { config.permalinks.asciiSlugs ? post.asciiSlug : post.slug }),
             ("{category}", { post.category?.slug.nilIfEmpty ?? "uncategorized" }),
             ("{categories}", { jekyllCategories(post) }),
             ("{folder}", { folder(of: post) }),
@@ -68,16 +68,6 @@ extension SiteBuilder {
             url = url.replacingOccurrences(of: placeholder, with: text)
         }
         return url
-    }
-
-    /// A post's slug under ``Permalinks/asciiSlugs``: Pelican's `slugify` of its title when the slug
-    /// was made from the title, else its slug spelt in ASCII.
-    static func asciiSlug(of post: Post) -> String {
-        if post.slug == Slug.make(post.title) {
-            let pelican = Slug.pelican(post.title)
-            if !pelican.isEmpty { return pelican }
-        }
-        return Slug.ascii(post.slug)
     }
 
     /// Jekyll's `:categories`: the post's categories, lower-cased, repeats dropped, joined by `/`.
