@@ -32,7 +32,8 @@ package enum Slug {
     /// lower-cased. Empty when nothing is left.
     package static func pelican(_ text: String) -> String {
         var kept: [UInt8] = []
-        for byte in latin(text.precomposedStringWithCompatibilityMapping).utf8 {
+        let text = text.utf8.contains(where: { $0 >= 0x80 }) ? text.precomposedStringWithCompatibilityMapping : text
+        for byte in latin(text).utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): kept.append(byte + 0x20)
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): kept.append(byte)
@@ -79,14 +80,38 @@ package enum Slug {
                 out += spelling
                 continue
             }
-            let spelt = String(scalar).applyingTransform(anyToASCII, reverse: false) ?? ""
-            out.unicodeScalars.append(contentsOf: spelt.unicodeScalars.filter(\.isASCII))
-            if scalar.properties.isIdeographic { out += " " }
+            out += icuSpellings.spelling(of: scalar)
         }
         return out
     }
 
-    private static let anyToASCII = StringTransform("Any-Latin; Latin-ASCII")
+    /// ICU's spelling of each character asked for, kept: the transform costs about 15 µs a character,
+    /// and a blog's titles and tags repeat few characters many times. At most one entry per
+    /// character of Unicode.
+    private final class ICUSpellings: @unchecked Sendable {
+        private let lock = NSLock()
+        private var known: [Unicode.Scalar: String] = [:]
+        private let anyToASCII = StringTransform("Any-Latin; Latin-ASCII")
+
+        /// `Any-Latin; Latin-ASCII` of `scalar`, ASCII only, a Chinese character followed by a space.
+        func spelling(of scalar: Unicode.Scalar) -> String {
+            lock.lock()
+            let found = known[scalar]
+            lock.unlock()
+            if let found { return found }
+            var spelt = ""
+            for latin in (String(scalar).applyingTransform(anyToASCII, reverse: false) ?? "").unicodeScalars where latin.isASCII {
+                spelt.unicodeScalars.append(latin)
+            }
+            if scalar.properties.isIdeographic { spelt += " " }
+            lock.lock()
+            known[scalar] = spelt
+            lock.unlock()
+            return spelt
+        }
+    }
+
+    private static let icuSpellings = ICUSpellings()
 
     /// Where Unidecode's spelling of a letter (as written, else lower-cased) differs from ICU's by a rule of spelling.
     private static let unidecodeSpellings: [String: String] = [
