@@ -76,42 +76,44 @@ package enum Slug {
                 out.unicodeScalars.append(scalar)
                 continue
             }
-            if let spelling = unidecodeSpellings[String(scalar)] ?? unidecodeSpellings[Character(scalar).lowercased()] {
-                out += spelling
-                continue
-            }
-            out += icuSpellings.spelling(of: scalar)
+            out += spellings.spelling(of: scalar)
         }
         return out
     }
 
-    /// ICU's spelling of each character asked for, kept: the transform costs about 15 µs a character,
+    /// The spelling of each character asked for, kept: ICU's transform costs about 15 µs a character,
     /// and a blog's titles and tags repeat few characters many times. At most one entry per
     /// character of Unicode.
-    private final class ICUSpellings: @unchecked Sendable {
+    private final class Spellings: @unchecked Sendable {
         private let lock = NSLock()
         private var known: [Unicode.Scalar: String] = [:]
         private let anyToASCII = StringTransform("Any-Latin; Latin-ASCII")
 
-        /// `Any-Latin; Latin-ASCII` of `scalar`, ASCII only, a Chinese character followed by a space.
+        /// Unidecode's spelling of `scalar` where it differs by rule, else `Any-Latin; Latin-ASCII` of
+        /// it, ASCII only, a Chinese character followed by a space.
         func spelling(of scalar: Unicode.Scalar) -> String {
             lock.lock()
             let found = known[scalar]
             lock.unlock()
             if let found { return found }
-            var spelt = ""
-            for latin in (String(scalar).applyingTransform(anyToASCII, reverse: false) ?? "").unicodeScalars where latin.isASCII {
-                spelt.unicodeScalars.append(latin)
-            }
-            if scalar.properties.isIdeographic { spelt += " " }
+            let spelt = unidecodeSpellings[String(scalar)] ?? unidecodeSpellings[Character(scalar).lowercased()] ?? icu(scalar)
             lock.lock()
             known[scalar] = spelt
             lock.unlock()
             return spelt
         }
+
+        private func icu(_ scalar: Unicode.Scalar) -> String {
+            var spelt = ""
+            for latin in (String(scalar).applyingTransform(anyToASCII, reverse: false) ?? "").unicodeScalars where latin.isASCII {
+                spelt.unicodeScalars.append(latin)
+            }
+            if scalar.properties.isIdeographic { spelt += " " }
+            return spelt
+        }
     }
 
-    private static let icuSpellings = ICUSpellings()
+    private static let spellings = Spellings()
 
     /// Where Unidecode's spelling of a letter (as written, else lower-cased) differs from ICU's by a rule of spelling.
     private static let unidecodeSpellings: [String: String] = [
