@@ -69,6 +69,7 @@ package enum Slug {
     /// in eight: Unidecode reads `了` `liao`, ICU `le`) and for Arabic and Thai.
     package static func latin(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
+        spellings.learn(text.unicodeScalars.filter { !$0.isASCII })
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -81,13 +82,47 @@ package enum Slug {
         return out
     }
 
-    /// The spelling of each character asked for, kept: ICU's transform costs about 15 µs a character,
-    /// and a blog's titles and tags repeat few characters many times. At most one entry per
-    /// character of Unicode.
+    /// The spelling of each character asked for, kept. ICU builds its transform anew at each call (on
+    /// Linux, about half a millisecond), so the characters a text has that are not known yet are
+    /// spelt in one call, a line each. At most one entry per character of Unicode.
     private final class Spellings: @unchecked Sendable {
         private let lock = NSLock()
         private var known: [Unicode.Scalar: String] = [:]
         private let anyToASCII = StringTransform("Any-Latin; Latin-ASCII")
+
+        /// Spells every character of `scalars` not known yet, in one call of ICU's transform.
+        func learn(_ scalars: String.UnicodeScalarView) {
+            lock.lock()
+            var unknown: [Unicode.Scalar] = []
+            var seen: Set<Unicode.Scalar> = []
+            // A mark would be read with the line break before it: marks are spelt one call each.
+            for scalar in scalars where known[scalar] == nil && seen.insert(scalar).inserted && !scalar.properties.isWhitespace
+                && scalar.properties.generalCategory != .nonspacingMark && !isRule(scalar) {
+                unknown.append(scalar)
+            }
+            lock.unlock()
+            guard unknown.count > 1 else { return }
+            var joined = String.UnicodeScalarView()
+            for scalar in unknown { joined.append(scalar); joined.append("\n") }
+            let lines = (String(joined).applyingTransform(anyToASCII, reverse: false) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+            guard lines.count == unknown.count + 1 else { return }  // left to one call each
+            lock.lock()
+            for (scalar, line) in zip(unknown, lines) { known[scalar] = ascii(line, of: scalar) }
+            lock.unlock()
+        }
+
+        /// Whether Unidecode's spelling of `scalar` is in ``unidecodeSpellings``.
+        private func isRule(_ scalar: Unicode.Scalar) -> Bool {
+            unidecodeSpellings[String(scalar)] != nil || unidecodeSpellings[Character(scalar).lowercased()] != nil
+        }
+
+        /// The ASCII of ICU's spelling `spelt` of `scalar`, a Chinese character followed by a space.
+        private func ascii(_ spelt: Substring, of scalar: Unicode.Scalar) -> String {
+            var out = ""
+            for latin in spelt.unicodeScalars where latin.isASCII { out.unicodeScalars.append(latin) }
+            if scalar.properties.isIdeographic { out += " " }
+            return out
+        }
 
         /// Unidecode's spelling of `scalar` where it differs by rule, else `Any-Latin; Latin-ASCII` of
         /// it, ASCII only, a Chinese character followed by a space.
@@ -104,12 +139,7 @@ package enum Slug {
         }
 
         private func icu(_ scalar: Unicode.Scalar) -> String {
-            var spelt = ""
-            for latin in (String(scalar).applyingTransform(anyToASCII, reverse: false) ?? "").unicodeScalars where latin.isASCII {
-                spelt.unicodeScalars.append(latin)
-            }
-            if scalar.properties.isIdeographic { spelt += " " }
-            return spelt
+            ascii(Substring(String(scalar).applyingTransform(anyToASCII, reverse: false) ?? ""), of: scalar)
         }
     }
 
