@@ -62,7 +62,7 @@ public enum Pipeline {
         clock.lap("read posts")
         if warnings.hasErrors { throw BuildFailure(warnings.sortedForDisplay()) }
         var site = try placePosts(read.compactMap { $0.0 }, assets: inventory.assets, options: options, config: config)
-        warnings += SiteBuilder.replacementNotes(site) + SiteBuilder.caseCollisions(site)
+        warnings += SiteBuilder.replacementNotes(site) + SiteBuilder.mergedTermNotes(site) + SiteBuilder.caseCollisions(site)
         clock.lap("site model")
         if render {
             warnings += renderMarkdown(&site, options: options, config: config, shortcodes: shortcodes, memo: memo)

@@ -1,5 +1,6 @@
 import BlogCheck
 import BlogConfig
+import BlogContent
 import BlogCore
 import BlogSite
 import Foundation
@@ -38,7 +39,7 @@ public enum SiteCheck {
             let site = try? Pipeline.loadSite(options).0
             let links = LinkChecker.check(folder: folder, displayPath: display, config: config, posts: postPages(site, options),
                                           alternatives: { presetLayouts(site, options) })
-            return Report(links: links, warnings: [], hints: hints(links, options))
+            return Report(links: links, warnings: [], hints: hints(links, site: site, options))
         }
 
         let display = (try? Pipeline.outputFolder(options, config: config).1) ?? config.output
@@ -50,7 +51,7 @@ public enum SiteCheck {
         let (build, site) = try Pipeline.buildSite(options)
         let links = LinkChecker.check(folder: folder, displayPath: display, config: config, posts: postPages(site, options),
                                       alternatives: { presetLayouts(site, options) })
-        return Report(links: links, warnings: build.warnings, hints: hints(links, options))
+        return Report(links: links, warnings: build.warnings, hints: hints(links, site: site, options))
     }
 
     /// The files the site would have under each `permalinks` preset other than its own: its
@@ -71,12 +72,31 @@ public enum SiteCheck {
         }
     }
 
-    /// One note per preset that would mend broken links, at blog.yml.
-    static func hints(_ links: LinkCheckReport, _ options: BuildOptions) -> [Diagnostic] {
-        links.matches.map { match in
+    /// Notes at blog.yml: first the `post` and `page` patterns that the most broken links were
+    /// written for (their last segment a post's or page's slug, ``PermalinkInference``), in blog.yml's
+    /// syntax; then one per preset that would mend broken links.
+    static func hints(_ links: LinkCheckReport, site: Site?, _ options: BuildOptions) -> [Diagnostic] {
+        var notes: [Diagnostic] = []
+        if let site, !links.missing.isEmpty {
+            let current = site.config.permalinks
+            var inference = PermalinkInference(site.posts.map(\.post).map { post in
+                PermalinkInference.Target(page: post.kind == .page, slugs: [post.slug, post.asciiSlug],
+                                          date: post.dated ? post.date : nil, timeZone: site.config.timeZone(of: post))
+            })
+            for (link, path) in links.missing { inference.add(link, path: path) }
+            let proposals = inference.proposals().filter { $0.pattern != ($0.key == "page" ? current.page : current.post) }
+            if !proposals.isEmpty {
+                let count = proposals.map(\.links).reduce(0, +)
+                let keys = (current.preset.map { ["preset: \($0.rawValue)"] } ?? []) + proposals.map { "\($0.key): \"\($0.pattern)\"" }
+                let examples = proposals.map { "\($0.example) (a \($0.key))" }.joined(separator: " and ")
+                notes.append(.note(options.sourceDisplay + "blog.yml", "links like \(examples) name posts and pages by slug in other URLs: with `permalinks: {\(keys.joined(separator: ", "))}` in blog.yml, \(count == 1 ? "1 broken link" : "\(count) broken links") of this check would work"))
+            }
+        }
+        notes += links.matches.map { match in
             let some = match.count == 1 ? "1 broken link" : "\(match.count) broken links"
             return .note(options.sourceDisplay + "blog.yml", "links like \(match.example) match the `\(match.name)` preset: with `permalinks: \(match.name)` in blog.yml, \(some) of this check would work")
         }
+        return notes
     }
 
     /// The post pages of `site`, with the files their sources are read from.

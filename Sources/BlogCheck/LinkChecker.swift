@@ -33,6 +33,9 @@ public struct LinkCheckReport: Sendable {
     public var broken: [Diagnostic]
     /// The other URL schemes under which some broken links would work, in the order given.
     package var matches: [AlternativeMatch] = []
+    /// Each link to a file that does not exist, as written and as the path it resolved to (without
+    /// the base path: `blog/flask.html`), for telling which URL patterns the links were written for.
+    package var missing: [(link: String, path: String)] = []
 }
 
 /// The files of the site as another URL scheme (a `permalinks` preset) would write them, for
@@ -90,6 +93,7 @@ package enum LinkChecker {
         var seen: Set<Diagnostic> = []
         var followed = 0
         var others: [(resolver: LinkResolver, match: AlternativeMatch)]?
+        var missing: [(link: String, path: String)] = []
         for (path, scan) in zip(pagePaths, scans) {
             var locator = Locator(page: path, bytes: scan.bytes, displayPath: displayPath, post: postsByPage[path])
             for link in scan.links {
@@ -98,13 +102,18 @@ package enum LinkChecker {
                 switch problem {
                 case .external: continue
                 case .fine: followed += 1; continue
-                case .missing: message = "link to \(link.url) which does not exist"
+                case .missing(let target):
+                    message = "link to \(link.url) which does not exist"
+                    missing.append((link.url, target))
                 case .outside(let basePath): message = "link to \(link.url) which is outside the site (its base path is \(basePath))"
                 case .noElement(let id): message = "link to \(link.url): no element with id \"\(id)\" there"
                 }
                 followed += 1
                 let diagnostic = locator.error(at: link.offset, target: link.url, message)
-                guard seen.insert(diagnostic).inserted else { continue }
+                guard seen.insert(diagnostic).inserted else {
+                    if case .missing = problem { missing.removeLast() }
+                    continue
+                }
                 broken.append(diagnostic)
                 guard case .missing = problem else { continue }
                 if others == nil { others = alternatives().map { (LinkResolver(config: config, files: $0.files), AlternativeMatch(name: $0.name, example: "", count: 0)) } }
@@ -120,6 +129,7 @@ package enum LinkChecker {
         }
         var report = LinkCheckReport(pages: pagePaths.count, links: followed, broken: broken.sortedForDisplay())
         report.matches = (others ?? []).map(\.match).filter { $0.count > 0 }
+        report.missing = missing
         return report
     }
 
@@ -192,8 +202,8 @@ enum LinkProblem {
     case external
     /// Nothing wrong.
     case fine
-    /// No file there.
-    case missing
+    /// No file at `path` (relative to the output folder, without the base path).
+    case missing(path: String)
     /// A path outside the site's base path.
     case outside(basePath: String)
     /// The page exists but has no element with this id.
@@ -244,7 +254,7 @@ struct LinkResolver {
         } else {
             target = path + "/index.html"  // servers answer `/x` with the folder's `/x/`
         }
-        guard files.contains(target) else { return .missing }
+        guard files.contains(target) else { return .missing(path: path) }
         if let fragment, !fragment.isEmpty, fragment.lowercased() != "top", LinkChecker.isHTML(target),
            !(ids[target]?.contains(fragment) ?? false) {
             return .noElement(fragment)

@@ -129,3 +129,17 @@ package struct Post: Sendable {
         source.hasPrefix("content/") ? String(source.dropFirst("content/".count)) : source
     }
 }
+
+extension Post {
+    /// The post's slug under `Permalinks.asciiSlugs` (the `pelican` preset): the header's `slug` as written;
+    /// else Pelican's `slugify` of its title when the slug was made from the title; else its slug
+    /// spelt in ASCII.
+    package var asciiSlug: String {
+        if meta["slug"] != nil { return slug }
+        if slug == Slug.make(title) {
+            let pelican = Slug.pelican(title)
+            if !pelican.isEmpty { return pelican }
+        }
+        return Slug.ascii(slug)
+    }
+}

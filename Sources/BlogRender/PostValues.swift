@@ -8,7 +8,7 @@ import Foundation
 struct PostValues {
     let config: SiteConfig
     let links: SiteLinks
-    /// The site's dictionaries of each taxonomy's terms, and their index by slug.
+    /// The site's dictionaries of each taxonomy's terms, and their index by the slug in their URLs.
     let terms: [Taxonomy: [[String: Any]]]
     let termIndex: [Taxonomy: [String: Int]]
     let shown: DatePattern
@@ -18,7 +18,8 @@ struct PostValues {
         self.links = links
         self.terms = terms
         termIndex = Dictionary(uniqueKeysWithValues: Taxonomy.allCases.map { taxonomy in
-            (taxonomy, Dictionary(site.terms(taxonomy).enumerated().map { ($1.tag.slug, $0) }, uniquingKeysWith: { a, _ in a }))
+            (taxonomy, Dictionary(site.terms(taxonomy).enumerated().map { (SiteBuilder.tagSlug($1.tag, site.config.permalinks), $0) },
+                                  uniquingKeysWith: { a, _ in a }))
         })
         shown = DatePattern(config.dateFormat, timeZone: config.timeZone)
     }
@@ -80,7 +81,7 @@ struct PostValues {
 
     /// The site's dictionary of the term, or an unlinked one when no page shows it.
     private func termValues(_ taxonomy: Taxonomy, _ term: Tag) -> [String: Any] {
-        if let index = termIndex[taxonomy]![term.slug] { return terms[taxonomy]![index] }
+        if let index = termIndex[taxonomy]![SiteBuilder.tagSlug(term, config.permalinks)] { return terms[taxonomy]![index] }
         return ["name": term.name, "slug": term.slug, "linked": false]
     }
 

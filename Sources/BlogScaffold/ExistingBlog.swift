@@ -121,7 +121,8 @@ public enum ExistingBlog {
         let posts = BlogPosts(folder.appendingPathComponent(postsFolder), display: postsFolder, timeZone: TimeZone(identifier: "UTC")!)
         switch posts.mostUsedFormat {
         case .pelican?:
-            return Detection(preset: .pelican, evidence: "the posts' headers", settings: [], permalinks: [], notes: [])
+            let (permalinks, notes) = inferredPermalinks(posts.posts, preset: .pelican)
+            return Detection(preset: .pelican, evidence: "the posts' headers", settings: [], permalinks: permalinks, notes: notes)
         case .yaml?, .toml?:
             if postsFolder == "_posts" {
                 return Detection(preset: .jekyll, evidence: "the posts' headers and _posts/", settings: [("content", "_posts")], permalinks: [], notes: [])

@@ -57,7 +57,7 @@ extension SiteBuilder {
             ("{year}", { DateText.padded(fields.year, 4) }),
             ("{month}", { DateText.padded(fields.month, 2) }),
             ("{day}", { DateText.padded(fields.day, 2) }),
-            ("{slug}", { config.permalinks.asciiSlugs && post.meta["slug"] == nil ? Slug.ascii(post.slug) : post.slug }),
+            ("{slug}", { config.permalinks.asciiSlugs ? post.asciiSlug : post.slug }),
             ("{category}", { post.category?.slug.nilIfEmpty ?? "uncategorized" }),
             ("{categories}", { jekyllCategories(post) }),
             ("{folder}", { folder(of: post) }),

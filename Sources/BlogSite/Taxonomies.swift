@@ -8,20 +8,23 @@ import Foundation
 /// and the taxonomy an index of every term; a taxonomy without a page pattern
 /// (``TermPatterns/page`` nil, as Jekyll's categories) gets neither.
 extension SiteBuilder {
-    /// The terms of `taxonomy` among the `listed` posts (for sections, the listed posts and pages), by slug (the display name is the first
-    /// spelling in date order), each with its posts newest first; empty when the taxonomy has no
-    /// pages, or for authors when the only one is the site's or wrote every post (unless
-    /// ``Permalinks/siteAuthorPages``).
+    /// The terms of `taxonomy` among the `listed` posts (for sections, the listed posts and pages), by
+    /// the slug in their URLs (``tagSlug(_:_:)``: terms whose URLs are the same are one term, as in
+    /// Pelican and Hugo; the display name is the first spelling in date order), each with its posts
+    /// newest first; empty when the taxonomy has no pages, or for authors when the only one is the
+    /// site's or wrote every post (unless ``Permalinks/siteAuthorPages``).
     static func termGroups(_ taxonomy: Taxonomy, _ posts: [SitePost], listed: [Int], config: SiteConfig) -> [TagGroup] {
         let permalinks = config.permalinks
         guard let pattern = permalinks.terms(taxonomy).page else { return [] }
         var groups: [String: TagGroup] = [:]
         for index in listed.reversed() {  // oldest first, so the oldest spelling names the term
             for term in terms(taxonomy, of: posts[index].post, config: config) where !term.slug.isEmpty {
-                if groups[term.slug] == nil {
-                    groups[term.slug] = TagGroup(tag: term, posts: [], url: termPath(pattern, term, permalinks))
+                let key = tagSlug(term, permalinks)
+                if groups[key] == nil {
+                    groups[key] = TagGroup(tag: term, posts: [], url: termPath(pattern, term, permalinks))
                 }
-                groups[term.slug]!.posts.append(index)
+                // A post with two spellings of one term (`スマホSMS` and `SMS` under `pelican`) is listed once.
+                if groups[key]!.posts.last != index { groups[key]!.posts.append(index) }
             }
         }
         if taxonomy == .author, !permalinks.siteAuthorPages, groups.count <= 1,
@@ -68,11 +71,37 @@ extension SiteBuilder {
         }
     }
 
-    /// A term's slug in its URLs: ASCII under ``Permalinks/asciiSlugs``, Hugo's `urlize` of its
-    /// name under ``Permalinks/hugoTagSlugs``.
+    /// A term's slug in its URLs: Pelican's `slugify` of its name under ``Permalinks/asciiSlugs``
+    /// (its own slug when that leaves nothing), Hugo's `urlize` of its name under
+    /// ``Permalinks/hugoTagSlugs``. Terms with the same one are one term (``termGroups``).
     package static func tagSlug(_ tag: Tag, _ permalinks: Permalinks) -> String {
         if permalinks.hugoTagSlugs, let term = Slug.hugoTerm(tag.name) { return term }
-        return permalinks.asciiSlugs ? Slug.ascii(tag.slug) : tag.slug
+        guard permalinks.asciiSlugs else { return tag.slug }
+        let pelican = Slug.pelican(tag.name)
+        return pelican.isEmpty ? tag.slug : pelican
+    }
+
+    /// A note for each spelling of a term that shares its URL with another spelling (`スマホSMS` and
+    /// `SMS`, both `tag/sms.html` under `pelican`; `Swift` and `swift` are one slug and need none),
+    /// at the first post that uses it: the two are one term, under the first spelling, as Pelican
+    /// and Hugo make them.
+    package static func mergedTermNotes(_ site: Site) -> [Diagnostic] {
+        let permalinks = site.config.permalinks
+        var notes: [Diagnostic] = []
+        for taxonomy in [Taxonomy.tag, .category, .author] {
+            for group in site.terms(taxonomy) {
+                let key = tagSlug(group.tag, permalinks)
+                var noted: Set<String> = [group.tag.slug]
+                for index in group.posts.reversed() {  // oldest first, as the name was chosen
+                    let post = site.posts[index].post
+                    for term in terms(taxonomy, of: post, config: site.config)
+                    where tagSlug(term, permalinks) == key && noted.insert(term.slug).inserted {
+                        notes.append(.note(post.source, "\(taxonomy.rawValue) \"\(term.name)\" has the URL /\(group.url) of \(taxonomy.rawValue) \"\(group.tag.name)\": they are one \(taxonomy.rawValue), named \"\(group.tag.name)\"; rename one to keep them apart"))
+                    }
+                }
+            }
+        }
+        return notes.sortedForDisplay()
     }
 
     /// `pattern` (a term's page or feed pattern) with the term's slug in its URLs for `{slug}`.

@@ -106,8 +106,10 @@ final class PermalinkPresetTests: XCTestCase {
         XCTAssertEqual(Slug.ascii("ünïcode-café"), "unicode-cafe")
         XCTAssertEqual(Slug.ascii("straße-æon"), "strasse-aeon")
         XCTAssertEqual(Slug.ascii("plain-ascii"), "plain-ascii")
-        XCTAssertEqual(Slug.ascii("日本"), "日本", "nothing Latin left: kept as it was")
-        XCTAssertEqual(Slug.ascii("café-日本"), "cafe")
+        XCTAssertEqual(Slug.ascii("日本"), "ri-ben", "Chinese characters read as Unidecode reads them")
+        XCTAssertEqual(Slug.ascii("café-日本"), "cafe-ri-ben")
+        XCTAssertEqual(Slug.ascii("スマホsms"), "sumahosms")
+        XCTAssertEqual(Slug.ascii("🙂"), "🙂", "nothing Latin left: kept as it was")
     }
 
     func testRedirectsMapToAURLOrAPostsFile() throws {

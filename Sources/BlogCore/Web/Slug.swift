@@ -16,26 +16,148 @@ package enum Slug {
         asciiSlug(text, droppingApostrophes: false) ?? slugByCharacters(text, droppingApostrophes: false)
     }
 
-    /// `slug` in ASCII, as Pelican's slugs are (its `SLUGIFY_USE_UNICODE = False` runs `unidecode`):
-    /// accents dropped (`café` -> `cafe`), `ß`, `æ`, `œ`, `ø`, `ł`, `đ`, `þ` spelt out, then ``make(_:)``.
-    /// Letters without a Latin spelling here (`日本`; unidecode gives `ri-ben`) are dropped; when
-    /// nothing is left, `slug` is returned as it is.
+    /// `slug` in ASCII, as Pelican's slugs are (its `SLUGIFY_USE_UNICODE = False` runs Unidecode):
+    /// ``latin(_:)``, then ``make(_:)`` (`café` -> `cafe`, `日本` -> `ri-ben`, `スマホsms` -> `sumahosms`).
+    /// When nothing is left, `slug` is returned as it is.
     package static func ascii(_ slug: String) -> String {
         guard slug.utf8.contains(where: { $0 >= 0x80 }) else { return slug }
-        let spelt: [Character: String] = ["ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "þ": "th", "ð": "d", "ı": "i"]
-        var out = ""
-        for scalar in slug.decomposedStringWithCompatibilityMapping.unicodeScalars {
-            if scalar.isASCII {
-                out.unicodeScalars.append(scalar)
-            } else if let spelling = spelt[Character(scalar)] {
-                out += spelling
-            } else if !scalar.properties.isDiacritic && scalar.properties.generalCategory != .nonspacingMark {
-                out += " "
-            }
-        }
-        let folded = make(out)
+        let folded = make(latin(slug))
         return folded.isEmpty ? slug : folded
     }
+
+    /// Pelican's `slugify` of a title, tag, category or author name with its default settings
+    /// (`SLUG_REGEX_SUBSTITUTIONS`, `SLUGIFY_USE_UNICODE = False`): NFKC, ``latin(_:)``, every
+    /// character but ASCII letters, digits, `_`, `-` and white space dropped (`Node.js` -> `nodejs`,
+    /// `C++` -> `c`), white space at either end dropped, each run of `-` and white space one `-`,
+    /// lower-cased. Empty when nothing is left.
+    package static func pelican(_ text: String) -> String {
+        var kept: [UInt8] = []
+        let text = text.utf8.contains(where: { $0 >= 0x80 }) ? text.precomposedStringWithCompatibilityMapping : text
+        for byte in latin(text).utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): kept.append(byte + 0x20)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): kept.append(byte)
+            case UInt8(ascii: "-"), UInt8(ascii: " "), 0x09...0x0D, 0x1C...0x1F: kept.append(byte == UInt8(ascii: "-") ? byte : UInt8(ascii: " "))
+            default: continue
+            }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(kept.count)
+        var run = false
+        for byte in kept.drop(while: { $0 == UInt8(ascii: " ") }) {
+            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ") {
+                run = true
+            } else {
+                if run { out.append(UInt8(ascii: "-")) }
+                run = false
+                out.append(byte)
+            }
+        }
+        // A run at the end is kept as `-` only if it holds a `-` (white space at the end is stripped first).
+        if run, let last = kept.lastIndex(where: { $0 != UInt8(ascii: " ") }), kept[last] == UInt8(ascii: "-") {
+            out.append(UInt8(ascii: "-"))
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `text` spelt in ASCII one character at a time, as Unidecode spells it: ICU's `Any-Latin;
+    /// Latin-ASCII` for each character, a Chinese character followed by a space (`日本` -> `ri ben `),
+    /// and Unidecode's spelling where ICU's differs by rule rather than by reading: Cyrillic letters
+    /// as digraphs (`ж` -> `zh`, `щ` -> `shch`, ICU's `z`, `s`), kana in Nihon-shiki (`ふ` -> `hu`,
+    /// `じ` -> `zi`), the long-vowel mark `ー` as `-`, Greek `υ` `χ` `Ξ` as `u` `kh` `ks`. Characters
+    /// with no Latin spelling are dropped. Readings still differ for some Chinese characters (one
+    /// in eight: Unidecode reads `了` `liao`, ICU `le`) and for Arabic and Thai.
+    package static func latin(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
+        spellings.learn(text.unicodeScalars.filter { !$0.isASCII })
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            out += spellings.spelling(of: scalar)
+        }
+        return out
+    }
+
+    /// The spelling of each character asked for, kept. ICU builds its transform anew at each call (on
+    /// Linux, about half a millisecond), so the characters a text has that are not known yet are
+    /// spelt in one call, a line each. At most one entry per character of Unicode.
+    private final class Spellings: @unchecked Sendable {
+        private let lock = NSLock()
+        private var known: [Unicode.Scalar: String] = [:]
+        private let anyToASCII = StringTransform("Any-Latin; Latin-ASCII")
+
+        /// Spells every character of `scalars` not known yet, in one call of ICU's transform.
+        func learn(_ scalars: String.UnicodeScalarView) {
+            lock.lock()
+            var unknown: [Unicode.Scalar] = []
+            var seen: Set<Unicode.Scalar> = []
+            // A mark would be read with the line break before it: marks are spelt one call each.
+            for scalar in scalars where known[scalar] == nil && seen.insert(scalar).inserted && !scalar.properties.isWhitespace
+                && scalar.properties.generalCategory != .nonspacingMark && !isRule(scalar) {
+                unknown.append(scalar)
+            }
+            lock.unlock()
+            guard unknown.count > 1 else { return }
+            var joined = String.UnicodeScalarView()
+            for scalar in unknown { joined.append(scalar); joined.append("\n") }
+            let lines = (String(joined).applyingTransform(anyToASCII, reverse: false) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+            guard lines.count == unknown.count + 1 else { return }  // left to one call each
+            lock.lock()
+            for (scalar, line) in zip(unknown, lines) { known[scalar] = ascii(line, of: scalar) }
+            lock.unlock()
+        }
+
+        /// Whether Unidecode's spelling of `scalar` is in ``unidecodeSpellings``.
+        private func isRule(_ scalar: Unicode.Scalar) -> Bool {
+            unidecodeSpellings[String(scalar)] != nil || unidecodeSpellings[Character(scalar).lowercased()] != nil
+        }
+
+        /// The ASCII of ICU's spelling `spelt` of `scalar`, a Chinese character followed by a space.
+        private func ascii(_ spelt: Substring, of scalar: Unicode.Scalar) -> String {
+            var out = ""
+            for latin in spelt.unicodeScalars where latin.isASCII { out.unicodeScalars.append(latin) }
+            if scalar.properties.isIdeographic { out += " " }
+            return out
+        }
+
+        /// Unidecode's spelling of `scalar` where it differs by rule, else `Any-Latin; Latin-ASCII` of
+        /// it, ASCII only, a Chinese character followed by a space.
+        func spelling(of scalar: Unicode.Scalar) -> String {
+            lock.lock()
+            let found = known[scalar]
+            lock.unlock()
+            if let found { return found }
+            let spelt = unidecodeSpellings[String(scalar)] ?? unidecodeSpellings[Character(scalar).lowercased()] ?? icu(scalar)
+            lock.lock()
+            known[scalar] = spelt
+            lock.unlock()
+            return spelt
+        }
+
+        private func icu(_ scalar: Unicode.Scalar) -> String {
+            ascii(Substring(String(scalar).applyingTransform(anyToASCII, reverse: false) ?? ""), of: scalar)
+        }
+    }
+
+    private static let spellings = Spellings()
+
+    /// Where Unidecode's spelling of a letter (as written, else lower-cased) differs from ICU's by a rule of spelling.
+    private static let unidecodeSpellings: [String: String] = [
+        // Cyrillic: digraphs where ICU (ISO 9) has a letter with a mark.
+        "ж": "zh", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ю": "iu", "я": "ia", "й": "i",
+        "ё": "io", "є": "ie", "ѐ": "ie", "ї": "yi", "ђ": "dj", "ѓ": "gj", "ѕ": "dz", "љ": "lj", "њ": "nj",
+        "ћ": "tsh", "ќ": "kj", "џ": "dzh",
+        // Kana: Nihon-shiki, and the long-vowel mark.
+        "じ": "zi", "ジ": "zi", "ぢ": "di", "ヂ": "di", "づ": "du", "ヅ": "du", "ふ": "hu", "フ": "hu", "ー": "-",
+        // Greek.
+        "υ": "u", "ύ": "u", "ϋ": "u", "ΰ": "u", "χ": "kh", "Ξ": "ks",
+        // Latin.
+        "ŋ": "ng", "ĸ": "k",
+    ]
 
     /// Hugo's `urlize` of a taxonomy term (its `UnicodeSanitize`, lower-cased): letters, digits and
     /// marks of any script and `.` `_` `+` `~` `-` `@` kept (`C++` -> `c++`, `Node.js` -> `node.js`),
