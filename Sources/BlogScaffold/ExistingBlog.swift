@@ -24,12 +24,15 @@ public enum ExistingBlog {
         package var permalinks: [(key: String, value: String)]
         /// Settings it has that blog can't follow, as comments for blog.yml.
         package var notes: [String]
+        /// What the settings file holds that could not be read, at its line (printed by `init --from`).
+        public var warnings: [Diagnostic] = []
 
         /// Equal when every field is (the tuples' keys and values, in order).
         public static func == (a: Detection, b: Detection) -> Bool {
             a.preset == b.preset && a.evidence == b.evidence && a.notes == b.notes
                 && a.settings.map { [$0.key, $0.value] } == b.settings.map { [$0.key, $0.value] }
                 && a.permalinks.map { [$0.key, $0.value] } == b.permalinks.map { [$0.key, $0.value] }
+                && a.warnings == b.warnings
         }
     }
 
@@ -48,11 +51,14 @@ public enum ExistingBlog {
         if FileManager.default.fileExists(atPath: folder.appendingPathComponent("blog.yml").path) {
             throw BuildFailure([.error(shown, existsMessage)])
         }
-        guard let found = detect(folder) else {
+        guard var found = detect(folder) else {
             throw BuildFailure([.error("no Pelican, Jekyll or Hugo blog found in \(display): no pelicanconf.py, _config.yml, hugo.toml or config.toml, and no posts with a header under content/ or _posts/")])
         }
         try FileCreation.createNew(folder.appendingPathComponent("blog.yml"), contents: Data(configText(found).utf8), shown: shown,
                                    exists: existsMessage)
+        for index in found.warnings.indices where found.warnings[index].hasFile {
+            found.warnings[index].path = NewBlog.join(display, found.warnings[index].path)
+        }
         return found
     }
 
@@ -134,27 +140,6 @@ public enum ExistingBlog {
 
     // MARK: Pelican
 
-    /// The simple assignments of a Pelican settings file: `NAME = 'text'`, `"text"`, a number,
-    /// `True`/`False`. Anything computed is left out.
-    static func pythonSettings(_ text: String) -> [String: String] {
-        var settings: [String: String] = [:]
-        for line in text.split(whereSeparator: \.isNewline) {
-            guard let equals = line.firstIndex(of: "=") else { continue }
-            let name = line[..<equals].trimmingWhitespaces()
-            guard !name.isEmpty, name.allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "_" }), name.first!.isLetter else { continue }
-            var value = line[line.index(after: equals)...].trimmingWhitespaces()
-            if let hash = value.range(of: " #") { value = value[..<hash.lowerBound].trimmingWhitespaces() }
-            if let quote = value.first, quote == "'" || quote == "\"", value.count >= 2, value.last == quote {
-                let inner = value.dropFirst().dropLast()
-                guard !inner.contains(quote), !inner.contains("\\") else { continue }
-                settings[String(name)] = String(inner)
-            } else if value == "True" || value == "False" || (!value.isEmpty && value.allSatisfy(\.isNumber)) {
-                settings[String(name)] = String(value)
-            }
-        }
-        return settings
-    }
-
     /// Whether the `MARKDOWN` setting of a Pelican settings file turns on Python-Markdown's `smarty`
     /// (curly quotes, dashes, ellipses): `'markdown.extensions.smarty'` or `'smarty'` in its
     /// `extension_configs` or `extensions`, in the assignment (its lines up to the closing bracket)
@@ -179,26 +164,44 @@ public enum ExistingBlog {
         return false
     }
 
+    /// The settings of pelicanconf.py that `init --from` carries, with the blog.yml key each one
+    /// sets (for the warning when its value can't be read).
+    static let pelicanSettingKeys: [(setting: String, key: String)] = [
+        ("SITENAME", "title"), ("AUTHOR", "author"), ("SITEURL", "base_url"), ("TIMEZONE", "timezone"),
+        ("TYPOGRIFY", "markdown.smart_punctuation"), ("DEFAULT_PAGINATION", "paginate"), ("PATH", "content"),
+        ("ARTICLE_URL", "permalinks.post"), ("ARTICLE_SAVE_AS", "permalinks.post"), ("PAGE_URL", "permalinks.page"),
+        ("PAGE_SAVE_AS", "permalinks.page"), ("TAG_URL", "permalinks.tag"), ("TAG_SAVE_AS", "permalinks.tag"),
+        ("CATEGORY_URL", "permalinks.category"), ("CATEGORY_SAVE_AS", "permalinks.category"),
+        ("AUTHOR_URL", "permalinks.author"), ("AUTHOR_SAVE_AS", "permalinks.author"),
+    ]
+
     static func pelican(_ text: String, publish: String?, hasContent: Bool) -> Detection {
-        let settings = pythonSettings(text)
-        let published = publish.map(pythonSettings) ?? [:]
+        let settings = PythonSettings(text)
+        // publishconf.py starts with `from pelicanconf import *`: its sums may use pelicanconf's settings.
+        let published = publish.map { PythonSettings($0, start: settings.settings) }
         var found = Detection(preset: .pelican, evidence: "pelicanconf.py", settings: [], permalinks: [], notes: [])
-        if let title = settings["SITENAME"] { found.settings.append(("title", title)) }
-        if let author = settings["AUTHOR"], !author.isEmpty { found.settings.append(("author", author)) }
-        if let site = published["SITEURL"] ?? settings["SITEURL"], !site.isEmpty { found.settings.append(("base_url", site)) }
-        if let zone = settings["TIMEZONE"], TimeZone(identifier: zone) != nil { found.settings.append(("timezone", zone)) }
-        if pelicanTypography(text) || settings["TYPOGRIFY"] == "True" { found.settings.append(("markdown.smart_punctuation", "true")) }
-        if let count = settings["DEFAULT_PAGINATION"].flatMap(Int.init), count > 0 { found.settings.append(("paginate", String(count))) }
-        if let path = settings["PATH"], !path.isEmpty, path != "content" { found.settings.append(("content", path)) }
-        else if settings["PATH"] == nil, !hasContent { found.notes.append("pelicanconf.py has no PATH and there is no content/ folder: set `content:` to the posts' folder") }
+        for (setting, key) in pelicanSettingKeys {
+            for (file, read) in [("pelicanconf.py", settings), ("publishconf.py", published)] {
+                guard let problem = read?.unreadable[setting], !(file == "pelicanconf.py" && setting == "SITEURL" && published?.text(setting) != nil) else { continue }
+                found.warnings.append(.warning(file, line: problem.line, column: problem.column,
+                                               "\(setting) can't be read without running Python (\(problem.reason)); set `\(key)` in blog.yml yourself"))
+            }
+        }
+        if let title = settings.text("SITENAME") { found.settings.append(("title", title)) }
+        if let author = settings.text("AUTHOR"), !author.isEmpty { found.settings.append(("author", author)) }
+        if let site = published?.text("SITEURL") ?? settings.text("SITEURL"), !site.isEmpty { found.settings.append(("base_url", site)) }
+        if let zone = settings.text("TIMEZONE"), TimeZone(identifier: zone) != nil { found.settings.append(("timezone", zone)) }
+        if pelicanTypography(text) || settings["TYPOGRIFY"] == .bool(true) { found.settings.append(("markdown.smart_punctuation", "true")) }
+        if let count = settings.text("DEFAULT_PAGINATION").flatMap(Int.init), count > 0 { found.settings.append(("paginate", String(count))) }
+        if let path = settings.text("PATH"), !path.isEmpty, path != "content" { found.settings.append(("content", path)) }
+        else if settings["PATH"] == nil, settings.unreadable["PATH"] == nil, !hasContent { found.notes.append("pelicanconf.py has no PATH and there is no content/ folder: set `content:` to the posts' folder") }
         let preset = PermalinkPreset.pelican.permalinks
         for (setting, key, allowed, presetPattern) in [
             ("ARTICLE", "post", ["slug", "year", "month", "day", "category"], preset.post), ("PAGE", "page", ["slug"], preset.page),
             ("TAG", "tag", ["slug"], preset.tag), ("CATEGORY", "category", ["slug"], preset.category.page ?? ""),
             ("AUTHOR", "author", ["slug"], preset.author.page ?? ""),
         ] {
-            guard settings["\(setting)_URL"] != nil || settings["\(setting)_SAVE_AS"] != nil else { continue }
-            let url = settings["\(setting)_URL"] ?? settings["\(setting)_SAVE_AS"]!
+            guard let url = settings.text("\(setting)_URL") ?? settings.text("\(setting)_SAVE_AS") else { continue }
             var pattern = url
             for (pelicanName, ours) in [("{date:%Y}", "{year}"), ("{date:%m}", "{month}"), ("{date:%d}", "{day}")] {
                 pattern = pattern.replacingOccurrences(of: pelicanName, with: ours)
