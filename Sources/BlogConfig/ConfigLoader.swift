@@ -14,6 +14,7 @@ package enum ConfigLoader {
         "paginate", "date_format", "output", "content", "permalinks", "feed_limit", "feed_content", "html",
         "cache_dir", "new_post_format", "highlight", "highlight_style", "redirects", "params",
         "markdown",
+        "default_category",
     ]
 
     /// The `base_url` that `blog init` writes when it cannot tell where the blog will be published. A build warns
@@ -94,6 +95,10 @@ package enum ConfigLoader {
                     }
                 }
             case "date_format": if let s = string(value, key) { config.dateFormat = s }
+            case "default_category":
+                if let s = string(value, key) {
+                    if Slug.make(s).isEmpty { fail(value, "`default_category` must be a name with letters or digits, got \"\(s)\"") } else { config.defaultCategory = s }
+                }
             case "output", "content":
                 if let s = string(value, key) {
                     if s.isEmpty {

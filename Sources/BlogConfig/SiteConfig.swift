@@ -24,6 +24,9 @@ package struct SiteConfig: Sendable, Equatable {
     package var theme: String = "default"
     /// Posts per list page (home, tag pages).
     package var paginate: Int = 10
+    /// The category of a post that names none (and, under ``Permalinks/folderCategories``, is at
+    /// the top of content/): Pelican's `DEFAULT_CATEGORY`; nil: none (`misc` under that preset).
+    package var defaultCategory: String?
     /// How dates are shown on pages, in `strftime` form (`%a %-d %B %Y` gives `Fri 25 November 2016`).
     package var dateFormat: String = "%a %-d %B %Y"
     /// The output folder, relative to the blog folder unless absolute.

@@ -173,6 +173,7 @@ public enum ExistingBlog {
         ("PAGE_SAVE_AS", "permalinks.page"), ("TAG_URL", "permalinks.tag"), ("TAG_SAVE_AS", "permalinks.tag"),
         ("CATEGORY_URL", "permalinks.category"), ("CATEGORY_SAVE_AS", "permalinks.category"),
         ("AUTHOR_URL", "permalinks.author"), ("AUTHOR_SAVE_AS", "permalinks.author"),
+        ("DEFAULT_CATEGORY", "default_category"),
     ]
 
     static func pelican(_ text: String, publish: String?, hasContent: Bool) -> Detection {
@@ -195,6 +196,12 @@ public enum ExistingBlog {
         if let count = settings.text("DEFAULT_PAGINATION").flatMap(Int.init), count > 0 { found.settings.append(("paginate", String(count))) }
         if let path = settings.text("PATH"), !path.isEmpty, path != "content" { found.settings.append(("content", path)) }
         else if settings["PATH"] == nil, settings.unreadable["PATH"] == nil, !hasContent { found.notes.append("pelicanconf.py has no PATH and there is no content/ folder: set `content:` to the posts' folder") }
+        if let category = settings.text("DEFAULT_CATEGORY"), category != "misc", !Slug.make(category).isEmpty {
+            found.settings.append(("default_category", category))
+        }
+        if settings["USE_FOLDER_AS_CATEGORY"] == .bool(false) {
+            found.notes.append("USE_FOLDER_AS_CATEGORY = False is not followed: under the pelican preset a post without a Category is in its folder's")
+        }
         let preset = PermalinkPreset.pelican.permalinks
         for (setting, key, allowed, presetPattern) in [
             ("ARTICLE", "post", ["slug", "year", "month", "day", "category"], preset.post), ("PAGE", "page", ["slug"], preset.page),

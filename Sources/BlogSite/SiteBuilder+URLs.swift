@@ -58,7 +58,7 @@ extension SiteBuilder {
             ("{month}", { DateText.padded(fields.month, 2) }),
             ("{day}", { DateText.padded(fields.day, 2) }),
             ("{slug}", { config.permalinks.asciiSlugs && post.meta["slug"] == nil ? Slug.ascii(post.slug) : post.slug }),
-            ("{category}", { post.category?.slug.nilIfEmpty ?? "uncategorized" }),
+            ("{category}", { terms(.category, of: post, config: config).first?.slug.nilIfEmpty ?? "uncategorized" }),
             ("{categories}", { jekyllCategories(post) }),
             ("{folder}", { folder(of: post) }),
         ]

@@ -47,3 +47,71 @@ final class InitFromSettingsTests: XCTestCase {
         XCTAssertTrue(post.contains("Ashley&#39;s notebook") || post.contains("Ashley's notebook") || post.contains("Ashley&#x27;s notebook"), post)
     }
 }
+
+/// Pelican's own output for a blog folder (`pelican content -s pelicanconf.py -o …`), or a skip when
+/// Pelican is not installed (`python3 -m pip install pelican`). Returns the output's file paths.
+func pelicanOutput(of site: TempSite, into folder: String) throws -> Set<String> {
+    let python = URL(fileURLWithPath: "/usr/bin/env")
+    let probe = try BlogCLI.run(["python3", "-c", "import pelican"], in: URL(fileURLWithPath: "/"), program: python)
+    guard probe.status == 0 else { throw XCTSkip("Pelican is needed to compare with: python3 -m pip install pelican") }
+    let run = try BlogCLI.run(["python3", "-m", "pelican", "content", "-s", "pelicanconf.py", "-o", folder, "-q"],
+                              in: site.root, program: python)
+    XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+    return Set(site.files(under: folder))
+}
+
+extension InitFromSettingsTests {
+    func testDefaultCategoryIsCarriedAndPlacesPostsAsPelicanDoes() throws {
+        let (site, result) = try migrated([
+            "pelicanconf.py": """
+            AUTHOR = 'Ada'
+            SITENAME = 'Ada'
+            PATH = 'content'
+            TIMEZONE = 'UTC'
+            DEFAULT_CATEGORY = 'Tech'
+            ARTICLE_URL = '{category}/{slug}.html'
+            ARTICLE_SAVE_AS = '{category}/{slug}.html'
+            """,
+            "content/root.md": "Title: At the root\nDate: 2021-01-01\n\nNo category, no folder.\n",
+            "content/posts/in-folder.md": "Title: In a folder\nDate: 2021-01-02\n\nNo category, a folder.\n",
+            "content/named.md": "Title: Named\nDate: 2021-01-03\nCategory: Notes\n\nA category.\n",
+        ])
+        defer { site.remove() }
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(site.read("blog.yml")?.contains("default_category: \"Tech\"\n") == true, site.read("blog.yml") ?? "")
+        let build = try BlogCLI.run(["build"], in: site.root)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        let ours = Set(site.files(under: "public"))
+        for path in ["tech/at-the-root.html", "posts/in-a-folder.html", "notes/named.html", "category/tech.html", "category/posts.html", "category/notes.html"] {
+            XCTAssertTrue(ours.contains(path), "\(path) missing from \(ours.sorted())")
+        }
+        XCTAssertFalse(ours.contains("category/misc.html"))
+        XCTAssertTrue(site.read("public/category/tech.html")?.contains("tech/at-the-root.html") == true)
+
+        // Pelican's own output has the same posts and category pages.
+        let theirs = try pelicanOutput(of: site, into: "pelican-output")
+        let pages = { (files: Set<String>) in
+            files.filter { $0.hasSuffix(".html") && $0.contains("/") && !["theme", "author", "tag", "feeds", "drafts"].contains(String($0.prefix { $0 != "/" })) }
+        }
+        XCTAssertEqual(pages(ours), pages(theirs))
+    }
+}
+
+extension InitFromSettingsTests {
+    func testDefaultCategoryWithoutAPresetAndItsBadValue() throws {
+        let site = try TempSite()
+        defer { site.remove() }
+        try site.write("blog.yml", "title: T\ndefault_category: Field notes\n")
+        try site.write("content/posts/a.md", "---\ntitle: A\ndate: 2021-01-01\n---\nA.\n")
+        try site.write("content/posts/b.md", "---\ntitle: B\ndate: 2021-01-02\ncategory: Named\n---\nB.\n")
+        let build = try BlogCLI.run(["build"], in: site.root)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        XCTAssertTrue(site.read("public/categories/field-notes/index.html")?.contains("/posts/a/") == true)
+        XCTAssertFalse(site.read("public/categories/field-notes/index.html")?.contains("/posts/b/") == true)
+
+        try site.write("blog.yml", "title: T\ndefault_category: \"--\"\n")
+        let bad = try BlogCLI.run(["build"], in: site.root)
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.contains("blog.yml:2:19: error: `default_category` must be a name with letters or digits, got \"--\""), bad.stderr)
+    }
+}
