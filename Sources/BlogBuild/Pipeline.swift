@@ -178,7 +178,9 @@ public enum Pipeline {
         defer { lock.release() }
         // Under the lock: the output folder is one a build may replace (no link where it or the
         // folders beside it belong, and no files that blog did not write), or nothing is built.
-        try OutputFolder.locate(output, display: outputDisplay).checkOwner(writtenBefore: incremental.lastBuildWroteOutput)
+        let replaced = try OutputFolder.locate(output, display: outputDisplay).checkOwner(writtenBefore: incremental.lastBuildWroteOutput)
+        // What it replaces is said once, with this build's report, never kept with the warnings a build
+        // in place says again.
         let warnings = configWarnings + Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml") + lockWarnings
         let outcome = try incremental.build(inPlace: quick, warnings: warnings, strict: { try checkStrict(options, warnings: $0) },
                                             clock: &clock) { observer, clock in
@@ -188,8 +190,9 @@ public enum Pipeline {
         switch outcome {
         case .inPlace(let done):
             return (BuildReport(posts: done.posts, contentPages: done.contentPages, tags: done.tags, pages: done.pages, files: done.files, output: outputDisplay,
-                                warnings: done.warnings, timings: clock.timings, cacheSummary: done.summary), nil)
+                                warnings: replaced + done.warnings, timings: clock.timings, cacheSummary: done.summary), nil)
         case .full(var built, let summary):
+            built.report.warnings = replaced + built.report.warnings
             built.report.timings = clock.timings
             built.report.cacheSummary = summary
             return built

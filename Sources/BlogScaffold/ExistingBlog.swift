@@ -1,6 +1,7 @@
 import BlogConfig
 import BlogContent
 import BlogCore
+import BlogOutput
 import Foundation
 
 /// `blog init --from DIR`: writes the `blog.yml` that builds an existing Pelican, Jekyll or Hugo
@@ -59,7 +60,28 @@ public enum ExistingBlog {
         for index in found.warnings.indices where found.warnings[index].hasFile {
             found.warnings[index].path = NewBlog.join(display, found.warnings[index].path)
         }
+        found.warnings += recordReplaceableOutput(found, in: folder, display: display)
         return found
+    }
+
+    /// When the output folder blog.yml names holds the old generator's site (Pelican's `OUTPUT_PATH`,
+    /// Hugo's `public/`), records there that the first build may replace it: `init --from` is the
+    /// author's word for it. Only a folder inside the blog's folder (links resolved), never the
+    /// content folder, one that holds it, or one that holds a settings file or `.git`.
+    static func recordReplaceableOutput(_ found: Detection, in folder: URL, display: String) -> [Diagnostic] {
+        let output = found.settings.last { $0.key == "output" }?.value ?? "public"
+        let content = found.settings.last { $0.key == "content" }?.value ?? "content"
+        guard let relative = outputInside(output), let contentPath = outputInside(content) else { return [] }
+        let blog = PathSafety.resolved(folder)
+        let target = PathSafety.resolved(folder.appendingPathComponent(relative))
+        let contentTarget = PathSafety.resolved(folder.appendingPathComponent(contentPath))
+        guard PathSafety.isInside(target, blog), target != blog, !PathSafety.isInside(contentTarget, target), !PathSafety.isInside(target, contentTarget),
+              !["blog.yml", "pelicanconf.py", "_config.yml", "hugo.toml", "config.toml", ".git", "themes"].contains(where: {
+                  FileManager.default.fileExists(atPath: URL(fileURLWithPath: target).appendingPathComponent($0).path)
+              }),
+              let count = OutputFolder.recordReplaceable(folder.appendingPathComponent(relative), site: "the \(found.preset.generator) site")
+        else { return [] }
+        return [Diagnostic(.note, "\(NewBlog.join(display, relative))/ holds the \(found.preset.generator) site (\(count) entries), which blog did not write: recorded in \(OutputFolder.markerName) that `blog build` may replace it; the first build does, and says so")]
     }
 
     /// The blog.yml for `found`.
@@ -173,7 +195,7 @@ public enum ExistingBlog {
         ("PAGE_SAVE_AS", "permalinks.page"), ("TAG_URL", "permalinks.tag"), ("TAG_SAVE_AS", "permalinks.tag"),
         ("CATEGORY_URL", "permalinks.category"), ("CATEGORY_SAVE_AS", "permalinks.category"),
         ("AUTHOR_URL", "permalinks.author"), ("AUTHOR_SAVE_AS", "permalinks.author"),
-        ("DEFAULT_CATEGORY", "default_category"),
+        ("DEFAULT_CATEGORY", "default_category"), ("OUTPUT_PATH", "output"),
     ]
 
     static func pelican(_ text: String, publish: String?, hasContent: Bool) -> Detection {
@@ -202,6 +224,14 @@ public enum ExistingBlog {
         if settings["USE_FOLDER_AS_CATEGORY"] == .bool(false) {
             found.notes.append("USE_FOLDER_AS_CATEGORY = False is not followed: under the pelican preset a post without a Category is in its folder's")
         }
+        if let output = settings.text("OUTPUT_PATH"), let at = settings.settings["OUTPUT_PATH"] {
+            if let folder = outputInside(output) {
+                if folder != "public" { found.settings.append(("output", folder)) }
+            } else {
+                found.warnings.append(.warning("pelicanconf.py", line: at.line, column: at.column,
+                    "OUTPUT_PATH \"\(output)\" is not a folder inside the blog's folder: not carried (blog init --from lets a build replace only a folder inside the blog); the site goes to public/, or set `output:` in blog.yml yourself"))
+            }
+        }
         let preset = PermalinkPreset.pelican.permalinks
         for (setting, key, allowed, presetPattern) in [
             ("ARTICLE", "post", ["slug", "year", "month", "day", "category"], preset.post), ("PAGE", "page", ["slug"], preset.page),
@@ -220,6 +250,15 @@ public enum ExistingBlog {
             }
         }
         return found
+    }
+
+    /// `path` as blog.yml's `output` (`docs/` -> `docs`) when it names a folder inside the blog's
+    /// folder; nil for an absolute path, one with a `..` segment, or the blog's folder itself.
+    static func outputInside(_ path: String) -> String? {
+        guard !path.hasPrefix("/"), !path.hasPrefix("~") else { return nil }
+        let segments = path.split(separator: "/").filter { $0 != "." }
+        guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0.contains("\0") }) else { return nil }
+        return segments.joined(separator: "/")
     }
 
     // MARK: Jekyll

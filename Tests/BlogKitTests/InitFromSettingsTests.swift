@@ -115,3 +115,63 @@ extension InitFromSettingsTests {
         XCTAssertTrue(bad.stderr.contains("blog.yml:2:19: error: `default_category` must be a name with letters or digits, got \"--\""), bad.stderr)
     }
 }
+
+extension InitFromSettingsTests {
+    func testOutputPathIsCarriedAndTheOldSiteThereIsReplacedOnceWithANote() throws {
+        let (site, result) = try migrated([
+            "pelicanconf.py": "SITENAME = 'A'\nPATH = 'content'\nOUTPUT_PATH = 'docs/'\n",
+            "content/a.md": "Title: A post\nDate: 2021-01-01\n\nA.\n",
+            // What Pelican left there (its own output, as a GitHub Pages branch folder holds it).
+            "docs/index.html": "<p>Pelican's home</p>\n",
+            "docs/old-post.html": "<p>old</p>\n",
+            "docs/theme/css/main.css": "body {}\n",
+        ])
+        defer { site.remove() }
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(site.read("blog.yml")?.contains("\noutput: \"docs\"\n") == true, site.read("blog.yml") ?? "")
+        XCTAssertTrue(result.stderr.contains("note: docs/ holds the Pelican site (3 entries), which blog did not write"), result.stderr)
+
+        let first = try BlogCLI.run(["build"], in: site.root)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stderr.contains("note: docs holds the Pelican site (3 entries: \"index.html\", \"old-post.html\", \"theme\"), which `blog init --from` recorded that a build may replace: this build replaces it"), first.stderr)
+        XCTAssertTrue(site.exists("docs/a-post.html"))
+        XCTAssertFalse(site.exists("docs/old-post.html"))
+        XCTAssertFalse(site.read("docs/index.html")?.contains("Pelican's home") ?? true)
+        XCTAssertFalse(site.read("docs/.blog-output")?.hasPrefix("blog init --from") ?? true, "the build leaves its own mark")
+
+        let second = try BlogCLI.run(["build"], in: site.root)
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertFalse(second.stderr.contains("note:"), second.stderr)
+    }
+
+    func testAnOutputPathOutsideTheBlogIsNotCarriedAndNothingThereIsTouched() throws {
+        let outside = try TempSite()
+        defer { outside.remove() }
+        try outside.write("site/index.html", "<p>someone else's</p>\n")
+        for path in ["../elsewhere", outside.root.appendingPathComponent("site").path, "docs/../../x", "."] {
+            let (site, result) = try migrated([
+                "pelicanconf.py": "SITENAME = 'A'\n\nOUTPUT_PATH = '\(path)'\n",
+                "content/a.md": "Title: A post\nDate: 2021-01-01\n\nA.\n",
+            ])
+            defer { site.remove() }
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stderr.contains("pelicanconf.py:3:1: warning: OUTPUT_PATH \"\(path)\" is not a folder inside the blog's folder: not carried"), result.stderr)
+            XCTAssertFalse(site.read("blog.yml")?.contains("output:") ?? true)
+            XCTAssertEqual(outside.files(under: "site"), ["index.html"])
+        }
+    }
+
+    func testAHugoSitesPublicFolderIsReplaceableAfterInitFrom() throws {
+        let (site, result) = try migrated([
+            "hugo.toml": "title = 'H'\nbaseURL = 'https://h.example/'\n",
+            "content/posts/a.md": "---\ntitle: A\ndate: 2021-01-01\n---\nA.\n",
+            "public/index.html": "<p>Hugo's home</p>\n",
+        ])
+        defer { site.remove() }
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let build = try BlogCLI.run(["build"], in: site.root)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        XCTAssertTrue(build.stderr.contains("public holds the Hugo site (1 entry: \"index.html\")"), build.stderr)
+        XCTAssertTrue(site.exists("public/posts/a/index.html"))
+    }
+}
