@@ -207,7 +207,8 @@ public enum Pipeline {
         clock.lap("config and theme")
         let loaded = try loadSite(options, config: config, warnings: configWarnings, render: true, shortcodes: theme.shortcodes,
                                   memo: observer.memo, clock: &clock)
-        let (site, warnings) = (loaded.site, loaded.warnings)
+        let site = loaded.site
+        var warnings = loaded.warnings + unusedFilePaths(site, options: options)
         try checkStrict(options, warnings: warnings)
         // Pages are rendered as they are written, on all cores: see SiteRenderer.pages.
         let hook = observer.renderHook(for: site)
@@ -217,7 +218,14 @@ public enum Pipeline {
         let rendered = observer.wantsPageInputs ? SiteRenderer.pagesAndInputs(site, theme: theme, hook: hook) : nil
         var files = rendered?.files ?? SiteRenderer.pages(site, theme: theme, hook: hook)
         let pages = files.count
-        let generated = Feeds.render(site, hook: hook) + Sitemap.render(site)
+        // A file of the author's (robots.txt, a feed) at the path of one blog makes replaces it.
+        let authored = Dictionary(site.assets.map { ($0.path, $0.source) }) { first, _ in first }
+        let content = contentFolder(options, config: config).display
+        var generated: [OutputFile] = []
+        for file in Feeds.render(site, hook: hook) + Sitemap.render(site) {
+            guard let source = authored[file.path] else { generated.append(file); continue }
+            warnings.append(.note(content + "/" + source, "replaces the \(file.path) that blog makes: a file of yours at the path of a generated one wins"))
+        }
         files += generated
         clock.lap("template values and feeds")
         files += theme.staticFiles + assetFiles(site, options: options) + Redirects.render(site)
@@ -235,6 +243,16 @@ public enum Pipeline {
         let report = BuildReport(posts: posts, contentPages: site.posts.count - posts, tags: site.tags.count, pages: pages,
                                  files: written, output: outputDisplay, warnings: warnings, timings: [])
         return (report, site)
+    }
+
+    /// A warning for each `file_paths` entry of blog.yml that names no file of the content folder.
+    private static func unusedFilePaths(_ site: Site, options: BuildOptions) -> [Diagnostic] {
+        let sources = Set(site.assets.map(\.source))
+        let content = site.config.content
+        return site.config.filePaths.filter { !sources.contains($0.source) }.map {
+            .warning(options.sourceDisplay + "blog.yml", line: $0.line, column: $0.column,
+                     "`file_paths`: \"\($0.source)\" is no file of the content folder (\(content)/\($0.source)); nothing is published at \($0.path)")
+        }
     }
 
     /// The content folder's files that are not posts, copied as they are.

@@ -14,7 +14,7 @@ package enum ConfigLoader {
         "paginate", "date_format", "output", "content", "permalinks", "feed_limit", "feed_content", "html",
         "cache_dir", "new_post_format", "highlight", "highlight_style", "redirects", "params",
         "markdown",
-        "default_category",
+        "default_category", "file_paths",
     ]
 
     /// The `base_url` that `blog init` writes when it cannot tell where the blog will be published. A build warns
@@ -199,6 +199,24 @@ package enum ConfigLoader {
                         config.newPostFormat = format
                     } else {
                         fail(value, "`new_post_format` must be `auto` (the form most posts use), `pelican`, `yaml` or `toml`, got \"\(s)\"")
+                    }
+                }
+            case "file_paths":
+                guard case .mapping(let entries) = value else {
+                    fail(value, "`file_paths` must be a mapping of content files to the paths they are published at, such as `extra/CNAME: CNAME`")
+                    continue
+                }
+                for (sourceNode, pathNode) in entries {
+                    guard let source = string(sourceNode, "file_paths"), let path = string(pathNode, "file_paths.\(source)") else { continue }
+                    let trim = { (p: String) in p.hasPrefix("/") ? String(p.dropFirst()) : p }
+                    let plain = { (p: String) in PathSafety.isPlainOutputPath(trim(p)) }
+                    if !plain(source) {
+                        fail(sourceNode, "`file_paths`: \"\(source)\" is not the path of a file under the content folder, such as extra/CNAME")
+                    } else if !plain(path) || path.hasSuffix("/") {
+                        fail(pathNode, "`file_paths`: \"\(path)\" is not a file's path inside the site, such as CNAME or .well-known/security.txt")
+                    } else {
+                        config.filePaths.append(FilePathRule(source: trim(source), path: trim(path),
+                                                             line: sourceNode.mark?.line ?? 1, column: sourceNode.mark?.column ?? 1))
                     }
                 }
             case "redirects":

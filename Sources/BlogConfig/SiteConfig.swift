@@ -62,6 +62,9 @@ package struct SiteConfig: Sendable, Equatable {
     package var newPostFormat: NewPostFormat?
     /// Redirect pages at old URLs (`redirects:`), in the file's order.
     package var redirects: [RedirectRule] = []
+    /// Content files published at another path (`file_paths:`, Pelican's `EXTRA_PATH_METADATA`
+    /// `path`): `extra/CNAME` -> `CNAME`.
+    package var filePaths: [FilePathRule] = []
     /// `params:`, read once with the file (empty when absent): values for Liquid's `site.x` in Jekyll-form posts.
     package var params: [String: MetaValue] = [:]
     /// A Jekyll site's `_config.yml` and `_data/` files beside the posts, sorted by path: read with
@@ -233,6 +236,22 @@ package enum ListPages: String, Sendable, Equatable {
 }
 
 /// One entry of `redirects:` in blog.yml: a page at `from` that sends readers on to `to`.
+/// An entry of `file_paths:`: the content file `source` (its path under the content folder) is
+/// published at `path` (under the output folder) instead of its own path.
+package struct FilePathRule: Sendable, Equatable {
+    package var source: String
+    package var path: String
+    /// The entry's line and column in blog.yml.
+    package var line: Int, column: Int
+
+    package init(source: String, path: String, line: Int = 1, column: Int = 1) {
+        self.source = source
+        self.path = path
+        self.line = line
+        self.column = column
+    }
+}
+
 package struct RedirectRule: Sendable, Equatable {
     /// The old URL, site-relative, cleaned as header `aliases` are (`old/`, `old.html`).
     package var from: String

@@ -55,6 +55,7 @@ public enum ExistingBlog {
         guard var found = detect(folder) else {
             throw BuildFailure([.error("no Pelican, Jekyll or Hugo blog found in \(display): no pelicanconf.py, _config.yml, hugo.toml or config.toml, and no posts with a header under content/ or _posts/")])
         }
+        found.notes += unpublishedFiles(found, in: folder)
         try FileCreation.createNew(folder.appendingPathComponent("blog.yml"), contents: Data(configText(found).utf8), shown: shown,
                                    exists: existsMessage)
         for index in found.warnings.indices where found.warnings[index].hasFile {
@@ -62,6 +63,28 @@ public enum ExistingBlog {
         }
         found.warnings += recordReplaceableOutput(found, in: folder, display: display)
         return found
+    }
+
+    /// Files the old generator published that blog would not, as notes for blog.yml: a Jekyll
+    /// site's root files that deploys need (`CNAME`, `robots.txt`, `favicon.ico`…; blog publishes
+    /// the files of `content`, `_posts`), and a Hugo site's `static/`.
+    static func unpublishedFiles(_ found: Detection, in folder: URL) -> [String] {
+        let exists = { (path: String) in FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path) }
+        let content = found.settings.last { $0.key == "content" }?.value ?? "content"
+        switch found.preset {
+        case .jekyll, .jekyllPretty:
+            guard content == "_posts" || content.hasSuffix("/_posts") else { return [] }
+            let root = String(content.dropLast("_posts".count))
+            let names = ["CNAME", "robots.txt", "favicon.ico", "favicon.png", "favicon.svg", "apple-touch-icon.png", "ads.txt", "humans.txt"]
+                .filter { exists(root + $0) }
+            guard !names.isEmpty else { return [] }
+            return ["\(names.map { root + $0 }.joined(separator: ", ")): Jekyll publishes \(names.count == 1 ? "it" : "them") at the site's root, blog only the files of `content` (\(content)): copy \(names.count == 1 ? "it" : "them") into \(content)/ to keep \(names.count == 1 ? "it" : "them") (a robots.txt there replaces the one blog makes)"]
+        case .hugo:
+            guard exists("static") else { return [] }
+            return ["static/: Hugo publishes its files at the site's root, blog only the files of `content` (\(content)): move them into \(content)/ (static/CNAME to \(content)/CNAME) to keep them"]
+        case .pelican:
+            return []
+        }
     }
 
     /// When the output folder blog.yml names holds the old generator's site (Pelican's `OUTPUT_PATH`,
@@ -90,11 +113,17 @@ public enum ExistingBlog {
             "# blog.yml written by `blog init --from` for a \(found.preset.generator) blog (told by \(found.evidence)).",
             "# Every other setting keeps its default; docs/configuration.md explains each one.",
         ]
+        var mapping: Substring?
         for (key, value) in found.settings {
-            // `markdown.smart_punctuation` is `smart_punctuation` in the `markdown` mapping.
+            // `markdown.smart_punctuation` is `smart_punctuation` in the `markdown` mapping, and
+            // `file_paths.extra/CNAME` the entry `extra/CNAME` of `file_paths`.
             if let dot = key.firstIndex(of: ".") {
-                lines.append("\(key[..<dot]):\n  \(key[key.index(after: dot)...]): \(quoted(value))")
+                if mapping != key[..<dot] { lines.append("\(key[..<dot]):") }
+                mapping = key[..<dot]
+                let inner = String(key[key.index(after: dot)...])
+                lines.append("  \(inner.allSatisfy { $0.isLetter || $0 == "_" } ? inner : quoted(inner)): \(quoted(value))")
             } else {
+                mapping = nil
                 lines.append("\(key): \(quoted(value))")
             }
         }
@@ -221,6 +250,7 @@ public enum ExistingBlog {
         if let category = settings.text("DEFAULT_CATEGORY"), category != "misc", !Slug.make(category).isEmpty {
             found.settings.append(("default_category", category))
         }
+        found.settings += pelicanFilePaths(settings, notes: &found.notes).map { ("file_paths.\($0.source)", $0.path) }
         if settings["USE_FOLDER_AS_CATEGORY"] == .bool(false) {
             found.notes.append("USE_FOLDER_AS_CATEGORY = False is not followed: under the pelican preset a post without a Category is in its folder's")
         }
@@ -248,6 +278,27 @@ public enum ExistingBlog {
             } else if Permalinks.normalize(pattern) != presetPattern {
                 found.permalinks.append((key, Permalinks.normalize(pattern)))
             }
+        }
+        return found
+    }
+
+    /// The `path` entries of `EXTRA_PATH_METADATA` for files under `STATIC_PATHS` (`images` when
+    /// unset), which Pelican copies there: `extra/CNAME` -> `CNAME`. Others are left out, with a note.
+    static func pelicanFilePaths(_ settings: PythonSettings, notes: inout [String]) -> [(source: String, path: String)] {
+        guard case .dict(let entries)? = settings["EXTRA_PATH_METADATA"] else { return [] }
+        let trim = { (path: String) in path.split(separator: "/").filter { $0 != "." }.joined(separator: "/") }
+        var statics = ["images"]
+        if case .list(let items)? = settings["STATIC_PATHS"] { statics = items.compactMap(\.text).map(trim) }
+        var found: [(source: String, path: String)] = []
+        for entry in entries {
+            guard let key = entry.key.text, let target = entry.value["path"]?.text else { continue }
+            let source = trim(key), path = trim(target)
+            guard statics.contains(where: { $0.isEmpty || source == $0 || source.hasPrefix($0 + "/") }) else {
+                notes.append("EXTRA_PATH_METADATA: \(key) is not under STATIC_PATHS, so Pelican does not copy it; not carried")
+                continue
+            }
+            guard !source.isEmpty, !path.isEmpty, source != path, PathSafety.isPlainOutputPath(source), PathSafety.isPlainOutputPath(path) else { continue }
+            found.append((source, path))
         }
         return found
     }

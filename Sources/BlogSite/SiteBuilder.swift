@@ -121,7 +121,7 @@ package enum SiteBuilder {
         }
 
         var site = Site(config: config, posts: sitePosts, listed: listed, tags: tags, archives: archives,
-                        pages: pages, assets: placeAssets(assets, posts: sitePosts, allPosts: posts.map(\.post)))
+                        pages: pages, assets: placeAssets(assets, posts: sitePosts, allPosts: posts.map(\.post), filePaths: config.filePaths))
         site.categories = categories
         site.authors = authors
         site.sections = sections

@@ -175,3 +175,80 @@ extension InitFromSettingsTests {
         XCTAssertTrue(site.exists("public/posts/a/index.html"))
     }
 }
+
+extension InitFromSettingsTests {
+    func testExtraPathMetadataPublishesTheAuthorsCNAMEAndRobotsAsPelicanDoes() throws {
+        let robots = "User-agent: *\nDisallow: /drafts/\n"
+        let (site, result) = try migrated([
+            "pelicanconf.py": """
+            SITENAME = 'A'
+            PATH = 'content'
+            TIMEZONE = 'UTC'
+            STATIC_PATHS = [
+                'images',
+                'extra/CNAME',
+                'extra/robots.txt',
+            ]
+            EXTRA_PATH_METADATA = {
+                'extra/CNAME': {'path': 'CNAME'},
+                'extra/robots.txt': {'path': 'robots.txt'},
+                'unlisted/keybase.txt': {'path': 'keybase.txt'},  # not under STATIC_PATHS: Pelican leaves it
+            }
+            """,
+            "publishconf.py": "from pelicanconf import *\nSITEURL = 'https://a.example'\n",
+            "content/a.md": "Title: A post\nDate: 2021-01-01\n\n![pic]({static}/images/pic.png)\n",
+            "content/images/pic.png": "png",
+            "content/extra/CNAME": "a.example\n",
+            "content/extra/robots.txt": robots,
+        ])
+        defer { site.remove() }
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let yml = try XCTUnwrap(site.read("blog.yml"))
+        XCTAssertTrue(yml.contains("\nfile_paths:\n  \"extra/CNAME\": \"CNAME\"\n  \"extra/robots.txt\": \"robots.txt\"\n"), yml)
+        XCTAssertTrue(yml.contains("# EXTRA_PATH_METADATA: unlisted/keybase.txt is not under STATIC_PATHS"), yml)
+
+        let build = try BlogCLI.run(["build", "--strict"], in: site.root)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        XCTAssertTrue(build.stderr.contains("content/extra/robots.txt:1:1: note: replaces the robots.txt that blog makes"), build.stderr)
+        XCTAssertEqual(site.read("public/CNAME"), "a.example\n")
+        XCTAssertEqual(site.read("public/robots.txt"), robots)
+        XCTAssertFalse(site.exists("public/extra/CNAME"))
+
+        let theirs = try pelicanOutput(of: site, into: "pelican-output")
+        for path in ["CNAME", "robots.txt", "images/pic.png"] {
+            XCTAssertTrue(theirs.contains(path), "Pelican has no \(path): \(theirs.sorted())")
+            XCTAssertEqual(site.read("public/\(path)"), site.read("pelican-output/\(path)"), path)
+        }
+        XCTAssertFalse(theirs.contains("extra/CNAME"))
+    }
+
+    func testFilePathsThatNameNoFileOrLeaveTheSite() throws {
+        let site = try TempSite()
+        defer { site.remove() }
+        try site.write("content/posts/a.md", "---\ntitle: A\ndate: 2021-01-01\n---\nA.\n")
+        try site.write("blog.yml", "title: T\nfile_paths:\n  extra/missing.txt: missing.txt\n")
+        let warned = try BlogCLI.run(["build"], in: site.root)
+        XCTAssertEqual(warned.status, 0, warned.stderr)
+        XCTAssertTrue(warned.stderr.contains("blog.yml:3:3: warning: `file_paths`: \"extra/missing.txt\" is no file of the content folder"), warned.stderr)
+        for (entry, column) in [("extra/x: ../outside", 12), ("../x: y", 3), ("x: /", 6)] {
+            try site.write("blog.yml", "title: T\nfile_paths:\n  \(entry)\n")
+            let bad = try BlogCLI.run(["build"], in: site.root)
+            XCTAssertEqual(bad.status, 1, entry)
+            XCTAssertTrue(bad.stderr.contains("blog.yml:3:\(column): error: `file_paths`:"), bad.stderr)
+        }
+    }
+
+    func testJekyllRootFilesAndHugoStaticAreNamedInBlogYML() throws {
+        let (jekyll, j) = try migrated(["_config.yml": "title: J\n", "_posts/2021-01-01-a.md": "---\ntitle: A\n---\nA.\n",
+                                        "CNAME": "j.example\n", "favicon.ico": "ico"])
+        defer { jekyll.remove() }
+        XCTAssertEqual(j.status, 0, j.stderr)
+        XCTAssertTrue(jekyll.read("blog.yml")?.contains("# CNAME, favicon.ico: Jekyll publishes them at the site's root, blog only the files of `content` (_posts)") == true,
+                      jekyll.read("blog.yml") ?? "")
+        let (hugo, h) = try migrated(["hugo.toml": "title = 'H'\n", "content/posts/a.md": "---\ntitle: A\ndate: 2021-01-01\n---\nA.\n",
+                                      "static/CNAME": "h.example\n"])
+        defer { hugo.remove() }
+        XCTAssertEqual(h.status, 0, h.stderr)
+        XCTAssertTrue(hugo.read("blog.yml")?.contains("# static/: Hugo publishes its files at the site's root") == true, hugo.read("blog.yml") ?? "")
+    }
+}
