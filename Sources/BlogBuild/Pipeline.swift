@@ -208,7 +208,7 @@ public enum Pipeline {
         let loaded = try loadSite(options, config: config, warnings: configWarnings, render: true, shortcodes: theme.shortcodes,
                                   memo: observer.memo, clock: &clock)
         let site = loaded.site
-        var warnings = loaded.warnings + unusedFilePaths(site, options: options)
+        var warnings = loaded.warnings + unusedFilePaths(site, options: options) + unlistedDrafts(site, options: options)
         try checkStrict(options, warnings: warnings)
         // Pages are rendered as they are written, on all cores: see SiteRenderer.pages.
         let hook = observer.renderHook(for: site)
@@ -253,6 +253,15 @@ public enum Pipeline {
             .warning(options.sourceDisplay + "blog.yml", line: $0.line, column: $0.column,
                      "`file_paths`: \"\($0.source)\" is no file of the content folder (\(content)/\($0.source)); nothing is published at \($0.path)")
         }
+    }
+
+    /// A note saying that drafts are published unlisted at `permalinks.draft`, as Pelican publishes
+    /// them, when the build has any (and no `--drafts`, which lists them).
+    private static func unlistedDrafts(_ site: Site, options: BuildOptions) -> [Diagnostic] {
+        let drafts = site.posts.filter { $0.post.status == .draft }
+        guard !options.drafts, let first = drafts.first, let pattern = site.config.permalinks.draft else { return [] }
+        let count = drafts.count == 1 ? "1 draft is" : "\(drafts.count) drafts are"
+        return [Diagnostic(.note, "\(count) published unlisted (in no list, feed or sitemap) at `permalinks.draft` (\(pattern)), as Pelican publishes drafts: /\(first.url)\(drafts.count > 1 ? ", …" : ""); set `permalinks.draft: none` to leave them out")]
     }
 
     /// The content folder's files that are not posts, copied as they are.

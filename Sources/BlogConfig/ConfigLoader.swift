@@ -274,6 +274,16 @@ package enum ConfigLoader {
                         } else {
                             config.permalinks.post = Permalinks.normalize(pattern)
                         }
+                    case "draft", "draft_page":
+                        if pattern == "none" {
+                            if kind == "draft" { config.permalinks.draft = nil } else { config.permalinks.draftPage = nil }
+                        } else if let problem = Permalinks.problem(in: pattern, allowed: kind == "draft" ? ["year", "month", "day", "slug", "category"] : ["slug"]) {
+                            fail(patternNode, problem)
+                        } else if kind == "draft" {
+                            config.permalinks.draft = Permalinks.normalize(pattern)
+                        } else {
+                            config.permalinks.draftPage = Permalinks.normalize(pattern)
+                        }
                     case "tag", "page":
                         if let problem = Permalinks.problem(in: pattern, allowed: kind == "page" ? ["slug", "folder"] : ["slug"]) {
                             fail(patternNode, problem)
@@ -297,7 +307,7 @@ package enum ConfigLoader {
                         }
                     default:
                         diagnostics.append(.warning(path, line: kindNode.mark?.line ?? 1, column: kindNode.mark?.column ?? 1,
-                                                    "unknown permalink `\(kind)` (known: post, tag, page, home_list, category, category_index, author, author_index); ignored"))
+                                                    "unknown permalink `\(kind)` (known: post, tag, page, draft, draft_page, home_list, category, category_index, author, author_index); ignored"))
                     }
                 }
             default:

@@ -166,6 +166,12 @@ package struct Permalinks: Sendable, Equatable {
     /// of content/, as Pelican's `USE_FOLDER_AS_CATEGORY` and `DEFAULT_CATEGORY` put it.
     package var folderCategories: Bool = false
 
+    /// Where a draft is published, unlisted, in every build (Pelican's `DRAFT_SAVE_AS`,
+    /// `drafts/{slug}.html`, in the `pelican` preset); nil: drafts are left out but with `--drafts`.
+    package var draft: String?
+    /// Where a draft page is published, as ``draft`` (Pelican's `drafts/pages/{slug}.html`).
+    package var draftPage: String?
+
     /// The patterns of `taxonomy`'s pages: for tags, ``tag``, ``tagIndex`` and ``tagFeed``.
     package func terms(_ taxonomy: Taxonomy) -> TermPatterns {
         switch taxonomy {

@@ -224,7 +224,7 @@ public enum ExistingBlog {
         ("PAGE_SAVE_AS", "permalinks.page"), ("TAG_URL", "permalinks.tag"), ("TAG_SAVE_AS", "permalinks.tag"),
         ("CATEGORY_URL", "permalinks.category"), ("CATEGORY_SAVE_AS", "permalinks.category"),
         ("AUTHOR_URL", "permalinks.author"), ("AUTHOR_SAVE_AS", "permalinks.author"),
-        ("DEFAULT_CATEGORY", "default_category"), ("OUTPUT_PATH", "output"),
+        ("DEFAULT_CATEGORY", "default_category"), ("DRAFT_URL", "permalinks.draft"), ("DRAFT_SAVE_AS", "permalinks.draft"), ("OUTPUT_PATH", "output"),
     ]
 
     static func pelican(_ text: String, publish: String?, hasContent: Bool) -> Detection {
@@ -267,6 +267,7 @@ public enum ExistingBlog {
             ("ARTICLE", "post", ["slug", "year", "month", "day", "category"], preset.post), ("PAGE", "page", ["slug"], preset.page),
             ("TAG", "tag", ["slug"], preset.tag), ("CATEGORY", "category", ["slug"], preset.category.page ?? ""),
             ("AUTHOR", "author", ["slug"], preset.author.page ?? ""),
+            ("DRAFT", "draft", ["slug", "year", "month", "day", "category"], preset.draft ?? ""), ("DRAFT_PAGE", "draft_page", ["slug"], preset.draftPage ?? ""),
         ] {
             guard let url = settings.text("\(setting)_URL") ?? settings.text("\(setting)_SAVE_AS") else { continue }
             var pattern = url

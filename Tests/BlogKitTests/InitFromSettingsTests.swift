@@ -252,3 +252,42 @@ extension InitFromSettingsTests {
         XCTAssertTrue(hugo.read("blog.yml")?.contains("# static/: Hugo publishes its files at the site's root") == true, hugo.read("blog.yml") ?? "")
     }
 }
+
+extension InitFromSettingsTests {
+    func testPelicanDraftsArePublishedUnlistedWhereDraftSaveAsSaysAsPelicanDoes() throws {
+        let (site, result) = try migrated([
+            "pelicanconf.py": "SITENAME = 'A'\nPATH = 'content'\nTIMEZONE = 'UTC'\nFEED_ALL_ATOM = 'feeds/all.atom.xml'\n",
+            "publishconf.py": "from pelicanconf import *\nSITEURL = 'https://a.example'\n",
+            "content/a.md": "Title: Published\nDate: 2021-01-01\n\nA.\n",
+            "content/b.md": "Title: Not yet\nDate: 2021-01-02\nStatus: draft\nTags: soon\n\nB.\n",
+            "content/pages/c.md": "Title: Page draft\nStatus: draft\n\nC.\n",
+        ])
+        defer { site.remove() }
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let build = try BlogCLI.run(["build"], in: site.root)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        XCTAssertTrue(build.stderr.contains("note: 2 drafts are published unlisted (in no list, feed or sitemap) at `permalinks.draft` (drafts/{slug}.html)"), build.stderr)
+        XCTAssertTrue(site.read("public/drafts/not-yet.html")?.contains("B.") == true)
+        XCTAssertTrue(site.exists("public/drafts/pages/page-draft.html"))
+        for path in ["public/index.html", "public/archives.html", "public/feeds/all.atom.xml", "public/sitemap.xml", "public/tags.html"] {
+            XCTAssertFalse(site.read(path)?.contains("not-yet") ?? true, path)
+        }
+        XCTAssertFalse(site.exists("public/tag/soon.html"), "a draft's tags have no page")
+
+        let theirs = try pelicanOutput(of: site, into: "pelican-output")
+        XCTAssertTrue(theirs.contains("drafts/not-yet.html"), "\(theirs.sorted())")
+        XCTAssertTrue(theirs.contains("drafts/pages/page-draft.html"), "\(theirs.sorted())")
+        XCTAssertFalse(theirs.contains("tag/soon.html"))
+
+        // DRAFT_SAVE_AS is carried; `none` leaves drafts out.
+        let (other, carried) = try migrated(["pelicanconf.py": "SITENAME = 'A'\nDRAFT_URL = 'unpublished/{slug}.html'\n", "content/a.md": "Title: A\nDate: 2021-01-01\n\nA.\n"])
+        defer { other.remove() }
+        XCTAssertEqual(carried.status, 0, carried.stderr)
+        XCTAssertTrue(other.read("blog.yml")?.contains("  draft: \"unpublished/{slug}.html\"\n") == true, other.read("blog.yml") ?? "")
+        try site.write("blog.yml", (site.read("blog.yml") ?? "").replacingOccurrences(of: "permalinks: pelican", with: "permalinks:\n  preset: pelican\n  draft: none\n  draft_page: none"))
+        let without = try BlogCLI.run(["build"], in: site.root)
+        XCTAssertEqual(without.status, 0, without.stderr)
+        XCTAssertFalse(site.exists("public/drafts/not-yet.html"))
+        XCTAssertFalse(without.stderr.contains("drafts are published"), without.stderr)
+    }
+}
