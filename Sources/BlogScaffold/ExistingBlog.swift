@@ -224,7 +224,9 @@ public enum ExistingBlog {
         ("PAGE_SAVE_AS", "permalinks.page"), ("TAG_URL", "permalinks.tag"), ("TAG_SAVE_AS", "permalinks.tag"),
         ("CATEGORY_URL", "permalinks.category"), ("CATEGORY_SAVE_AS", "permalinks.category"),
         ("AUTHOR_URL", "permalinks.author"), ("AUTHOR_SAVE_AS", "permalinks.author"),
-        ("DEFAULT_CATEGORY", "default_category"), ("DRAFT_URL", "permalinks.draft"), ("DRAFT_SAVE_AS", "permalinks.draft"), ("OUTPUT_PATH", "output"),
+        ("DEFAULT_CATEGORY", "default_category"), ("DRAFT_URL", "permalinks.draft"), ("DRAFT_SAVE_AS", "permalinks.draft"),
+        ("DRAFT_PAGE_URL", "permalinks.draft_page"), ("DRAFT_PAGE_SAVE_AS", "permalinks.draft_page"), ("STATIC_PATHS", "file_paths"),
+        ("EXTRA_PATH_METADATA", "file_paths"), ("OUTPUT_PATH", "output"),
     ]
 
     static func pelican(_ text: String, publish: String?, hasContent: Bool) -> Detection {
