@@ -91,7 +91,7 @@ let package = Package(
         ),
         // Scaffold: `blog init` (a new blog folder) and `blog new` (a new post in the blog's header form), beside the
         // stages: it reads the config and the posts, and writes starter files.
-        .target(name: "BlogScaffold", dependencies: ["BlogCore", "BlogConfig", "BlogContent"]),
+        .target(name: "BlogScaffold", dependencies: ["BlogCore", "BlogConfig", "BlogContent", "BlogOutput"]),
         // Check: the links of a built site, checked in its folder (how it was built is BlogBuild's business).
         .target(name: "BlogCheck", dependencies: ["BlogCore", "BlogConfig"]),
         // Incremental: the optional layer on top of the stages: the state in cache_dir, and the build in place

@@ -178,7 +178,9 @@ public enum Pipeline {
         defer { lock.release() }
         // Under the lock: the output folder is one a build may replace (no link where it or the
         // folders beside it belong, and no files that blog did not write), or nothing is built.
-        try OutputFolder.locate(output, display: outputDisplay).checkOwner(writtenBefore: incremental.lastBuildWroteOutput)
+        let replaced = try OutputFolder.locate(output, display: outputDisplay).checkOwner(writtenBefore: incremental.lastBuildWroteOutput)
+        // What it replaces is said once, with this build's report, never kept with the warnings a build
+        // in place says again.
         let warnings = configWarnings + Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml") + lockWarnings
         let outcome = try incremental.build(inPlace: quick, warnings: warnings, strict: { try checkStrict(options, warnings: $0) },
                                             clock: &clock) { observer, clock in
@@ -188,8 +190,9 @@ public enum Pipeline {
         switch outcome {
         case .inPlace(let done):
             return (BuildReport(posts: done.posts, contentPages: done.contentPages, tags: done.tags, pages: done.pages, files: done.files, output: outputDisplay,
-                                warnings: done.warnings, timings: clock.timings, cacheSummary: done.summary), nil)
+                                warnings: replaced + done.warnings, timings: clock.timings, cacheSummary: done.summary), nil)
         case .full(var built, let summary):
+            built.report.warnings = replaced + built.report.warnings
             built.report.timings = clock.timings
             built.report.cacheSummary = summary
             return built
@@ -204,7 +207,8 @@ public enum Pipeline {
         clock.lap("config and theme")
         let loaded = try loadSite(options, config: config, warnings: configWarnings, render: true, shortcodes: theme.shortcodes,
                                   memo: observer.memo, clock: &clock)
-        let (site, warnings) = (loaded.site, loaded.warnings)
+        let site = loaded.site
+        var warnings = loaded.warnings + unusedFilePaths(site, options: options) + unlistedDrafts(site, options: options)
         try checkStrict(options, warnings: warnings)
         // Pages are rendered as they are written, on all cores: see SiteRenderer.pages.
         let hook = observer.renderHook(for: site)
@@ -214,7 +218,14 @@ public enum Pipeline {
         let rendered = observer.wantsPageInputs ? SiteRenderer.pagesAndInputs(site, theme: theme, hook: hook) : nil
         var files = rendered?.files ?? SiteRenderer.pages(site, theme: theme, hook: hook)
         let pages = files.count
-        let generated = Feeds.render(site, hook: hook) + Sitemap.render(site)
+        // A file of the author's (robots.txt, a feed) at the path of one blog makes replaces it.
+        let authored = Dictionary(site.assets.map { ($0.path, $0.source) }) { first, _ in first }
+        let content = contentFolder(options, config: config).display
+        var generated: [OutputFile] = []
+        for file in Feeds.render(site, hook: hook) + Sitemap.render(site) {
+            guard let source = authored[file.path] else { generated.append(file); continue }
+            warnings.append(.note(content + "/" + source, "replaces the \(file.path) that blog makes: a file of yours at the path of a generated one wins"))
+        }
         files += generated
         clock.lap("template values and feeds")
         files += theme.staticFiles + assetFiles(site, options: options) + Redirects.render(site)
@@ -232,6 +243,25 @@ public enum Pipeline {
         let report = BuildReport(posts: posts, contentPages: site.posts.count - posts, tags: site.tags.count, pages: pages,
                                  files: written, output: outputDisplay, warnings: warnings, timings: [])
         return (report, site)
+    }
+
+    /// A warning for each `file_paths` entry of blog.yml that names no file of the content folder.
+    private static func unusedFilePaths(_ site: Site, options: BuildOptions) -> [Diagnostic] {
+        let sources = Set(site.assets.map(\.source))
+        let content = site.config.content
+        return site.config.filePaths.filter { !sources.contains($0.source) }.map {
+            .warning(options.sourceDisplay + "blog.yml", line: $0.line, column: $0.column,
+                     "`file_paths`: \"\($0.source)\" is no file of the content folder (\(content)/\($0.source)); nothing is published at \($0.path)")
+        }
+    }
+
+    /// A note saying that drafts are published unlisted at `permalinks.draft`, as Pelican publishes
+    /// them, when the build has any (and no `--drafts`, which lists them).
+    private static func unlistedDrafts(_ site: Site, options: BuildOptions) -> [Diagnostic] {
+        let drafts = site.posts.filter { $0.post.status == .draft }
+        guard !options.drafts, let first = drafts.first, let pattern = site.config.permalinks.draft else { return [] }
+        let count = drafts.count == 1 ? "1 draft is" : "\(drafts.count) drafts are"
+        return [Diagnostic(.note, "\(count) published unlisted (in no list, feed or sitemap) at `permalinks.draft` (\(pattern)), as Pelican publishes drafts: /\(first.url)\(drafts.count > 1 ? ", …" : ""); set `permalinks.draft: none` to leave them out")]
     }
 
     /// The content folder's files that are not posts, copied as they are.

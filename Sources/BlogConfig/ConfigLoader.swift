@@ -14,6 +14,7 @@ package enum ConfigLoader {
         "paginate", "date_format", "output", "content", "permalinks", "feed_limit", "feed_content", "html",
         "cache_dir", "new_post_format", "highlight", "highlight_style", "redirects", "params",
         "markdown",
+        "default_category", "file_paths",
     ]
 
     /// The `base_url` that `blog init` writes when it cannot tell where the blog will be published. A build warns
@@ -94,6 +95,10 @@ package enum ConfigLoader {
                     }
                 }
             case "date_format": if let s = string(value, key) { config.dateFormat = s }
+            case "default_category":
+                if let s = string(value, key) {
+                    if Slug.make(s).isEmpty { fail(value, "`default_category` must be a name with letters or digits, got \"\(s)\"") } else { config.defaultCategory = s }
+                }
             case "output", "content":
                 if let s = string(value, key) {
                     if s.isEmpty {
@@ -196,6 +201,24 @@ package enum ConfigLoader {
                         fail(value, "`new_post_format` must be `auto` (the form most posts use), `pelican`, `yaml` or `toml`, got \"\(s)\"")
                     }
                 }
+            case "file_paths":
+                guard case .mapping(let entries) = value else {
+                    fail(value, "`file_paths` must be a mapping of content files to the paths they are published at, such as `extra/CNAME: CNAME`")
+                    continue
+                }
+                for (sourceNode, pathNode) in entries {
+                    guard let source = string(sourceNode, "file_paths"), let path = string(pathNode, "file_paths.\(source)") else { continue }
+                    let trim = { (p: String) in p.hasPrefix("/") ? String(p.dropFirst()) : p }
+                    let plain = { (p: String) in PathSafety.isPlainOutputPath(trim(p)) }
+                    if !plain(source) {
+                        fail(sourceNode, "`file_paths`: \"\(source)\" is not the path of a file under the content folder, such as extra/CNAME")
+                    } else if !plain(path) || path.hasSuffix("/") {
+                        fail(pathNode, "`file_paths`: \"\(path)\" is not a file's path inside the site, such as CNAME or .well-known/security.txt")
+                    } else {
+                        config.filePaths.append(FilePathRule(source: trim(source), path: trim(path),
+                                                             line: sourceNode.mark?.line ?? 1, column: sourceNode.mark?.column ?? 1))
+                    }
+                }
             case "redirects":
                 guard case .mapping(let entries) = value else {
                     fail(value, "`redirects` must be a mapping of old URLs to new ones, such as `old-post.html: /posts/new-post/`")
@@ -251,6 +274,16 @@ package enum ConfigLoader {
                         } else {
                             config.permalinks.post = Permalinks.normalize(pattern)
                         }
+                    case "draft", "draft_page":
+                        if pattern == "none" {
+                            if kind == "draft" { config.permalinks.draft = nil } else { config.permalinks.draftPage = nil }
+                        } else if let problem = Permalinks.problem(in: pattern, allowed: kind == "draft" ? ["year", "month", "day", "slug", "category"] : ["slug"]) {
+                            fail(patternNode, problem)
+                        } else if kind == "draft" {
+                            config.permalinks.draft = Permalinks.normalize(pattern)
+                        } else {
+                            config.permalinks.draftPage = Permalinks.normalize(pattern)
+                        }
                     case "tag", "page":
                         if let problem = Permalinks.problem(in: pattern, allowed: kind == "page" ? ["slug", "folder"] : ["slug"]) {
                             fail(patternNode, problem)
@@ -274,7 +307,7 @@ package enum ConfigLoader {
                         }
                     default:
                         diagnostics.append(.warning(path, line: kindNode.mark?.line ?? 1, column: kindNode.mark?.column ?? 1,
-                                                    "unknown permalink `\(kind)` (known: post, tag, page, home_list, category, category_index, author, author_index); ignored"))
+                                                    "unknown permalink `\(kind)` (known: post, tag, page, draft, draft_page, home_list, category, category_index, author, author_index); ignored"))
                     }
                 }
             default:

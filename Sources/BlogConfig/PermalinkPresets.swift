@@ -41,6 +41,8 @@ public enum PermalinkPreset: String, Sendable, Equatable, CaseIterable {
             p.postInLanguage = "{slug}-{lang}.html"
             p.pageInLanguage = "pages/{slug}-{lang}.html"
             p.asciiSlugs = true
+            p.draft = "drafts/{slug}.html"
+            p.draftPage = "drafts/pages/{slug}.html"
         case .jekyll, .jekyllPretty:
             let pretty = self == .jekyllPretty
             p.post = "{categories}/{year}/{month}/{day}/{slug}" + (pretty ? "/" : ".html")

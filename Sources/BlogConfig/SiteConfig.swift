@@ -24,6 +24,9 @@ package struct SiteConfig: Sendable, Equatable {
     package var theme: String = "default"
     /// Posts per list page (home, tag pages).
     package var paginate: Int = 10
+    /// The category of a post that names none (and, under ``Permalinks/folderCategories``, is at
+    /// the top of content/): Pelican's `DEFAULT_CATEGORY`; nil: none (`misc` under that preset).
+    package var defaultCategory: String?
     /// How dates are shown on pages, in `strftime` form (`%a %-d %B %Y` gives `Fri 25 November 2016`).
     package var dateFormat: String = "%a %-d %B %Y"
     /// The output folder, relative to the blog folder unless absolute.
@@ -59,6 +62,9 @@ package struct SiteConfig: Sendable, Equatable {
     package var newPostFormat: NewPostFormat?
     /// Redirect pages at old URLs (`redirects:`), in the file's order.
     package var redirects: [RedirectRule] = []
+    /// Content files published at another path (`file_paths:`, Pelican's `EXTRA_PATH_METADATA`
+    /// `path`): `extra/CNAME` -> `CNAME`.
+    package var filePaths: [FilePathRule] = []
     /// `params:`, read once with the file (empty when absent): values for Liquid's `site.x` in Jekyll-form posts.
     package var params: [String: MetaValue] = [:]
     /// A Jekyll site's `_config.yml` and `_data/` files beside the posts, sorted by path: read with
@@ -160,6 +166,12 @@ package struct Permalinks: Sendable, Equatable {
     /// of content/, as Pelican's `USE_FOLDER_AS_CATEGORY` and `DEFAULT_CATEGORY` put it.
     package var folderCategories: Bool = false
 
+    /// Where a draft is published, unlisted, in every build (Pelican's `DRAFT_SAVE_AS`,
+    /// `drafts/{slug}.html`, in the `pelican` preset); nil: drafts are left out but with `--drafts`.
+    package var draft: String?
+    /// Where a draft page is published, as ``draft`` (Pelican's `drafts/pages/{slug}.html`).
+    package var draftPage: String?
+
     /// The patterns of `taxonomy`'s pages: for tags, ``tag``, ``tagIndex`` and ``tagFeed``.
     package func terms(_ taxonomy: Taxonomy) -> TermPatterns {
         switch taxonomy {
@@ -230,6 +242,22 @@ package enum ListPages: String, Sendable, Equatable {
 }
 
 /// One entry of `redirects:` in blog.yml: a page at `from` that sends readers on to `to`.
+/// An entry of `file_paths:`: the content file `source` (its path under the content folder) is
+/// published at `path` (under the output folder) instead of its own path.
+package struct FilePathRule: Sendable, Equatable {
+    package var source: String
+    package var path: String
+    /// The entry's line and column in blog.yml.
+    package var line: Int, column: Int
+
+    package init(source: String, path: String, line: Int = 1, column: Int = 1) {
+        self.source = source
+        self.path = path
+        self.line = line
+        self.column = column
+    }
+}
+
 package struct RedirectRule: Sendable, Equatable {
     /// The old URL, site-relative, cleaned as header `aliases` are (`old/`, `old.html`).
     package var from: String

@@ -38,6 +38,29 @@ package struct OutputFolder {
 
         """
 
+    /// The first words of ``markerName`` as `blog init --from` leaves it in an output folder that
+    /// holds the site of the blog's former generator: the author's word that a build may replace it
+    /// (see ``recordReplaceable(_:site:)``).
+    package static let replaceableHeader = "blog init --from:"
+
+    /// Records in `folder`, an output folder that holds a site blog did not write (`site`, such as
+    /// `the Pelican site`), that a build may replace it: ``markerName`` starting with
+    /// ``replaceableHeader``; the next build replaces it and says so. Nothing is written (nil) when
+    /// the folder is missing, a link, empty (hidden entries aside) or holds ``markerName`` already;
+    /// else the number of entries it holds.
+    package static func recordReplaceable(_ folder: URL, site: String) -> Int? {
+        guard FileKind.of(folder.path) == S_IFDIR, let entries = FolderEntries.of(folder.path),
+              !entries.contains(where: { $0.name == markerName }) else { return nil }
+        let visible = entries.filter { !$0.name.hasPrefix(".") }.count
+        guard visible > 0 else { return nil }
+        let text = """
+            \(replaceableHeader) this folder holds \(site) (\(visible) entries), which blog did not write; `blog init --from`
+            recorded that `blog build` may replace it. The next build does, says so, and leaves its own mark here.
+
+            """
+        return (try? SiteWriter.create(folder.appendingPathComponent(markerName).path, with: Data(text.utf8))) == nil ? nil : visible
+    }
+
     /// The output folder `output`, named `display` in messages. Throws when it is a file, or when it,
     /// the staging folder or the spare copy is a symbolic link.
     package static func locate(_ output: URL, display: String) throws -> OutputFolder {
@@ -82,19 +105,31 @@ package struct OutputFolder {
     /// builds left that file, the spare copy of an earlier build is beside it or `writtenBefore`
     /// says that every file the last build recorded is there as it wrote it. Anything else (`.git`,
     /// `_data/`, a folder of one's own) is refused whole: its files would be deleted.
-    package func checkOwner(writtenBefore: () -> Bool) throws {
-        guard exists else { return }
+    /// - Returns: a note naming what this build replaces when `blog init --from` recorded that it may
+    ///   (see ``recordReplaceable(_:site:)``); else nothing.
+    @discardableResult
+    package func checkOwner(writtenBefore: () -> Bool) throws -> [Diagnostic] {
+        guard exists else { return [] }
         guard let entries = FolderEntries.of(url.path) else {
             throw BuildFailure([.error("cannot read the output folder \(url.path): \(String(cString: strerror(errno)))")])
         }
-        if entries.contains(where: { $0.name == Self.markerName && $0.type == S_IFREG }) { return }
         let visible = entries.map(\.name).filter { !(isMountPoint ? Self.staysInMountPoint($0) : $0.hasPrefix(".")) }.sorted()
-        if visible.isEmpty { return }
+        let shown = visible.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ") + (visible.count > 3 ? ", …" : "")
+        if entries.contains(where: { $0.name == Self.markerName && $0.type == S_IFREG }) {
+            let marker = FileHandle(forReadingAtPath: url.appendingPathComponent(Self.markerName).path)
+            defer { try? marker?.close() }
+            let start = marker.flatMap { try? $0.read(upToCount: 512) }.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            guard start.hasPrefix(Self.replaceableHeader), !visible.isEmpty else { return [] }
+            let site = start.dropFirst(Self.replaceableHeader.count).prefix { $0 != "(" && $0 != "\n" }
+                .replacingOccurrences(of: " this folder holds ", with: "").trimmingCharacters(in: .whitespaces)
+            return [Diagnostic(.note, "\(display) holds \(site.isEmpty ? "a site blog did not write" : site) (\(visible.count) entr\(visible.count == 1 ? "y" : "ies"): \(shown)), which `blog init --from` recorded that a build may replace: this build replaces it")]
+        }
+        if visible.isEmpty { return [] }
         if (spare.map { FileKind.of($0.path) == S_IFDIR } ?? false) || writtenBefore() {
             // Written before builds left their mark: marked now, whatever this build comes to.
-            return adopt()
+            adopt()
+            return []
         }
-        let shown = visible.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ") + (visible.count > 3 ? ", …" : "")
         throw BuildFailure([.error("refusing to build into \(url.path): nothing shows that blog wrote what it holds (\(shown)): it has no \(Self.markerName) file, which every build leaves there, and a build replaces the output folder's whole content; move its files away or empty it (the output of an earlier version of blog can be deleted: the build makes it again), or choose a folder of its own with `output:` in blog.yml (or --output)")])
     }
 

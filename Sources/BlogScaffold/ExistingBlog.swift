@@ -1,6 +1,7 @@
 import BlogConfig
 import BlogContent
 import BlogCore
+import BlogOutput
 import Foundation
 
 /// `blog init --from DIR`: writes the `blog.yml` that builds an existing Pelican, Jekyll or Hugo
@@ -24,12 +25,15 @@ public enum ExistingBlog {
         package var permalinks: [(key: String, value: String)]
         /// Settings it has that blog can't follow, as comments for blog.yml.
         package var notes: [String]
+        /// What the settings file holds that could not be read, at its line (printed by `init --from`).
+        public var warnings: [Diagnostic] = []
 
         /// Equal when every field is (the tuples' keys and values, in order).
         public static func == (a: Detection, b: Detection) -> Bool {
             a.preset == b.preset && a.evidence == b.evidence && a.notes == b.notes
                 && a.settings.map { [$0.key, $0.value] } == b.settings.map { [$0.key, $0.value] }
                 && a.permalinks.map { [$0.key, $0.value] } == b.permalinks.map { [$0.key, $0.value] }
+                && a.warnings == b.warnings
         }
     }
 
@@ -48,12 +52,59 @@ public enum ExistingBlog {
         if FileManager.default.fileExists(atPath: folder.appendingPathComponent("blog.yml").path) {
             throw BuildFailure([.error(shown, existsMessage)])
         }
-        guard let found = detect(folder) else {
+        guard var found = detect(folder) else {
             throw BuildFailure([.error("no Pelican, Jekyll or Hugo blog found in \(display): no pelicanconf.py, _config.yml, hugo.toml or config.toml, and no posts with a header under content/ or _posts/")])
         }
+        found.notes += unpublishedFiles(found, in: folder)
         try FileCreation.createNew(folder.appendingPathComponent("blog.yml"), contents: Data(configText(found).utf8), shown: shown,
                                    exists: existsMessage)
+        for index in found.warnings.indices where found.warnings[index].hasFile {
+            found.warnings[index].path = NewBlog.join(display, found.warnings[index].path)
+        }
+        found.warnings += recordReplaceableOutput(found, in: folder, display: display)
         return found
+    }
+
+    /// Files the old generator published that blog would not, as notes for blog.yml: a Jekyll
+    /// site's root files that deploys need (`CNAME`, `robots.txt`, `favicon.ico`…; blog publishes
+    /// the files of `content`, `_posts`), and a Hugo site's `static/`.
+    static func unpublishedFiles(_ found: Detection, in folder: URL) -> [String] {
+        let exists = { (path: String) in FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path) }
+        let content = found.settings.last { $0.key == "content" }?.value ?? "content"
+        switch found.preset {
+        case .jekyll, .jekyllPretty:
+            guard content == "_posts" || content.hasSuffix("/_posts") else { return [] }
+            let root = String(content.dropLast("_posts".count))
+            let names = ["CNAME", "robots.txt", "favicon.ico", "favicon.png", "favicon.svg", "apple-touch-icon.png", "ads.txt", "humans.txt"]
+                .filter { exists(root + $0) }
+            guard !names.isEmpty else { return [] }
+            return ["\(names.map { root + $0 }.joined(separator: ", ")): Jekyll publishes \(names.count == 1 ? "it" : "them") at the site's root, blog only the files of `content` (\(content)): copy \(names.count == 1 ? "it" : "them") into \(content)/ to keep \(names.count == 1 ? "it" : "them") (a robots.txt there replaces the one blog makes)"]
+        case .hugo:
+            guard exists("static") else { return [] }
+            return ["static/: Hugo publishes its files at the site's root, blog only the files of `content` (\(content)): move them into \(content)/ (static/CNAME to \(content)/CNAME) to keep them"]
+        case .pelican:
+            return []
+        }
+    }
+
+    /// When the output folder blog.yml names holds the old generator's site (Pelican's `OUTPUT_PATH`,
+    /// Hugo's `public/`), records there that the first build may replace it: `init --from` is the
+    /// author's word for it. Only a folder inside the blog's folder (links resolved), never the
+    /// content folder, one that holds it, or one that holds a settings file or `.git`.
+    static func recordReplaceableOutput(_ found: Detection, in folder: URL, display: String) -> [Diagnostic] {
+        let output = found.settings.last { $0.key == "output" }?.value ?? "public"
+        let content = found.settings.last { $0.key == "content" }?.value ?? "content"
+        guard let relative = outputInside(output), let contentPath = outputInside(content) else { return [] }
+        let blog = PathSafety.resolved(folder)
+        let target = PathSafety.resolved(folder.appendingPathComponent(relative))
+        let contentTarget = PathSafety.resolved(folder.appendingPathComponent(contentPath))
+        guard PathSafety.isInside(target, blog), target != blog, !PathSafety.isInside(contentTarget, target), !PathSafety.isInside(target, contentTarget),
+              !["blog.yml", "pelicanconf.py", "_config.yml", "hugo.toml", "config.toml", ".git", "themes"].contains(where: {
+                  FileManager.default.fileExists(atPath: URL(fileURLWithPath: target).appendingPathComponent($0).path)
+              }),
+              let count = OutputFolder.recordReplaceable(folder.appendingPathComponent(relative), site: "the \(found.preset.generator) site")
+        else { return [] }
+        return [Diagnostic(.note, "\(NewBlog.join(display, relative))/ holds the \(found.preset.generator) site (\(count) entries), which blog did not write: recorded in \(OutputFolder.markerName) that `blog build` may replace it; the first build does, and says so")]
     }
 
     /// The blog.yml for `found`.
@@ -62,11 +113,17 @@ public enum ExistingBlog {
             "# blog.yml written by `blog init --from` for a \(found.preset.generator) blog (told by \(found.evidence)).",
             "# Every other setting keeps its default; docs/configuration.md explains each one.",
         ]
+        var mapping: Substring?
         for (key, value) in found.settings {
-            // `markdown.smart_punctuation` is `smart_punctuation` in the `markdown` mapping.
+            // `markdown.smart_punctuation` is `smart_punctuation` in the `markdown` mapping, and
+            // `file_paths.extra/CNAME` the entry `extra/CNAME` of `file_paths`.
             if let dot = key.firstIndex(of: ".") {
-                lines.append("\(key[..<dot]):\n  \(key[key.index(after: dot)...]): \(quoted(value))")
+                if mapping != key[..<dot] { lines.append("\(key[..<dot]):") }
+                mapping = key[..<dot]
+                let inner = String(key[key.index(after: dot)...])
+                lines.append("  \(inner.allSatisfy { $0.isLetter || $0 == "_" } ? inner : quoted(inner)): \(quoted(value))")
             } else {
+                mapping = nil
                 lines.append("\(key): \(quoted(value))")
             }
         }
@@ -135,27 +192,6 @@ public enum ExistingBlog {
 
     // MARK: Pelican
 
-    /// The simple assignments of a Pelican settings file: `NAME = 'text'`, `"text"`, a number,
-    /// `True`/`False`. Anything computed is left out.
-    static func pythonSettings(_ text: String) -> [String: String] {
-        var settings: [String: String] = [:]
-        for line in text.split(whereSeparator: \.isNewline) {
-            guard let equals = line.firstIndex(of: "=") else { continue }
-            let name = line[..<equals].trimmingWhitespaces()
-            guard !name.isEmpty, name.allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "_" }), name.first!.isLetter else { continue }
-            var value = line[line.index(after: equals)...].trimmingWhitespaces()
-            if let hash = value.range(of: " #") { value = value[..<hash.lowerBound].trimmingWhitespaces() }
-            if let quote = value.first, quote == "'" || quote == "\"", value.count >= 2, value.last == quote {
-                let inner = value.dropFirst().dropLast()
-                guard !inner.contains(quote), !inner.contains("\\") else { continue }
-                settings[String(name)] = String(inner)
-            } else if value == "True" || value == "False" || (!value.isEmpty && value.allSatisfy(\.isNumber)) {
-                settings[String(name)] = String(value)
-            }
-        }
-        return settings
-    }
-
     /// Whether the `MARKDOWN` setting of a Pelican settings file turns on Python-Markdown's `smarty`
     /// (curly quotes, dashes, ellipses): `'markdown.extensions.smarty'` or `'smarty'` in its
     /// `extension_configs` or `extensions`, in the assignment (its lines up to the closing bracket)
@@ -180,26 +216,63 @@ public enum ExistingBlog {
         return false
     }
 
+    /// The settings of pelicanconf.py that `init --from` carries, with the blog.yml key each one
+    /// sets (for the warning when its value can't be read).
+    static let pelicanSettingKeys: [(setting: String, key: String)] = [
+        ("SITENAME", "title"), ("AUTHOR", "author"), ("SITEURL", "base_url"), ("TIMEZONE", "timezone"),
+        ("TYPOGRIFY", "markdown.smart_punctuation"), ("DEFAULT_PAGINATION", "paginate"), ("PATH", "content"),
+        ("ARTICLE_URL", "permalinks.post"), ("ARTICLE_SAVE_AS", "permalinks.post"), ("PAGE_URL", "permalinks.page"),
+        ("PAGE_SAVE_AS", "permalinks.page"), ("TAG_URL", "permalinks.tag"), ("TAG_SAVE_AS", "permalinks.tag"),
+        ("CATEGORY_URL", "permalinks.category"), ("CATEGORY_SAVE_AS", "permalinks.category"),
+        ("AUTHOR_URL", "permalinks.author"), ("AUTHOR_SAVE_AS", "permalinks.author"),
+        ("DEFAULT_CATEGORY", "default_category"), ("DRAFT_URL", "permalinks.draft"), ("DRAFT_SAVE_AS", "permalinks.draft"),
+        ("DRAFT_PAGE_URL", "permalinks.draft_page"), ("DRAFT_PAGE_SAVE_AS", "permalinks.draft_page"), ("STATIC_PATHS", "file_paths"),
+        ("EXTRA_PATH_METADATA", "file_paths"), ("OUTPUT_PATH", "output"),
+    ]
+
     static func pelican(_ text: String, publish: String?, hasContent: Bool) -> Detection {
-        let settings = pythonSettings(text)
-        let published = publish.map(pythonSettings) ?? [:]
+        let settings = PythonSettings(text)
+        // publishconf.py starts with `from pelicanconf import *`: its sums may use pelicanconf's settings.
+        let published = publish.map { PythonSettings($0, start: settings.settings) }
         var found = Detection(preset: .pelican, evidence: "pelicanconf.py", settings: [], permalinks: [], notes: [])
-        if let title = settings["SITENAME"] { found.settings.append(("title", title)) }
-        if let author = settings["AUTHOR"], !author.isEmpty { found.settings.append(("author", author)) }
-        if let site = published["SITEURL"] ?? settings["SITEURL"], !site.isEmpty { found.settings.append(("base_url", site)) }
-        if let zone = settings["TIMEZONE"], TimeZone(identifier: zone) != nil { found.settings.append(("timezone", zone)) }
-        if pelicanTypography(text) || settings["TYPOGRIFY"] == "True" { found.settings.append(("markdown.smart_punctuation", "true")) }
-        if let count = settings["DEFAULT_PAGINATION"].flatMap(Int.init), count > 0 { found.settings.append(("paginate", String(count))) }
-        if let path = settings["PATH"], !path.isEmpty, path != "content" { found.settings.append(("content", path)) }
-        else if settings["PATH"] == nil, !hasContent { found.notes.append("pelicanconf.py has no PATH and there is no content/ folder: set `content:` to the posts' folder") }
+        for (setting, key) in pelicanSettingKeys {
+            for (file, read) in [("pelicanconf.py", settings), ("publishconf.py", published)] {
+                guard let problem = read?.unreadable[setting], !(file == "pelicanconf.py" && setting == "SITEURL" && published?.text(setting) != nil) else { continue }
+                found.warnings.append(.warning(file, line: problem.line, column: problem.column,
+                                               "\(setting) can't be read without running Python (\(problem.reason)); set `\(key)` in blog.yml yourself"))
+            }
+        }
+        if let title = settings.text("SITENAME") { found.settings.append(("title", title)) }
+        if let author = settings.text("AUTHOR"), !author.isEmpty { found.settings.append(("author", author)) }
+        if let site = published?.text("SITEURL") ?? settings.text("SITEURL"), !site.isEmpty { found.settings.append(("base_url", site)) }
+        if let zone = settings.text("TIMEZONE"), TimeZone(identifier: zone) != nil { found.settings.append(("timezone", zone)) }
+        if pelicanTypography(text) || settings["TYPOGRIFY"] == .bool(true) { found.settings.append(("markdown.smart_punctuation", "true")) }
+        if let count = settings.text("DEFAULT_PAGINATION").flatMap(Int.init), count > 0 { found.settings.append(("paginate", String(count))) }
+        if let path = settings.text("PATH"), !path.isEmpty, path != "content" { found.settings.append(("content", path)) }
+        else if settings["PATH"] == nil, settings.unreadable["PATH"] == nil, !hasContent { found.notes.append("pelicanconf.py has no PATH and there is no content/ folder: set `content:` to the posts' folder") }
+        if let category = settings.text("DEFAULT_CATEGORY"), category != "misc", !Slug.make(category).isEmpty {
+            found.settings.append(("default_category", category))
+        }
+        found.settings += pelicanFilePaths(settings, notes: &found.notes).map { ("file_paths.\($0.source)", $0.path) }
+        if settings["USE_FOLDER_AS_CATEGORY"] == .bool(false) {
+            found.notes.append("USE_FOLDER_AS_CATEGORY = False is not followed: under the pelican preset a post without a Category is in its folder's")
+        }
+        if let output = settings.text("OUTPUT_PATH"), let at = settings.settings["OUTPUT_PATH"] {
+            if let folder = outputInside(output) {
+                if folder != "public" { found.settings.append(("output", folder)) }
+            } else {
+                found.warnings.append(.warning("pelicanconf.py", line: at.line, column: at.column,
+                    "OUTPUT_PATH \"\(output)\" is not a folder inside the blog's folder: not carried (blog init --from lets a build replace only a folder inside the blog); the site goes to public/, or set `output:` in blog.yml yourself"))
+            }
+        }
         let preset = PermalinkPreset.pelican.permalinks
         for (setting, key, allowed, presetPattern) in [
             ("ARTICLE", "post", ["slug", "year", "month", "day", "category"], preset.post), ("PAGE", "page", ["slug"], preset.page),
             ("TAG", "tag", ["slug"], preset.tag), ("CATEGORY", "category", ["slug"], preset.category.page ?? ""),
             ("AUTHOR", "author", ["slug"], preset.author.page ?? ""),
+            ("DRAFT", "draft", ["slug", "year", "month", "day", "category"], preset.draft ?? ""), ("DRAFT_PAGE", "draft_page", ["slug"], preset.draftPage ?? ""),
         ] {
-            guard settings["\(setting)_URL"] != nil || settings["\(setting)_SAVE_AS"] != nil else { continue }
-            let url = settings["\(setting)_URL"] ?? settings["\(setting)_SAVE_AS"]!
+            guard let url = settings.text("\(setting)_URL") ?? settings.text("\(setting)_SAVE_AS") else { continue }
             var pattern = url
             for (pelicanName, ours) in [("{date:%Y}", "{year}"), ("{date:%m}", "{month}"), ("{date:%d}", "{day}")] {
                 pattern = pattern.replacingOccurrences(of: pelicanName, with: ours)
@@ -211,6 +284,36 @@ public enum ExistingBlog {
             }
         }
         return found
+    }
+
+    /// The `path` entries of `EXTRA_PATH_METADATA` for files under `STATIC_PATHS` (`images` when
+    /// unset), which Pelican copies there: `extra/CNAME` -> `CNAME`. Others are left out, with a note.
+    static func pelicanFilePaths(_ settings: PythonSettings, notes: inout [String]) -> [(source: String, path: String)] {
+        guard case .dict(let entries)? = settings["EXTRA_PATH_METADATA"] else { return [] }
+        let trim = { (path: String) in path.split(separator: "/").filter { $0 != "." }.joined(separator: "/") }
+        var statics = ["images"]
+        if case .list(let items)? = settings["STATIC_PATHS"] { statics = items.compactMap(\.text).map(trim) }
+        var found: [(source: String, path: String)] = []
+        for entry in entries {
+            guard let key = entry.key.text, let target = entry.value["path"]?.text else { continue }
+            let source = trim(key), path = trim(target)
+            guard statics.contains(where: { $0.isEmpty || source == $0 || source.hasPrefix($0 + "/") }) else {
+                notes.append("EXTRA_PATH_METADATA: \(key) is not under STATIC_PATHS, so Pelican does not copy it; not carried")
+                continue
+            }
+            guard !source.isEmpty, !path.isEmpty, source != path, PathSafety.isPlainOutputPath(source), PathSafety.isPlainOutputPath(path) else { continue }
+            found.append((source, path))
+        }
+        return found
+    }
+
+    /// `path` as blog.yml's `output` (`docs/` -> `docs`) when it names a folder inside the blog's
+    /// folder; nil for an absolute path, one with a `..` segment, or the blog's folder itself.
+    static func outputInside(_ path: String) -> String? {
+        guard !path.hasPrefix("/"), !path.hasPrefix("~") else { return nil }
+        let segments = path.split(separator: "/").filter { $0 != "." }
+        guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0.contains("\0") }) else { return nil }
+        return segments.joined(separator: "/")
     }
 
     // MARK: Jekyll

@@ -9,7 +9,8 @@ extension SiteBuilder {
     /// as Hugo does; a file that a post links with Pelican's `{attach}` goes beside that post's
     /// page; every other file keeps its path. Files of bundles whose post is left out (a draft) are
     /// left out too, and so are a TextBundle's `info.json` and a README at the top of content/.
-    static func placeAssets(_ assets: [String], posts: [SitePost], allPosts: [Post]) -> [SiteAsset] {
+    /// A file that `file_paths` names goes where it says, before any of that.
+    static func placeAssets(_ assets: [String], posts: [SitePost], allPosts: [Post], filePaths: [FilePathRule] = []) -> [SiteAsset] {
         // Bundle folder -> the output folder of its page (nil when the post is left out).
         var bundles: [String: String?] = [:]
         for post in allPosts where post.isBundle {
@@ -19,9 +20,11 @@ extension SiteBuilder {
             bundles[item.post.contentPath.folderPart] = item.outputPath.folderPart
         }
         let attached = ContentLinks.attachments(posts)
+        var moved: [String: String] = [:]
+        for rule in filePaths { moved[rule.source] = rule.path }
         var placed: [SiteAsset] = []
         for asset in assets where !PageBundle.isUnpublished(asset) {
-            if let target = attached[asset] {
+            if let target = moved[asset] ?? attached[asset] {
                 placed.append(SiteAsset(source: asset, path: target))
                 continue
             }

@@ -22,6 +22,8 @@ extension SiteBuilder {
         let languagePattern = otherLanguage == nil || sectionIndex ? nil : post.kind == .page ? permalinks.pageInLanguage : permalinks.postInLanguage
         if sectionIndex {
             url = post.contentPath.folderPart + "/"
+        } else if post.status == .draft, let draft = post.kind == .page ? permalinks.draftPage : permalinks.draft {
+            url = fill(draft, post, config: config)
         } else if let languagePattern, let otherLanguage {
             url = fill(languagePattern, post, config: config).replacingOccurrences(of: "{lang}", with: otherLanguage)
         } else {
@@ -58,7 +60,7 @@ extension SiteBuilder {
             ("{month}", { DateText.padded(fields.month, 2) }),
             ("{day}", { DateText.padded(fields.day, 2) }),
             ("{slug}", { config.permalinks.asciiSlugs ? post.asciiSlug : post.slug }),
-            ("{category}", { post.category?.slug.nilIfEmpty ?? "uncategorized" }),
+            ("{category}", { terms(.category, of: post, config: config).first?.slug.nilIfEmpty ?? "uncategorized" }),
             ("{categories}", { jekyllCategories(post) }),
             ("{folder}", { folder(of: post) }),
         ]

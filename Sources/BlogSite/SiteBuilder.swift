@@ -44,7 +44,10 @@ package enum SiteBuilder {
                       options: SiteOptions) throws -> Site {
         let included = posts.filter { item in
             switch item.post.status {
-            case .draft: if !options.includeDrafts { return false }
+            case .draft:
+                // Published unlisted where `permalinks.draft` (or `draft_page`) says, as Pelican does.
+                let pattern = item.post.kind == .page ? config.permalinks.draftPage : config.permalinks.draft
+                if !options.includeDrafts && pattern == nil { return false }
             case .published, .hidden: break
             }
             return options.includeFuture || item.post.date <= options.now
@@ -67,7 +70,8 @@ package enum SiteBuilder {
         for (index, others) in versions { sitePosts[index].translations = others }
         let listed = sitePosts.indices.filter {
             let post = sitePosts[$0].post
-            return post.status != .hidden && post.kind == .post && !translated.contains($0)
+            // A draft published at `permalinks.draft` is listed only in a `--drafts` build.
+            return post.status != .hidden && (post.status != .draft || options.includeDrafts) && post.kind == .post && !translated.contains($0)
         }
         let tags = termGroups(.tag, sitePosts, listed: listed, config: config)
         let categories = termGroups(.category, sitePosts, listed: listed, config: config)
@@ -121,7 +125,7 @@ package enum SiteBuilder {
         }
 
         var site = Site(config: config, posts: sitePosts, listed: listed, tags: tags, archives: archives,
-                        pages: pages, assets: placeAssets(assets, posts: sitePosts, allPosts: posts.map(\.post)))
+                        pages: pages, assets: placeAssets(assets, posts: sitePosts, allPosts: posts.map(\.post), filePaths: config.filePaths))
         site.categories = categories
         site.authors = authors
         site.sections = sections

@@ -49,17 +49,20 @@ extension SiteBuilder {
         return termGroups(.section, posts, listed: inSections, config: config).filter { !postURLs.contains($0.url) }
     }
 
-    /// The terms of `taxonomy` that `post` is listed under: its tags; its categories (under
-    /// ``Permalinks/folderCategories``, its folder's name or `misc` when it has none); its
+    /// The terms of `taxonomy` that `post` is listed under: its tags; its categories (when it has
+    /// none: under ``Permalinks/folderCategories``, its folder's name; else `default_category`,
+    /// or `misc` under ``Permalinks/folderCategories``, as Pelican's `DEFAULT_CATEGORY`); its
     /// authors, else the site's; its top folder under content/ (none at the top).
     package static func terms(_ taxonomy: Taxonomy, of post: Post, config: SiteConfig) -> [Tag] {
         switch taxonomy {
         case .tag:
             return post.tags
         case .category:
-            guard post.categories.isEmpty, config.permalinks.folderCategories else { return post.categories }
-            let folder = (folder(of: post) as NSString).lastPathComponent
-            return [Tag(name: folder.isEmpty ? "misc" : folder)]
+            guard post.categories.isEmpty else { return post.categories }
+            let folder = config.permalinks.folderCategories ? (folder(of: post) as NSString).lastPathComponent : ""
+            if !folder.isEmpty { return [Tag(name: folder)] }
+            let fallback = config.defaultCategory ?? (config.permalinks.folderCategories ? "misc" : "")
+            return fallback.isEmpty ? [] : [Tag(name: fallback)]
         case .author:
             let names = post.authors.isEmpty ? [config.author] : post.authors
             var seen = Set<Tag>()

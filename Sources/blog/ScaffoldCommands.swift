@@ -31,6 +31,7 @@ struct Init: ParsableCommand {
             let shown = folder.display.isEmpty ? "." : String(folder.display.dropLast())
             do {
                 let found = try ExistingBlog.writeConfig(in: folder.url, display: shown)
+                Console.printDiagnostics(found.warnings)
                 print("Found a \(found.preset.generator) blog (\(found.evidence)); wrote \(folder.display)blog.yml with `permalinks: \(found.preset.rawValue)`")
                 print("Next: blog build --source \(shown), then blog check --source \(shown)")
             } catch let failure as BuildFailure {

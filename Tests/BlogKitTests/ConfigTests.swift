@@ -131,7 +131,7 @@ final class ConfigTests: XCTestCase {
             }
         }
         let (_, warnings) = try ConfigLoader.parse("permalinks:\n  home: blog/\n", path: "blog.yml")
-        XCTAssertEqual(warnings.map(\.description), ["blog.yml:2:3: warning: unknown permalink `home` (known: post, tag, page, home_list, category, category_index, author, author_index); ignored"])
+        XCTAssertEqual(warnings.map(\.description), ["blog.yml:2:3: warning: unknown permalink `home` (known: post, tag, page, draft, draft_page, home_list, category, category_index, author, author_index); ignored"])
     }
 }
 
