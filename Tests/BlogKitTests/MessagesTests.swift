@@ -1,8 +1,11 @@
 import Foundation
 import XCTest
 
-/// Issue 30, item 3, through the real `blog` binary: YAML and header mistakes reported where they are
-/// fixed, and misspellings with the word meant.
+/// Issue 30, items 3 and 7, through the real `blog` binary: YAML and header mistakes reported where they are
+/// fixed, misspellings with the word meant, and coloured messages on a terminal only.
+/// swiftc's and clang's escape codes.
+private let red = "\u{1B}[1;31m", yellow = "\u{1B}[1;33m", bold = "\u{1B}[1m", reset = "\u{1B}[0m"
+
 final class MessagesTests: BuiltSiteTestCase {
     /// `blog build` fails with exit 1, prints `stderr` exactly, and leaves the output folder as it was.
     func assertBuildFails(_ stderr: String, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -85,5 +88,64 @@ final class MessagesTests: BuiltSiteTestCase {
         try site.write("themes/minimal/static/x.css", "")
         try writeBlog(post: post, config: "theme: minimall\nbase_url: https://example.org/\n")
         try assertBuildFails("error: missing theme \"minimall\": expected a folder themes/minimall/ with templates/; did you mean `minimal`?\n" + Self.failed)
+    }
+
+    // MARK: 7. Colour
+
+    /// A blog whose build prints one warning and one error.
+    func writeBrokenBlog() throws {
+        try site.write("blog.yml", "titel: T\nbase_url: https://example.org/\n")
+        try site.write("content/posts/a.md", "Title: A\nDate: 2024-13-02\n\nBody.\n")
+    }
+
+    func testColourIsForTerminalsOrWhenAsked() throws {
+        try writeBrokenBlog()
+        let coloured = bold + "blog.yml:1:1:" + reset + " " + yellow + "warning:" + reset + " unknown setting `titel`: did you mean `title`? ignored\n"
+            + bold + "content/posts/a.md:2:7:" + reset + " " + red + "error:" + reset + " "
+        let plain = "blog.yml:1:1: warning: unknown setting `titel`: did you mean `title`? ignored\ncontent/posts/a.md:2:7: error: "
+        let cases: [(arguments: [String], environment: [String: String], coloured: Bool)] = [
+            (["build"], [:], false),  // a file, not a terminal
+            (["build", "--color", "always"], [:], true),
+            (["build", "--color=always"], ["NO_COLOR": "1"], true),  // the option wins over the environment
+            (["build"], ["CLICOLOR_FORCE": "1"], true),
+            (["build"], ["CLICOLOR_FORCE": "0"], false),
+            (["build"], ["CLICOLOR_FORCE": "1", "NO_COLOR": "1"], false),  // NO_COLOR wins
+            (["build"], ["CLICOLOR_FORCE": "1", "NO_COLOR": ""], true),  // an empty NO_COLOR is unset
+            (["build", "--color", "never"], ["CLICOLOR_FORCE": "1"], false),
+        ]
+        for (arguments, environment, isColoured) in cases {
+            var environment = environment
+            for name in ["NO_COLOR", "CLICOLOR_FORCE"] where environment[name] == nil { environment[name] = "" }
+            let result = try BlogCLI.run(arguments, in: site.root, environment: environment)
+            XCTAssertEqual(result.status, 1, "\(arguments) \(environment)")
+            XCTAssertTrue(result.stderr.hasPrefix(isColoured ? coloured : plain), "\(arguments) \(environment): \(result.stderr)")
+            XCTAssertEqual(result.stderr.contains("\u{1B}"), isColoured, "\(arguments) \(environment)")
+            if isColoured {
+                XCTAssertTrue(result.stderr.hasSuffix(bold + "blog:" + reset + " " + red + "error:" + reset + " build failed; the output folder was not changed\n"),
+                              result.stderr)
+            }
+        }
+        let bad = try BlogCLI.run(["build", "--color", "sometimes"], in: site.root)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("sometimes"), bad.stderr)
+    }
+
+    /// Under a real terminal (`script` gives the command a pty): coloured, unless `NO_COLOR` or `TERM=dumb`.
+    func testATerminalGetsColour() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("no script(1) to make a terminal") }
+        try writeBrokenBlog()
+        func underTerminal(_ environment: [String: String]) throws -> String {
+            var environment = environment
+            for name in ["NO_COLOR", "CLICOLOR_FORCE"] where environment[name] == nil { environment[name] = "" }
+            let command = "'\(BlogCLI.executable.path)' build"
+            let result = try BlogCLI.run(["-qec", command, "/dev/null"], in: site.root, environment: environment,
+                                         program: URL(fileURLWithPath: "/usr/bin/script"), timeLimit: 60)
+            XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+            return result.stdout
+        }
+        let terminal = try underTerminal(["TERM": "xterm-256color"])
+        XCTAssertTrue(terminal.contains(bold + "content/posts/a.md:2:7:" + reset + " " + red + "error:" + reset), terminal)
+        XCTAssertFalse(try underTerminal(["TERM": "xterm-256color", "NO_COLOR": "1"]).contains("\u{1B}"))
+        XCTAssertFalse(try underTerminal(["TERM": "dumb"]).contains("\u{1B}"))
     }
 }
