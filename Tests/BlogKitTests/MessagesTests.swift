@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-/// Issue 30, items 3 and 7, through the real `blog` binary: YAML and header mistakes reported where they are
-/// fixed, misspellings with the word meant, and coloured messages on a terminal only.
+/// Issue 30, items 3, 4 and 7, through the real `blog` binary: YAML and header mistakes reported where they are
+/// fixed, misspellings with the word meant, shell completions, and coloured messages on a terminal only.
 /// swiftc's and clang's escape codes.
 private let red = "\u{1B}[1;31m", yellow = "\u{1B}[1;33m", bold = "\u{1B}[1m", reset = "\u{1B}[0m"
 
@@ -88,6 +88,29 @@ final class MessagesTests: BuiltSiteTestCase {
         try site.write("themes/minimal/static/x.css", "")
         try writeBlog(post: post, config: "theme: minimall\nbase_url: https://example.org/\n")
         try assertBuildFails("error: missing theme \"minimall\": expected a folder themes/minimall/ with templates/; did you mean `minimal`?\n" + Self.failed)
+    }
+
+    // MARK: 4. Shell completions
+
+    func testCompletionScriptsAreValidShell() throws {
+        let bash = try BlogCLI.run(["--generate-completion-script", "bash"], in: site.root)
+        XCTAssertEqual(bash.status, 0, bash.stderr)
+        XCTAssertTrue(bash.stdout.contains("complete -o filenames -F _blog blog"), bash.stdout)
+        for option in ["--drafts", "--color", "--strict"] { XCTAssertTrue(bash.stdout.contains(option), option) }
+        let script = try site.write("blog.bash", bash.stdout)
+        let check = try BlogCLI.run(["-n", script.path], in: site.root, program: URL(fileURLWithPath: "/bin/bash"))
+        XCTAssertEqual(check.status, 0, check.stderr)
+        // Sourced, it completes `blog bu` to `build`.
+        let complete = try BlogCLI.run(["-c", "source \(script.path); COMP_WORDS=(blog bu); COMP_CWORD=1; COMP_LINE='blog bu'; COMP_POINT=7; "
+                                        + "_blog blog bu blog; printf '%s\\n' \"${COMPREPLY[@]}\""],
+                                       in: site.root, program: URL(fileURLWithPath: "/bin/bash"))
+        XCTAssertEqual(complete.status, 0, complete.stderr)
+        XCTAssertEqual(complete.stdout.split(separator: "\n"), ["build"], complete.stderr)
+        for shell in ["zsh", "fish"] {
+            let result = try BlogCLI.run(["--generate-completion-script", shell], in: site.root)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stdout.contains("blog"), shell)
+        }
     }
 
     // MARK: 7. Colour
