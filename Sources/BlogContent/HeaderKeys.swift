@@ -21,12 +21,15 @@ enum HeaderKeys {
         "showtoc", "tocopen",
     ]
 
+    /// ``known`` in a fixed order, for the nearest of equals to be the same every time.
+    static let knownSorted = known.sorted()
+
     /// The warning for `key` when it is unknown yet near a known key (a misspelling); nil for a known key, and for
     /// one near no known key (a field of the blog's own a template may show, as Jekyll's `page.x` and Hugo's
     /// `.Params.x` do). Nearer than for a command's name: one edit (two from 7 letters on), since a header may hold
     /// any word (`about:` is no misspelled `layout:`).
     static func misspelling(_ key: String) -> String? {
-        guard !known.contains(key), let meant = EditDistance.nearest(key, among: known.sorted()),
+        guard !known.contains(key), let meant = EditDistance.nearest(key, among: knownSorted),
               EditDistance.between(key, meant) <= (key.count >= 7 ? 2 : 1) else { return nil }
         return "unknown header key `\(key)` (no part of blog reads it): did you mean `\(meant)`?"
     }

@@ -1,3 +1,4 @@
+import BlogCore
 import Foundation
 import XCTest
 
@@ -151,6 +152,16 @@ final class MessagesTests: BuiltSiteTestCase {
         let bad = try BlogCLI.run(["build", "--color", "sometimes"], in: site.root)
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("sometimes"), bad.stderr)
+    }
+
+    /// `serve` colours lines it gets as text: the first severity word is the message's, whatever the message quotes.
+    func testALineOfTextIsColouredAtItsOwnSeverity() {
+        let color = MessageColor(enabled: true)
+        XCTAssertEqual(color.text(line: "content/a.md:3:1: warning: the value \"x: error: y\" is cut"),
+                       bold + "content/a.md:3:1:" + reset + " " + yellow + "warning:" + reset + " the value \"x: error: y\" is cut")
+        XCTAssertEqual(color.text(line: "error: cannot listen on evil"), red + "error:" + reset + " cannot listen on evil")
+        XCTAssertEqual(color.text(line: "Rebuilt in 0.1 s: 3 files written"), "Rebuilt in 0.1 s: 3 files written")
+        XCTAssertEqual(MessageColor(enabled: false).text(line: "error: x"), "error: x")
     }
 
     /// Under a real terminal (`script` gives the command a pty): coloured, unless `NO_COLOR` or `TERM=dumb`.
