@@ -131,7 +131,8 @@ package enum ConfigLoader {
                         config.timeZone = zone
                         config.timeZoneIsSet = true
                     } else {
-                        fail(value, "`timezone` must be a time zone name such as Europe/Paris or UTC, got \"\(s)\"")
+                        fail(value, "`timezone` must be a time zone name such as Europe/Paris or UTC, got \"\(s)\""
+                             + (EditDistance.nearest(s, among: TimeZone.knownTimeZoneIdentifiers).map { "; did you mean `\($0)`?" } ?? ""))
                     }
                 }
             case "paginate":
@@ -246,7 +247,8 @@ package enum ConfigLoader {
             case "permalinks":
                 if case .scalar = value, let name = value.string {
                     if let preset = PermalinkPreset(rawValue: name) { config.permalinks = preset.permalinks } else {
-                        fail(value, "`permalinks` must name a preset (\(PermalinkPreset.names)) or be a mapping such as `post: \"posts/{slug}/\"`, got \"\(name)\"")
+                        fail(value, PermalinkPreset.nearest(name).map { "unknown permalink preset \"\(name)\": did you mean `\($0)`?" }
+                             ?? "`permalinks` must name a preset (\(PermalinkPreset.names)) or be a mapping such as `post: \"posts/{slug}/\"`, got \"\(name)\"")
                     }
                     continue
                 }
@@ -257,7 +259,8 @@ package enum ConfigLoader {
                 // A `preset:` sets every pattern first, whatever its place: the other keys override it.
                 if let presetNode = links.first(where: { $0.key.string == "preset" })?.value, let name = string(presetNode, "permalinks.preset") {
                     if let preset = PermalinkPreset(rawValue: name) { config.permalinks = preset.permalinks } else {
-                        fail(presetNode, "`permalinks.preset` must be one of \(PermalinkPreset.names), got \"\(name)\"")
+                        fail(presetNode, PermalinkPreset.nearest(name).map { "unknown permalink preset \"\(name)\": did you mean `\($0)`?" }
+                             ?? "`permalinks.preset` must be one of \(PermalinkPreset.names), got \"\(name)\"")
                     }
                 }
                 for (kindNode, patternNode) in links {
@@ -312,12 +315,20 @@ package enum ConfigLoader {
                 }
             default:
                 diagnostics.append(.warning(path, line: keyNode.mark?.line ?? 1, column: keyNode.mark?.column ?? 1,
-                                            "unknown setting `\(key)` (known: \(knownKeys.sorted().joined(separator: ", "))); ignored"))
+                                            unknownSetting(key)))
             }
         }
         config.html = max(html, tagfilter ? .tagfilter : .trusted)
         if diagnostics.hasErrors { throw BuildFailure(diagnostics) }
         return (config, diagnostics)
+    }
+
+    /// The warning for a key of blog.yml that is no setting: the setting meant when one is near (`titel`), else them all.
+    static func unknownSetting(_ key: String) -> String {
+        if let meant = EditDistance.nearest(key, among: knownKeys.sorted()) {
+            return "unknown setting `\(key)`: did you mean `\(meant)`? ignored"
+        }
+        return "unknown setting `\(key)` (known: \(knownKeys.sorted().joined(separator: ", "))); ignored"
     }
 
     /// The line and column of the value of `key` in the `blog.yml` at `path`, for a message about

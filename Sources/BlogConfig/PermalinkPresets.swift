@@ -1,3 +1,5 @@
+import BlogCore
+
 /// A generator whose default URLs `permalinks:` can reproduce (`permalinks: pelican`), so that the
 /// links, bookmarks and search results of a blog moved to `blog` keep working.
 public enum PermalinkPreset: String, Sendable, Equatable, CaseIterable {
@@ -16,6 +18,9 @@ public enum PermalinkPreset: String, Sendable, Equatable, CaseIterable {
 
     /// The names `permalinks:` accepts, for messages.
     package static var names: String { allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") }
+
+    /// The preset meant by a mistyped name (`jekyl` → `jekyll`), when one is near.
+    static func nearest(_ name: String) -> String? { EditDistance.nearest(name, among: allCases.map(\.rawValue)) }
 
     /// The patterns of this generator's default URLs.
     package var permalinks: Permalinks {

@@ -57,7 +57,8 @@ extension FrontMatterParser {
             } else {
                 keyOrder.append(key)
             }
-            fields[key] = HeaderField(value: YAMLValue.meta(valueNode, text: textKeys.contains(key)), line: line, column: column)
+            fields[key] = HeaderField(value: YAMLValue.meta(valueNode, text: textKeys.contains(key)), line: line, column: column,
+                                      keyLine: keyLine)
             if textKeys.contains(key) || key == "description", case .scalar(let scalar) = valueNode, scalar.style == .plain,
                let comment = trailingComment(in: block, line: line - lineOffset, column: column, value: scalar.string) {
                 warnings.append(.warning(path, line: line, column: column + comment.offset,

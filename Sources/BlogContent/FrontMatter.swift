@@ -21,12 +21,15 @@ package struct HeaderField: Sendable {
     package var line: Int
     /// The 1-based column (in characters) where the value starts.
     package var column: Int
+    /// The 1-based line of the key, when the value starts on a later one (a YAML list under its key).
+    package var keyLine: Int?
 
     /// Creates a field.
-    package init(value: MetaValue, line: Int, column: Int) {
+    package init(value: MetaValue, line: Int, column: Int, keyLine: Int? = nil) {
         self.value = value
         self.line = line
         self.column = column
+        self.keyLine = keyLine
     }
 }
 

@@ -187,6 +187,11 @@ extension PostReader {
 
             var meta: [String: MetaValue] = [:]
             for (key, f) in header.fields { meta[key] = f.value }
+            for key in header.keyOrder {
+                if let message = HeaderKeys.misspelling(key) {
+                    diagnostics.append(.warning(source, line: header.fields[key].map { $0.keyLine ?? $0.line } ?? 1, column: 1, message))
+                }
+            }
 
             guard !diagnostics.hasErrors else { return nil }
             var post = Post(source: source, title: title, date: parsedDate ?? Date(timeIntervalSince1970: 0),

@@ -75,6 +75,8 @@ struct CodeRules: Sendable {
     var preprocessor = false
     /// Bytes that start a variable name (`$` in PHP).
     var variablePrefixes: [UInt8] = []
+    /// Whether `$` and digits are one name (Swift's closure arguments `$0`, `$1`), as Pygments reads them.
+    var dollarArguments = false
     /// Whether a name starting with an upper-case letter is a type.
     var capitalizedTypes = false
     /// Bytes that may end an identifier besides identifier bytes (`?`, `!` in Ruby).
@@ -451,6 +453,12 @@ struct CodeLexer: Sendable {
                 s.pos += 1
             }
             s.mark(.preprocessor, from: start)
+            return true
+        }
+        if rules.dollarArguments, byte == UInt8(ascii: "$"), Bytes.isDigit(s.peek(1)) {
+            s.pos += 1
+            s.skip(while: Bytes.isDigit)
+            s.mark(.variable, from: start)
             return true
         }
         if rules.variablePrefixes.contains(byte), Bytes.isIdentifierStart(s.peek(1)) {

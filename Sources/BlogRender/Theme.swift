@@ -77,7 +77,10 @@ package struct Theme: Sendable {
         if name == "default" {
             for (path, data) in ThemeFile.embedded where files[path] == nil { files[path] = .embedded(data) }
         } else if !hasTemplates {
-            throw BuildFailure(diagnostics + [.error("missing theme \"\(name)\": expected a folder \(prefix) with templates/")])
+            let present = ((try? FileManager.default.contentsOfDirectory(atPath: siteRoot.appendingPathComponent("themes").path)) ?? [])
+                .filter { !$0.hasPrefix(".") } + ["default"]
+            let meant = EditDistance.nearest(name, among: Array(Set(present)).sorted()).map { "; did you mean `\($0)`?" } ?? ""
+            throw BuildFailure(diagnostics + [.error("missing theme \"\(name)\": expected a folder \(prefix) with templates/\(meant)")])
         }
         for page in pageTemplates where files["templates/\(page).mustache"] == nil {
             diagnostics.append(.error(prefix + "templates/\(page).mustache",

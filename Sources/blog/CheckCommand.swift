@@ -3,7 +3,7 @@ import BlogBuild
 import Foundation
 
 /// `blog check`: every internal link, image and anchor of the site must point somewhere.
-struct Check: ParsableCommand {
+struct Check: ParsableCommand, ColorChoosing {
     static let configuration = CommandConfiguration(
         abstract: "Report every link, image or anchor inside the site that points nowhere.",
         discussion: """
@@ -12,6 +12,8 @@ struct Check: ParsableCommand {
         Exit codes: 0 nothing broken, 1 a broken link or a failed build, 2 bad usage.
         """
     )
+
+    @OptionGroup var colorArguments: ColorArguments
 
     @Option(name: .long, help: ArgumentHelp("The blog folder (holds blog.yml, content/, themes/).", valueName: "dir"))
     var source: String = "."

@@ -3,11 +3,13 @@ import BlogBuild
 import BlogServe
 import Foundation
 
-struct Serve: ParsableCommand {
+struct Serve: ParsableCommand, ColorChoosing {
     static let configuration = CommandConfiguration(
         abstract: "Build the blog into a private folder, serve it, and rebuild and reload pages on every change.",
         discussion: "Watches content/, themes/ and blog.yml. Never touches the published output folder. Ctrl-C stops and removes the private folder."
     )
+
+    @OptionGroup var colorArguments: ColorArguments
 
     @OptionGroup var site: SiteArguments
 
@@ -34,7 +36,8 @@ struct Serve: ParsableCommand {
         do {
             server = try PreviewServer(options) { line in
                 let isError = line.contains(": error: ") || line.hasPrefix("error: ") || line.hasPrefix("build failed")
-                FileHandle(fileDescriptor: isError ? 2 : 1).write(Data((line + "\n").utf8))
+                let fd: Int32 = isError ? 2 : 1
+                FileHandle(fileDescriptor: fd).write(Data((Console.color(for: fd).text(line: line) + "\n").utf8))
             }
         } catch let failure as BuildFailure {
             Console.printDiagnostics(failure.diagnostics)

@@ -34,10 +34,11 @@ struct SiteArguments: ParsableArguments {
     var future = false
 }
 
-struct Build: ParsableCommand {
+struct Build: ParsableCommand, ColorChoosing {
     static let configuration = CommandConfiguration(abstract: "Build the site into the output folder (default ./public).")
 
     @OptionGroup var site: SiteArguments
+    @OptionGroup var colorArguments: ColorArguments
 
     @Option(name: .long, help: ArgumentHelp("The output folder (default: `output` of blog.yml, else public).", valueName: "dir"))
     var output: String?
@@ -85,7 +86,7 @@ struct Build: ParsableCommand {
     }
 }
 
-struct List: ParsableCommand {
+struct List: ParsableCommand, ColorChoosing {
     static let configuration = CommandConfiguration(abstract: "List the posts, newest first.")
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -93,6 +94,7 @@ struct List: ParsableCommand {
     }
 
     @OptionGroup var site: SiteArguments
+    @OptionGroup var colorArguments: ColorArguments
 
     @Option(name: .long, help: "table (for people) or json (for programs).")
     var format: Format = .table
@@ -115,15 +117,43 @@ struct List: ParsableCommand {
     }
 }
 
-/// Messages on standard error.
+/// Messages on standard error, coloured as ``MessageColor`` decides.
 enum Console {
+    /// The command's `--color`; `auto` until a command is parsed.
+    nonisolated(unsafe) static var choice = ColorChoice.auto
+
+    /// The style for output on the file descriptor `fd` (1 or 2).
+    static func color(for fd: Int32) -> MessageColor {
+        MessageColor(enabled: MessageColor.decide(choice, environment: ProcessInfo.processInfo.environment, isTerminal: isatty(fd) == 1))
+    }
+
     static func printDiagnostics(_ diagnostics: [Diagnostic]) {
-        for diagnostic in diagnostics { error(diagnostic.description, prefixed: false) }
+        let color = color(for: 2)
+        for diagnostic in diagnostics { FileHandle.standardError.write(Data((color.text(diagnostic) + "\n").utf8)) }
     }
 
     static func error(_ message: String, prefixed: Bool = true) {
-        FileHandle.standardError.write(Data(((prefixed ? "blog: error: " : "") + message + "\n").utf8))
+        let line = (prefixed ? "blog: error: " : "") + message
+        FileHandle.standardError.write(Data((color(for: 2).text(line: line) + "\n").utf8))
     }
+}
+
+/// `--color`, which every command that prints messages takes.
+struct ColorArguments: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Colour messages: auto (on a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never.", valueName: "when"))
+    var color: When = .auto
+
+    enum When: String, ExpressibleByArgument, CaseIterable {
+        case auto, always, never
+    }
+
+    /// The choice, as BlogCore names it.
+    var choice: ColorChoice { ColorChoice(rawValue: color.rawValue) ?? .auto }
+}
+
+/// A command with `--color`.
+protocol ColorChoosing {
+    var colorArguments: ColorArguments { get }
 }
 
 /// A first argument that is no command and no option (`blog biuld`): the nearest command, when one is near.
@@ -145,6 +175,7 @@ if let message = unknownCommand(Array(CommandLine.arguments.dropFirst())) {
 }
 do {
     var command = try Blog.parseAsRoot()
+    if let chooser = command as? ColorChoosing { Console.choice = chooser.colorArguments.choice }
     try command.run()
 } catch {
     let code = Blog.exitCode(for: error)

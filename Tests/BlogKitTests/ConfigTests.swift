@@ -91,7 +91,7 @@ final class ConfigTests: XCTestCase {
             ("permalinks:\n  post: \"{year}/{name}/\"\n", "blog.yml:2:9: error: unknown placeholder `{name}`"),
             ("permalinks:\n  post: \"{year}/\"\n", "blog.yml:2:9: error: permalink \"{year}/\" must contain {slug}"),
             ("- a\n- b\n", "blog.yml:1:1: error: expected a mapping of settings"),
-            ("title: \"unclosed\n", "blog.yml:2:1: error: invalid YAML"),
+            ("title: \"unclosed\n", "blog.yml:1:8: error: invalid YAML: this quoted value is never closed"),
             ("title: X\nfeed_limit: 0\n", "blog.yml:2:13: error: `feed_limit` must be a whole number of posts per feed, 1 or more"),
             ("feed_limit: 2.5\n", "blog.yml:1:13: error: `feed_limit` must be a whole number"),
             ("feed_limit: [5]\n", "blog.yml:1:13: error: `feed_limit` must be a whole number"),

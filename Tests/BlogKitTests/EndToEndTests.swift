@@ -293,7 +293,7 @@ final class EndToEndTests: XCTestCase {
     }
 
     func testInvalidYAML() throws {
-        try assertBuildFails(["content/bad.md:4:5: error: invalid YAML"]) {
+        try assertBuildFails(["content/bad.md:3:7: error: invalid YAML: this `[` is never closed (still open at line 4); add its `]`"]) {
             try site.write("content/bad.md", "---\ntitle: Bad\ntags: [a, b\ndate: 2020-01-01\n---\n\nBody\n")
         }
     }

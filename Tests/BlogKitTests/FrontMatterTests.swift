@@ -178,9 +178,9 @@ final class FrontMatterTests: XCTestCase {
         let d = diagnostics[0]
         XCTAssertEqual(d.severity, .error)
         XCTAssertTrue(d.message.hasPrefix("invalid YAML:"), d.message)
-        // libyaml notices the missing `]` at the next line.
-        XCTAssertTrue((3...4).contains(d.line), d.description)
-        XCTAssertGreaterThan(d.line, 2)
+        // libyaml notices the missing `]` at the next line; the message is at the `[`.
+        XCTAssertEqual(d.line, 3, d.description)
+        XCTAssertEqual(d.column, 7, d.description)
     }
 
     func testInvalidYAMLIndentation() {
@@ -189,6 +189,8 @@ final class FrontMatterTests: XCTestCase {
         XCTAssertEqual(diagnostics.first?.line, 3, diagnostics.description)
         XCTAssertEqual(diagnostics.first?.column, 6, diagnostics.description)
         XCTAssertTrue(diagnostics.first?.message.contains("mapping values are not allowed") ?? false, diagnostics.description)
+        // Not the value's `: `, but an indented key: no quoted line to suggest.
+        XCTAssertFalse(diagnostics.first?.message.contains("quotes") ?? true, diagnostics.description)
     }
 
     func testYAMLThatIsNotAMappingIsAnError() {

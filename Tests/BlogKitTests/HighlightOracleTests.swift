@@ -160,4 +160,33 @@ final class HighlightOracleTests: XCTestCase {
         }
         print(report)
     }
+
+    /// Swift's closure arguments (`$0`, `$12`) are one name, as Pygments' SwiftLexer reads them, not `$` and a number.
+    func testSwiftClosureArgumentsAreOneNameAsInPygments() throws {
+        guard try FeedTestSite.run(["python3", "-c", "import pygments"]).status == 0 else {
+            throw XCTSkip("Pygments is not installed (apt-get install python3-pygments): the comparison needs it")
+        }
+        let code = "let sorted = xs.sorted { $0.date > $1.date }\nlet sums = pairs.map { $0 + $12 * 2 }\nprint(\"$0\")\n"
+        let blocks = [Block(language: "swift", code: code)]
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("highlight-dollar-\(UUID().uuidString).json")
+        try JSONEncoder().encode(blocks).write(to: input)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let result = try FeedTestSite.run(["python3", FeedTestSite.fixture("pygments_tokens.py").path, input.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let theirs = try XCTUnwrap(try JSONDecoder().decode([String?].self, from: result.stdout).first ?? nil)
+        let ours = String(decoding: Self.families(code, try XCTUnwrap(Highlighter.language(named: "swift"))), as: UTF8.self)
+        // Each `$` and its digits: one family, Pygments' (the code is ASCII: bytes are characters).
+        let bytes = Array(code.utf8)
+        var checked = 0
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "$") {
+            var end = index + 1
+            while end < bytes.count, Bytes.isDigit(bytes[end]) { end += 1 }
+            let mine = Array(ours.utf8)[index..<end], pygments = Array(theirs.utf8)[index..<end]
+            XCTAssertEqual(String(decoding: mine, as: UTF8.self), String(decoding: pygments, as: UTF8.self),
+                           String(decoding: bytes[index..<end], as: UTF8.self))
+            checked += 1
+        }
+        XCTAssertEqual(checked, 5)
+        XCTAssertTrue(ours.contains(".vvo.....o.vvo") && ours.contains(".vv.o.vvv.o"), ours)
+    }
 }

@@ -30,6 +30,8 @@ final class HighlighterTests: XCTestCase {
                        ["s:\"\"\"\n  say \"hi\"\n  \"\"\"", "o:+"])
         XCTAssertEqual(tokens("/// Doc.\n@MainActor func run() {}", "swift"),
                        ["cd:/// Doc.", "nd:@MainActor", "k:func", "nf:run", "p:()", "p:{}"])
+        // Closure arguments are one name, as in Pygments; `$` alone stays an operator's neighbour.
+        XCTAssertEqual(tokens("xs.map { $0 + $12 }", "swift"), ["o:.", "p:{", "nv:$0", "o:+", "nv:$12", "p:}"])
     }
 
     func testRustNestedCommentsRawStringsLifetimesAttributes() {

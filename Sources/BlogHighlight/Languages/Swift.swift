@@ -35,6 +35,7 @@ extension Languages {
         hashRawStrings: true,
         atAttributes: true,
         preprocessor: true,
+        dollarArguments: true,
         operators: Array("+-*/%=<>!&|^~?.".utf8),
         punctuation: Array("()[]{},;:".utf8)
     ))
