@@ -1,4 +1,5 @@
 import BlogCore
+import BlogSite
 import BlogOutput
 import Foundation
 
@@ -72,6 +73,8 @@ public struct BuildReport: Sendable {
     public var posts: Int
     /// Pages (posts of kind `page`: no date, in no list) with a page.
     public var contentPages: Int
+    /// The drafts and future posts left out (``LeftOut/note(asServeAsked:)`` says so).
+    public var leftOut = LeftOut()
     /// Tags with a page.
     public var tags: Int
     /// HTML pages rendered.

@@ -187,7 +187,7 @@ public enum Pipeline {
         }
         switch outcome {
         case .inPlace(let done):
-            return (BuildReport(posts: done.posts, contentPages: done.contentPages, tags: done.tags, pages: done.pages, files: done.files, output: outputDisplay,
+            return (BuildReport(posts: done.posts, contentPages: done.contentPages, leftOut: done.leftOut, tags: done.tags, pages: done.pages, files: done.files, output: outputDisplay,
                                 warnings: done.warnings, timings: clock.timings, cacheSummary: done.summary), nil)
         case .full(var built, let summary):
             built.report.timings = clock.timings
@@ -229,7 +229,7 @@ public enum Pipeline {
         clock.lap("render pages and write")
         if !options.releasesMemory { HeldUntilExit.shared.keep([site, files, loaded]) }
         let posts = site.posts.reduce(0) { $0 + ($1.post.kind == .post ? 1 : 0) }
-        let report = BuildReport(posts: posts, contentPages: site.posts.count - posts, tags: site.tags.count, pages: pages,
+        let report = BuildReport(posts: posts, contentPages: site.posts.count - posts, leftOut: site.leftOut, tags: site.tags.count, pages: pages,
                                  files: written, output: outputDisplay, warnings: warnings, timings: [])
         return (report, site)
     }

@@ -12,10 +12,10 @@ public struct ServeOptions: Sendable {
     public var port: UInt16?
     /// The address to listen on: `127.0.0.1` (this machine only) unless asked.
     public var bind: String = "127.0.0.1"
-    /// Include drafts.
-    public var drafts = false
-    /// Include posts dated in the future.
-    public var future = false
+    /// Include drafts (a preview shows them, marked, unless `--no-drafts`).
+    public var drafts = true
+    /// Include posts dated in the future (unless `--no-future`).
+    public var future = true
     /// Print the seconds of each stage of every build (`--timings`).
     public var timings = false
 
@@ -182,7 +182,8 @@ public final class PreviewServer: @unchecked Sendable {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
             for warning in report.warnings { print(warning.description) }
             let what = changed.isEmpty ? "Built" : "Rebuilt (\(changed.count) changed)"
-            print(String(format: "%@ in %.3f s: %d files written", what, seconds, report.files.written))
+            let leftOut = report.leftOut.note(asServeAsked: true)
+            print(String(format: "%@ in %.3f s: %d files written", what, seconds, report.files.written) + (leftOut.map { " (\($0))" } ?? ""))
             if options.timings {
                 for (stage, seconds) in report.timings { print(String(format: "%8.3f s  %@", seconds, stage)) }
                 if let summary = report.cacheSummary { print("cache: \(summary)") }

@@ -42,19 +42,26 @@ package enum SiteBuilder {
     ///   - assets: files under `content/` to copy as they are (paths relative to `content/`).
     package static func build(posts: [RenderedPost], assets: [String] = [], config: SiteConfig,
                       options: SiteOptions) throws -> Site {
+        var leftOut = LeftOut()
         let included = posts.filter { item in
-            switch item.post.status {
-            case .draft: if !options.includeDrafts { return false }
-            case .published, .hidden: break
+            if item.post.status == .draft, !options.includeDrafts {
+                leftOut.drafts += 1
+                return false
             }
-            return options.includeFuture || item.post.date <= options.now
+            if !options.includeFuture, item.post.date > options.now {
+                leftOut.future += 1
+                return false
+            }
+            return true
         }
         // Sorting indices moves integers, not whole posts.
         let order = included.indices.sorted { newestFirst(included[$0], included[$1]) }
         var sitePosts = Parallel.map(order.count) { number -> SitePost in
             let item = included[order[number]]
             let (url, outputPath) = placement(of: item.post, config: config)
-            return SitePost(post: item.post, rendered: item.rendered, url: url, outputPath: outputPath)
+            var placed = SitePost(post: item.post, rendered: item.rendered, url: url, outputPath: outputPath)
+            placed.future = item.post.dated && item.post.date > options.now
+            return placed
         }
         let permalinks = config.permalinks
         let replacements = self.replacements(sitePosts, permalinks: permalinks)
@@ -129,6 +136,7 @@ package enum SiteBuilder {
         site.translations = translated
         site.replacements = replacements
         site.listURL = listURL
+        site.leftOut = leftOut
         diagnostics += urlCollisions(site)
         if !diagnostics.isEmpty { throw BuildFailure(diagnostics.sortedForDisplay()) }
         return site

@@ -80,7 +80,7 @@ struct New: ParsableCommand {
     @Option(name: .long, help: "The post's category.")
     var category: String?
 
-    @Flag(name: .long, help: "Make it a draft (built only with --drafts).")
+    @Flag(name: [.customLong("draft"), .customLong("drafts")], help: "Make it a draft (built only with --drafts; blog serve shows it).")
     var draft = false
 
     @Option(name: .long, help: "The header form: pelican (Key: value), yaml (---) or toml (+++).")

@@ -27,7 +27,7 @@ struct SiteArguments: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The blog folder (holds blog.yml, content/, themes/).", valueName: "dir"))
     var source: String = "."
 
-    @Flag(name: .long, help: "Include drafts.")
+    @Flag(name: [.customLong("drafts"), .customLong("draft")], help: "Include drafts (either spelling).")
     var drafts = false
 
     @Flag(name: .long, help: "Include posts dated in the future.")
@@ -68,7 +68,7 @@ struct Build: ParsableCommand {
             if !quiet {
                 Console.printDiagnostics(report.warnings)
                 let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
-                print("Built " + Count.of(report.posts, "post") + ", " + Count.of(report.contentPages, "page") + ", \(report.tags) tags, \(report.pages) HTML pages "
+                print("Built " + Count.of(report.posts, "post") + (report.leftOut.note().map { " (\($0))" } ?? "") + ", " + Count.of(report.contentPages, "page") + ", \(report.tags) tags, \(report.pages) HTML pages "
                       + "(\(report.files.written) files written, \(report.files.unchanged) unchanged) in \(seconds) s into \(report.output)/")
             }
             if timings {
