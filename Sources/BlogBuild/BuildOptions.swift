@@ -13,6 +13,8 @@ public struct BuildOptions: Sendable {
     var output: String?
     /// `--base-url`, overriding `base_url` of blog.yml.
     var baseURL: String?
+    /// `--relative-urls`: links relative to each page, overriding `relative_urls` of blog.yml when true.
+    public var relativeURLs = false
     /// Include drafts.
     var drafts: Bool
     /// Include posts dated in the future.

@@ -166,12 +166,12 @@ public enum Pipeline {
         // The incremental layer, the one place it comes in: it builds in place when only post bodies
         // changed since the last build; else the full build runs with it watching (a render hook),
         // and it keeps a state for the next build. With --no-cache it only drops the state this
-        // build makes stale.
+        // build makes stale; so with relative URLs, whose rewriting moves the bodies within the pages.
         let incremental = try IncrementalBuild(IncrementalRequest(
             config: config, theme: theme, source: options.source, sourceDisplay: options.sourceDisplay,
             content: content.url, contentDisplay: content.display, output: output, outputDisplay: outputDisplay,
             drafts: options.drafts, future: options.future, now: options.now, version: options.version,
-            buildsAgain: options.buildsAgain), enabled: options.cache)
+            buildsAgain: options.buildsAgain), enabled: options.cache && !config.relativeURLs)
         // One build of the blog at a time, with the cache or without: two would share the staging
         // folder, the spare copy and the state.
         let (lock, lockWarnings) = try BuildLock.hold(blog: options.source, folder: incremental.stateFolder, create: options.cache)
@@ -213,11 +213,13 @@ public enum Pipeline {
         // BlogIncremental's PartialBuild).
         let rendered = observer.wantsPageInputs ? SiteRenderer.pagesAndInputs(site, theme: theme, hook: hook) : nil
         var files = rendered?.files ?? SiteRenderer.pages(site, theme: theme, hook: hook)
+        if config.relativeURLs { files = relativeLinks(files, basePath: config.basePath) }
         let pages = files.count
         let generated = Feeds.render(site, hook: hook) + Sitemap.render(site)
         files += generated
         clock.lap("template values and feeds")
-        files += theme.staticFiles + assetFiles(site, options: options) + Redirects.render(site)
+        let redirects = Redirects.render(site)
+        files += theme.staticFiles + assetFiles(site, options: options) + (config.relativeURLs ? relativeLinks(redirects, basePath: config.basePath) : redirects)
         let built = BuiltSite(site: site, posts: loaded.posts, inventory: loaded.inventory, files: files,
                               warnings: warnings, dueAt: loaded.dueAt, pageInputs: rendered?.inputs)
         let generatedPaths = Set(generated.map(\.path))
@@ -232,6 +234,21 @@ public enum Pipeline {
         let report = BuildReport(posts: posts, contentPages: site.posts.count - posts, leftOut: site.leftOut, tags: site.tags.count, pages: pages,
                                  files: written, output: outputDisplay, warnings: warnings, timings: [])
         return (report, site)
+    }
+
+    /// `files` (pages) with every link inside the site relative to its page (`relative_urls`; see ``RelativeURLs``).
+    private static func relativeLinks(_ files: [OutputFile], basePath: String) -> [OutputFile] {
+        files.map { file in
+            let path = file.path
+            func relative(_ data: Data) -> Data {
+                Data(RelativeURLs.rewrite(html: String(decoding: data, as: UTF8.self), pagePath: path, basePath: basePath).utf8)
+            }
+            switch file.contents {
+            case .made(let maker): return OutputFile(path: path, contents: .made(by: OutputFile.Maker { relative(try maker.make()) }))
+            case .bytes(let data): return OutputFile(path: path, contents: .bytes(relative(data)))
+            case .copy: return file
+            }
+        }
     }
 
     /// The content folder's files that are not posts, copied as they are.

@@ -57,11 +57,15 @@ struct Build: ParsableCommand {
     @Flag(name: .customLong("no-cache"), help: "Build everything, without reading or writing the state of the last build (cache_dir).")
     var noCache = false
 
+    @Flag(name: .customLong("relative-urls"), help: "Write every link relative to its page, folders with index.html, so the site works opened as files (relative_urls in blog.yml).")
+    var relativeURLs = false
+
     func run() throws {
         let start = Date()
         var options = BuildOptions(source: site.source, output: output, baseURL: baseURL, drafts: site.drafts, future: site.future)
         options.strict = strict
         options.cache = !noCache
+        options.relativeURLs = relativeURLs
         options.releasesMemory = false
         do {
             let report = try Pipeline.build(options)

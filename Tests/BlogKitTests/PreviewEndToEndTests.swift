@@ -1,3 +1,4 @@
+@testable import BlogCore
 import Foundation
 import XCTest
 
@@ -97,5 +98,132 @@ final class PreviewEndToEndTests: BuiltSiteTestCase {
         XCTAssertEqual(try ServeEndToEndTests.fetch(hiding.url + "posts/later/").status, 404)
         XCTAssertTrue(hiding.output.contains("files written (1 draft and 1 future post not shown, as --no-drafts and --no-future ask)\n"),
                       hiding.output)
+    }
+
+    // MARK: 1. A site that works from the file system
+
+    /// The sample blog of this repository (content/ and blog.yml), copied into the test's folder.
+    func copySampleBlog() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        try FileManager.default.removeItem(at: site.root)
+        try FileManager.default.createDirectory(at: site.root, withIntermediateDirectories: true)
+        for name in ["content", "blog.yml"] {
+            try FileManager.default.copyItem(at: repository.appendingPathComponent(name), to: site.root.appendingPathComponent(name))
+        }
+    }
+
+    /// Every URL in an `href`, `src` or `srcset` (outside code samples) of every HTML file under public/, with its page.
+    func linksOfEveryPage() throws -> [(page: String, url: String)] {
+        var links: [(String, String)] = []
+        for path in site.files(under: "public") where path.hasSuffix(".html") {
+            let bytes = Array(try page(path).utf8)
+            HTMLAttributes.scan(bytes) { attribute in
+                guard !attribute.inCode, ["href", "src", "srcset"].contains(attribute.name) else { return }
+                let value = HTMLEntities.decodeAttribute(String(decoding: bytes[attribute.value], as: UTF8.self))
+                if attribute.name == "srcset" {
+                    _ = AbsoluteURLs.mapSrcset(value) { links.append((path, $0)); return $0 }
+                } else {
+                    links.append((path, value))
+                }
+            }
+        }
+        return links
+    }
+
+    func testRelativeURLsMakeEveryLinkOfEveryPageAFileThatExists() throws {
+        try copySampleBlog()
+        let result = try self.build(["--relative-urls"])
+        XCTAssertTrue(result.stdout.hasPrefix("Built "), result.stdout)
+        let links = try linksOfEveryPage()
+        XCTAssertGreaterThan(links.count, 1000, "the sample blog has many links")
+        var checked = 0
+        for (page, url) in links {
+            if url.isEmpty || url.hasPrefix("#") || url.hasPrefix("//") || AbsoluteURLs.hasScheme(url) { continue }
+            XCTAssertFalse(url.hasPrefix("/"), "\(page): \(url) is from the root, which file:// reads as the disk's root")
+            let path = String(url.prefix { $0 != "?" && $0 != "#" })
+            let target = site.root.appendingPathComponent("public").appendingPathComponent(page).deletingLastPathComponent()
+                .appendingPathComponent(path.removingPercentEncoding ?? path).standardizedFileURL
+            var isFolder: ObjCBool = false
+            XCTAssertTrue(FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder) && !isFolder.boolValue,
+                          "\(page): \(url) is no file (\(target.path))")
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 1000)
+        // Feeds and the sitemap keep absolute addresses: they are read away from the site.
+        let feed = try page("feed.xml")
+        XCTAssertTrue(feed.contains(#"<link rel="alternate" type="text/html" href="https://blog.example.org/posts/"#), feed)
+        XCTAssertFalse(feed.contains(#"href="../"#) || feed.contains(#"src="../"#), "no relative link in the feed")
+        XCTAssertTrue(try page("sitemap.xml").contains("<loc>https://blog.example.org/</loc>"))
+    }
+
+    func testRelativeURLsInBlogYmlAndUnderABasePath() throws {
+        try site.write("blog.yml", "title: T\nbase_url: https://example.org/blog/\nrelative_urls: true\npaginate: 1\n")
+        try site.write("content/posts/a.md", "---\ntitle: A\ndate: 2024-01-02\ntags: [x]\n---\nSee [B](/blog/posts/b/#top), [elsewhere](/other/) and ![i](/blog/posts/a/i.png).\n")
+        try site.write("content/posts/a/i.png", "png")
+        try site.write("content/posts/b.md", "---\ntitle: B\ndate: 2024-01-01\n---\nBack to [the list](/blog/?q=1).\n")
+        try self.build()
+        let a = try page("posts/a/index.html")
+        XCTAssertTrue(a.contains(#"<a href="../b/index.html#top">B</a>"#), a)
+        XCTAssertTrue(a.contains(#"<a href="/other/">elsewhere</a>"#), "a path outside the base path is not the site's: \(a)")
+        XCTAssertTrue(a.contains(#"href="../../style.css""#), a)
+        XCTAssertTrue(try page("posts/b/index.html").contains(#"<a href="../../index.html?q=1">the list</a>"#))
+        XCTAssertTrue(try page("index.html").contains(#"href="page/2/index.html""#), "pagination")
+        XCTAssertTrue(try page("page/2/index.html").contains(#"href="../../index.html""#), "pagination back to the first page")
+        // Without the setting, the same site keeps links from the root.
+        try site.write("blog.yml", "title: T\nbase_url: https://example.org/blog/\npaginate: 1\n")
+        try self.build()
+        XCTAssertTrue(try page("posts/a/index.html").contains(#"<a href="/blog/posts/b/#top">B</a>"#))
+        // A value that is not true or false is an error at its place.
+        try site.write("blog.yml", "title: T\nrelative_urls: sometimes\n")
+        let bad = try BlogCLI.run(["build"], in: site.root)
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.hasPrefix("blog.yml:2:16: error: `relative_urls` must be true or false\n"), bad.stderr)
+    }
+
+    /// Opened from the file system in headless Chromium, the home page built with --relative-urls is styled and
+    /// its links lead to files; built without, it is not (which is what README's "open public/index.html" met).
+    func testTheHomePageOpenedAsAFileInChromiumIsStyled() throws {
+        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+            .first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            throw XCTSkip("Chromium is not installed: apt-get install chromium")
+        }
+        try copySampleBlog()
+        // What the browser reports once the page and its stylesheet are loaded: whether the theme's stylesheet
+        // applies (its custom property), and where the page's links lead.
+        let probe = """
+            <output id="probe"></output><script>
+            document.getElementById("probe").textContent = JSON.stringify({
+              accent: getComputedStyle(document.documentElement).getPropertyValue("--accent").trim(),
+              links: Array.from(document.querySelectorAll("a[href], link[href]")).map(e => e.href)
+            });
+            </script>
+            """
+        func open(_ arguments: [String]) throws -> (accent: String, links: [String]) {
+            try self.build(arguments + ["--no-cache"])
+            let home = try page("index.html")
+            try site.write("public/probe.html", home.replacingOccurrences(of: "</body>", with: probe + "</body>"))
+            let url = site.root.appendingPathComponent("public/probe.html").standardizedFileURL.absoluteString
+            let run = try BlogCLI.run(["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", url], in: site.root,
+                                      program: URL(fileURLWithPath: chromium), timeLimit: 60)
+            let dom = run.stdout
+            let start = try XCTUnwrap(dom.range(of: #"<output id="probe">"#), run.stderr)
+            let end = try XCTUnwrap(dom.range(of: "</output>", range: start.upperBound..<dom.endIndex))
+            let json = dom[start.upperBound..<end.lowerBound].replacingOccurrences(of: "&lt;", with: "<")
+                .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+            struct Probe: Decodable { var accent: String; var links: [String] }
+            let found = try JSONDecoder().decode(Probe.self, from: Data(json.utf8))
+            return (found.accent, found.links)
+        }
+        let relative = try open(["--relative-urls"])
+        XCTAssertFalse(relative.accent.isEmpty, "the stylesheet applies")
+        let files = relative.links.filter { $0.hasPrefix("file://") }
+        XCTAssertGreaterThan(files.count, 20, "\(relative.links)")
+        for link in files {
+            let path = try XCTUnwrap(URL(string: link)).path
+            var isFolder: ObjCBool = false
+            XCTAssertTrue(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue, "\(link) is no file")
+        }
+        let rooted = try open([])
+        XCTAssertEqual(rooted.accent, "", "without --relative-urls, /style.css is looked for at the disk's root")
     }
 }
