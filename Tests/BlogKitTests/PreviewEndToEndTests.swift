@@ -226,4 +226,45 @@ final class PreviewEndToEndTests: BuiltSiteTestCase {
         let rooted = try open([])
         XCTAssertEqual(rooted.accent, "", "without --relative-urls, /style.css is looked for at the disk's root")
     }
+
+    // MARK: 8. Broken links while serving
+
+    func testServeCountsBrokenLinksAfterEachBuildAndListsThem() throws {
+        try site.write("blog.yml", "title: Links\nbase_url: https://example.org/\n")
+        try site.write("content/posts/a.md", "---\ntitle: A\ndate: 2024-01-02\n---\nSee [b](/posts/b/) and [gone](/posts/gone/).\n")
+        try site.write("content/posts/b.md", "---\ntitle: B\ndate: 2024-01-01\n---\nBack to [a](/posts/a/#nowhere).\n")
+        let server = try ServeEndToEndTests.Server(["--port", "0"], in: site.root)
+        defer { server.stop() }
+        try server.waitUntilServing()
+        let origin = String(server.url.dropLast())
+        try ServeEndToEndTests.eventually(30, "the first link check") { server.output.contains("Links: ") }
+        XCTAssertTrue(server.output.contains("Links: 4 broken links (\(origin)/__blog/links lists them)\n"), server.output)
+        let links = try ServeEndToEndTests.fetch(origin + "/__blog/links")
+        XCTAssertEqual(links.status, 200)
+        XCTAssertTrue(links.body.contains("<h1>4 broken links</h1>"), links.body)
+        // The same messages as `blog check`: each link at its post's line, and where the home page's summaries show it.
+        let check = try BlogCLI.run(["check"], in: site.root)
+        XCTAssertEqual(check.status, 1)
+        let messages = check.stderr.split(separator: "\n").filter { $0.contains(": error: link to ") }
+        XCTAssertEqual(messages.count, 4, check.stderr)
+        XCTAssertEqual(messages.filter { $0.hasPrefix("content/posts/") }.count, 2, "at the posts' lines: \(messages)")
+        for message in messages {
+            XCTAssertTrue(links.body.contains("<li><code>" + String(message).replacingOccurrences(of: "\"", with: "&quot;") + "</code></li>"), "\(message) in \(links.body)")
+        }
+        // The open pages are told too (the script shows the count, linking to the list).
+        XCTAssertTrue(try ServeEndToEndTests.fetch(origin + "/__blog/livereload.js").body.contains("/__blog/links"))
+
+        // Mended, the next rebuild's check says so.
+        try site.write("content/posts/a.md", "---\ntitle: A\ndate: 2024-01-02\n---\nSee [b](/posts/b/).\n")
+        try site.write("content/posts/b.md", "---\ntitle: B\ndate: 2024-01-01\n---\nBack to [a](/posts/a/).\n")
+        try ServeEndToEndTests.eventually(30, "a check with no broken link") { server.output.contains(", none broken\n") }
+        XCTAssertTrue(try ServeEndToEndTests.fetch(origin + "/__blog/links").body.contains("<h1>No broken links</h1>"))
+        XCTAssertEqual(server.errorOutput, "")
+    }
+
+    func testInitSuggestsServe() throws {
+        let result = try BlogCLI.run(["init", "notes"], in: site.root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("\nNext: cd notes && blog serve --open (a preview that follows your edits), blog new \"A title\" in another terminal, then blog build;"), result.stdout)
+    }
 }
