@@ -41,6 +41,7 @@ extension Pipeline {
             warnings.removeAll { $0.message == ConfigLoader.placeholderMessage }
         }
         if let cacheFolder = options.cacheFolder { config.cacheDir = cacheFolder }
+        if options.relativeURLs { config.relativeURLs = true }
         let jekyll = try JekyllSiteFiles.read(source: options.source, content: config.content,
                                               display: jekyllDisplay(options, config: config))
         config.jekyllFiles = jekyll.files

@@ -1,4 +1,5 @@
 import BlogCore
+import BlogSite
 import BlogOutput
 import Foundation
 
@@ -12,6 +13,8 @@ public struct BuildOptions: Sendable {
     var output: String?
     /// `--base-url`, overriding `base_url` of blog.yml.
     var baseURL: String?
+    /// `--relative-urls`: links relative to each page, overriding `relative_urls` of blog.yml when true.
+    public var relativeURLs = false
     /// Include drafts.
     var drafts: Bool
     /// Include posts dated in the future.
@@ -72,6 +75,8 @@ public struct BuildReport: Sendable {
     public var posts: Int
     /// Pages (posts of kind `page`: no date, in no list) with a page.
     public var contentPages: Int
+    /// The drafts and future posts left out (``LeftOut/note(asServeAsked:)`` says so).
+    public var leftOut = LeftOut()
     /// Tags with a page.
     public var tags: Int
     /// HTML pages rendered.

@@ -6,3 +6,4 @@
 @_exported import BlogCore
 @_exported import BlogScaffold
 @_exported import struct BlogSite.PostListing
+@_exported import struct BlogSite.LeftOut

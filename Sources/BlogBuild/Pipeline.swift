@@ -166,12 +166,12 @@ public enum Pipeline {
         // The incremental layer, the one place it comes in: it builds in place when only post bodies
         // changed since the last build; else the full build runs with it watching (a render hook),
         // and it keeps a state for the next build. With --no-cache it only drops the state this
-        // build makes stale.
+        // build makes stale; so with relative URLs, whose rewriting moves the bodies within the pages.
         let incremental = try IncrementalBuild(IncrementalRequest(
             config: config, theme: theme, source: options.source, sourceDisplay: options.sourceDisplay,
             content: content.url, contentDisplay: content.display, output: output, outputDisplay: outputDisplay,
             drafts: options.drafts, future: options.future, now: options.now, version: options.version,
-            buildsAgain: options.buildsAgain), enabled: options.cache)
+            buildsAgain: options.buildsAgain), enabled: options.cache && !config.relativeURLs)
         // One build of the blog at a time, with the cache or without: two would share the staging
         // folder, the spare copy and the state.
         let (lock, lockWarnings) = try BuildLock.hold(blog: options.source, folder: incremental.stateFolder, create: options.cache)
@@ -189,7 +189,7 @@ public enum Pipeline {
         }
         switch outcome {
         case .inPlace(let done):
-            return (BuildReport(posts: done.posts, contentPages: done.contentPages, tags: done.tags, pages: done.pages, files: done.files, output: outputDisplay,
+            return (BuildReport(posts: done.posts, contentPages: done.contentPages, leftOut: done.leftOut, tags: done.tags, pages: done.pages, files: done.files, output: outputDisplay,
                                 warnings: replaced + done.warnings, timings: clock.timings, cacheSummary: done.summary), nil)
         case .full(var built, let summary):
             built.report.warnings = replaced + built.report.warnings
@@ -217,6 +217,7 @@ public enum Pipeline {
         // BlogIncremental's PartialBuild).
         let rendered = observer.wantsPageInputs ? SiteRenderer.pagesAndInputs(site, theme: theme, hook: hook) : nil
         var files = rendered?.files ?? SiteRenderer.pages(site, theme: theme, hook: hook)
+        if config.relativeURLs { files = relativeLinks(files, basePath: config.basePath) }
         let pages = files.count
         // A file of the author's (robots.txt, a feed) at the path of one blog makes replaces it.
         let authored = Dictionary(site.assets.map { ($0.path, $0.source) }) { first, _ in first }
@@ -228,7 +229,8 @@ public enum Pipeline {
         }
         files += generated
         clock.lap("template values and feeds")
-        files += theme.staticFiles + assetFiles(site, options: options) + Redirects.render(site)
+        let redirects = Redirects.render(site)
+        files += theme.staticFiles + assetFiles(site, options: options) + (config.relativeURLs ? relativeLinks(redirects, basePath: config.basePath) : redirects)
         let built = BuiltSite(site: site, posts: loaded.posts, inventory: loaded.inventory, files: files,
                               warnings: warnings, dueAt: loaded.dueAt, pageInputs: rendered?.inputs)
         let generatedPaths = Set(generated.map(\.path))
@@ -240,7 +242,7 @@ public enum Pipeline {
         clock.lap("render pages and write")
         if !options.releasesMemory { HeldUntilExit.shared.keep([site, files, loaded]) }
         let posts = site.posts.reduce(0) { $0 + ($1.post.kind == .post ? 1 : 0) }
-        let report = BuildReport(posts: posts, contentPages: site.posts.count - posts, tags: site.tags.count, pages: pages,
+        let report = BuildReport(posts: posts, contentPages: site.posts.count - posts, leftOut: site.leftOut, tags: site.tags.count, pages: pages,
                                  files: written, output: outputDisplay, warnings: warnings, timings: [])
         return (report, site)
     }
@@ -262,6 +264,21 @@ public enum Pipeline {
         guard !options.drafts, let first = drafts.first, let pattern = site.config.permalinks.draft else { return [] }
         let count = drafts.count == 1 ? "1 draft is" : "\(drafts.count) drafts are"
         return [Diagnostic(.note, "\(count) published unlisted (in no list, feed or sitemap) at `permalinks.draft` (\(pattern)), as Pelican publishes drafts: /\(first.url)\(drafts.count > 1 ? ", …" : ""); set `permalinks.draft: none` to leave them out")]
+    }
+
+    /// `files` (pages) with every link inside the site relative to its page (`relative_urls`; see ``RelativeURLs``).
+    private static func relativeLinks(_ files: [OutputFile], basePath: String) -> [OutputFile] {
+        files.map { file in
+            let path = file.path
+            func relative(_ data: Data) -> Data {
+                Data(RelativeURLs.rewrite(html: String(decoding: data, as: UTF8.self), pagePath: path, basePath: basePath).utf8)
+            }
+            switch file.contents {
+            case .made(let maker): return OutputFile(path: path, contents: .made(by: OutputFile.Maker { relative(try maker.make()) }))
+            case .bytes(let data): return OutputFile(path: path, contents: .bytes(relative(data)))
+            case .copy: return file
+            }
+        }
     }
 
     /// The content folder's files that are not posts, copied as they are.

@@ -100,12 +100,35 @@ public enum SiteCheck {
     }
 
     /// The post pages of `site`, with the files their sources are read from.
-    private static func postPages(_ site: Site?, _ options: BuildOptions) -> [PostPage] {
+    static func postPages(_ site: Site?, _ options: BuildOptions) -> [PostPage] {
         (site?.posts ?? []).map { sitePost in
             let source = sitePost.post.source
             let relative = source.hasPrefix(options.sourceDisplay) ? String(source.dropFirst(options.sourceDisplay.count)) : source
             return PostPage(outputPath: sitePost.outputPath, source: source,
                             sourceFile: options.source.appendingPathComponent(relative), bodyHTML: sitePost.rendered.html)
         }
+    }
+}
+
+/// `blog serve`'s check of the links of each site it builds (see ``Pipeline/buildForPreview(_:)``).
+package struct PreviewLinks: Sendable {
+    let config: SiteConfig
+    /// The post pages, so that a broken link of a post is reported at its source's line.
+    let posts: [PostPage]
+
+    /// Every broken link of the site built into `folder`; messages name the folder as `blog check` does
+    /// (`output` of blog.yml, `public`), so that they read the same.
+    package func check(folder: URL) -> LinkCheckReport {
+        LinkChecker.check(folder: folder, displayPath: config.output, config: config, posts: posts)
+    }
+}
+
+extension Pipeline {
+    /// A build for `blog serve`, and what checks its links; nil for a build in place, which changed only post
+    /// bodies: the last full build's ``PreviewLinks`` still holds.
+    package static func buildForPreview(_ options: BuildOptions) throws -> (report: BuildReport, links: PreviewLinks?) {
+        let (report, site) = try buildSite(options, quick: options.quick)
+        guard let site else { return (report, nil) }
+        return (report, PreviewLinks(config: site.config, posts: SiteCheck.postPages(site, options)))
     }
 }

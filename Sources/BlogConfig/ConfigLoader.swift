@@ -13,7 +13,7 @@ package enum ConfigLoader {
         "title", "description", "author", "base_url", "language", "timezone", "theme",
         "paginate", "date_format", "output", "content", "permalinks", "feed_limit", "feed_content", "html",
         "cache_dir", "new_post_format", "highlight", "highlight_style", "redirects", "params",
-        "markdown",
+        "markdown", "relative_urls",
         "default_category", "file_paths",
     ]
 
@@ -157,6 +157,7 @@ package enum ConfigLoader {
                     }
                 }
             case "highlight": if let flag = flag(value, key) { config.highlight = flag }
+            case "relative_urls": if let flag = flag(value, key) { config.relativeURLs = flag }
             case "highlight_style":
                 if let s = string(value, key) {
                     if !s.isEmpty, s.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) }) {

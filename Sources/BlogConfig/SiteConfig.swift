@@ -48,6 +48,10 @@ package struct SiteConfig: Sendable, Equatable {
         get { html >= .tagfilter }
         set { html = newValue ? max(html, .tagfilter) : html == .tagfilter ? .trusted : html }
     }
+    /// Whether every link of a page inside the site is written relative to the page, folders with their
+    /// `index.html` (`relative_urls`, or `blog build --relative-urls`), so the site works opened from the
+    /// file system; feeds and the sitemap keep absolute URLs. See `RelativeURLs`.
+    package var relativeURLs: Bool = false
     /// Whether code blocks in a known language are highlighted at build time (`highlight`).
     package var highlight: Bool = true
     /// The theme's palette for highlighted code (`highlight_style`): `default` follows the

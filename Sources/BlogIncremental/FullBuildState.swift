@@ -106,7 +106,7 @@ extension QuickBuild {
         }
         return SiteState(inputs: inputs(request), dueAt: built.dueAt,
                          postCount: site.posts.filter { $0.post.kind == .post }.count,
-                         contentPageCount: site.posts.filter { $0.post.kind != .post }.count, tagCount: site.tags.count,
+                         contentPageCount: site.posts.filter { $0.post.kind != .post }.count, leftOut: site.leftOut, tagCount: site.tags.count,
                          pageCount: site.pages.count,
                          warnings: built.warnings.filter { !configWarningPaths(request).contains($0.path) },
                          posts: posts, assets: assets, folders: folders, outputs: outputs,

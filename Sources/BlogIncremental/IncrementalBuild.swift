@@ -58,6 +58,8 @@ package struct InPlaceReport {
     package var posts: Int
     /// Pages (kind `page`) with a page, as the last full build counted them.
     package var contentPages: Int
+    /// The drafts and future posts left out, as the last full build counted them.
+    package var leftOut: LeftOut
     /// Tags with a page.
     package var tags: Int
     /// HTML pages of the site.

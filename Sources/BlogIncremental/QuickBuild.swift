@@ -185,7 +185,7 @@ enum QuickBuild {
         state.warnings = warnings.filter { !configWarningPaths(request).contains($0.path) }
         folder.saveState(state)
         clock.lap("save state")
-        return InPlaceReport(posts: state.postCount, contentPages: state.contentPageCount, tags: state.tagCount, pages: state.pageCount, files: written, warnings: warnings,
+        return InPlaceReport(posts: state.postCount, contentPages: state.contentPageCount, leftOut: state.leftOut, tags: state.tagCount, pages: state.pageCount, files: written, warnings: warnings,
                              summary: "quick build: \(changedSources.count) post\(changedSources.count == 1 ? "" : "s") changed, \(patched.count) file\(patched.count == 1 ? "" : "s") patched in place")
     }
 

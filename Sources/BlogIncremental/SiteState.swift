@@ -19,6 +19,8 @@ struct SiteState {
     /// Posts, pages (kind `page`), tags and HTML pages of the report.
     var postCount: Int
     var contentPageCount: Int
+    /// The drafts and future posts the build left out.
+    var leftOut: LeftOut
     var tagCount: Int
     var pageCount: Int
     /// Every warning of the build, in display order.
@@ -190,6 +192,8 @@ extension SiteState {
         out.int(Int((dueAt ?? 0).bitPattern))
         out.int(postCount)
         out.int(contentPageCount)
+        out.int(leftOut.drafts)
+        out.int(leftOut.future)
         out.int(tagCount)
         out.int(pageCount)
         out.int(warnings.count)
@@ -247,6 +251,7 @@ extension SiteState {
         dueAt = hasDue ? due : nil
         postCount = try reader.int()
         contentPageCount = try reader.int()
+        leftOut = LeftOut(drafts: try reader.int(), future: try reader.int())
         tagCount = try reader.int()
         pageCount = try reader.int()
         warnings = []

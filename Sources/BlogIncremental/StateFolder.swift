@@ -14,7 +14,7 @@ struct StateFolder {
     static let magic = Array("BLOGCACHE".utf8)
     /// Bump when the layout of the state changes, or what the output it describes may hold: a build in
     /// place keeps that output's unchanged files (10: an output of 9 may hold symbolic links).
-    static let formatVersion: UInt32 = 11
+    static let formatVersion: UInt32 = 12
     static let stateName = "state"
     /// Files of the build cache of earlier versions, removed when a state is saved.
     static let formerFiles = ["index", "data.pack"]

@@ -36,6 +36,8 @@ struct PostValues {
             "headings": sitePost.rendered.headings.map { ["level": $0.level, "id": $0.id, "text": $0.text] as [String: Any] },
             "meta": TemplateValue.map(post.meta, timeZone: config.timeZone),
             "hidden": post.status == .hidden, "dated": post.dated,
+            // Only in a site that shows them (`--drafts`, `--future`, `blog serve`): a theme marks them.
+            "draft": post.status == .draft, "future": sitePost.future,
             "description": post.meta["description"]?.text
                 ?? WebText.plainText(fromHTML: sitePost.rendered.summaryHTML, limit: 160),
         ]

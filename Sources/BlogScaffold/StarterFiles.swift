@@ -38,6 +38,9 @@ enum StarterFiles {
     date_format: "%a %-d %B %Y"
     # The output folder, relative to this folder.
     output: public
+    # true: every link relative to its page (folders with index.html), so the site also works opened
+    # from the disk (file://); feeds and the sitemap keep whole URLs. blog build --relative-urls does it once.
+    relative_urls: false
     # The folder of posts, relative to this folder.
     content: content
     # The build cache's folder, relative to this folder.

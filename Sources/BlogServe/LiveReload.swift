@@ -7,6 +7,8 @@ enum LiveReload {
     /// Where the script and the socket are served, outside any site's paths.
     static let scriptPath = "/__blog/livereload.js"
     static let socketPath = "/__blog/livereload"
+    /// The broken links of the last build (see `PreviewServer.checkLinks`).
+    static let linksPath = "/__blog/links"
 
     /// What goes before `</body>`.
     static let tag = "<script src=\"\(scriptPath)\"></script>"
@@ -46,6 +48,19 @@ enum LiveReload {
         }
         box.textContent = "blog serve: the last build failed; this page is the last good one.\\n\\n" + text;
       }
+      function linkNote(text) {
+        var note = document.getElementById("blog-serve-links");
+        if (!text) { if (note) note.remove(); return; }
+        if (!note) {
+          note = document.createElement("a");
+          note.id = "blog-serve-links";
+          note.href = "\(linksPath)";
+          note.style.cssText = "position:fixed;right:1rem;bottom:1rem;z-index:2147483646;padding:.4rem .8rem;border-radius:.4rem;" +
+            "background:#8a1c1c;color:#fff;font:600 13px/1.4 system-ui,sans-serif;text-decoration:none;box-shadow:0 2px 8px rgba(0,0,0,.3)";
+          document.body.appendChild(note);
+        }
+        note.textContent = "blog serve: " + text;
+      }
       function swapStyles() {
         var links = document.querySelectorAll('link[rel~="stylesheet"]');
         for (var i = 0; i < links.length; i++) {
@@ -61,6 +76,9 @@ enum LiveReload {
             if (seen !== null && message.build !== seen) { location.reload(); return; }
             seen = message.build;
             overlay(message.error);
+            linkNote(message.links);
+          } else if (message.type === "links") {
+            linkNote(message.links);
           } else if (message.type === "reload") {
             location.reload();
           } else if (message.type === "css") {
@@ -87,6 +105,8 @@ actor ReloadHub {
     private(set) var build = 0
     /// The last build's error, while it is not fixed.
     private(set) var error: String?
+    /// How many links of the last site checked are broken (`2 broken links`); nil when none.
+    private(set) var links: String?
 
     /// The number of pages connected.
     var connected: Int { clients.count }
@@ -95,7 +115,8 @@ actor ReloadHub {
     func add(_ send: @escaping @Sendable (String) -> Void) -> UUID {
         let id = UUID()
         clients[id] = send
-        send(Self.json(["type": "hello", "build": build, "error": error.map { $0 as Any } ?? NSNull()]))
+        send(Self.json(["type": "hello", "build": build, "error": error.map { $0 as Any } ?? NSNull(),
+                         "links": links.map { $0 as Any } ?? NSNull()]))
         return id
     }
 
@@ -109,6 +130,12 @@ actor ReloadHub {
         build += 1
         error = nil
         send(["type": onlyStyles ? "css" : "reload", "build": build])
+    }
+
+    /// The links of the last site were checked: pages show how many are broken (`summary`), or nothing.
+    func linksChecked(_ summary: String?) {
+        links = summary
+        send(["type": "links", "links": summary.map { $0 as Any } ?? NSNull()])
     }
 
     /// A build failed with `message`: pages show it over themselves.

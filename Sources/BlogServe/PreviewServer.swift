@@ -12,10 +12,10 @@ public struct ServeOptions: Sendable {
     public var port: UInt16?
     /// The address to listen on: `127.0.0.1` (this machine only) unless asked.
     public var bind: String = "127.0.0.1"
-    /// Include drafts.
-    public var drafts = false
-    /// Include posts dated in the future.
-    public var future = false
+    /// Include drafts (a preview shows them, marked, unless `--no-drafts`).
+    public var drafts = true
+    /// Include posts dated in the future (unless `--no-future`).
+    public var future = true
     /// Print the seconds of each stage of every build (`--timings`).
     public var timings = false
 
@@ -34,6 +34,8 @@ public struct ServeOptions: Sendable {
 public final class PreviewServer: @unchecked Sendable {
     /// Where the site is served, e.g. `http://127.0.0.1:8000/blog/`.
     public let url: String
+    /// `http://127.0.0.1:8000`: where the server's own pages are (``LiveReload/linksPath``).
+    private let origin: String
     private let options: ServeOptions
     private let folder: BlogFolder
     private let privateFolder: PrivateFolder
@@ -46,6 +48,10 @@ public final class PreviewServer: @unchecked Sendable {
     private let content: URL
     private let hub = ReloadHub()
     private let builds = DispatchQueue(label: "blog serve: builds")
+    /// The links of each built site are checked here, off the builds' queue and off the responses.
+    private let checks = DispatchQueue(label: "blog serve: link checks")
+    /// The broken links of the last site checked, its link checker, and the number of the last successful build.
+    private let linkState = LinkState()
     private let print: @Sendable (String) -> Void
     private var signalSources: [DispatchSourceSignal] = []
     /// Whether a build has succeeded: until then a failed build has no last good site to keep serving.
@@ -73,7 +79,8 @@ public final class PreviewServer: @unchecked Sendable {
         (listener, port) = try Ports.listen(options.port, bind: bind, print: print)
         let machine: (addresses: [BindAddress], hostName: String?) = bind.isWildcard ? HostGate.machine() : ([], nil)
         gate = HostGate(bind: bind, port: port, machine: machine)
-        url = "http://\(bind.localURLHost):\(port)\(basePath)"
+        origin = "http://\(bind.localURLHost):\(port)"
+        url = origin + basePath
         if bind.isLoopback {
             networkNote = nil
         } else {
@@ -112,6 +119,12 @@ public final class PreviewServer: @unchecked Sendable {
         let server = PreviewHTTP(listener: listener, gate: gate, hub: hub) { head in
             let path = head.target.prefix { $0 != "?" }
             if path == LiveReload.socketPath { return .liveReload }
+            if path == LiveReload.linksPath, head.method == "GET" || head.method == "HEAD" {
+                let body = Data(self.linkState.page().utf8)
+                return .response(SiteResponder.Response(status: 200, headers: [
+                    "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache", "Content-Length": String(body.count),
+                ], body: head.method == "HEAD" ? Data() : body))
+            }
             if path == LiveReload.scriptPath, head.method == "GET" || head.method == "HEAD" {
                 let body = Data(LiveReload.script.utf8)
                 return .response(SiteResponder.Response(status: 200, headers: [
@@ -178,11 +191,12 @@ public final class PreviewServer: @unchecked Sendable {
         build.cacheFolder = privateFolder.cache.path
         let start = DispatchTime.now()
         do {
-            let report = try Pipeline.build(build)
+            let (report, links) = try Pipeline.buildForPreview(build)
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
             for warning in report.warnings { print(warning.description) }
             let what = changed.isEmpty ? "Built" : "Rebuilt (\(changed.count) changed)"
-            print(String(format: "%@ in %.3f s: %d files written", what, seconds, report.files.written))
+            let leftOut = report.leftOut.note(asServeAsked: true)
+            print(String(format: "%@ in %.3f s: %d files written", what, seconds, report.files.written) + (leftOut.map { " (\($0))" } ?? ""))
             if options.timings {
                 for (stage, seconds) in report.timings { print(String(format: "%8.3f s  %@", seconds, stage)) }
                 if let summary = report.cacheSummary { print("cache: \(summary)") }
@@ -190,6 +204,7 @@ public final class PreviewServer: @unchecked Sendable {
             servedOnce = true
             let onlyStyles = !changed.isEmpty && changed.allSatisfy { $0.hasSuffix(".css") }
             Task { await hub.built(onlyStyles: onlyStyles) }
+            checkLinks(links)
         } catch let failure as BuildFailure {
             for diagnostic in failure.diagnostics { print(diagnostic.description) }
             print(servedOnce ? "build failed; still serving the last good site"
@@ -200,6 +215,85 @@ public final class PreviewServer: @unchecked Sendable {
             print("blog: error: \(error)")
             Task { await hub.failed("\(error)") }
         }
+    }
+}
+
+extension PreviewServer {
+    /// Checks the links of the site just built, on ``checks``, and says how many are broken: one line in the
+    /// terminal, a note in every open page (linking to ``LiveReload/linksPath``, which lists them). A check that
+    /// a newer build overtook is dropped: the newer build's check follows it.
+    private func checkLinks(_ links: PreviewLinks?) {
+        let build = linkState.built(links)
+        guard let checker = linkState.checker else { return }
+        let folder = privateFolder.site
+        checks.async { [self] in
+            guard linkState.isLatest(build), !privateFolder.stopping else { return }
+            let start = DispatchTime.now()
+            let report = checker.check(folder: folder)
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+            guard linkState.isLatest(build) else { return }
+            let summary = LinkState.summary(report.broken.count)
+            linkState.set(report.broken.map(\.description), build: build)
+            if options.timings { print(String(format: "%8.3f s  link check", seconds)) }
+            print(report.broken.isEmpty ? "Links: \(report.links) checked, none broken"
+                                        : "Links: \(summary) (\(origin)\(LiveReload.linksPath) lists them)")
+            Task { await hub.linksChecked(report.broken.isEmpty ? nil : summary) }
+        }
+    }
+}
+
+/// What `blog serve` knows of the links of its site, shared by the builds, the checks and the responses.
+final class LinkState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var build = 0
+    private var links: PreviewLinks?
+    private var broken: [String] = []
+    private var checkedBuild = 0
+
+    /// A build succeeded; its checker (nil after a build in place: the last one still holds). Returns its number.
+    func built(_ links: PreviewLinks?) -> Int {
+        lock.withLock {
+            build += 1
+            if let links { self.links = links }
+            return build
+        }
+    }
+
+    var checker: PreviewLinks? { lock.withLock { links } }
+
+    func isLatest(_ number: Int) -> Bool { lock.withLock { number == build } }
+
+    func set(_ broken: [String], build number: Int) {
+        lock.withLock {
+            self.broken = broken
+            checkedBuild = number
+        }
+    }
+
+    /// `1 broken link`, `3 broken links`.
+    static func summary(_ count: Int) -> String {
+        Count.of(count, "broken link")
+    }
+
+    /// The page at ``LiveReload/linksPath``: every broken link of the last site checked, as `blog check` prints them.
+    func page() -> String {
+        let (broken, checked) = lock.withLock { (self.broken, checkedBuild) }
+        let items = broken.map { "<li><code>" + Escaping.html($0) + "</code></li>" }.joined(separator: "\n")
+        let heading = checked == 0 ? "The links are being checked" : broken.isEmpty ? "No broken links" : Self.summary(broken.count)
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head><meta charset="utf-8"><title>blog serve: links</title></head>
+            <body style="font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem">
+            <h1>\(heading)</h1>
+            <p>Of the last build, as <code>blog check</code> finds them: a link, image or #anchor inside the site that points nowhere.</p>
+            <ul>
+            \(items)
+            </ul>
+            </body>
+            </html>
+
+            """
     }
 }
 

@@ -29,10 +29,13 @@ public struct PostListing: Sendable {
 
     /// Newest first.
     var entries: [Entry]
+    /// The drafts and future posts the site leaves out.
+    var leftOut: LeftOut
 
     /// The listing of every post with a page in `site`.
     package init(site: Site) {
         let base = site.config.basePath
+        leftOut = site.leftOut
         entries = site.posts.map { item in
             Entry(kind: item.post.kind.rawValue, title: item.post.title,
                   date: item.post.dated ? DateText.iso8601(item.post.date, timeZone: site.config.timeZone(of: item.post)) : nil,
@@ -55,7 +58,8 @@ public struct PostListing: Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// Aligned columns: date, title, tags, URL; drafts marked; a last line counting posts and pages apart.
+    /// Aligned columns: date, title, tags, URL; drafts marked; a last line counting posts and pages apart,
+    /// and the drafts and future posts left out (`2 posts (1 draft not shown: --drafts), 1 page`).
     public func table() -> String {
         let rows = entries.map { entry in
             [entry.date.map { String($0.prefix(10)) } ?? (entry.kind == "page" ? "page" : "undated"),
@@ -71,6 +75,7 @@ public struct PostListing: Sendable {
             }.joined(separator: "  ") + "\n"
         }
         let pages = entries.filter { $0.kind == "page" }.count
-        return ([header] + rows).map(line).joined() + Count.of(entries.count - pages, "post") + ", " + Count.of(pages, "page") + "\n"
+        return ([header] + rows).map(line).joined() + Count.of(entries.count - pages, "post")
+            + (leftOut.note().map { " (\($0))" } ?? "") + ", " + Count.of(pages, "page") + "\n"
     }
 }

@@ -16,6 +16,8 @@ package struct SitePost: Sendable {
     /// Indices into ``Site/posts`` of the same post in other languages (Pelican's translations:
     /// same kind, status and slug, another `lang`), ordered by language.
     package var translations: [Int] = []
+    /// Dated after the build's "now" (in the site with `--future`, or in `blog serve`).
+    package var future = false
 }
 
 /// One tag, category or author (a term of a ``Taxonomy``) and its posts.
@@ -194,6 +196,8 @@ package struct Site: Sendable {
     /// Site-relative URL of the post list's first page: `""` (the home page), or
     /// `permalinks.home_list` when a content page replaces the home page.
     package var listURL: String = ""
+    /// The drafts and future posts the build left out.
+    package var leftOut = LeftOut()
 
     /// The terms of `taxonomy`: ``tags``, ``categories`` or ``authors``.
     package func terms(_ taxonomy: Taxonomy) -> [TagGroup] {

@@ -42,22 +42,32 @@ package enum SiteBuilder {
     ///   - assets: files under `content/` to copy as they are (paths relative to `content/`).
     package static func build(posts: [RenderedPost], assets: [String] = [], config: SiteConfig,
                       options: SiteOptions) throws -> Site {
+        var leftOut = LeftOut()
         let included = posts.filter { item in
             switch item.post.status {
             case .draft:
                 // Published unlisted where `permalinks.draft` (or `draft_page`) says, as Pelican does.
                 let pattern = item.post.kind == .page ? config.permalinks.draftPage : config.permalinks.draft
-                if !options.includeDrafts && pattern == nil { return false }
+                if !options.includeDrafts && pattern == nil {
+                    leftOut.drafts += 1
+                    return false
+                }
             case .published, .hidden: break
             }
-            return options.includeFuture || item.post.date <= options.now
+            if !options.includeFuture, item.post.date > options.now {
+                leftOut.future += 1
+                return false
+            }
+            return true
         }
         // Sorting indices moves integers, not whole posts.
         let order = included.indices.sorted { newestFirst(included[$0], included[$1]) }
         var sitePosts = Parallel.map(order.count) { number -> SitePost in
             let item = included[order[number]]
             let (url, outputPath) = placement(of: item.post, config: config)
-            return SitePost(post: item.post, rendered: item.rendered, url: url, outputPath: outputPath)
+            var placed = SitePost(post: item.post, rendered: item.rendered, url: url, outputPath: outputPath)
+            placed.future = item.post.dated && item.post.date > options.now
+            return placed
         }
         let permalinks = config.permalinks
         let replacements = self.replacements(sitePosts, permalinks: permalinks)
@@ -133,6 +143,7 @@ package enum SiteBuilder {
         site.translations = translated
         site.replacements = replacements
         site.listURL = listURL
+        site.leftOut = leftOut
         diagnostics += urlCollisions(site)
         if !diagnostics.isEmpty { throw BuildFailure(diagnostics.sortedForDisplay()) }
         return site

@@ -35,7 +35,7 @@ struct Init: ParsableCommand, ColorChoosing {
                 let found = try ExistingBlog.writeConfig(in: folder.url, display: shown)
                 Console.printDiagnostics(found.warnings)
                 print("Found a \(found.preset.generator) blog (\(found.evidence)); wrote \(folder.display)blog.yml with `permalinks: \(found.preset.rawValue)`")
-                print("Next: blog build --source \(shown), then blog check --source \(shown)")
+                print("Next: blog serve --source \(shown) --open (a preview; it counts broken links), then blog check --source \(shown)")
             } catch let failure as BuildFailure {
                 Console.printDiagnostics(failure.diagnostics)
                 throw ExitCode(1)
@@ -57,7 +57,7 @@ struct Init: ParsableCommand, ColorChoosing {
             }
             if report.madeRepository { print("Made \(shown)/ a git repository (git init)") }
             let enter = folder.display.isEmpty ? "" : "cd \(shown) && "
-            print("Next: \(enter)blog new \"A title\", then blog build; then commit and git push: .github/workflows/publish.yml publishes the site on GitHub Pages (Settings > Pages > Source: GitHub Actions)")
+            print("Next: \(enter)blog serve --open (a preview that follows your edits), blog new \"A title\" in another terminal, then blog build; then commit and git push: .github/workflows/publish.yml publishes the site on GitHub Pages (Settings > Pages > Source: GitHub Actions)")
         } catch let failure as BuildFailure {
             Console.printDiagnostics(failure.diagnostics)
             throw ExitCode(1)
@@ -85,7 +85,7 @@ struct New: ParsableCommand, ColorChoosing {
     @Option(name: .long, help: "The post's category.")
     var category: String?
 
-    @Flag(name: .long, help: "Make it a draft (built only with --drafts).")
+    @Flag(name: [.customLong("draft"), .customLong("drafts")], help: "Make it a draft (built only with --drafts; blog serve shows it).")
     var draft = false
 
     @Option(name: .long, help: "The header form: pelican (Key: value), yaml (---) or toml (+++).")

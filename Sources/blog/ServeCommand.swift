@@ -11,7 +11,17 @@ struct Serve: ParsableCommand, ColorChoosing {
 
     @OptionGroup var colorArguments: ColorArguments
 
-    @OptionGroup var site: SiteArguments
+    @Option(name: .long, help: ArgumentHelp("The blog folder (holds blog.yml, content/, themes/).", valueName: "dir"))
+    var source: String = "."
+
+    // A preview shows what is not published yet, marked (the default theme's Draft and Future badges).
+    @Flag(name: [.customLong("drafts"), .customLong("draft")], inversion: .prefixedNo,
+          help: "Show drafts (the default; --no-drafts leaves them out, as blog build does).")
+    var drafts = true
+
+    @Flag(name: .long, inversion: .prefixedNo,
+          help: "Show posts dated in the future (the default; --no-future leaves them out, as blog build does).")
+    var future = true
 
     @Option(name: .long, help: "The port (default 8000, or the next free one; 0 for any free port).")
     var port: UInt16?
@@ -26,11 +36,11 @@ struct Serve: ParsableCommand, ColorChoosing {
     var timings = false
 
     func run() throws {
-        var options = ServeOptions(source: site.source)
+        var options = ServeOptions(source: source)
         options.port = port
         options.bind = bind
-        options.drafts = site.drafts
-        options.future = site.future
+        options.drafts = drafts
+        options.future = future
         options.timings = timings
         let server: PreviewServer
         do {

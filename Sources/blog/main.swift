@@ -27,7 +27,7 @@ struct SiteArguments: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The blog folder (holds blog.yml, content/, themes/).", valueName: "dir"))
     var source: String = "."
 
-    @Flag(name: .long, help: "Include drafts.")
+    @Flag(name: [.customLong("drafts"), .customLong("draft")], help: "Include drafts (either spelling).")
     var drafts = false
 
     @Flag(name: .long, help: "Include posts dated in the future.")
@@ -58,18 +58,22 @@ struct Build: ParsableCommand, ColorChoosing {
     @Flag(name: .customLong("no-cache"), help: "Build everything, without reading or writing the state of the last build (cache_dir).")
     var noCache = false
 
+    @Flag(name: .customLong("relative-urls"), help: "Write every link relative to its page, folders with index.html, so the site works opened as files (relative_urls in blog.yml).")
+    var relativeURLs = false
+
     func run() throws {
         let start = Date()
         var options = BuildOptions(source: site.source, output: output, baseURL: baseURL, drafts: site.drafts, future: site.future)
         options.strict = strict
         options.cache = !noCache
+        options.relativeURLs = relativeURLs
         options.releasesMemory = false
         do {
             let report = try Pipeline.build(options)
             if !quiet {
                 Console.printDiagnostics(report.warnings)
                 let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
-                print("Built " + Count.of(report.posts, "post") + ", " + Count.of(report.contentPages, "page") + ", \(report.tags) tags, \(report.pages) HTML pages "
+                print("Built " + Count.of(report.posts, "post") + (report.leftOut.note().map { " (\($0))" } ?? "") + ", " + Count.of(report.contentPages, "page") + ", \(report.tags) tags, \(report.pages) HTML pages "
                       + "(\(report.files.written) files written, \(report.files.unchanged) unchanged) in \(seconds) s into \(report.output)/")
             }
             if timings {

@@ -79,7 +79,7 @@ final class EndToEndTests: XCTestCase {
         try writePelicanBlog()
         let result = try BlogCLI.run(["build"], in: site.root)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.hasPrefix("Built 4 posts, 0 pages, 5 tags, "), result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix("Built 4 posts (1 draft not shown: --drafts), 0 pages, 5 tags, "), result.stdout)
         XCTAssertTrue(result.stdout.hasSuffix("into public/\n"), result.stdout)
 
         let files = site.files(under: "public")
@@ -159,15 +159,15 @@ final class EndToEndTests: XCTestCase {
         try site.write("content/pages/contact.md", "Title: Contact\n\nWhere.\n")
         let table = try BlogCLI.run(["list"], in: site.root)
         XCTAssertEqual(table.status, 0, table.stderr)
-        XCTAssertTrue(table.stdout.hasSuffix("\n4 posts, 2 pages\n"), table.stdout)
+        XCTAssertTrue(table.stdout.hasSuffix("\n4 posts (1 draft not shown: --drafts), 2 pages\n"), table.stdout)
         let build = try BlogCLI.run(["build"], in: site.root)
         XCTAssertEqual(build.status, 0, build.stderr)
-        XCTAssertTrue(build.stdout.hasPrefix("Built 4 posts, 2 pages, 5 tags, "), build.stdout)
+        XCTAssertTrue(build.stdout.hasPrefix("Built 4 posts (1 draft not shown: --drafts), 2 pages, 5 tags, "), build.stdout)
         XCTAssertTrue(site.files(under: "public").contains("about/index.html"), "\(site.files(under: "public"))")
         // Built again in place (the cache keeps the counts): the same summary.
         try site.write("content/posts/shell.md", site.read("content/posts/shell.md")! + "\nMore.\n")
         let again = try BlogCLI.run(["build"], in: site.root)
-        XCTAssertTrue(again.stdout.hasPrefix("Built 4 posts, 2 pages, 5 tags, "), again.stdout)
+        XCTAssertTrue(again.stdout.hasPrefix("Built 4 posts (1 draft not shown: --drafts), 2 pages, 5 tags, "), again.stdout)
     }
 
     /// A Jekyll post without a title is titled from its file name with every word capitalised, and

@@ -215,7 +215,7 @@ final class SecurityServeTests: XCTestCase {
             let answer = try handshake(origin: origin)
             XCTAssertEqual(Self.status(answer), 101, origin ?? "no Origin")
             XCTAssertTrue(answer.contains("Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n"), answer)
-            XCTAssertTrue(answer.contains("{\"build\":1,\"error\":null,\"type\":\"hello\"}"), answer)
+            XCTAssertTrue(answer.contains("{\"build\":1,\"error\":null,\"links\":null,\"type\":\"hello\"}"), answer)
         }
     }
 
