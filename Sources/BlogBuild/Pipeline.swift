@@ -141,8 +141,13 @@ public enum Pipeline {
         let siteWarnings: [Diagnostic]
         (liquid.site, siteWarnings) = JekyllSiteFiles.site(config: config, baseURL: liquid.baseURL, siteURL: liquid.siteURL,
                                                            display: jekyllDisplay(options, config: config))
+        // Then each image gets its size from its file, and lazy loading (see ImageAttributes).
+        let images = ImageAttributes(site: site, content: contentFolder(options, config: config).url)
         let (rendered, diagnostics) = MarkdownStage.render(site.posts.map { ($0.post, "/" + $0.url) }, config: config, liquid: liquid,
-                                                           liquidPage: JekyllSiteFiles.page, rewriteLinks: links.rewritePelican, memo: memo)
+                                                           liquidPage: JekyllSiteFiles.page, rewriteLinks: { html, post in
+            let (linked, warnings) = links.rewritePelican(html: html, post: post)
+            return (images.apply(linked, post: post), warnings)
+        }, memo: memo)
         for index in site.posts.indices { site.posts[index].rendered = rendered[index] }
         return siteWarnings + diagnostics
     }
@@ -214,7 +219,7 @@ public enum Pipeline {
         let rendered = observer.wantsPageInputs ? SiteRenderer.pagesAndInputs(site, theme: theme, hook: hook) : nil
         var files = rendered?.files ?? SiteRenderer.pages(site, theme: theme, hook: hook)
         let pages = files.count
-        let generated = Feeds.render(site, hook: hook) + Sitemap.render(site)
+        let generated = Feeds.render(site, hook: hook) + Sitemap.render(site) + SearchIndex.render(site, hook: hook)
         files += generated
         clock.lap("template values and feeds")
         files += theme.staticFiles + assetFiles(site, options: options) + Redirects.render(site)
