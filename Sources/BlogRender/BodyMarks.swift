@@ -164,8 +164,8 @@ package enum BodyForm: Sendable, Equatable {
     case feedXML(base: String)
     /// In the JSON feed: links made absolute, then as a JSON string's content.
     case feedJSON(base: String)
-    /// In the search index: the words of its text, each once, as a JSON string's content
-    /// (``SearchIndex/words(ofHTML:)``).
+    /// In the search index: the words of its text, each once (``SearchIndex/words(ofHTML:)``),
+    /// which are a JSON string's content as they are: letters, digits and spaces only.
     case searchText
 
     /// `html` in this form: the one place a body becomes the text of a page or feed.
@@ -175,7 +175,7 @@ package enum BodyForm: Sendable, Equatable {
         case .escaped: return Escaping.template(html)
         case .feedXML(let base): return Escaping.xml(Feeds.content(html, base: base))
         case .feedJSON(let base): return Feeds.jsonContent(Feeds.content(html, base: base))
-        case .searchText: return Feeds.jsonContent(SearchIndex.words(ofHTML: html))
+        case .searchText: return SearchIndex.words(ofHTML: html)
         }
     }
 }
