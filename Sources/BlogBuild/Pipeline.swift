@@ -141,8 +141,13 @@ public enum Pipeline {
         let siteWarnings: [Diagnostic]
         (liquid.site, siteWarnings) = JekyllSiteFiles.site(config: config, baseURL: liquid.baseURL, siteURL: liquid.siteURL,
                                                            display: jekyllDisplay(options, config: config))
+        // Then each image gets its size from its file, and lazy loading (see ImageAttributes).
+        let images = ImageAttributes(site: site, content: contentFolder(options, config: config).url)
         let (rendered, diagnostics) = MarkdownStage.render(site.posts.map { ($0.post, "/" + $0.url) }, config: config, liquid: liquid,
-                                                           liquidPage: JekyllSiteFiles.page, rewriteLinks: links.rewritePelican, memo: memo)
+                                                           liquidPage: JekyllSiteFiles.page, rewriteLinks: { html, post in
+            let (linked, warnings) = links.rewritePelican(html: html, post: post)
+            return (images.apply(linked, post: post), warnings)
+        }, memo: memo)
         for index in site.posts.indices { site.posts[index].rendered = rendered[index] }
         return siteWarnings + diagnostics
     }
@@ -223,7 +228,7 @@ public enum Pipeline {
         let authored = Dictionary(site.assets.map { ($0.path, $0.source) }) { first, _ in first }
         let content = contentFolder(options, config: config).display
         var generated: [OutputFile] = []
-        for file in Feeds.render(site, hook: hook) + Sitemap.render(site) {
+        for file in Feeds.render(site, hook: hook) + Sitemap.render(site) + SearchIndex.render(site, hook: hook) {
             guard let source = authored[file.path] else { generated.append(file); continue }
             warnings.append(.note(content + "/" + source, "replaces the \(file.path) that blog makes: a file of yours at the path of a generated one wins"))
         }

@@ -51,7 +51,27 @@ public enum SiteCheck {
         let (build, site) = try Pipeline.buildSite(options)
         let links = LinkChecker.check(folder: folder, displayPath: display, config: config, posts: postPages(site, options),
                                       alternatives: { presetLayouts(site, options) })
-        return Report(links: links, warnings: build.warnings, hints: hints(links, site: site, options))
+        return Report(links: links, warnings: build.warnings + largeImages(site, options), hints: hints(links, site: site, options))
+    }
+
+    /// A warning for each image the site publishes from content/ whose file is over
+    /// `image_size_warning` bytes: every reader downloads all of it.
+    static func largeImages(_ site: Site?, _ options: BuildOptions) -> [Diagnostic] {
+        guard let site else { return [] }
+        let (content, display) = Pipeline.contentFolder(options, config: site.config)
+        let limit = site.config.imageSizeWarning
+        return site.assets.filter { ImageAttributes.isImagePath($0.path) }.compactMap { asset in
+            let url = content.appendingPathComponent(asset.source)
+            guard let size = (try? url.resourceValues(forKeys: [.fileSizeKey]))?.fileSize, size > limit else { return nil }
+            return .warning(display + "/" + asset.source, "the image is \(byteText(size)), over `image_size_warning` (\(byteText(limit))): every reader downloads all of it; make it smaller (a lower resolution or quality, or WebP), or raise `image_size_warning` in blog.yml")
+        }.sortedForDisplay()
+    }
+
+    /// A size in bytes as people read it: `850 KB`, `3.2 MB`.
+    static func byteText(_ bytes: Int) -> String {
+        if bytes < 1_000_000 { return "\(max(1, (bytes + 500) / 1000)) KB" }
+        let tenths = (bytes + 50_000) / 100_000
+        return tenths % 10 == 0 ? "\(tenths / 10) MB" : "\(tenths / 10).\(tenths % 10) MB"
     }
 
     /// The files the site would have under each `permalinks` preset other than its own: its

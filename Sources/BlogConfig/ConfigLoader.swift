@@ -13,7 +13,7 @@ package enum ConfigLoader {
         "title", "description", "author", "base_url", "language", "timezone", "theme",
         "paginate", "date_format", "output", "content", "permalinks", "feed_limit", "feed_content", "html",
         "cache_dir", "new_post_format", "highlight", "highlight_style", "redirects", "params",
-        "markdown", "relative_urls",
+        "markdown", "relative_urls", "search", "image_size_warning",
         "default_category", "file_paths",
     ]
 
@@ -158,6 +158,13 @@ package enum ConfigLoader {
                 }
             case "highlight": if let flag = flag(value, key) { config.highlight = flag }
             case "relative_urls": if let flag = flag(value, key) { config.relativeURLs = flag }
+            case "search": if let flag = flag(value, key) { config.search = flag }
+            case "image_size_warning":
+                if case .scalar = value, let bytes = ConfigLoader.byteCount(value.string ?? "") {
+                    config.imageSizeWarning = bytes
+                } else {
+                    fail(value, "`image_size_warning` must be a size such as `500KB` or `2MB` (or a number of bytes)")
+                }
             case "highlight_style":
                 if let s = string(value, key) {
                     if !s.isEmpty, s.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) }) {
@@ -352,6 +359,16 @@ package enum ConfigLoader {
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", url.host != nil else { return nil }
         return trimmed.hasSuffix("/") ? trimmed : trimmed + "/"
+    }
+
+    /// A size written as bytes (`1500000`) or with a decimal unit (`500KB`, `2 MB`, `1.5MB`); nil when
+    /// it is none, or not above zero.
+    static func byteCount(_ text: String) -> Int? {
+        let text = text.trimmingCharacters(in: .whitespaces).uppercased()
+        let units: [(String, Double)] = [("KB", 1_000), ("MB", 1_000_000), ("GB", 1_000_000_000), ("B", 1)]
+        let (number, unit) = units.first { text.hasSuffix($0.0) }.map { (String(text.dropLast($0.0.count)), $0.1) } ?? (text, 1)
+        guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0, value * unit < 1e15 else { return nil }
+        return Int(value * unit)
     }
 }
 

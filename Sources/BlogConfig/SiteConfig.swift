@@ -57,6 +57,11 @@ package struct SiteConfig: Sendable, Equatable {
     /// The theme's palette for highlighted code (`highlight_style`): `default` follows the
     /// reader's light or dark scheme; another name puts `class="highlight-NAME"` on each `<pre>`.
     package var highlightStyle: String = "default"
+    /// Whether the build writes a search index of the posts (`search`), which the default theme's
+    /// search box reads in the browser.
+    package var search: Bool = true
+    /// The size in bytes over which `blog check` warns about a local image (`image_size_warning`).
+    package var imageSizeWarning: Int = 1_000_000
     /// Curly quotes, dashes and ellipses from straight ones (`markdown.smart_punctuation`): nil (`auto`)
     /// follows each post's generator (none in Pelican posts, as Python-Markdown without `smarty`).
     package var smartPunctuation: Bool?

@@ -87,7 +87,7 @@ enum QuickBuild {
             }
             let content = Digest.of(data)
             if content == old.content { return .success((content, nil, nil, [])) }
-            guard old.patchable else { return .failure(Refusal("\(source) had links to other posts, or a template transforms its body")) }
+            guard old.patchable else { return .failure(Refusal("\(source) had links to other posts or images, or a template transforms its body")) }
             let bundle = bundles.contains(old.path)
             guard !(SiteBuilder.isSectionIndex(old.path) && !old.path.contains("/")),
                   let (post, warnings) = try? PostReader.read(data: data, source: source, contentPath: old.path, bundle: bundle,
@@ -100,7 +100,7 @@ enum QuickBuild {
             }
             let rendered = MarkdownRenderer.render(body: post.body, summary: post.summary,
                                                    options: config.markdownOptions(for: post))
-            if SiteState.linksElsewhere(post, rendered) { return .failure(Refusal("\(source) has links to other posts")) }
+            if SiteState.linksElsewhere(post, rendered) { return .failure(Refusal("\(source) has links to other posts or images")) }
             guard SiteState.digest(post: bare, rendered: rendered, headings: headings) == old.skeleton else {
                 return .failure(Refusal("the header, summary or headings of \(source) changed"))
             }

@@ -140,14 +140,17 @@ extension SiteState {
         return input.digest
     }
 
-    /// Whether a post's body has anything whose output depends on other posts: Liquid tags in a
-    /// YAML or TOML post, Pelican's `{filename}`, `{static}` and `{attach}` links.
+    /// Whether a post's body has anything whose output depends on other files: Liquid tags in a
+    /// YAML or TOML post, Pelican's `{filename}`, `{static}` and `{attach}` links, images (their
+    /// sizes come from their files).
     static func linksElsewhere(_ post: Post, _ rendered: RenderedMarkdown?) -> Bool {
         if post.headerFormat == .yaml || post.headerFormat == .toml {
             if Liquid.needsProcessing(post.body) || post.summary.map(Liquid.needsProcessing) == true { return true }
         }
         if ContentLinks.mayHoldAttachments(post.body) { return true }
         guard let rendered else { return false }
+        // An image's size comes from its file, which may change while the post does not.
+        if ByteSearch.contains(rendered.html, "<img") || ByteSearch.contains(rendered.summaryHTML, "<img") { return true }
         return ContentLinks.mayHoldReferences(rendered.html) || ContentLinks.mayHoldReferences(rendered.summaryHTML)
     }
 
@@ -231,6 +234,7 @@ extension SiteState {
                 case .escaped: out.int(1)
                 case .feedXML(let base): out.int(2); out.string(base)
                 case .feedJSON(let base): out.int(3); out.string(base)
+                case .searchText: out.int(4)
                 }
             }
         }
@@ -289,6 +293,7 @@ extension SiteState {
                 case 1: form = .escaped
                 case 2: form = .feedXML(base: try reader.string())
                 case 3: form = .feedJSON(base: try reader.string())
+                case 4: form = .searchText
                 default: throw StateError("unknown body form")
                 }
                 holes.append(BodyHole(post: post, offset: offset, length: length, form: form))

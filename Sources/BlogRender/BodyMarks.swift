@@ -53,6 +53,7 @@ final class BodyMarks: @unchecked Sendable {
         case .escaped: return form.apply(bodies[number])
         case .feedXML: kept = \.feedXML
         case .feedJSON: kept = \.feedJSON
+        case .searchText: return form.apply(bodies[number])
         }
         lock.lock()
         let known = self[keyPath: kept][number]
@@ -79,7 +80,13 @@ final class BodyMarks: @unchecked Sendable {
 
     /// The bytes of the feed at `path` (`json`: the JSON feed, else Atom or RSS) from its text.
     func feedBytes(path: String, json: Bool, text: String) -> Data {
-        let (bytes, holes) = fillFeed(text) { index in json ? .feedJSON(base: permalinks[index]) : .feedXML(base: permalinks[index]) }
+        generatedBytes(path: path, text: text) { index in json ? .feedJSON(base: permalinks[index]) : .feedXML(base: permalinks[index]) }
+    }
+
+    /// The bytes of a generated file at `path` (a feed, a search index) from its text, each feed
+    /// marker replaced by its post's body in `form`; the hook hears where the bodies went.
+    func generatedBytes(path: String, text: String, form: (Int) -> BodyForm) -> Data {
+        let (bytes, holes) = fillFeed(text, form: form)
         if !holes.isEmpty { hook.feed(path, holds: holes) }
         return Data(bytes)
     }
@@ -157,6 +164,9 @@ package enum BodyForm: Sendable, Equatable {
     case feedXML(base: String)
     /// In the JSON feed: links made absolute, then as a JSON string's content.
     case feedJSON(base: String)
+    /// In the search index: the words of its text, each once (``SearchIndex/words(ofHTML:)``),
+    /// which are a JSON string's content as they are: letters, digits and spaces only.
+    case searchText
 
     /// `html` in this form: the one place a body becomes the text of a page or feed.
     package func apply(_ html: String) -> String {
@@ -165,6 +175,7 @@ package enum BodyForm: Sendable, Equatable {
         case .escaped: return Escaping.template(html)
         case .feedXML(let base): return Escaping.xml(Feeds.content(html, base: base))
         case .feedJSON(let base): return Feeds.jsonContent(Feeds.content(html, base: base))
+        case .searchText: return SearchIndex.words(ofHTML: html)
         }
     }
 }

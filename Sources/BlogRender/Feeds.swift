@@ -193,8 +193,23 @@ package enum Feeds {
 
     /// The characters of `text` as the JSON feed writes them inside a string.
     static func jsonContent(_ text: String) -> String {
+        // Text with nothing to escape is its own content; the encoder only for the rest.
+        if !needsJSONEscapes(text) { return text }
         let bytes = (try? jsonEncoder().encode([text])) ?? Data("[\"\"]".utf8)
         return String(decoding: bytes.dropFirst(2).dropLast(2), as: UTF8.self)
+    }
+
+    /// Whether `text` has a `"`, `\`, control character, DEL, or line or paragraph separator
+    /// (U+2028, U+2029: E2 80 A8, E2 80 A9), which the encoder may escape.
+    private static func needsJSONEscapes(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for (index, byte) in bytes.enumerated() {
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F { return true }
+                if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 { return true }
+            }
+            return false
+        }
     }
 
     private static func file(_ path: String, _ text: String) -> OutputFile {

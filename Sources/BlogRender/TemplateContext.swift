@@ -85,6 +85,10 @@ struct TemplateContext {
         }
         var shared: [String: Any] = ["config": Self.configValues(site.config), "tags": tags, "archives": archives]
         var linkValues: [String: Any] = ["home": links.href(""), "posts": links.href(site.listURL), "css": links.href("style.css")]
+        if site.config.search {
+            linkValues["search"] = links.href(SearchIndex.path)
+            linkValues["searchScript"] = links.href("search.js")
+        }
         for page in site.pages {
             switch page.kind {
             case .termIndex(let taxonomy): linkValues[taxonomy.plural] = links.href(page.url)

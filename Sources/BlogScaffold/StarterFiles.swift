@@ -68,6 +68,10 @@ enum StarterFiles {
     highlight: true
     # The theme's palette for highlighted code: default (follows the reader's light or dark scheme) or contrast.
     highlight_style: default
+    # A search index of the posts, for the theme's search box (false: none, and no box).
+    search: true
+    # `blog check` warns about images under content/ larger than this.
+    image_size_warning: 1MB
     # Curly quotes, dashes and ellipses: auto (as each post's generator: none in Pelican-form posts), true or false.
     markdown:
       smart_punctuation: auto

@@ -47,6 +47,28 @@ extension IncrementalBuildTests {
         try assertSameAsCleanBuild()
     }
 
+    func testQuickBodyEditPatchesTheSearchIndex() throws {
+        try buildTwice()
+        try edit("content/posts/post-4.md") { $0.replacingOccurrences(of: "More text.", with: "More text about aardvarks.") }
+        assertQuick(try quickBuild(), changed: 1)
+        XCTAssertTrue(try XCTUnwrap(site.read("public/search/posts-1.json")).contains(" aardvarks"))
+        try assertSameAsCleanBuild()
+    }
+
+    func testAPostWithImagesIsRenderedAgainAndFollowsItsImageFiles() throws {
+        try site.write("content/images/a.png", data: Data(ImageBytes.png(20, 10)))
+        try edit("content/posts/post-4.md") { $0 + "\n\n![A](/blog/images/a.png)\n" }
+        try buildTwice()
+        try edit("content/posts/post-4.md") { $0 + "\n\nOne more line.\n" }
+        assertRebuilt(try quickBuild(), because: "had links to other posts or images")
+        try assertSameAsCleanBuild()
+        // The image alone changes: the page follows its new size.
+        try site.write("content/images/a.png", data: Data(ImageBytes.png(40, 30)))
+        try quickBuild()
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/post-number-4/index.html")).contains(#"alt="A" width="40" height="30""#))
+        try assertSameAsCleanBuild()
+    }
+
     func testQuickBuildsInTurnKeepTheSpareCopyInStep() throws {
         // A build in place updates the spare copy (the site before) only where it differs from the
         // published site: the files the last build wrote. Edits that take turns between posts, and a
@@ -235,7 +257,7 @@ extension IncrementalBuildTests {
         try site.write("themes/default/templates/post.mustache", "{{#post}}<article>{{uppercased(html)}}</article>{{/post}}\n")
         try quickBuild()
         try edit("content/posts/post-4.md") { $0 + "\n\nAppended.\n" }
-        assertRebuilt(try quickBuild(), because: "content/posts/post-4.md had links to other posts, or a template transforms its body")
+        assertRebuilt(try quickBuild(), because: "content/posts/post-4.md had links to other posts or images, or a template transforms its body")
         try assertSameAsCleanBuild()
     }
 
@@ -280,15 +302,16 @@ extension IncrementalBuildTests {
         try assertSameAsCleanBuild()
     }
 
-    /// A TextBundle's text is patched in place like any post; a new or changed picture in its
-    /// bundle is a full build, which puts it beside the page.
+    /// A TextBundle's text that shows a picture is rendered again (a picture's size comes from its
+    /// file), not patched in place; a new or changed picture in its bundle is a full build, which
+    /// puts it beside the page.
     func testQuickEditOfABundledTextAndANewPictureInItsBundle() throws {
         try site.write("content/2020-08-18-trip.textbundle/text.md", "---\ntitle: Trip\n---\n![Sea](assets/sea.png)\n\nSome text.\n")
         try site.write("content/2020-08-18-trip.textbundle/assets/sea.png", "PNG")
         try site.write("content/2020-08-18-trip.textbundle/info.json", "{}")
         try buildTwice()
         try edit("content/2020-08-18-trip.textbundle/text.md") { $0.replacingOccurrences(of: "Some text.", with: "Other *text*.") }
-        assertQuick(try quickBuild(), changed: 1)
+        assertRebuilt(try quickBuild(), because: "had links to other posts or images")
         XCTAssertTrue(try XCTUnwrap(site.read("public/posts/trip/index.html")).contains("Other <em>text</em>."))
         try assertSameAsCleanBuild()
         try site.write("content/2020-08-18-trip.textbundle/assets/boat.png", "PNG")

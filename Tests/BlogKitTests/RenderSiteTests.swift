@@ -297,8 +297,8 @@ final class RenderSiteTests: XCTestCase {
 
     func testTheDefaultThemeCarriesItsStylesheet() throws {
         let theme = try Theme.load(name: "default", siteRoot: URL(fileURLWithPath: "/none"))
-        XCTAssertEqual(theme.staticFiles.map(\.path), ["favicon.svg", "style.css"])
-        guard case .bytes(let data) = theme.staticFiles[1].contents else { return XCTFail("not embedded") }
+        XCTAssertEqual(theme.staticFiles.map(\.path), ["favicon.svg", "search.js", "style.css"])
+        guard case .bytes(let data) = theme.staticFiles[2].contents else { return XCTFail("not embedded") }
         let css = String(decoding: data, as: UTF8.self)
         assertContains(css, [
             "@media (prefers-color-scheme: dark)",

@@ -41,17 +41,17 @@ final class ThemeLoadTests: XCTestCase {
         XCTAssertFalse(post.contains("<article class=\"post\">"))
         XCTAssertTrue(try XCTUnwrap(pages["index.html"]).contains("<article class=\"post-summary\">"))
 
-        XCTAssertEqual(theme.staticFiles.map(\.path), ["extra/logo.svg", "favicon.svg", "style.css"])
+        XCTAssertEqual(theme.staticFiles.map(\.path), ["extra/logo.svg", "favicon.svg", "search.js", "style.css"])
         guard case .copy(let from) = theme.staticFiles[0].contents else { return XCTFail("a site file is copied") }
         XCTAssertEqual(from.lastPathComponent, "logo.svg")
-        guard case .bytes = theme.staticFiles[2].contents else { return XCTFail("an embedded file is bytes") }
+        guard case .bytes = theme.staticFiles[3].contents else { return XCTFail("an embedded file is bytes") }
     }
 
     func testASiteStylesheetReplacesTheEmbeddedOne() throws {
         try write("themes/default/static/style.css", "body { color: red }")
         let theme = try Theme.load(name: "default", siteRoot: siteRoot)
-        XCTAssertEqual(theme.staticFiles.map(\.path), ["favicon.svg", "style.css"])
-        guard case .copy(let from) = theme.staticFiles[1].contents else { return XCTFail("the site's file wins") }
+        XCTAssertEqual(theme.staticFiles.map(\.path), ["favicon.svg", "search.js", "style.css"])
+        guard case .copy(let from) = theme.staticFiles[2].contents else { return XCTFail("the site's file wins") }
         XCTAssertEqual(try String(contentsOf: from, encoding: .utf8), "body { color: red }")
     }
 

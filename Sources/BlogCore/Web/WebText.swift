@@ -128,7 +128,8 @@ package enum WebText {
     /// `text` when it has at most `limit` characters; otherwise its first `limit`, cut back to
     /// the last space among them and then past trailing punctuation and spaces, with `…`.
     private static func cut(_ text: String, limit: Int) -> String {
-        guard text.count > limit else { return text }
+        // No more bytes than the limit, so no more characters: counting them is a walk over the text.
+        guard text.utf8.count > limit, text.count > limit else { return text }
         var cut = text.prefix(limit)
         if let space = cut.lastIndex(of: " ") { cut = cut[..<space] }
         while let last = cut.last, last.isPunctuation || last == " " { cut.removeLast() }
