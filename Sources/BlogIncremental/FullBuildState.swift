@@ -43,9 +43,11 @@ extension QuickBuild {
                                  index: nil, patchable: true)
             }
             let item = site.posts[index]
+            // The site's posts hold no body once rendered (see Pipeline.loadSite): the file's is read.
+            let body = String(decoding: data[(data.startIndex + SiteState.bodyStart(in: data, bodyLine: post.bodyLine))...], as: UTF8.self)
             return PostState(path: path, stat: stat, content: content,
                              skeleton: SiteState.digest(post: bare, rendered: item.rendered, headings: headings), index: index,
-                             patchable: !opaque.contains(index) && !SiteState.linksElsewhere(item.post, item.rendered))
+                             patchable: !opaque.contains(index) && !SiteState.linksElsewhere(item.post, body: body, item.rendered))
         }
         var posts: [PostState] = []
         posts.reserveCapacity(made.count)
