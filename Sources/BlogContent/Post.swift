@@ -97,7 +97,7 @@ package struct Post: Sendable {
     package var status: PostStatus
     /// Every header key as written (lower-cased keys), for templates.
     package var meta: [String: MetaValue]
-    /// The markdown body.
+    /// The markdown body; a build empties it once the body is rendered (see BlogBuild's `Pipeline.loadSite`).
     package var body: String
     /// The 1-based line of the file where the body starts.
     package var bodyLine: Int

@@ -43,9 +43,18 @@ extension QuickBuild {
                                  index: nil, patchable: true)
             }
             let item = site.posts[index]
+            // The site's posts hold no body once rendered (see Pipeline.loadSite): the file's is read,
+            // made a text only when it has a `{` or `|`, without which it links nowhere.
+            let start = SiteState.bodyStart(in: data, bodyLine: post.bodyLine)
+            let body = data.withUnsafeBytes { raw -> String in
+                let rest = UnsafeRawBufferPointer(rebasing: raw[start...])
+                guard let base = rest.baseAddress, memchr(base, Int32(UInt8(ascii: "{")), rest.count) != nil
+                    || memchr(base, Int32(UInt8(ascii: "|")), rest.count) != nil else { return "" }
+                return String(decoding: rest, as: UTF8.self)
+            }
             return PostState(path: path, stat: stat, content: content,
                              skeleton: SiteState.digest(post: bare, rendered: item.rendered, headings: headings), index: index,
-                             patchable: !opaque.contains(index) && !SiteState.linksElsewhere(item.post, item.rendered))
+                             patchable: !opaque.contains(index) && !SiteState.linksElsewhere(item.post, body: body, item.rendered))
         }
         var posts: [PostState] = []
         posts.reserveCapacity(made.count)

@@ -101,17 +101,22 @@ extension SiteState {
         input.add(post.bodyLine)
         if let summary = post.summary { input.add(1 as UInt8); input.add(summary) } else { input.add(0 as UInt8) }
         // The lines before the body.
-        let header = data.withUnsafeBytes { raw -> Digest in
-            var lines = post.bodyLine - 1
+        let end = bodyStart(in: data, bodyLine: post.bodyLine)
+        input.add(data.withUnsafeBytes { Digest.of(UnsafeRawBufferPointer(rebasing: $0[0..<end])) })
+        return input.digest
+    }
+
+    /// The offset in a post file's bytes of its body's first line, `bodyLine` (1-based).
+    static func bodyStart(in data: Data, bodyLine: Int) -> Int {
+        data.withUnsafeBytes { raw -> Int in
+            var lines = bodyLine - 1
             var end = 0
             while lines > 0, end < raw.count {
                 if raw[end] == UInt8(ascii: "\n") { lines -= 1 }
                 end += 1
             }
-            return Digest.of(UnsafeRawBufferPointer(rebasing: raw[0..<end]))
+            return end
         }
-        input.add(header)
-        return input.digest
     }
 
     /// What other pages can show of a post with a page: the post without its body, its summary,
@@ -144,10 +149,16 @@ extension SiteState {
     /// YAML or TOML post, Pelican's `{filename}`, `{static}` and `{attach}` links, images (their
     /// sizes come from their files).
     static func linksElsewhere(_ post: Post, _ rendered: RenderedMarkdown?) -> Bool {
+        linksElsewhere(post, body: post.body, rendered)
+    }
+
+    /// The same, with the post's `body` as written: a full build's posts no longer hold theirs
+    /// once rendered (see Pipeline.loadSite), and their state reads it from the file.
+    static func linksElsewhere(_ post: Post, body: String, _ rendered: RenderedMarkdown?) -> Bool {
         if post.headerFormat == .yaml || post.headerFormat == .toml {
-            if Liquid.needsProcessing(post.body) || post.summary.map(Liquid.needsProcessing) == true { return true }
+            if Liquid.needsProcessing(body) || post.summary.map(Liquid.needsProcessing) == true { return true }
         }
-        if ContentLinks.mayHoldAttachments(post.body) { return true }
+        if ContentLinks.mayHoldAttachments(body) { return true }
         guard let rendered else { return false }
         // An image's size comes from its file, which may change while the post does not.
         if ByteSearch.contains(rendered.html, "<img") || ByteSearch.contains(rendered.summaryHTML, "<img") { return true }

@@ -41,36 +41,61 @@ package enum SiteRenderer {
                 return context.inputs(of: page, template: template, values: values, reads: reads.names(of: template))
             }
         }
-        let shared = SharedTexts()
-        let files = site.pages.enumerated().map { number, page in
-            OutputFile(path: page.outputPath, contents: .made(by: OutputFile.Maker {
-                var (template, values) = shown(context.page(page), theme: theme)
-                if let names = theme.sharedPartials?.shown[template], !names.isEmpty {
-                    let texts = shared.texts(for: context.kind(of: page)) {
-                        names.map { (SharedPartials.key($0), renderedOnce($0, values, theme.library)) }
-                    }
-                    for (key, text) in texts { values[key] = text }
-                }
-                let text: String?
-                do {
-                    if let summaries, ListSummaries.listTemplates.contains(template) {
-                        // Each post of the list carries its entry (``TemplateContext``).
-                        text = try summaries.listLibrary.render(values, withTemplate: template)
-                    } else {
-                        text = try library.render(values, withTemplate: template)
-                    }
-                } catch let loop as TemplateRenderer.Loop {
-                    throw BuildFailure([TemplateCheck.error(loop, texts: theme.templateTexts, folder: "themes/\(theme.name)/templates/")])
-                }
-                guard let text else {
-                    // Unreachable with a theme from Theme.load, which checks every page template.
-                    throw BuildFailure([.error("themes/\(theme.name)/templates/\(template).mustache",
-                                               "missing template: the theme must have templates/\(template).mustache")])
-                }
-                return marks?.pageBytes(number: number, text: text) ?? Data(text.utf8)
-            }))
+        let maker = PageMaker(context: context, theme: theme, library: library, summaries: summaries, marks: marks)
+        // Each file holds the one maker and its page's number, not a copy of everything the page is
+        // made from: 50,000 posts' pages would otherwise hold 1.4 KB each until the build ends.
+        let files = site.pages.indices.map { number in
+            OutputFile(path: site.pages[number].outputPath, contents: .made(by: OutputFile.Maker { try maker.bytes(of: number) }))
         }
         return (files, digests)
+    }
+
+    /// What every page is made from, shared by the makers of all the pages of one render.
+    private final class PageMaker: @unchecked Sendable {
+        // Unchecked: only reads the immutable template values (SharedTexts and BodyMarks lock their own).
+        let context: TemplateContext
+        let theme: Theme
+        let library: TemplateLibrary
+        let summaries: ListSummaries?
+        let marks: BodyMarks?
+        let shared = SharedTexts()
+
+        init(context: TemplateContext, theme: Theme, library: TemplateLibrary, summaries: ListSummaries?, marks: BodyMarks?) {
+            self.context = context
+            self.theme = theme
+            self.library = library
+            self.summaries = summaries
+            self.marks = marks
+        }
+
+        /// The bytes of page `number` of ``Site/pages``.
+        func bytes(of number: Int) throws -> Data {
+            let page = context.site.pages[number]
+            var (template, values) = SiteRenderer.shown(context.page(page), theme: theme)
+            if let names = theme.sharedPartials?.shown[template], !names.isEmpty {
+                let texts = shared.texts(for: context.kind(of: page)) {
+                    names.map { (SharedPartials.key($0), SiteRenderer.renderedOnce($0, values, theme.library)) }
+                }
+                for (key, text) in texts { values[key] = text }
+            }
+            let text: String?
+            do {
+                if let summaries, ListSummaries.listTemplates.contains(template) {
+                    // Each post of the list carries its entry (``TemplateContext``).
+                    text = try summaries.listLibrary.render(values, withTemplate: template)
+                } else {
+                    text = try library.render(values, withTemplate: template)
+                }
+            } catch let loop as TemplateRenderer.Loop {
+                throw BuildFailure([TemplateCheck.error(loop, texts: theme.templateTexts, folder: "themes/\(theme.name)/templates/")])
+            }
+            guard let text else {
+                // Unreachable with a theme from Theme.load, which checks every page template.
+                throw BuildFailure([.error("themes/\(theme.name)/templates/\(template).mustache",
+                                           "missing template: the theme must have templates/\(template).mustache")])
+            }
+            return marks?.pageBytes(number: number, text: text) ?? Data(text.utf8)
+        }
     }
 
     /// The partial `name` rendered with `values`, once for many pages (``ListSummaries``, ``SharedPartials``). It

@@ -30,6 +30,10 @@ final class HTMLAttributesTests: XCTestCase {
         XCTAssertEqual(HTMLAttributes.rewriteURLs(in: html) { "[\($0.text)\($0.isSrcset ? " set" : "")]" },
                        "<pre><a href=\"x\"></pre><a href=\"[a]\" HREF=\"b\"><iframe><a href=\"in\"></iframe>"
                         + "<!--><a href=\"[c]\"> --><img src = '[d]' srcset=\"[e 2x set]\"><a href=\"cut")
+        // Values given back as they were, or some of them: the same text.
+        XCTAssertEqual(HTMLAttributes.rewriteURLs(in: html) { $0.text }, html)
+        XCTAssertEqual(HTMLAttributes.rewriteURLs(in: html) { $0.text == "c" ? "[c]" : $0.text },
+                       html.replacingOccurrences(of: "href=\"c\"", with: "href=\"[c]\""))
     }
 
     /// Further places where the walker once read otherwise than the tokenizer.

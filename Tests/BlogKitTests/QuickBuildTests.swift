@@ -261,6 +261,22 @@ extension IncrementalBuildTests {
         try assertSameAsCleanBuild()
     }
 
+    func testQuickAfterALinkToAnotherPostIsRemovedIsAFullBuild() throws {
+        // A full build lets each post's markdown go once rendered, and its state reads the body from
+        // the file: a post that had an `{attach}` link, or ran Liquid, is still known to have, and
+        // is rendered again when the link is taken out (its summary, the first paragraph, unchanged).
+        try site.write("content/posts/picture.png", "not really a picture")
+        try site.write("content/posts/linking.md", "title: Linking\ndate: 2020-03-01\nsummary: Short.\n\nSee [it]({attach}picture.png).\n")
+        try site.write("content/posts/liquid.md", "---\ntitle: Liquid\ndate: 2020-03-02\n---\n\nIntro.\n\nA {{ site.baseurl }} link.\n")
+        try buildTwice()
+        try edit("content/posts/linking.md") { $0.replacingOccurrences(of: "See [it]({attach}picture.png).", with: "No link now.") }
+        assertRebuilt(try quickBuild(), because: "content/posts/linking.md had links to other posts")
+        try assertSameAsCleanBuild()
+        try edit("content/posts/liquid.md") { $0.replacingOccurrences(of: "A {{ site.baseurl }} link.", with: "No Liquid now.") }
+        assertRebuilt(try quickBuild(), because: "content/posts/liquid.md had links to other posts")
+        try assertSameAsCleanBuild()
+    }
+
     func testQuickKeepsWarningsAndStrict() throws {
         try site.write("content/posts/undated.md", "title: No date\n\nBody.\n")
         try buildTwice()

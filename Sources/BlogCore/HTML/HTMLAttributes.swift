@@ -46,10 +46,11 @@ package enum HTMLAttributes {
     /// `html` with the value of every `href`, `src`, `poster` and `srcset` attribute outside
     /// `<pre>`/`<code>` replaced by `transform(value)`; a nil result leaves the value as it is.
     package static func rewriteURLs(in html: String, _ transform: (URLAttributeValue) -> String?) -> String {
-        let bytes = Array(html.utf8)
         var out: [UInt8] = []
         var copied = 0
-        bytes.withUnsafeBufferPointer { buffer in
+        // Read in place: a native string's bytes are not copied.
+        var text = html
+        text.withUTF8 { buffer in
             var walker = Walker(bytes: buffer)
             walker.run { attribute in
                 guard !attribute.inCode else { return }
@@ -57,15 +58,17 @@ package enum HTMLAttributes {
                 let isSrcset = buffer.equalsLowercased(attribute.name, "srcset")
                 guard isSrcset || urlAttributes.contains(where: { buffer.equalsLowercased(attribute.name, $0) }) else { return }
                 let value = String(decoding: buffer[attribute.value], as: UTF8.self)
-                guard let replaced = transform(URLAttributeValue(text: value, isSrcset: isSrcset)) else { return }
-                if out.isEmpty { out.reserveCapacity(bytes.count + bytes.count / 8) }
+                // A value given back as it was (an absolute URL) is left in place: HTML whose URLs
+                // are all absolute comes back as it came, not as a copy.
+                guard let replaced = transform(URLAttributeValue(text: value, isSrcset: isSrcset)), replaced != value else { return }
+                if out.isEmpty { out.reserveCapacity(buffer.count + buffer.count / 8) }
                 out += buffer[copied..<attribute.value.lowerBound]
                 out += replaced.utf8
                 copied = attribute.value.upperBound
             }
+            if copied > 0 { out += buffer[copied...] }
         }
         if copied == 0 { return html }
-        out += bytes[copied...]
         return String(decoding: out, as: UTF8.self)
     }
 
