@@ -96,7 +96,10 @@ package enum ConfigLoader {
                 }
             case "date_format": if let s = string(value, key) { config.dateFormat = s }
             case "default_category":
-                if let s = string(value, key) {
+                // `null` (as `blog init` writes it): posts that name no category have none.
+                if case .scalar(let scalar) = value, scalar.style == .plain, ["null", "~", "Null", "NULL"].contains(scalar.string) {
+                    config.defaultCategory = nil
+                } else if let s = string(value, key) {
                     if Slug.make(s).isEmpty { fail(value, "`default_category` must be a name with letters or digits, got \"\(s)\"") } else { config.defaultCategory = s }
                 }
             case "output", "content":

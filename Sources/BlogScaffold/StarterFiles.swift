@@ -68,6 +68,10 @@ enum StarterFiles {
     highlight: true
     # The theme's palette for highlighted code: default (follows the reader's light or dark scheme) or contrast.
     highlight_style: default
+    # The category of posts that name none (Pelican's DEFAULT_CATEGORY); null: none.
+    default_category: null
+    # Content files published at another path, e.g. `extra/CNAME: CNAME` (Pelican's EXTRA_PATH_METADATA).
+    file_paths: {}
     # A search index of the posts, for the theme's search box (false: none, and no box).
     search: true
     # `blog check` warns about images under content/ larger than this.

@@ -330,7 +330,8 @@ final class MarkdownDialectTests: XCTestCase {
         XCTAssertEqual(html("* a\n\n* b\n", .pythonMarkdown), html("* a\n\n* b\n", .commonMark))
         XCTAssertEqual(html("> * a\n> * b\n>\n> * c\n> * d\n", .pythonMarkdown),
                        "<blockquote>\n<ul>\n<li>a</li>\n<li>\n<p>b</p>\n</li>\n<li>\n<p>c</p>\n</li>\n<li>d</li>\n</ul>\n</blockquote>\n")
-        for dialect in others {
+        // goldmark as CommonMark; kramdown decides per item too, by its own rule (JekyllHugoDialectTests).
+        for dialect in [MarkdownDialect.commonMark, .goldmark] {
             XCTAssertEqual(html("* a\n* b\n\n* c\n", dialect), html("* a\n\n* b\n\n* c\n", .commonMark), "\(dialect)")
         }
     }
