@@ -83,7 +83,33 @@ def front_matter_files(root, dirs, exts=(".md", ".markdown")):
                     yield os.path.join(dp, f)
 
 
-def build_pelican(site, out, log, standins, blog_extra):
+def inferred_pelican_urls(blog, site):
+    """The post and page patterns `blog init --from` writes for a Pelican blog without a settings file
+    (inferred from the blog's own links), in Pelican's settings; {} when there is a settings file."""
+    if any(f.endswith(".py") and "conf" in f for f in os.listdir(site)):
+        return {}
+    scratch = tempfile.mkdtemp(prefix="fidelity-urls-")
+    try:
+        shutil.copytree(os.path.join(site, "content"), os.path.join(scratch, "content"))
+        subprocess.run([blog, "init", "--from", "."], cwd=scratch, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       timeout=300)
+        with open(os.path.join(scratch, "blog.yml"), encoding="utf-8") as fh:
+            text = fh.read()
+    except (OSError, subprocess.SubprocessError):
+        return {}
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    urls = {}
+    for key, name in (("post", "ARTICLE"), ("page", "PAGE")):
+        m = re.search(r'^\s+%s:\s*"?([^"\n]+?)"?\s*$' % key, text, re.M)
+        if m and "{slug}" in m.group(1):
+            url = m.group(1)
+            urls[name + "_URL"] = url
+            urls[name + "_SAVE_AS"] = url + "index.html" if url.endswith("/") else url
+    return urls
+
+
+def build_pelican(site, out, log, standins, blog_extra, urls=None):
     theme = os.path.join(FID, "pelican")
     templates = set()
     for f in front_matter_files(site, ["content"]):
@@ -106,6 +132,13 @@ def build_pelican(site, out, log, standins, blog_extra):
                  "PATH = 'content'\nTHEME = %r\nTIMEZONE = 'UTC'\nSITEURL = ''\n"
                  "FEED_ALL_ATOM = None\nCATEGORY_FEED_ATOM = None\nTRANSLATION_FEED_ATOM = None\n"
                  "AUTHOR_FEED_ATOM = None\nAUTHOR_FEED_RSS = None\n" % tdir)
+        # A corpus without its settings file: its URLs as its own links show them (what `blog init --from`
+        # infers), so both sides publish at the addresses the blog's readers were sent to.
+        for key, value in sorted((urls or {}).items()):
+            fh.write("%s = %r\n" % (key, value))
+    if urls:
+        standins.append("Pelican URL settings from the blog's own links (no pelicanconf.py): " +
+                        ", ".join("%s = %s" % kv for kv in sorted(urls.items()) if kv[0].endswith("_URL")))
     run(["pelican", "content", "-s", conf, "-o", out, "--fatal", "errors"], site, log)
     return "pelican " + subprocess.run(["pelican", "--version"], stdout=subprocess.PIPE).stdout.decode().strip()
 
@@ -693,8 +726,10 @@ def measure(name, corpora, blog, keep, site=None):
     ref_out = os.path.join(work, "reference-site")
     t = time.time()
     blog_extra = []  # (path under the site root, text): the reference's stand-ins that blog needs too
-    version = {"pelican": build_pelican, "jekyll": build_jekyll, "hugo": build_hugo}[gen](ref_site, ref_out, log,
-                                                                                         standins, blog_extra)
+    if gen == "pelican":
+        version = build_pelican(ref_site, ref_out, log, standins, blog_extra, urls=inferred_pelican_urls(blog, ref_site))
+    else:
+        version = {"jekyll": build_jekyll, "hugo": build_hugo}[gen](ref_site, ref_out, log, standins, blog_extra)
     for rel, text in blog_extra:
         p = os.path.join(blog_copy, root, rel)
         os.makedirs(os.path.dirname(p), exist_ok=True)
