@@ -13,7 +13,7 @@ package enum ConfigLoader {
         "title", "description", "author", "base_url", "language", "timezone", "theme",
         "paginate", "date_format", "output", "content", "permalinks", "feed_limit", "feed_content", "html",
         "cache_dir", "new_post_format", "highlight", "highlight_style", "redirects", "params",
-        "markdown",
+        "markdown", "words_per_minute", "toc_levels", "related_posts", "mermaid_script", "math_script",
     ]
 
     /// The `base_url` that `blog init` writes when it cannot tell where the blog will be published. A build warns
@@ -140,6 +140,26 @@ package enum ConfigLoader {
                     config.feedLimit = n
                 } else {
                     fail(value, "`feed_limit` must be a whole number of posts per feed, 1 or more")
+                }
+            case "words_per_minute":
+                if let n = wholeNumber(value, atLeast: 1) {
+                    config.wordsPerMinute = n
+                } else {
+                    fail(value, "`words_per_minute` must be a whole number of words a reader reads in a minute, 1 or more")
+                }
+            case "mermaid_script": if let s = string(value, key) { config.mermaidScript = s }
+            case "math_script": if let s = string(value, key) { config.mathScript = s }
+            case "related_posts":
+                if let n = wholeNumber(value, atLeast: 0) {
+                    config.relatedPosts = n
+                } else {
+                    fail(value, "`related_posts` must be a whole number of related posts under each post, 0 for none")
+                }
+            case "toc_levels":
+                if let levels = Self.headingLevels(value) {
+                    config.tocLevels = levels
+                } else {
+                    fail(value, "`toc_levels` must be a heading level 1 to 6, or two joined by `-` such as `2-4`")
                 }
             case "tagfilter": if let flag = flag(value, key) { tagfilter = flag }
             case "html":
@@ -307,6 +327,16 @@ package enum ConfigLoader {
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", url.host != nil else { return nil }
         return trimmed.hasSuffix("/") ? trimmed : trimmed + "/"
+    }
+
+    /// `toc_levels`: `2-4`, or one level such as `2`; nil for anything else.
+    static func headingLevels(_ node: Node) -> ClosedRange<Int>? {
+        guard case .scalar(let scalar) = node else { return nil }
+        let parts = scalar.string.split(separator: "-", omittingEmptySubsequences: false)
+            .map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard (1...2).contains(parts.count), let low = parts.first!, let high = parts.last!,
+              (1...6).contains(low), (low...6).contains(high) else { return nil }
+        return low...high
     }
 }
 

@@ -10,6 +10,7 @@ extension SiteConfig {
                                       highlightStyle: highlightStyle)
         options.headingIDs = permalinks.preset?.headingIDs ?? .blog
         options.smartPunctuation = smartPunctuation
+        options.tocLevels = tocLevels
         return options
     }
 }

@@ -129,6 +129,8 @@ package enum SiteBuilder {
         site.translations = translated
         site.replacements = replacements
         site.listURL = listURL
+        (site.series, site.seriesOf) = series(posts: sitePosts, listed: listed)
+        site.related = related(posts: sitePosts, listed: listed, limit: config.relatedPosts)
         diagnostics += urlCollisions(site)
         if !diagnostics.isEmpty { throw BuildFailure(diagnostics.sortedForDisplay()) }
         return site

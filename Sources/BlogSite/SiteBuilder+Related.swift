@@ -1,0 +1,107 @@
+import BlogContent
+import BlogCore
+import Foundation
+
+/// Posts of one `series:` header, oldest first.
+package struct SeriesGroup: Sendable {
+    /// The name as first written.
+    package var name: String
+    /// Indices into ``Site/posts``, oldest first (ties: the site's order reversed).
+    package var posts: [Int]
+}
+
+extension Site {
+    /// The series a post belongs to, and its 1-based place in it; nil for a post in none.
+    package func series(of index: Int) -> (group: SeriesGroup, number: Int)? {
+        guard let group = seriesOf[index] else { return nil }
+        let series = self.series[group]
+        return (series, series.posts.firstIndex(of: index)! + 1)
+    }
+}
+
+extension SiteBuilder {
+    /// The name of `post`'s series: its `series` header, a text or the first of a list (Hugo's
+    /// `series` taxonomy is a list); nil without one.
+    static func seriesName(of post: Post) -> String? {
+        let value: MetaValue?
+        switch post.meta["series"] {
+        case .list(let items): value = items.first
+        case let other: value = other
+        }
+        guard let name = value?.text?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else { return nil }
+        return name
+    }
+
+    /// The series of the listed posts (a series' name compared by its slug, spelled as its oldest
+    /// post does), in the order of their oldest post, and the series of each post in one.
+    static func series(posts: [SitePost], listed: [Int]) -> (series: [SeriesGroup], of: [Int: Int]) {
+        var groups: [SeriesGroup] = []
+        var bySlug: [String: Int] = [:]
+        var of: [Int: Int] = [:]
+        // Oldest first: a series reads in that order, and its first part's spelling names it.
+        for index in listed.reversed() where posts[index].post.kind == .post {
+            guard let name = seriesName(of: posts[index].post) else { continue }
+            let slug = Slug.make(name)
+            let group = bySlug[slug] ?? {
+                groups.append(SeriesGroup(name: name, posts: []))
+                bySlug[slug] = groups.count - 1
+                return groups.count - 1
+            }()
+            groups[group].posts.append(index)
+            of[index] = group
+        }
+        return (groups, of)
+    }
+
+    /// How many posts of each shared tag nearest in date to a post are weighed as related to it, on
+    /// each side: a tag on every post of a 10,000-post blog then costs `2 × relatedWindow` posts per post, not 10,000.
+    static let relatedWindow = 50
+
+    /// Up to `limit` related posts of each post of `posts`, as indices into it: the listed posts
+    /// (never the post itself) that share the most of its tags, then its category, then are
+    /// nearest to it in date, then newer. Only posts that share a tag or the category are related; they
+    /// are found through an index of the listed posts by tag and by category, in each of which
+    /// only the ``relatedWindow`` nearest in date on each side are weighed: the cost grows with
+    /// the number of posts, not with its square.
+    static func related(posts: [SitePost], listed: [Int], limit: Int) -> [[Int]] {
+        guard limit > 0 else { return Array(repeating: [], count: posts.count) }
+        // Each tag's and category's listed posts, in the site's order (newest first).
+        var byTag: [String: [Int]] = [:]
+        var byCategory: [String: [Int]] = [:]
+        for index in listed where posts[index].post.kind == .post {
+            for tag in posts[index].post.tags { byTag[tag.slug, default: []].append(index) }
+            if let category = posts[index].post.category { byCategory[category.slug, default: []].append(index) }
+        }
+        return Parallel.map(posts.count) { index -> [Int] in
+            let post = posts[index].post
+            guard post.kind == .post, !post.tags.isEmpty || post.category != nil else { return [] }
+            // Each candidate's shared tags; the category is compared once for each.
+            var shared: [Int: Int] = [:]
+            func near(_ list: [Int], count: Bool) {
+                // The place the post has, or would have, in the list (ascending indices).
+                var low = 0, high = list.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if list[middle] < index { low = middle + 1 } else { high = middle }
+                }
+                for other in list[max(0, low - relatedWindow)..<min(list.count, low + relatedWindow + 1)] where other != index {
+                    shared[other, default: 0] += count ? 1 : 0
+                }
+            }
+            for tag in post.tags { if let list = byTag[tag.slug] { near(list, count: true) } }
+            if let category = post.category, let list = byCategory[category.slug] { near(list, count: false) }
+            let category = post.category?.slug
+            let ranked = shared.map { other, tags -> (index: Int, tags: Int, category: Bool, distance: Double) in
+                let candidate = posts[other].post
+                return (other, tags, category != nil && candidate.category?.slug == category,
+                        abs(candidate.date.timeIntervalSince(post.date)))
+            }
+            return ranked.sorted { a, b in
+                if a.tags != b.tags { return a.tags > b.tags }
+                if a.category != b.category { return a.category }
+                if a.distance != b.distance { return a.distance < b.distance }
+                return a.index < b.index
+            }.prefix(limit).map(\.index)
+        }
+    }
+}
