@@ -126,7 +126,7 @@ extension SiteState {
                 input.add(heading.id)
                 input.add(heading.text)
             }
-            input.add(rendered.html.contains(TableOfContents.filledStart) ? 1 as UInt8 : 0)
+            input.add(ByteSearch.contains(rendered.html, TableOfContents.filledStart) ? 1 as UInt8 : 0)
         }
         if !facts.isDisjoint(with: [.words, .minutes]) {
             let words = TableOfContents.bodyWords(rendered.html)

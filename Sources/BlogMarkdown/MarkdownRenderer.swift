@@ -85,7 +85,8 @@ package enum MarkdownRenderer {
     /// `rendered` with its table of contents where the body has `mark`; a list page's summary
     /// shows none (its links lead into the post).
     package static func fillTableOfContents(_ rendered: inout RenderedMarkdown, mark: String, options: MarkdownOptions) {
-        guard let filled = TableOfContents(rendered.headings, levels: options.tocLevels).fill(rendered.html, marks: [mark]) else { return }
+        guard ByteSearch.contains(rendered.html, mark),
+              let filled = TableOfContents(rendered.headings, levels: options.tocLevels).fill(rendered.html, marks: [mark]) else { return }
         rendered.html = filled
         rendered.summaryHTML = rendered.summaryHTML.replacingOccurrences(of: mark, with: "")
     }

@@ -13,6 +13,8 @@ struct PostValues {
     let termIndex: [Taxonomy: [String: Int]]
     let shown: DatePattern
     let site: Site
+    /// ``entryValues(of:config:links:shown:)`` of each post of ``Site/posts``.
+    let entries: [[String: Any]]
 
     init(site: Site, links: SiteLinks, terms: [Taxonomy: [[String: Any]]]) {
         self.site = site
@@ -23,6 +25,9 @@ struct PostValues {
             (taxonomy, Dictionary(site.terms(taxonomy).enumerated().map { ($1.tag.slug, $0) }, uniquingKeysWith: { a, _ in a }))
         })
         shown = DatePattern(config.dateFormat, timeZone: config.timeZone)
+        // What other posts show of each (related posts, series), made once, not once per post that shows it.
+        let (config, links, shown) = (config, links, shown)
+        entries = Parallel.map(site.posts.count) { Self.entryValues(of: site.posts[$0], config: config, links: links, shown: shown) }
     }
 
     /// The post's values; `html` is what templates see as `html` (its body, or its marker).
@@ -50,7 +55,7 @@ struct PostValues {
         values["has_math"] = sitePost.rendered.math
         values["has_diagrams"] = sitePost.rendered.diagrams
         // Always set: a post without related posts must not show another's.
-        values["related"] = index < site.related.count ? site.related[index].map { entryValues(of: site.posts[$0]) } : []
+        values["related"] = index < site.related.count ? site.related[index].map { entries[$0] } : []
         if let (series, number) = site.series(of: index) {
             values["series"] = seriesValues(series, number: number, current: index)
         }
@@ -86,7 +91,7 @@ struct PostValues {
 
     /// What a post shows of another (a related post, a post of its series): `title`, `url`, `dated`,
     /// and `date` and `datetime` when it has a date.
-    private func entryValues(of sitePost: SitePost) -> [String: Any] {
+    private static func entryValues(of sitePost: SitePost, config: SiteConfig, links: SiteLinks, shown: DatePattern) -> [String: Any] {
         var values: [String: Any] = ["title": sitePost.post.title, "url": links.href(sitePost.url), "dated": sitePost.post.dated]
         if sitePost.post.dated {
             let zone = config.timeZone(of: sitePost.post)
@@ -101,7 +106,7 @@ struct PostValues {
     /// with `number` and `current`), and the `previous` and `next` parts when there are.
     private func seriesValues(_ series: SeriesGroup, number: Int, current: Int) -> [String: Any] {
         let parts = series.posts.enumerated().map { place, index -> [String: Any] in
-            var values = entryValues(of: site.posts[index])
+            var values = entries[index]
             values["number"] = place + 1
             values["current"] = index == current
             return values
@@ -127,7 +132,7 @@ struct PostValues {
         case nil: asked = nil
         }
         values["show_toc"] = toc.count > 0 && (asked ?? (toc.count >= 3))
-            && !sitePost.rendered.html.contains(TableOfContents.filledStart)
+            && !ByteSearch.contains(sitePost.rendered.html, TableOfContents.filledStart)
     }
 
     private static func entries(_ entries: [TableOfContents.Entry]) -> [[String: Any]] {

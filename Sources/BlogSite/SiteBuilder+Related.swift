@@ -65,43 +65,71 @@ extension SiteBuilder {
     /// the number of posts, not with its square.
     static func related(posts: [SitePost], listed: [Int], limit: Int) -> [[Int]] {
         guard limit > 0 else { return Array(repeating: [], count: posts.count) }
-        // Each tag's and category's listed posts, in the site's order (newest first).
-        var byTag: [String: [Int]] = [:]
-        var byCategory: [String: [Int]] = [:]
-        for index in listed where posts[index].post.kind == .post {
-            for tag in posts[index].post.tags { byTag[tag.slug, default: []].append(index) }
-            if let category = posts[index].post.category { byCategory[category.slug, default: []].append(index) }
+        // Plain numbers, read by every core without touching the posts' strings (whose reference counts,
+        // shared by every thread, made the first version ten times slower).
+        var termIDs: [String: Int] = [:]
+        func id(_ slug: String) -> Int {
+            if let id = termIDs[slug] { return id }
+            termIDs[slug] = termIDs.count
+            return termIDs.count - 1
         }
-        return Parallel.map(posts.count) { index -> [Int] in
-            let post = posts[index].post
-            guard post.kind == .post, !post.tags.isEmpty || post.category != nil else { return [] }
-            // Each candidate's shared tags; the category is compared once for each.
-            var shared: [Int: Int] = [:]
-            func near(_ list: [Int], count: Bool) {
-                // The place the post has, or would have, in the list (ascending indices).
-                var low = 0, high = list.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if list[middle] < index { low = middle + 1 } else { high = middle }
-                }
-                for other in list[max(0, low - relatedWindow)..<min(list.count, low + relatedWindow + 1)] where other != index {
-                    shared[other, default: 0] += count ? 1 : 0
+        // Each post's tags (`tagStart[i]..<tagStart[i + 1]` in `tagItems`), category (-1: none), date.
+        var tagStart = [0], tagItems: [Int] = [], categoryOf: [Int] = [], dates: [Double] = []
+        var isPost: [Bool] = []
+        for sitePost in posts {
+            let post = sitePost.post
+            for tag in post.tags { tagItems.append(id(tag.slug)) }
+            tagStart.append(tagItems.count)
+            categoryOf.append(post.category.map { id("\u{1}" + $0.slug) } ?? -1)
+            dates.append(post.date.timeIntervalSince1970)
+            isPost.append(post.kind == .post)
+        }
+        // Each tag's and category's listed posts, ascending (the site's order, newest first).
+        var members = Array(repeating: [Int](), count: termIDs.count)
+        for index in listed where isPost[index] {
+            for item in tagStart[index]..<tagStart[index + 1] { members[tagItems[item]].append(index) }
+            if categoryOf[index] >= 0 { members[categoryOf[index]].append(index) }
+        }
+        var memberStart = [0], memberItems: [Int] = []
+        for list in members {
+            memberItems += list
+            memberStart.append(memberItems.count)
+        }
+        return tagItems.withUnsafeBufferPointer { tagItems in
+            memberItems.withUnsafeBufferPointer { memberItems in
+                Parallel.map(posts.count) { index -> [Int] in
+                    let tags = tagStart[index]..<tagStart[index + 1]
+                    let category = categoryOf[index]
+                    guard isPost[index], !tags.isEmpty || category >= 0 else { return [] }
+                    // Each candidate's shared tags; the category is compared once for each.
+                    var shared: [Int: Int] = [:]
+                    func near(_ term: Int, counts: Bool) {
+                        let list = memberStart[term]..<memberStart[term + 1]
+                        // The place the post has, or would have, in the list (ascending indices).
+                        var low = list.lowerBound, high = list.upperBound
+                        while low < high {
+                            let middle = (low + high) / 2
+                            if memberItems[middle] < index { low = middle + 1 } else { high = middle }
+                        }
+                        for place in max(list.lowerBound, low - relatedWindow)..<min(list.upperBound, low + relatedWindow + 1) {
+                            let other = memberItems[place]
+                            if other != index { shared[other, default: 0] += counts ? 1 : 0 }
+                        }
+                    }
+                    for item in tags { near(tagItems[item], counts: true) }
+                    if category >= 0 { near(category, counts: false) }
+                    let date = dates[index]
+                    let ranked = shared.map { other, count in
+                        (index: other, tags: count, category: category >= 0 && categoryOf[other] == category, distance: abs(dates[other] - date))
+                    }
+                    return ranked.sorted { a, b in
+                        if a.tags != b.tags { return a.tags > b.tags }
+                        if a.category != b.category { return a.category }
+                        if a.distance != b.distance { return a.distance < b.distance }
+                        return a.index < b.index
+                    }.prefix(limit).map(\.index)
                 }
             }
-            for tag in post.tags { if let list = byTag[tag.slug] { near(list, count: true) } }
-            if let category = post.category, let list = byCategory[category.slug] { near(list, count: false) }
-            let category = post.category?.slug
-            let ranked = shared.map { other, tags -> (index: Int, tags: Int, category: Bool, distance: Double) in
-                let candidate = posts[other].post
-                return (other, tags, category != nil && candidate.category?.slug == category,
-                        abs(candidate.date.timeIntervalSince(post.date)))
-            }
-            return ranked.sorted { a, b in
-                if a.tags != b.tags { return a.tags > b.tags }
-                if a.category != b.category { return a.category }
-                if a.distance != b.distance { return a.distance < b.distance }
-                return a.index < b.index
-            }.prefix(limit).map(\.index)
         }
     }
 }

@@ -98,7 +98,6 @@ final class PostFeaturesTests: BuiltSiteTestCase {
             <li><a href="#two">Two</a></li>
             </ul>
 
-
             """)
         // Every link leads to a heading of the page.
         let three = try page("posts/three/index.html")

@@ -66,6 +66,7 @@ package struct TableOfContents: Sendable, Equatable {
     /// filled in it (``fill(_:marks:)``), which repeat its headings.
     package static func bodyWords(_ html: String) -> Int {
         var words = WebText.words(inHTML: html)
+        guard ByteSearch.contains(html, filledStart) else { return words }
         var rest = html[...]
         while let start = rest.range(of: filledStart), let end = rest[start.upperBound...].range(of: "</nav>") {
             words -= WebText.words(inHTML: String(rest[start.upperBound..<end.lowerBound]))
@@ -77,7 +78,7 @@ package struct TableOfContents: Sendable, Equatable {
     /// `html` with each of `marks` that stands alone in it replaced by the table: a `<nav>` of its lists (an
     /// empty one for a table without entries). Nil when `html` has none.
     package func fill(_ html: String, marks: [String]) -> String? {
-        let present = marks.filter { html.contains($0) }
+        let present = marks.filter { ByteSearch.contains(html, $0) }
         guard !present.isEmpty else { return nil }
         let nav = Self.filledStart + listHTML + "</nav>"
         var html = html

@@ -44,7 +44,7 @@ package struct RenderedMarkdown: Sendable, Equatable {
     /// Whether the body has TeX math kept as written for a renderer in the browser (`$…$`, `\(…\)`…).
     package var math = false
     /// Whether the body has a diagram for Mermaid (a fenced `mermaid` block).
-    package var diagrams: Bool { html.contains(Self.diagramStart) }
+    package var diagrams: Bool { ByteSearch.contains(html, Self.diagramStart) }
     /// How a fenced `mermaid` block starts in the HTML.
     package static let diagramStart = "<pre class=\"mermaid\">"
 
