@@ -101,8 +101,9 @@ extension SiteBuilder {
                     let tags = tagStart[index]..<tagStart[index + 1]
                     let category = categoryOf[index]
                     guard isPost[index], !tags.isEmpty || category >= 0 else { return [] }
-                    // Each candidate's shared tags; the category is compared once for each.
-                    var shared: [Int: Int] = [:]
+                    // Every candidate once per shared tag (`2 × index + 1`) and once when in the category's
+                    // window (`2 × index`), sorted: each run of the same index is one candidate.
+                    var seen: [Int] = []
                     func near(_ term: Int, counts: Bool) {
                         let list = memberStart[term]..<memberStart[term + 1]
                         // The place the post has, or would have, in the list (ascending indices).
@@ -113,21 +114,37 @@ extension SiteBuilder {
                         }
                         for place in max(list.lowerBound, low - relatedWindow)..<min(list.upperBound, low + relatedWindow + 1) {
                             let other = memberItems[place]
-                            if other != index { shared[other, default: 0] += counts ? 1 : 0 }
+                            if other != index { seen.append(other * 2 + (counts ? 1 : 0)) }
                         }
                     }
                     for item in tags { near(tagItems[item], counts: true) }
                     if category >= 0 { near(category, counts: false) }
+                    seen.sort()
+                    // The best `limit`, kept in order: most shared tags, the category, nearest date, newer.
                     let date = dates[index]
-                    let ranked = shared.map { other, count in
-                        (index: other, tags: count, category: category >= 0 && categoryOf[other] == category, distance: abs(dates[other] - date))
-                    }
-                    return ranked.sorted { a, b in
+                    typealias Candidate = (index: Int, tags: Int, category: Bool, distance: Double)
+                    func better(_ a: Candidate, _ b: Candidate) -> Bool {
                         if a.tags != b.tags { return a.tags > b.tags }
                         if a.category != b.category { return a.category }
                         if a.distance != b.distance { return a.distance < b.distance }
                         return a.index < b.index
-                    }.prefix(limit).map(\.index)
+                    }
+                    var best: [Candidate] = []
+                    var place = 0
+                    while place < seen.count {
+                        let other = seen[place] / 2
+                        var shared = 0
+                        while place < seen.count, seen[place] / 2 == other {
+                            shared += seen[place] & 1
+                            place += 1
+                        }
+                        let candidate: Candidate = (other, shared, category >= 0 && categoryOf[other] == category, abs(dates[other] - date))
+                        if best.count == limit, !better(candidate, best[limit - 1]) { continue }
+                        let at = best.firstIndex { better(candidate, $0) } ?? best.count
+                        best.insert(candidate, at: at)
+                        if best.count > limit { best.removeLast() }
+                    }
+                    return best.map(\.index)
                 }
             }
         }
