@@ -11,6 +11,7 @@ extension SiteConfig {
         options.headingIDs = permalinks.preset?.headingIDs ?? .blog
         options.smartPunctuation = smartPunctuation
         options.tocLevels = tocLevels
+        options.math = !mathScript.isEmpty
         return options
     }
 }

@@ -29,6 +29,10 @@ package struct MarkdownOptions: Sendable, Equatable {
     /// Whose rule makes the headings' ids (blog's own unless a `permalinks` preset names another generator).
     package var headingIDs: HeadingIDStyle = .blog
 
+    /// Whether TeX math in Hugo- and Jekyll-form posts is kept from markdown (``MathPassthrough``): when
+    /// the blog loads a renderer (`math_script`), as Hugo keeps it only when its passthrough is turned on.
+    package var math = false
+
     /// The heading levels of a table of contents that the body asks for (`toc_levels`): Python-Markdown's
     /// `[TOC]`, Hugo's `{{< toc >}}` (see ``TableOfContents``).
     package var tocLevels: ClosedRange<Int> = 1...3
@@ -60,7 +64,7 @@ package enum MarkdownRenderer {
     /// pass is done (kramdown's attribute lists add attributes too), and what it removed from the
     /// body is one warning at the first piece's line.
     package static func render(body: String, summary: String?, options: MarkdownOptions = MarkdownOptions()) -> RenderedMarkdown {
-        guard options.dialect == .goldmark || options.dialect == .kramdown,
+        guard options.math, options.dialect == .goldmark || options.dialect == .kramdown,
               MathPassthrough.mayHold(body) || summary.map(MathPassthrough.mayHold) == true else {
             return renderKeepingMath(body: body, summary: summary, options: options)
         }

@@ -290,10 +290,11 @@ final class PostFeaturesTests: BuiltSiteTestCase {
         for plain in ["posts/plain/index.html", "posts/pelican/index.html", "index.html"] {
             XCTAssertFalse(try page(plain).contains("<script"), plain)
         }
-        // Without the settings, no page loads anything.
+        // Without the settings, no page loads anything, and math is markdown (`\(` an escaped parenthesis).
         try site.write("blog.yml", "base_url: /blog/\n")
         try build(["--no-cache"])
         XCTAssertFalse(try page("posts/math/index.html").contains("<script"))
+        XCTAssertTrue(try page("posts/math/index.html").contains("<p>Inline $a_<em>b_</em> &lt; c$ and (x^*), escaped $5"))
         XCTAssertFalse(try page("posts/diagram/index.html").contains("<script"))
     }
 }
