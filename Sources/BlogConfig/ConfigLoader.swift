@@ -15,6 +15,7 @@ package enum ConfigLoader {
         "cache_dir", "new_post_format", "highlight", "highlight_style", "redirects", "params",
         "markdown", "relative_urls", "search", "image_size_warning",
         "default_category", "file_paths",
+        "words_per_minute", "toc_levels", "related_posts", "mermaid_script", "math_script",
     ]
 
     /// The `base_url` that `blog init` writes when it cannot tell where the blog will be published. A build warns
@@ -149,6 +150,26 @@ package enum ConfigLoader {
                     config.feedLimit = n
                 } else {
                     fail(value, "`feed_limit` must be a whole number of posts per feed, 1 or more")
+                }
+            case "words_per_minute":
+                if let n = wholeNumber(value, atLeast: 1) {
+                    config.wordsPerMinute = n
+                } else {
+                    fail(value, "`words_per_minute` must be a whole number of words a reader reads in a minute, 1 or more")
+                }
+            case "mermaid_script": if let s = string(value, key) { config.mermaidScript = s }
+            case "math_script": if let s = string(value, key) { config.mathScript = s }
+            case "related_posts":
+                if let n = wholeNumber(value, atLeast: 0) {
+                    config.relatedPosts = n
+                } else {
+                    fail(value, "`related_posts` must be a whole number of related posts under each post, 0 for none")
+                }
+            case "toc_levels":
+                if let levels = Self.headingLevels(value) {
+                    config.tocLevels = levels
+                } else {
+                    fail(value, "`toc_levels` must be a heading level 1 to 6, or two joined by `-` such as `2-4`")
                 }
             case "tagfilter": if let flag = flag(value, key) { tagfilter = flag }
             case "html":
@@ -372,6 +393,16 @@ package enum ConfigLoader {
         let (number, unit) = units.first { text.hasSuffix($0.0) }.map { (String(text.dropLast($0.0.count)), $0.1) } ?? (text, 1)
         guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0, value * unit < 1e15 else { return nil }
         return Int(value * unit)
+    }
+
+    /// `toc_levels`: `2-4`, or one level such as `2`; nil for anything else.
+    static func headingLevels(_ node: Node) -> ClosedRange<Int>? {
+        guard case .scalar(let scalar) = node else { return nil }
+        let parts = scalar.string.split(separator: "-", omittingEmptySubsequences: false)
+            .map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard (1...2).contains(parts.count), let low = parts.first!, let high = parts.last!,
+              (1...6).contains(low), (low...6).contains(high) else { return nil }
+        return low...high
     }
 }
 

@@ -69,6 +69,18 @@ package struct SiteConfig: Sendable, Equatable {
     package var feedContent: FeedContent = .full
     /// The header form `blog new` writes (`new_post_format`); nil: the form most posts already use.
     package var newPostFormat: NewPostFormat?
+    /// How fast a reader reads, for `post.reading_minutes` (`words_per_minute`), 1 or more.
+    package var wordsPerMinute: Int = 200
+    /// The heading levels of a post's table of contents (`toc_levels`: `2-4`, or one level).
+    package var tocLevels: ClosedRange<Int> = 1...3
+    /// How many related posts each post has (`related_posts`), 0 for none.
+    package var relatedPosts: Int = 5
+    /// Mermaid's script (`mermaid_script`), which the default theme loads on a page with a diagram:
+    /// a path in the site (`js/mermaid.min.js`) or a URL; empty for none.
+    package var mermaidScript: String = ""
+    /// A math renderer's script (`math_script`), which the default theme loads on a page with math
+    /// (MathJax's `tex-chtml.js`): a path in the site or a URL; empty for none.
+    package var mathScript: String = ""
     /// Redirect pages at old URLs (`redirects:`), in the file's order.
     package var redirects: [RedirectRule] = []
     /// Content files published at another path (`file_paths:`, Pelican's `EXTRA_PATH_METADATA`

@@ -13,7 +13,7 @@ extension QuickBuild {
     /// read of it is then unknown. A file in `known` (the last build's states by path) that is as
     /// it was then, and whose body links nowhere else, keeps its state, with the post's place in
     /// this site.
-    static func postStates(_ built: BuiltSite, contentDir: URL, readerKey: Digest, headings: Bool, opaque: Set<Int>,
+    static func postStates(_ built: BuiltSite, contentDir: URL, readerKey: Digest, headings: BodyFacts, opaque: Set<Int>,
                            changedSince: Int64, known: [String: PostState] = [:]) -> [PostState]? {
         let site = built.site
         let paths = built.inventory.posts
@@ -53,7 +53,7 @@ extension QuickBuild {
                 return String(decoding: rest, as: UTF8.self)
             }
             return PostState(path: path, stat: stat, content: content,
-                             skeleton: SiteState.digest(post: bare, rendered: item.rendered, headings: headings), index: index,
+                             skeleton: SiteState.digest(post: bare, rendered: item.rendered, headings: headings, wordsPerMinute: site.config.wordsPerMinute), index: index,
                              patchable: !opaque.contains(index) && !SiteState.linksElsewhere(item.post, body: body, item.rendered))
         }
         var posts: [PostState] = []

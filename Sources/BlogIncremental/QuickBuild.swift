@@ -101,7 +101,7 @@ enum QuickBuild {
             let rendered = MarkdownRenderer.render(body: post.body, summary: post.summary,
                                                    options: config.markdownOptions(for: post))
             if SiteState.linksElsewhere(post, rendered) { return .failure(Refusal("\(source) has links to other posts or images")) }
-            guard SiteState.digest(post: bare, rendered: rendered, headings: headings) == old.skeleton else {
+            guard SiteState.digest(post: bare, rendered: rendered, headings: headings, wordsPerMinute: config.wordsPerMinute) == old.skeleton else {
                 return .failure(Refusal("the header, summary or headings of \(source) changed"))
             }
             return .success((content, post, rendered, warnings + rendered.diagnostics(path: post.source, bodyLine: post.bodyLine)))
@@ -189,11 +189,15 @@ enum QuickBuild {
                              summary: "quick build: \(changedSources.count) post\(changedSources.count == 1 ? "" : "s") changed, \(patched.count) file\(patched.count == 1 ? "" : "s") patched in place")
     }
 
-    /// Whether a template may show posts' headings (then they are part of a post's skeleton).
-    static func showsHeadings(_ theme: Theme) -> Bool {
-        theme.templateTexts.values.contains { text in
-            TemplateTags.names(in: text)?.contains("headings") ?? true
+    /// What the theme's templates may show of posts' bodies besides the bodies (then it is part of a
+    /// post's skeleton): all of it when a template's names can't be known.
+    static func showsHeadings(_ theme: Theme) -> BodyFacts {
+        var facts: BodyFacts = []
+        for text in theme.templateTexts.values {
+            guard let names = TemplateTags.names(in: text) else { return .all }
+            for (fact, named) in BodyFacts.names where !names.isDisjoint(with: named) { facts.insert(fact) }
         }
+        return facts
     }
 
     /// Paths of the warnings that the configuration and the build lock give (made again by every build).

@@ -52,7 +52,7 @@ struct PostState {
     var path: String
     var stat: FileStat
     var content: Digest
-    /// Everything of the post but its body's rendered HTML (see ``SiteState/digest(post:rendered:headings:)``);
+    /// Everything of the post but its body's rendered HTML (see ``SiteState/digest(post:rendered:headings:wordsPerMinute:)``);
     /// zero for a file that gave no post (it failed, or is a home page's `_index.md`).
     var skeleton: Digest
     /// Index into ``Site/posts``; nil for a post with no page (a draft, say).
@@ -120,19 +120,28 @@ extension SiteState {
     }
 
     /// What other pages can show of a post with a page: the post without its body, its summary,
-    /// whether the summary is the whole post, and (when a template names `headings`) its headings.
-    static func digest(post: Digest, rendered: RenderedMarkdown, headings: Bool) -> Digest {
+    /// whether the summary is the whole post, and what of its body the theme shows besides (``BodyFacts``).
+    static func digest(post: Digest, rendered: RenderedMarkdown, headings facts: BodyFacts, wordsPerMinute: Int) -> Digest {
         var input = DigestInput()
         input.add(post)
         input.add(rendered.summaryHTML)
         input.add(rendered.summaryHTML == rendered.html ? 1 as UInt8 : 0)
-        if headings {
+        if facts.contains(.headings) {
             input.add(rendered.headings.count)
             for heading in rendered.headings {
                 input.add(heading.level)
                 input.add(heading.id)
                 input.add(heading.text)
             }
+            input.add(ByteSearch.contains(rendered.html, TableOfContents.filledStart) ? 1 as UInt8 : 0)
+        }
+        if !facts.isDisjoint(with: [.words, .minutes]) {
+            let words = TableOfContents.bodyWords(rendered.html)
+            if facts.contains(.words) { input.add(words) }
+            if facts.contains(.minutes) { input.add(WebText.readingMinutes(words: words, perMinute: wordsPerMinute)) }
+        }
+        if facts.contains(.renderers) {
+            input.add((rendered.math ? 1 : 0) + (rendered.diagrams ? 2 : 0) as UInt8)
         }
         return input.digest
     }
@@ -420,4 +429,26 @@ struct StateReader {
     mutating func fileStates() throws -> [FileState] {
         try (0..<(try count())).map { _ in FileState(path: try string(), stat: try stat()) }
     }
+}
+
+/// What of a post's body templates can show besides the body and summary: each is part of the post's skeleton
+/// (``SiteState/digest(post:rendered:headings:wordsPerMinute:)``) when a template names it, and a change to it then needs more
+/// than a build in place.
+struct BodyFacts: OptionSet {
+    let rawValue: UInt8
+    /// `headings`, `toc`, `toc_html`, `show_toc`.
+    static let headings = BodyFacts(rawValue: 1)
+    /// `words`.
+    static let words = BodyFacts(rawValue: 2)
+    /// `reading_minutes`.
+    static let minutes = BodyFacts(rawValue: 4)
+    /// `has_math`, `has_diagrams`: which scripts a page loads.
+    static let renderers = BodyFacts(rawValue: 8)
+    static let all: BodyFacts = [.headings, .words, .minutes, .renderers]
+
+    /// The names of each.
+    static let names: [(BodyFacts, Set<String>)] = [
+        (.headings, ["headings", "toc", "toc_html", "show_toc"]), (.words, ["words"]), (.minutes, ["reading_minutes"]),
+        (.renderers, ["has_math", "has_diagrams"]),
+    ]
 }

@@ -121,6 +121,11 @@ enum CodeBlockStyle {
         if cmark_node_get_fenced(block.pointer, &fenceLength, &fenceOffset, &fenceCharacter) != 0 {
             let info = cmark_node_get_fence_info(block.pointer).map { String(cString: $0) } ?? ""
             let language = fenceLanguage(info: info)
+            if language == "mermaid" {
+                // A diagram, drawn in the browser by Mermaid: never highlighted.
+                block.replace(withHTMLBlock: RenderedMarkdown.diagramStart + Escaping.html(block.literal ?? "") + "</pre>")
+                return nil
+            }
             if options.highlight {
                 let display = CodeDisplay(options: info.drop { !$0.isWhitespace && $0 != "," })
                 if Highlighter.language(named: language) != nil || display.lines != Highlighter.Lines() {

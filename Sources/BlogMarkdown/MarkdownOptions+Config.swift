@@ -10,6 +10,8 @@ extension SiteConfig {
                                       highlightStyle: highlightStyle)
         options.headingIDs = permalinks.preset?.headingIDs ?? .blog
         options.smartPunctuation = smartPunctuation
+        options.tocLevels = tocLevels
+        options.math = !mathScript.isEmpty
         return options
     }
 }

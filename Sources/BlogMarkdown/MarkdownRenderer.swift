@@ -1,6 +1,7 @@
 import BlogConfig
 import BlogCore
 import CCmarkGFM
+import Foundation
 
 /// How markdown is turned into HTML, beyond what every post gets.
 package struct MarkdownOptions: Sendable, Equatable {
@@ -27,6 +28,14 @@ package struct MarkdownOptions: Sendable, Equatable {
 
     /// Whose rule makes the headings' ids (blog's own unless a `permalinks` preset names another generator).
     package var headingIDs: HeadingIDStyle = .blog
+
+    /// Whether TeX math in Hugo- and Jekyll-form posts is kept from markdown (``MathPassthrough``): when
+    /// the blog loads a renderer (`math_script`), as Hugo keeps it only when its passthrough is turned on.
+    package var math = false
+
+    /// The heading levels of a table of contents that the body asks for (`toc_levels`): Python-Markdown's
+    /// `[TOC]`, Hugo's `{{< toc >}}` (see ``TableOfContents``).
+    package var tocLevels: ClosedRange<Int> = 1...3
 
     /// Creates options; everything off, and plain CommonMark, by default. `tagfilter: true` is `html: .tagfilter`.
     package init(tagfilter: Bool = false, html: HTMLPolicy = .trusted, dialect: MarkdownDialect = .commonMark,
@@ -55,6 +64,39 @@ package enum MarkdownRenderer {
     /// pass is done (kramdown's attribute lists add attributes too), and what it removed from the
     /// body is one warning at the first piece's line.
     package static func render(body: String, summary: String?, options: MarkdownOptions = MarkdownOptions()) -> RenderedMarkdown {
+        guard options.math, options.dialect == .goldmark || options.dialect == .kramdown,
+              MathPassthrough.mayHold(body) || summary.map(MathPassthrough.mayHold) == true else {
+            return renderKeepingMath(body: body, summary: summary, options: options)
+        }
+        // TeX math in Hugo- and Jekyll-form posts reaches the page as written.
+        let protectedBody = MathPassthrough.protect(body)
+        let protectedSummary = summary.map(MathPassthrough.protect)
+        var rendered = renderKeepingMath(body: protectedBody.markdown, summary: protectedSummary?.markdown, options: options)
+        rendered.html = MathPassthrough.restore(rendered.html, spans: protectedBody.spans)
+        rendered.summaryHTML = MathPassthrough.restore(rendered.summaryHTML, spans: protectedSummary?.spans ?? protectedBody.spans)
+        rendered.math = !protectedBody.spans.isEmpty
+        return rendered
+    }
+
+    /// ``render(body:summary:options:)`` once math is kept from markdown.
+    private static func renderKeepingMath(body: String, summary: String?, options: MarkdownOptions) -> RenderedMarkdown {
+        var rendered = renderPolicy(body: body, summary: summary, options: options)
+        // Python-Markdown's `[TOC]`; Hugo's `{{< toc >}}` is filled once its shortcode is back (``MarkdownStage``).
+        if options.dialect == .pythonMarkdown { fillTableOfContents(&rendered, mark: TableOfContents.pelicanMark, options: options) }
+        return rendered
+    }
+
+    /// `rendered` with its table of contents where the body has `mark`; a list page's summary
+    /// shows none (its links lead into the post).
+    package static func fillTableOfContents(_ rendered: inout RenderedMarkdown, mark: String, options: MarkdownOptions) {
+        guard ByteSearch.contains(rendered.html, mark),
+              let filled = TableOfContents(rendered.headings, levels: options.tocLevels).fill(rendered.html, marks: [mark]) else { return }
+        rendered.html = filled
+        rendered.summaryHTML = rendered.summaryHTML.replacingOccurrences(of: mark, with: "")
+    }
+
+    /// ``render(body:summary:options:)`` but the table of contents: the dialect, then the HTML policy.
+    private static func renderPolicy(body: String, summary: String?, options: MarkdownOptions) -> RenderedMarkdown {
         var rendered = renderDialect(body: body, summary: summary, options: options)
         if FootnoteStyle.applies(to: options.dialect) {
             rendered.html = FootnoteStyle.apply(rendered.html, dialect: options.dialect)

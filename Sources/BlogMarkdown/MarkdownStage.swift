@@ -44,6 +44,7 @@ package enum MarkdownStage {
             markdown.html = ShortcodeMarks.restore(markdown.html, fragments: fragments.body, policy: options.html)
             markdown.summaryHTML = ShortcodeMarks.restore(markdown.summaryHTML, fragments: summary == nil ? fragments.body : fragments.summary,
                                                           policy: options.html)
+            if !fragments.body.isEmpty { MarkdownRenderer.fillTableOfContents(&markdown, mark: TableOfContents.shortcodeMark, options: options) }
             let (html, pelicanWarnings) = rewriteLinks(markdown.html, post)
             markdown.html = html
             markdown.summaryHTML = rewriteLinks(markdown.summaryHTML, post).0

@@ -12,8 +12,12 @@ struct PostValues {
     let terms: [Taxonomy: [[String: Any]]]
     let termIndex: [Taxonomy: [String: Int]]
     let shown: DatePattern
+    let site: Site
+    /// ``entryValues(of:config:links:shown:)`` of each post of ``Site/posts``.
+    let entries: [[String: Any]]
 
     init(site: Site, links: SiteLinks, terms: [Taxonomy: [[String: Any]]]) {
+        self.site = site
         self.config = site.config
         self.links = links
         self.terms = terms
@@ -22,10 +26,14 @@ struct PostValues {
                                   uniquingKeysWith: { a, _ in a }))
         })
         shown = DatePattern(config.dateFormat, timeZone: config.timeZone)
+        // What other posts show of each (related posts, series), made once, not once per post that shows it.
+        let (config, links, shown) = (config, links, shown)
+        entries = Parallel.map(site.posts.count) { Self.entryValues(of: site.posts[$0], config: config, links: links, shown: shown) }
     }
 
     /// The post's values; `html` is what templates see as `html` (its body, or its marker).
-    func values(of sitePost: SitePost, html: Any) -> [String: Any] {
+    /// `index` is the post's in ``Site/posts``, for its related posts and its series.
+    func values(of sitePost: SitePost, index: Int, html: Any) -> [String: Any] {
         let post = sitePost.post
         var values: [String: Any] = [
             "title": post.title, "slug": post.slug, "url": links.href(sitePost.url), "kind": post.kind.rawValue,
@@ -42,6 +50,18 @@ struct PostValues {
                 ?? WebText.plainText(fromHTML: sitePost.rendered.summaryHTML, limit: 160),
         ]
         values.setIfPresent("permalink", links.absolute(sitePost.url))
+        let words = TableOfContents.bodyWords(sitePost.rendered.html)
+        values["words"] = words
+        if words > 0 { values["reading_minutes"] = WebText.readingMinutes(words: words, perMinute: config.wordsPerMinute) }
+        addTableOfContents(of: sitePost, to: &values)
+        // Which renderers the page loads (the default theme: `mermaid_script`, `math_script`).
+        values["has_math"] = sitePost.rendered.math
+        values["has_diagrams"] = sitePost.rendered.diagrams
+        // Always set: a post without related posts must not show another's.
+        values["related"] = index < site.related.count ? site.related[index].map { entries[$0] } : []
+        if let (series, number) = site.series(of: index) {
+            values["series"] = seriesValues(series, number: number, current: index)
+        }
         if post.dated {
             // A Hugo-form post's own offset, when blog.yml names no zone (see SiteConfig.timeZone(of:)).
             let zone = config.timeZone(of: post)
@@ -70,6 +90,56 @@ struct PostValues {
             values["modifiedDatetime"] = iso8601(modified)
         }
         return values
+    }
+
+    /// What a post shows of another (a related post, a post of its series): `title`, `url`, `dated`,
+    /// and `date` and `datetime` when it has a date.
+    private static func entryValues(of sitePost: SitePost, config: SiteConfig, links: SiteLinks, shown: DatePattern) -> [String: Any] {
+        var values: [String: Any] = ["title": sitePost.post.title, "url": links.href(sitePost.url), "dated": sitePost.post.dated]
+        if sitePost.post.dated {
+            let zone = config.timeZone(of: sitePost.post)
+            values["date"] = zone == config.timeZone ? shown.format(sitePost.post.date)
+                : DatePattern(config.dateFormat, timeZone: zone).format(sitePost.post.date)
+            values["datetime"] = DateText.iso8601(sitePost.post.date, timeZone: zone)
+        }
+        return values
+    }
+
+    /// `series`: its `name`, `count`, this post's `number` (1-based), its `posts` oldest first (each
+    /// with `number` and `current`), and the `previous` and `next` parts when there are.
+    private func seriesValues(_ series: SeriesGroup, number: Int, current: Int) -> [String: Any] {
+        let parts = series.posts.enumerated().map { place, index -> [String: Any] in
+            var values = entries[index]
+            values["number"] = place + 1
+            values["current"] = index == current
+            return values
+        }
+        var values: [String: Any] = ["name": series.name, "count": series.posts.count, "number": number, "posts": parts]
+        if number > 1 { values["previous"] = parts[number - 2] }
+        if number < parts.count { values["next"] = parts[number] }
+        return values
+    }
+
+    /// `toc` (the headings of `toc_levels`, nested), `toc_html` (the same as nested lists) and `show_toc`:
+    /// whether a theme shows it, which a `toc` header decides (`true`: whenever there is a heading,
+    /// `false`: never), else three headings or more; never when the body holds one already (`[TOC]`, `{{< toc >}}`).
+    private func addTableOfContents(of sitePost: SitePost, to values: inout [String: Any]) {
+        let toc = TableOfContents(sitePost.rendered.headings, levels: config.tocLevels)
+        values["toc"] = Self.entries(toc.entries)
+        values["toc_html"] = toc.listHTML
+        let asked: Bool?
+        switch sitePost.post.meta["toc"] {
+        case .bool(let flag): asked = flag
+        case let value?: asked = ["true", "yes", "on"].contains(value.text?.lowercased() ?? "") ? true
+            : ["false", "no", "off"].contains(value.text?.lowercased() ?? "") ? false : nil
+        case nil: asked = nil
+        }
+        values["show_toc"] = toc.count > 0 && (asked ?? (toc.count >= 3))
+            && !ByteSearch.contains(sitePost.rendered.html, TableOfContents.filledStart)
+    }
+
+    private static func entries(_ entries: [TableOfContents.Entry]) -> [[String: Any]] {
+        entries.map { ["level": $0.heading.level, "id": $0.heading.id, "text": $0.heading.text, "children": Self.entries($0.children)] }
     }
 
     /// What a post shows of one of its translations: `lang` (the site's language when the

@@ -60,7 +60,7 @@ struct TemplateContext {
         if let listEntry { rendered.append((ListSummaries.key, listEntry)) }
         let made = Parallel.map(site.posts.count) { index -> (values: [String: Any], digest: Digest) in
             let html = site.posts[index].rendered.html
-            var values = builder.values(of: site.posts[index], html: marks?.templateBody(post: index) ?? html)
+            var values = builder.values(of: site.posts[index], index: index, html: marks?.templateBody(post: index) ?? html)
             values["translations"] = site.posts[index].translations.map { builder.translationValues(of: site.posts[$0]) }
             // Before the partials, whose texts are made from these values.
             let digest = digests ? Self.postDigest(values, html: html) : .zero
@@ -83,7 +83,7 @@ struct TemplateContext {
                  "posts": month.posts.map { posts[$0] }]
             }]
         }
-        var shared: [String: Any] = ["config": Self.configValues(site.config), "tags": tags, "archives": archives]
+        var shared: [String: Any] = ["config": Self.configValues(site.config, links: links), "tags": tags, "archives": archives]
         var linkValues: [String: Any] = ["home": links.href(""), "posts": links.href(site.listURL), "css": links.href("style.css")]
         if site.config.search {
             linkValues["search"] = links.href(SearchIndex.path)
@@ -268,7 +268,7 @@ struct TemplateContext {
     }
 
     /// The `config` values; empty texts are left out so that `{{#config.author}}` is false.
-    private static func configValues(_ config: SiteConfig) -> [String: Any] {
+    private static func configValues(_ config: SiteConfig, links: SiteLinks) -> [String: Any] {
         var values: [String: Any] = [
             "title": config.title, "language": config.language, "baseURL": config.baseURL,
             "basePath": config.basePath, "timeZone": config.timeZone.identifier,
@@ -276,6 +276,11 @@ struct TemplateContext {
         ]
         values.setIfPresent("description", config.description.isEmpty ? nil : config.description)
         values.setIfPresent("author", config.author.isEmpty ? nil : config.author)
+        // A renderer's script: a URL as written, a path in the site under the base path.
+        for (key, script) in [("mermaidScript", config.mermaidScript), ("mathScript", config.mathScript)] where !script.isEmpty {
+            values[key] = script.contains("://") || script.hasPrefix("//") ? script
+                : links.href(script.hasPrefix("/") ? String(script.dropFirst()) : script)
+        }
         return values
     }
 }

@@ -193,6 +193,13 @@ package struct Site: Sendable {
     /// The generated pages that a content file replaces, each with the index into ``posts`` of
     /// the post or page written in its place; those generated pages are not in ``pages``.
     package var replacements: [GeneratedPage: Int] = [:]
+    /// The series of the listed posts (`series` headers), in the order of their oldest post.
+    package var series: [SeriesGroup] = []
+    /// The index into ``series`` of each post in one, by index into ``posts``.
+    package var seriesOf: [Int: Int] = [:]
+    /// Each post's related posts (`related_posts` of them), by index into ``posts``; see
+    /// ``SiteBuilder/related(posts:listed:limit:)``.
+    package var related: [[Int]] = []
     /// Site-relative URL of the post list's first page: `""` (the home page), or
     /// `permalinks.home_list` when a content page replaces the home page.
     package var listURL: String = ""

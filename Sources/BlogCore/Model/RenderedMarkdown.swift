@@ -41,6 +41,12 @@ package struct RenderedMarkdown: Sendable, Equatable {
     package var headings: [Heading]
     /// What the body's dialect renders and blog can't (see ``MarkdownDialect``), in order.
     package var warnings: [MarkdownWarning]
+    /// Whether the body has TeX math kept as written for a renderer in the browser (`$…$`, `\(…\)`…).
+    package var math = false
+    /// Whether the body has a diagram for Mermaid (a fenced `mermaid` block).
+    package var diagrams: Bool { ByteSearch.contains(html, Self.diagramStart) }
+    /// How a fenced `mermaid` block starts in the HTML.
+    package static let diagramStart = "<pre class=\"mermaid\">"
 
     package init(html: String, summaryHTML: String, headings: [Heading], warnings: [MarkdownWarning] = []) {
         self.html = html

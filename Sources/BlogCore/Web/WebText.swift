@@ -144,7 +144,7 @@ package enum WebText {
 
     /// The scalar whose UTF-8 form starts at `bytes[index]`, a lead byte of valid UTF-8 above
     /// ASCII, and the number of its bytes.
-    private static func scalar(startingAt index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Unicode.Scalar, Int) {
+    static func scalar(startingAt index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Unicode.Scalar, Int) {
         let lead = bytes[index]
         let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
         var value = UInt32(lead & (0x7F >> length))

@@ -30,11 +30,12 @@ package struct ShortcodeArgument: Sendable, Equatable {
 }
 
 /// Hugo's built-in shortcodes that posts use, without a template: `figure`, `youtube`, `gist`,
-/// `param` (`highlight` becomes a fenced code block in ``LiquidScanner``). Their HTML follows Hugo's
+/// `param`, and `toc`, which many themes define (the post's table of contents, filled in once its
+/// headings are known: ``TableOfContents/shortcodeMark``) (`highlight` becomes a fenced code block in ``LiquidScanner``). Their HTML follows Hugo's
 /// own templates.
 enum HugoShortcodes {
     /// The names handled here (and `highlight`).
-    static let builtIn: Set<String> = ["figure", "youtube", "gist", "param", "highlight"]
+    static let builtIn: Set<String> = ["figure", "youtube", "gist", "param", "highlight", "toc"]
 
     /// The HTML of a built-in shortcode; nil when `call` is not one, or lacks what it needs (a `figure`
     /// without `src`, a `youtube` without an id). `page` and `site` are Liquid's values of the post.
@@ -79,6 +80,8 @@ enum HugoShortcodes {
             guard call.positional.count >= 2 else { return nil }
             let file = call.positional.count > 2 ? "?file=" + call.positional[2] : ""
             return "<script src=\"https://gist.github.com/\(esc(call.positional[0]))/\(esc(call.positional[1])).js\(esc(file))\"></script>"
+        case "toc":
+            return TableOfContents.shortcodeMark
         case "param":
             guard let key = call.positional.first else { return nil }
             let path = key.split(separator: ".").map { MetaValue.string(String($0)) }

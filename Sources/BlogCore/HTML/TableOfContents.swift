@@ -1,0 +1,88 @@
+import Foundation
+
+/// A post's table of contents: its headings of some levels, nested by level, and their HTML.
+package struct TableOfContents: Sendable, Equatable {
+    /// One heading, and the deeper ones under it until the next heading of its level or higher.
+    package struct Entry: Sendable, Equatable {
+        package var heading: Heading
+        package var children: [Entry]
+    }
+
+    /// The top entries.
+    package var entries: [Entry]
+    /// The number of headings it holds, at every depth.
+    package var count: Int
+
+    /// The headings of `headings` whose level is in `levels`, nested: a heading goes under the
+    /// last one before it of a higher level (a smaller number), as Python-Markdown's and Hugo's
+    /// tables nest them; a heading with none above it is at the top.
+    package init(_ headings: [Heading], levels: ClosedRange<Int>) {
+        // The open path from the top: each entry with the children seen so far.
+        var path: [Entry] = []
+        var top: [Entry] = []
+        var count = 0
+        func close() {
+            let last = path.removeLast()
+            if path.isEmpty { top.append(last) } else { path[path.count - 1].children.append(last) }
+        }
+        for heading in headings where levels.contains(heading.level) {
+            count += 1
+            while let last = path.last, last.heading.level >= heading.level { close() }
+            path.append(Entry(heading: heading, children: []))
+        }
+        while !path.isEmpty { close() }
+        entries = top
+        self.count = count
+    }
+
+    /// The entries as nested lists, `<ul><li><a href="#id">text</a><ul>…</ul></li></ul>`; empty without any.
+    package var listHTML: String {
+        var html = ""
+        func list(_ entries: [Entry]) {
+            html += "<ul>\n"
+            for entry in entries {
+                html += "<li><a href=\"#" + Escaping.html(entry.heading.id) + "\">" + Escaping.html(entry.heading.text) + "</a>"
+                if !entry.children.isEmpty {
+                    html += "\n"
+                    list(entry.children)
+                }
+                html += "</li>\n"
+            }
+            html += "</ul>\n"
+        }
+        if !entries.isEmpty { list(entries) }
+        return html
+    }
+
+    /// Where a body asks for its table of contents, once rendered: Python-Markdown's `[TOC]` paragraph,
+    /// and what Hugo's `{{< toc >}}` shortcode writes (``shortcodeMark``).
+    package static let pelicanMark = "<p>[TOC]</p>"
+    /// What `{{< toc >}}` puts in a body, filled by ``fill(_:dialectMark:)``.
+    package static let shortcodeMark = "<nav class=\"toc\" aria-label=\"Contents\"></nav>"
+    /// The start of a table of contents in a body (``fill(_:dialectMark:)``): a theme shows no second one.
+    package static let filledStart = "<nav class=\"toc\" aria-label=\"Contents\">\n"
+
+    /// The words of a rendered body (``WebText/words(inHTML:)``) but those of the tables of contents
+    /// filled in it (``fill(_:marks:)``), which repeat its headings.
+    package static func bodyWords(_ html: String) -> Int {
+        var words = WebText.words(inHTML: html)
+        guard ByteSearch.contains(html, filledStart) else { return words }
+        var rest = html[...]
+        while let start = rest.range(of: filledStart), let end = rest[start.upperBound...].range(of: "</nav>") {
+            words -= WebText.words(inHTML: String(rest[start.upperBound..<end.lowerBound]))
+            rest = rest[end.upperBound...]
+        }
+        return words
+    }
+
+    /// `html` with each of `marks` that stands alone in it replaced by the table: a `<nav>` of its lists (an
+    /// empty one for a table without entries). Nil when `html` has none.
+    package func fill(_ html: String, marks: [String]) -> String? {
+        let present = marks.filter { ByteSearch.contains(html, $0) }
+        guard !present.isEmpty else { return nil }
+        let nav = Self.filledStart + listHTML + "</nav>"
+        var html = html
+        for mark in present { html = html.replacingOccurrences(of: mark, with: nav) }
+        return html
+    }
+}
