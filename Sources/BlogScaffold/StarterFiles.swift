@@ -72,6 +72,15 @@ enum StarterFiles {
     default_category: null
     # Content files published at another path, e.g. `extra/CNAME: CNAME` (Pelican's EXTRA_PATH_METADATA).
     file_paths: {}
+    # Reading time: words a reader reads in a minute (Chinese and Japanese count by character).
+    words_per_minute: 200
+    # The heading levels a table of contents lists (a post shows one from 3 headings, or with `toc: true`).
+    toc_levels: 1-3
+    # How many related posts (most tags in common) show under each post; 0 for none.
+    related_posts: 5
+    # Scripts that draw ```mermaid diagrams and $math$, loaded only on pages that have them (empty: none).
+    mermaid_script: ""
+    math_script: ""
     # A search index of the posts, for the theme's search box (false: none, and no box).
     search: true
     # `blog check` warns about images under content/ larger than this.
