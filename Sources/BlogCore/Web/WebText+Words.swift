@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Word counts of rendered bodies, for `post.words` and `post.reading_minutes`.
 extension WebText {
     /// The words of the text of `html`: runs of characters between white space, outside tags;
@@ -12,19 +18,14 @@ extension WebText {
     private static func words(inHTML html: UnsafeBufferPointer<UInt8>) -> Int {
         var count = 0
         var inWord = false
-        var inTag = false
         var index = 0
         while index < html.count {
             let byte = html[index]
-            if inTag {
-                if byte == UInt8(ascii: ">") { inTag = false }
-                index += 1
-                continue
-            }
             if byte == UInt8(ascii: "<") {
-                // A block's tag on a line of its own is separated by the line feed cmark writes.
-                inTag = true
-                index += 1
+                // A tag, skipped to its `>` at once. A block's tag on a line of its own is separated
+                // by the line feed cmark writes.
+                guard let close = memchr(html.baseAddress! + index, Int32(UInt8(ascii: ">")), html.count - index) else { break }
+                index = html.baseAddress!.distance(to: close.assumingMemoryBound(to: UInt8.self)) + 1
                 continue
             }
             if byte < 0x80 {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where Python-Markdown reads a link or image whose destination holds spaces.
 ///
 /// CommonMark allows no space in a bare destination: `[x](/my file.png)` and
@@ -16,10 +22,39 @@ enum LinkDestinationsWithSpaces {
         }
     }
 
+    /// Whether a `](` in `line` is followed by a space or tab before the next `)` that does not start
+    /// a title: every line that ``rewrite(_:)`` changes has one.
+    static func mayHoldSpacedDestination(_ line: ArraySlice<UInt8>) -> Bool {
+        line.withUnsafeBufferPointer { line in
+            guard let base = line.baseAddress else { return false }
+            var position = 0
+            // Each `]`, found by memchr: most lines have none.
+            while position + 1 < line.count, let found = memchr(base + position, Int32(UInt8(ascii: "]")), line.count - position) {
+                position = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                guard position < line.count, line[position] == UInt8(ascii: "(") else { continue }
+                var probe = position + 1
+                while probe < line.count, line[probe] != UInt8(ascii: ")") {
+                    if line[probe] == UInt8(ascii: " ") || line[probe] == UInt8(ascii: "\t") {
+                        // A space before a title (`"t"`, `'t'`, `(t)`) is CommonMark's, which cmark reads.
+                        var next = probe
+                        while next < line.count, line[next] == UInt8(ascii: " ") || line[next] == UInt8(ascii: "\t") { next += 1 }
+                        guard next < line.count, line[next] == UInt8(ascii: "\"") || line[next] == UInt8(ascii: "'")
+                                || line[next] == UInt8(ascii: "(") else { return true }
+                        break
+                    }
+                    probe += 1
+                }
+                position = probe
+            }
+            return false
+        }
+    }
+
     /// `line` with its destinations with spaces in pointy brackets; nil when it has none.
     static func rewrite(_ line: ArraySlice<UInt8>) -> [UInt8]? {
-        // Quick check: a `](` and a space after it.
-        guard let first = openings(in: line).first, line[first...].contains(UInt8(ascii: " ")) else { return nil }
+        // Quick checks: a `](` with a space before the next `)` (most links have none, and most
+        // lines no link), then the same outside code spans.
+        guard mayHoldSpacedDestination(line), let first = openings(in: line).first, line[first...].contains(UInt8(ascii: " ")) else { return nil }
         var out: [UInt8] = []
         var copied = line.startIndex
         var position = line.startIndex
