@@ -73,7 +73,7 @@ struct Build: ParsableCommand, ColorChoosing {
             if !quiet {
                 Console.printDiagnostics(report.warnings)
                 let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
-                print("Built " + Count.of(report.posts, "post") + (report.leftOut.note().map { " (\($0))" } ?? "") + ", " + Count.of(report.contentPages, "page") + ", \(report.tags) tags, \(report.pages) HTML pages "
+                print("Built " + Count.of(report.posts, "post") + (report.leftOut.note().map { " (\($0))" } ?? "") + ", " + Count.of(report.contentPages, "page") + ", " + Count.of(report.tags, "tag") + ", \(report.pages) HTML pages "
                       + "(\(report.files.written) files written, \(report.files.unchanged) unchanged) in \(seconds) s into \(report.output)/")
             }
             if timings {

@@ -18,7 +18,7 @@ final class PreviewEndToEndTests: BuiltSiteTestCase {
     func testBuildAndListSayWhatWasLeftOutAndHowToSeeIt() throws {
         try makeBlogWithDraftAndFuturePost()
         let build = try self.build()
-        XCTAssertTrue(build.stdout.hasPrefix("Built 1 post (1 draft and 1 future post not shown: --drafts, --future), 0 pages, 1 tags, "), build.stdout)
+        XCTAssertTrue(build.stdout.hasPrefix("Built 1 post (1 draft and 1 future post not shown: --drafts, --future), 0 pages, 1 tag, "), build.stdout)
         XCTAssertEqual(build.stderr, "")
         XCTAssertFalse(site.exists("public/posts/idea/index.html"))
         XCTAssertFalse(site.exists("public/posts/later/index.html"))
