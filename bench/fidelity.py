@@ -323,7 +323,9 @@ def build_blog(blog, site, log):
             with open(p, encoding="utf-8", errors="replace") as fh:
                 text = fh.read()
             i = text.find('<div class="post-body">')
-            j = text.rfind("</div>\n</article>")
+            # The body's `</div>`: before the related posts (when the post has some) or the article's end.
+            ends = [k for k in (text.find("</div>\n<aside class=\"related\"", i), text.rfind("</div>\n</article>")) if k >= 0]
+            j = min(ends) if ends else -1
             if i >= 0 and j > i:
                 body = text[i + len('<div class="post-body">'): j]
             m = re.search(r'<h1 class="post-title">(.*?)</h1>', text, re.S)
