@@ -143,8 +143,8 @@ package enum SearchIndex {
                         case 3:
                             // A tag, a comment or a declaration: skipped to its `>`.
                             words.end()
-                            guard let close = memchr(text.baseAddress! + position, 0x3E, total - position) else { break scan }
-                            position = text.baseAddress!.distance(to: close.assumingMemoryBound(to: UInt8.self)) + 1
+                            guard let close = ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: text, from: position) else { break scan }
+                            position = close + 1
                         case 4:
                             // A character reference (`&amp;`, `&#39;`): skipped to its `;`.
                             words.end()

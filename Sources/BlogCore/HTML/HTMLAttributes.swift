@@ -262,9 +262,7 @@ private struct Walker {
 
     /// The index of the first `byte` at or after `start`.
     private func next(_ byte: UInt8, from start: Int) -> Int? {
-        guard start < bytes.count, let base = bytes.baseAddress,
-              let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        ByteSearch.firstIndex(of: byte, in: bytes, from: start)
     }
 
     /// Just past the `<!--` comment at `start`: at `-->` or `--!>`, or at once for `<!-->` and `<!--->`; the end

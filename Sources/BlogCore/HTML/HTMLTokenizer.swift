@@ -259,9 +259,7 @@ package enum HTMLTokenizer {
 
         /// The index of the first `byte` at or after `start`.
         private func next(_ byte: UInt8, from start: Int) -> Int? {
-            guard start < bytes.count, let base = bytes.baseAddress,
-                  let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
-            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            ByteSearch.firstIndex(of: byte, in: bytes, from: start)
         }
     }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Word counts of rendered bodies, for `post.words` and `post.reading_minutes`.
 extension WebText {
     /// The words of the text of `html`: runs of characters between white space, outside tags;
@@ -24,8 +18,8 @@ extension WebText {
             if byte == UInt8(ascii: "<") {
                 // A tag, skipped to its `>` at once. A block's tag on a line of its own is separated
                 // by the line feed cmark writes.
-                guard let close = memchr(html.baseAddress! + index, Int32(UInt8(ascii: ">")), html.count - index) else { break }
-                index = html.baseAddress!.distance(to: close.assumingMemoryBound(to: UInt8.self)) + 1
+                guard let close = ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: html, from: index) else { break }
+                index = close + 1
                 continue
             }
             if byte < 0x80 {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import BlogCore
 
 /// Where Python-Markdown reads a link or image whose destination holds spaces.
 ///
@@ -26,11 +22,10 @@ enum LinkDestinationsWithSpaces {
     /// a title: every line that ``rewrite(_:)`` changes has one.
     static func mayHoldSpacedDestination(_ line: ArraySlice<UInt8>) -> Bool {
         line.withUnsafeBufferPointer { line in
-            guard let base = line.baseAddress else { return false }
             var position = 0
             // Each `]`, found by memchr: most lines have none.
-            while position + 1 < line.count, let found = memchr(base + position, Int32(UInt8(ascii: "]")), line.count - position) {
-                position = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            while position + 1 < line.count, let found = ByteSearch.firstIndex(of: UInt8(ascii: "]"), in: line, from: position) {
+                position = found + 1
                 guard position < line.count, line[position] == UInt8(ascii: "(") else { continue }
                 var probe = position + 1
                 while probe < line.count, line[probe] != UInt8(ascii: ")") {
