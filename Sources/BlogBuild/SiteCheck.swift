@@ -63,15 +63,8 @@ public enum SiteCheck {
         return site.assets.filter { ImageAttributes.isImagePath($0.path) }.compactMap { asset in
             let url = content.appendingPathComponent(asset.source)
             guard let size = (try? url.resourceValues(forKeys: [.fileSizeKey]))?.fileSize, size > limit else { return nil }
-            return .warning(display + "/" + asset.source, "the image is \(byteText(size)), over `image_size_warning` (\(byteText(limit))): every reader downloads all of it; make it smaller (a lower resolution or quality, or WebP), or raise `image_size_warning` in blog.yml")
+            return .warning(display + "/" + asset.source, "the image is \(ByteSize.text(size)), over `image_size_warning` (\(ByteSize.text(limit))): every reader downloads all of it; make it smaller (a lower resolution or quality, or WebP), or raise `image_size_warning` in blog.yml")
         }.sortedForDisplay()
-    }
-
-    /// A size in bytes as people read it: `850 KB`, `3.2 MB`.
-    static func byteText(_ bytes: Int) -> String {
-        if bytes < 1_000_000 { return "\(max(1, (bytes + 500) / 1000)) KB" }
-        let tenths = (bytes + 50_000) / 100_000
-        return tenths % 10 == 0 ? "\(tenths / 10) MB" : "\(tenths / 10).\(tenths % 10) MB"
     }
 
     /// The files the site would have under each `permalinks` preset other than its own: its

@@ -19,7 +19,7 @@ package enum PostReader {
     /// The most bytes a post file may hold, 100 MB: a post twice the size of the longest book is a mistake (a
     /// log or a dump saved as `.md`), and reading it whole would hold several times its size in memory. Checked
     /// before the file is read: a 2.5 GB file took 7 GB of memory and 17 s to be refused for its nesting.
-    package static let maxFileSize = 100 << 20
+    package static let maxFileSize = 100_000_000
 
     /// The most bytes of container prefix (spaces, tabs, `>`, list markers) before a body line's text. Each level
     /// of block quote or list costs markdown's parser a check on every later line of the block, so 50,000 nested
@@ -125,8 +125,7 @@ package enum PostReader {
     /// Throws when a post of `size` bytes is over ``maxFileSize``.
     static func checkSize(_ size: Int, source: String) throws {
         guard size > maxFileSize else { return }
-        let megabytes = String(format: "%.1f", Double(size) / Double(1 << 20))
-        throw BuildFailure([.error(source, "this post is \(megabytes) MB: a post may be at most \(maxFileSize >> 20) MB; is it a post?")])
+        throw BuildFailure([.error(source, "this post is \(ByteSize.text(size)): a post may be at most \(ByteSize.text(maxFileSize)); is it a post?")])
     }
 
     package static func reason(_ error: Error) -> String {

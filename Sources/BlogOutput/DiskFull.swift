@@ -49,16 +49,12 @@ final class DiskFull: @unchecked Sendable {
         var message = "the disk is full (no space left on device): \(written) of \(total) files were written"
         var info = statvfs()
         if statvfs(folder, &info) == 0 {
-            message += "; \(Self.megabytes(Int(info.f_bavail) * Int(info.f_frsize))) are free"
+            message += "; \(ByteSize.text(Int(info.f_bavail) * Int(info.f_frsize))) are free"
         }
         if written > 0 {
-            message += ", and the site needs about \(Self.megabytes(size / written * total))"
+            message += ", and the site needs about \(ByteSize.text(size / written * total))"
         }
         return message + "; the published site was not changed: free some space and build again"
-    }
-
-    private static func megabytes(_ bytes: Int) -> String {
-        bytes >= 10_000_000 ? "\(bytes / 1_000_000) MB" : String(format: "%.1f MB", Double(bytes) / 1_000_000)
     }
 
     /// Whether `code` (an `errno`) means the disk or the quota is full.
