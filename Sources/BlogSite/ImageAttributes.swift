@@ -79,20 +79,14 @@ package final class ImageAttributes: @unchecked Sendable {
 
     /// The published path of an image source seen on the page at site-relative `page`, when it
     /// is one of the site's files; nil for other hosts, `data:` and paths outside the base path.
-    /// The source is resolved as the browser resolves it (``AbsoluteURLs/resolve(_:against:)``).
+    /// The source is resolved as the browser resolves it (``AbsoluteURLs/sitePath(_:page:basePath:)``).
     func publishedPath(_ source: String, page: String) -> String? {
         var source = source.trimmingCharacters(in: .whitespaces)
         if let baseURL, source.lowercased().hasPrefix(baseURL) {
             source = basePath + source.dropFirst(baseURL.count)
         }
-        guard !source.isEmpty else { return nil }
-        var resolved = AbsoluteURLs.resolve(source, against: basePath + page)
-        if let cut = resolved.firstIndex(where: { $0 == "?" || $0 == "#" }) { resolved = String(resolved[..<cut]) }
-        // A reference with a scheme or a host comes back as it is: not a path of this site.
-        guard resolved.hasPrefix("/"), !resolved.hasPrefix("//") else { return nil }
-        let decoded = WebText.decodePath(resolved)
-        guard decoded.hasPrefix(basePath) else { return nil }
-        return String(decoded.dropFirst(basePath.count))
+        guard let (path, _) = AbsoluteURLs.sitePath(source, page: page, basePath: basePath) else { return nil }
+        return WebText.decodePath(String(path))
     }
 
     /// The size of the published image at `path`, read once.

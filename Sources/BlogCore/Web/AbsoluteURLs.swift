@@ -35,6 +35,21 @@ package enum AbsoluteURLs {
         return origin + removeDotSegments(merged) + suffix
     }
 
+    /// The path under `basePath` (`/` or `/blog/`) that `reference` leads to when it is seen on the page at
+    /// `page` (a path under `basePath`: `posts/x/`, `posts/x/index.html`), resolved as a browser resolves it
+    /// (``resolve(_:against:)``), with its query and fragment apart: `../a/?q` on `posts/x/` is (`posts/a/`,
+    /// `?q`). Nil for a URL with a scheme or a host, a fragment or query alone, and a path outside
+    /// `basePath`. The path is as written (not percent-decoded).
+    package static func sitePath(_ reference: String, page: String, basePath: String) -> (path: Substring, suffix: Substring)? {
+        guard let first = reference.first, first != "#", first != "?" else { return nil }
+        let resolved = resolve(reference, against: basePath + page)
+        guard resolved.hasPrefix("/"), !resolved.hasPrefix("//") else { return nil }
+        let suffixStart = resolved.firstIndex { $0 == "?" || $0 == "#" } ?? resolved.endIndex
+        let path = resolved[..<suffixStart], suffix = resolved[suffixStart...]
+        if path.hasPrefix(basePath) { return (path.dropFirst(basePath.count), suffix) }
+        return path + "/" == basePath ? ("", suffix) : nil
+    }
+
     /// `html` with the URL in every `href`, `src`, `srcset` and `poster` attribute resolved against
     /// `base` (see ``resolve(_:against:)``).
     ///

@@ -19,12 +19,13 @@ package enum RelativeURLs {
 
     /// The page a link is written in.
     package struct Page {
-        /// The folders of the page's file under the output folder (`["posts", "x"]`).
-        var folders: [Substring]
+        /// The page's file under the output folder (`posts/x/index.html`), and its folders (`["posts", "x"]`).
+        var path: String, folders: [Substring]
         /// The site's path under its host (`/` or `/blog/`), from `base_url`.
         var basePath: String
 
         package init(_ pagePath: String, basePath: String) {
+            path = pagePath
             folders = pagePath.split(separator: "/", omittingEmptySubsequences: false).dropLast()
             self.basePath = basePath.hasSuffix("/") ? basePath : basePath + "/"
         }
@@ -35,14 +36,9 @@ package enum RelativeURLs {
     /// `/`) gets `index.html`; the query and fragment are kept. Anything else is returned as it is: a URL
     /// with a scheme or a host, a fragment or query alone, a path outside the base path.
     package static func relative(_ reference: String, page: Page) -> String {
-        guard let first = reference.first, first != "#", first != "?", !reference.hasPrefix("//"),
-              !AbsoluteURLs.hasScheme(reference), !reference.contains(where: \.isWhitespace) else { return reference }
-        let suffixStart = reference.firstIndex { $0 == "?" || $0 == "#" } ?? reference.endIndex
-        let path = String(reference[..<suffixStart])
-        // The target as a path from the host's root.
-        let absolute = AbsoluteURLs.removeDotSegments(path.hasPrefix("/") ? path : page.basePath + page.folders.map { $0 + "/" }.joined() + path)
-        guard absolute.hasPrefix(page.basePath) || absolute + "/" == page.basePath else { return reference }
-        var target = absolute.dropFirst(min(page.basePath.count, absolute.count)).split(separator: "/", omittingEmptySubsequences: false)
+        guard !reference.contains(where: \.isWhitespace),
+              let (path, suffix) = AbsoluteURLs.sitePath(reference, page: page.path, basePath: page.basePath) else { return reference }
+        var target = path.split(separator: "/", omittingEmptySubsequences: false)
         if target.last == "" || target.isEmpty {
             if !target.isEmpty { target.removeLast() }
             target.append("index.html")
@@ -50,6 +46,6 @@ package enum RelativeURLs {
         var common = 0
         while common < page.folders.count, common < target.count - 1, page.folders[common] == target[common] { common += 1 }
         let up = Array(repeating: "..", count: page.folders.count - common)
-        return (up + target[common...].map(String.init)).joined(separator: "/") + reference[suffixStart...]
+        return (up + target[common...].map(String.init)).joined(separator: "/") + suffix
     }
 }
