@@ -21,6 +21,9 @@ final class PelicanSlugComparisonTests: XCTestCase {
         "مرحبا بالعالم", "القاهرة في الشتاء", "الذكاء الاصطناعي", "رحلة إلى المغرب", "کتاب‌های فارسی", "اردو ٹیکسٹ",
         "สวัสดีชาวโลก", "ข่าวประจำสัปดาห์", "กรุงเทพในฤดูหนาว", "มีอะไรใหม่ในเวอร์ชันนี้",
         "नमस्ते दुनिया", "मेरा नया ब्लॉग", "साफ़ कोड लिखने के सुझाव", "किताबें जो मैंने पढ़ीं", "संस्कृत श्लोक। दो",
+        // Letters of more languages in these scripts: Tatar, Tajik, Bashkir, Chuvash; Yiddish; Kurdish, Uyghur.
+        "Татарча җыр", "Тоҷикистон ва ҳаво", "Башҡорт теле ҫәйәхәт", "Чӑваш чӗлхи", "ייִדיש װאָרט און ײַ",
+        "ڕۆژنامەی کوردی", "ئۇيغۇرچە تېكىست",
     ]
 
     /// Posts whose titles, tags and categories mix the classes; `スマホSMS` and `SMS` are two tags (they

@@ -12,6 +12,9 @@ extension Slug {
         "ж": "zh", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ю": "iu", "я": "ia", "й": "i",
         "ё": "io", "є": "ie", "ѐ": "ie", "ї": "yi", "ђ": "dj", "ѓ": "gj", "ѕ": "dz", "љ": "lj", "њ": "nj",
         "ћ": "tsh", "ќ": "kj", "џ": "dzh",
+        // Cyrillic letters of Tatar, Tajik, Bashkir, Chuvash, Udmurt and Moldovan.
+        "җ": "zh", "ҷ": "ch", "ҳ": "kh", "ҡ": "k", "ҫ": "s", "ӗ": "ie", "ӝ": "zh", "ӵ": "ch", "ӂ": "zh", "ҥ": "ng",
+        "ҝ": "k", "ӈ": "n", "ӄ": "k", "ҭ": "t",
         // Kana: Nihon-shiki, and the long-vowel mark.
         "じ": "zi", "ジ": "zi", "ぢ": "di", "ヂ": "di", "づ": "du", "ヅ": "du", "ふ": "hu", "フ": "hu", "ー": "-",
         // Greek.
@@ -24,10 +27,14 @@ extension Slug {
         "\u{05B0}": "", "\u{05B1}": "e", "\u{05B2}": "a", "\u{05B3}": "o", "\u{05B4}": "i", "\u{05B5}": "e", "\u{05B6}": "e",
         "\u{05B7}": "a", "\u{05B8}": "a", "\u{05B9}": "o", "\u{05BA}": "o", "\u{05BB}": "u", "\u{05BC}": "", "\u{05BD}": "",
         "\u{05BF}": "", "\u{05C1}": "", "\u{05C2}": "", "\u{05C7}": "o",
+        // Yiddish digraphs.
+        "װ": "v", "ױ": "oy", "ײ": "ey",
         // Arabic, consonants only: alef, its hamza forms, alef maqsura and ta marbuta are not spelt,
         // ghain is `g`; Persian and Urdu letters in their common spelling.
         "ا": "", "أ": "", "إ": "", "ٱ": "", "ى": "", "ة": "", "غ": "g", "ک": "kh", "ژ": "j", "ٹ": "tt", "ڈ": "dd", "ڑ": "rr",
         "ھ": "h", "ں": "n", "ے": "y", "ۓ": "y", "ۀ": "hy", "ۃ": "", "ە": "ae",
+        // Kurdish (Sorani) and Uyghur vowels and consonants.
+        "ڕ": "r", "ڵ": "l", "ۆ": "oe", "ێ": "y", "ۇ": "u", "ۈ": "yu", "ې": "",
         // Thai: long vowels written twice, `cch` for cho chan, `ch` for so so, o ang not spelt.
         "จ": "cch", "ซ": "ch", "ฤ": "r", "ฦ": "l", "อ": "", "า": "aa", "ใ": "ai", "ไ": "ai", "ๅ": "ao",
         "\u{0E31}": "a", "\u{0E34}": "i", "\u{0E35}": "ii", "\u{0E36}": "ue", "\u{0E37}": "uue", "\u{0E38}": "u", "\u{0E39}": "uu",
