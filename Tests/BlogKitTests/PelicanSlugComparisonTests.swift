@@ -14,6 +14,16 @@ final class PelicanSlugComparisonTests: XCTestCase {
         "Жизнь в Хабаровске", "Ελληνικά", "Αθήνα 2024", "Χάος και Ξέρξης", "Café crème brûlée", "Straße", "Ærøskøbing", "Łódź",
         "Crème-de-la-crème", "naïve résumé", "Ça va? Oui!", "Node.js & C++", "foo_bar baz", "Don't Panic",
         "  spaced  out  ", "Zürich – Genève", "ﬁnancial ½ full", "Ｆｕｌｌｗｉｄｔｈ", "한국어", "-lead and trail -", "A -- B",
+        // Hangul by its jamo (ㄲ ㄸ ㅃ ㅊ, ㄹ leading and trailing, ㅢ), Hebrew plain and pointed, Arabic,
+        // Persian and Urdu, Thai (ำ is two characters after NFKC), Devanagari with nukta and candra o.
+        "깨끗한 코드를 쓰는 요령", "맛있는 떡볶이와 막걸리", "초보자를 위한 안내", "새 버전의 변화", "읽은 책들",
+        "שלום עולם", "טיפים לכתיבת קוד נקי", "צילום בטבע", "שְׁלוֹם לְכֻלָּם", "הרצאה בכנס",
+        "مرحبا بالعالم", "القاهرة في الشتاء", "الذكاء الاصطناعي", "رحلة إلى المغرب", "کتاب‌های فارسی", "اردو ٹیکسٹ",
+        "สวัสดีชาวโลก", "ข่าวประจำสัปดาห์", "กรุงเทพในฤดูหนาว", "มีอะไรใหม่ในเวอร์ชันนี้",
+        "नमस्ते दुनिया", "मेरा नया ब्लॉग", "साफ़ कोड लिखने के सुझाव", "किताबें जो मैंने पढ़ीं", "संस्कृत श्लोक। दो",
+        // Letters of more languages in these scripts: Tatar, Tajik, Bashkir, Chuvash; Yiddish; Kurdish, Uyghur.
+        "Татарча җыр", "Тоҷикистон ва ҳаво", "Башҡорт теле ҫәйәхәт", "Чӑваш чӗлхи", "ייִדיש װאָרט און ײַ",
+        "ڕۆژنامەی کوردی", "ئۇيغۇرچە تېكىست",
     ]
 
     /// Posts whose titles, tags and categories mix the classes; `スマホSMS` and `SMS` are two tags (they
@@ -24,6 +34,8 @@ final class PelicanSlugComparisonTests: XCTestCase {
         "c.md": "Title: Ελληνικά και Кириллица\nDate: 2021-01-03\nTags: nodejs, Café, Ёлка\nCategory: notes\n\nThree.\n",
         "d.md": "Title: Crème brûlée à Zürich\nDate: 2021-01-04\nTags: cafe, 中文标签, sms\nCategory: Ελληνικά\n\nFour.\n",
         "e.md": "Title: 働き方とコンピューター\nDate: 2021-01-05\nTags: スーパー, Жизнь\nCategory: Zürich – Genève\n\nFive.\n",
+        "f.md": "Title: 맛있는 떡볶이\nDate: 2021-01-06\nTags: 초보자, שלום, ภาษาไทย\nCategory: 한국어\n\nSix.\n",
+        "g.md": "Title: مرحبا بالعالم\nDate: 2021-01-07\nTags: हिंदी भाषा, العربية\nCategory: עברית\n\nSeven.\n",
     ]
 
     private func requirePelican() throws -> URL {
@@ -53,6 +65,28 @@ final class PelicanSlugComparisonTests: XCTestCase {
         for (text, pelican) in zip(Self.texts, expected) {
             XCTAssertEqual(Slug.pelican(text), pelican, "slug of \"\(text)\"")
         }
+    }
+
+    /// Every Hangul syllable and modern jamo, spelt by its jamo, is spelt as Unidecode spells it.
+    func testHangulMatchesUnidecodes() throws {
+        let python = try requirePelican()
+        let ranges: [ClosedRange<UInt32>] = [0xAC00...0xD7A3, 0x1100...0x1112, 0x1161...0x1175, 0x11A8...0x11C2]
+        let script = """
+        import json
+        from unidecode import unidecode
+        ranges = [(0xAC00, 0xD7A3), (0x1100, 0x1112), (0x1161, 0x1175), (0x11A8, 0x11C2)]
+        print(json.dumps([unidecode(chr(c)).lower() for a, b in ranges for c in range(a, b + 1)]))
+        """
+        let run = try BlogCLI.run(["python3", "-c", script], in: URL(fileURLWithPath: "/"), program: python)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let expected = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String])
+        let scalars = ranges.flatMap { $0.compactMap(Unicode.Scalar.init) }
+        XCTAssertEqual(expected.count, scalars.count)
+        var differing: [String] = []
+        for (scalar, unidecode) in zip(scalars, expected) where Slug.latin(String(scalar)) != unidecode {
+            differing.append("\(scalar): \(Slug.latin(String(scalar))), Unidecode's \(unidecode)")
+        }
+        XCTAssertEqual(differing, [], "\(differing.count) of \(scalars.count) differ")
     }
 
     func testPagesAndMergedTermsMatchPelicans() throws {

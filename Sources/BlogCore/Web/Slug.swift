@@ -62,11 +62,13 @@ package enum Slug {
 
     /// `text` spelt in ASCII one character at a time, as Unidecode spells it: ICU's `Any-Latin;
     /// Latin-ASCII` for each character, a Chinese character followed by a space (`日本` -> `ri ben `),
-    /// and Unidecode's spelling where ICU's differs by rule rather than by reading: Cyrillic letters
-    /// as digraphs (`ж` -> `zh`, `щ` -> `shch`, ICU's `z`, `s`), kana in Nihon-shiki (`ふ` -> `hu`,
-    /// `じ` -> `zi`), the long-vowel mark `ー` as `-`, Greek `υ` `χ` `Ξ` as `u` `kh` `ks`. Characters
-    /// with no Latin spelling are dropped. Readings still differ for some Chinese characters (one
-    /// in eight: Unidecode reads `了` `liao`, ICU `le`) and for Arabic and Thai.
+    /// and Unidecode's spelling where ICU's differs by rule rather than by reading (SlugSpellings.swift):
+    /// Cyrillic letters as digraphs (`ж` -> `zh`, `щ` -> `shch`, ICU's `z`, `s`), kana in Nihon-shiki
+    /// (`ふ` -> `hu`, `じ` -> `zi`), the long-vowel mark `ー` as `-`, Greek `υ` `χ` `Ξ` as `u` `kh` `ks`,
+    /// Hangul by its jamo (`한국어` -> `hangugeo`), Hebrew, Arabic, Thai and Devanagari letter by letter
+    /// (`שלום` -> `shlvm`, `مرحبا` -> `mrhb`, `नमस्ते` -> `nmste`). Characters with no Latin spelling are
+    /// dropped. Readings still differ for some Chinese characters (one in eight: Unidecode reads `了`
+    /// `liao`, ICU `le`). bench/slugs.py measures each script against Pelican.
     package static func latin(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
         spellings.learn(text.unicodeScalars.filter { !$0.isASCII })
@@ -111,9 +113,30 @@ package enum Slug {
             lock.unlock()
         }
 
-        /// Whether Unidecode's spelling of `scalar` is in ``unidecodeSpellings``.
+        /// Whether Unidecode's spelling of `scalar` is a rule of ours (``ruled(_:)``) rather than ICU's.
         private func isRule(_ scalar: Unicode.Scalar) -> Bool {
-            unidecodeSpellings[String(scalar)] != nil || unidecodeSpellings[Character(scalar).lowercased()] != nil
+            ruled(scalar) != nil
+        }
+
+        /// Unidecode's spelling of `scalar` where this file knows it by rule: a Hangul syllable or
+        /// jamo by its jamo, else ``unidecodeSpellings`` (as written, else lower-cased).
+        private func ruled(_ scalar: Unicode.Scalar) -> String? {
+            hangul(scalar) ?? unidecodeSpellings[String(scalar)] ?? unidecodeSpellings[Character(scalar).lowercased()]
+        }
+
+        /// A Hangul syllable spelt by Unicode's decomposition into jamo (leading consonant, vowel,
+        /// trailing consonant), or a modern conjoining jamo alone; nil for anything else.
+        private func hangul(_ scalar: Unicode.Scalar) -> String? {
+            let value = Int(scalar.value)
+            switch value {
+            case 0xAC00...0xD7A3:
+                let index = value - 0xAC00
+                return hangulLeading[index / (21 * 28)] + hangulVowels[index % (21 * 28) / 28] + hangulTrailing[index % 28]
+            case 0x1100...0x1112: return hangulLeading[value - 0x1100]
+            case 0x1161...0x1175: return hangulVowels[value - 0x1161]
+            case 0x11A8...0x11C2: return hangulTrailing[value - 0x11A7]
+            default: return nil
+            }
         }
 
         /// The ASCII of ICU's spelling `spelt` of `scalar`, a Chinese character followed by a space.
@@ -131,7 +154,7 @@ package enum Slug {
             let found = known[scalar]
             lock.unlock()
             if let found { return found }
-            let spelt = unidecodeSpellings[String(scalar)] ?? unidecodeSpellings[Character(scalar).lowercased()] ?? icu(scalar)
+            let spelt = ruled(scalar) ?? icu(scalar)
             lock.lock()
             known[scalar] = spelt
             lock.unlock()
@@ -144,20 +167,6 @@ package enum Slug {
     }
 
     private static let spellings = Spellings()
-
-    /// Where Unidecode's spelling of a letter (as written, else lower-cased) differs from ICU's by a rule of spelling.
-    private static let unidecodeSpellings: [String: String] = [
-        // Cyrillic: digraphs where ICU (ISO 9) has a letter with a mark.
-        "ж": "zh", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ю": "iu", "я": "ia", "й": "i",
-        "ё": "io", "є": "ie", "ѐ": "ie", "ї": "yi", "ђ": "dj", "ѓ": "gj", "ѕ": "dz", "љ": "lj", "њ": "nj",
-        "ћ": "tsh", "ќ": "kj", "џ": "dzh",
-        // Kana: Nihon-shiki, and the long-vowel mark.
-        "じ": "zi", "ジ": "zi", "ぢ": "di", "ヂ": "di", "づ": "du", "ヅ": "du", "ふ": "hu", "フ": "hu", "ー": "-",
-        // Greek.
-        "υ": "u", "ύ": "u", "ϋ": "u", "ΰ": "u", "χ": "kh", "Ξ": "ks",
-        // Latin.
-        "ŋ": "ng", "ĸ": "k",
-    ]
 
     /// Hugo's `urlize` of a taxonomy term (its `UnicodeSanitize`, lower-cased): letters, digits and
     /// marks of any script and `.` `_` `+` `~` `-` `@` kept (`C++` -> `c++`, `Node.js` -> `node.js`),
