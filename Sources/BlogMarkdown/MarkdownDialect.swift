@@ -18,6 +18,7 @@ import BlogContent
 /// | footnotes in the generator's markup (``FootnoteStyle``) | | yes | yes | |
 /// | an item's first paragraph bare per item (``KramdownListItems``) | | yes | | |
 /// | no markdown in `<code>`, `<kbd>`, `<samp>`, `<var>` (``KramdownRawSpans``) | | yes | | |
+/// | `*`/`**` paired by the generator's rule, not CommonMark's flanking (`これは**「強調」**です`) (``EmphasisRuns``) | yes | yes | | |
 /// | goldmark's typographer (quotes decided one by one) (``GoldmarkTypographer``) | | | yes | |
 /// | the first `<!--more-->` out of the page, wherever it is (``HugoSummaryDivider``) | | | yes | |
 package enum MarkdownDialect: String, Sendable, CaseIterable {
@@ -56,6 +57,11 @@ package enum MarkdownDialect: String, Sendable, CaseIterable {
     /// Whether a link's destination may hold spaces without `<…>` (Python-Markdown:
     /// `[x](/my file.png)`).
     var linkDestinationsWithSpaces: Bool { self == .pythonMarkdown }
+
+    /// Whether `*` and `**` pair one after another whatever is around them (`これは**「強調」**です` is strong),
+    /// as Python-Markdown's and kramdown's emphasis do, rather than by CommonMark's flanking rules
+    /// (see ``EmphasisRuns``).
+    var emphasisByRuns: Bool { self == .pythonMarkdown || self == .kramdown }
 
     /// Whether `Term` + `: definition` lines make a definition list (Python-Markdown's `def_list`,
     /// kramdown, goldmark's `definitionList` which Hugo turns on).

@@ -16,7 +16,7 @@ struct LineNote {
 /// The text is parsed; passes look at the tree and at the lines it was made from, and rewrite the
 /// few lines that the dialect reads otherwise than CommonMark (``HashHeadings``,
 /// ``HTMLBlockEnds``, ``DefinitionLists``, ``ListsAfterParagraphs``, ``BlockQuotesAcrossBlankLines``,
-/// ``LinkDestinationsWithSpaces``, ``KramdownRawSpans``); the text is parsed again, and the tree edited where
+/// ``LinkDestinationsWithSpaces``, ``KramdownRawSpans``, ``EmphasisRuns``); the text is parsed again, and the tree edited where
 /// a rewrite asked for it, where Python-Markdown decides looseness item by item (``LooseItems``), and where
 /// kramdown leaves a list item's first paragraph bare (``KramdownListItems``). What cmark made code is never
 /// looked at. A rewrite can uncover
@@ -174,6 +174,7 @@ struct DialectDocument {
                         LinkDestinationsWithSpaces.collect(in: block, lines: lines, edits: &edits)
                     }
                     if dialect == .kramdown { KramdownRawSpans.collect(in: block, lines: lines, edits: &edits) }
+                    if dialect.emphasisByRuns { EmphasisRuns.collect(in: block, lines: lines, dialect: dialect, edits: &edits) }
                 default:
                     break
                 }
