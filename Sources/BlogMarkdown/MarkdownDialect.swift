@@ -11,7 +11,7 @@ import BlogContent
 /// | `Term` + `: definition` is a definition list | yes | yes | yes | |
 /// | a list item on the line after a paragraph's starts a list (else: text of the paragraph) | | yes | yes | yes |
 /// | `> a`, blank line, `> b` is one block quote | yes | | | |
-/// | a `<div>` holding blank lines is raw HTML up to its `</div>` | yes | | | |
+/// | a `<div>` holding blank lines is raw HTML up to its `</div>` | yes | yes | | |
 /// | `[x](/my file.png)` (spaces in a destination) is a link | yes | | | |
 /// | `<p>` in a list's items only next to a blank line | yes | | | |
 /// | curly quotes, dashes and ellipses (`markdown.smart_punctuation: auto`) | | yes | yes | yes |
@@ -47,8 +47,12 @@ package enum MarkdownDialect: String, Sendable, CaseIterable {
     var blockQuotesJoinAcrossBlankLines: Bool { self == .pythonMarkdown }
 
     /// Whether a block element's raw HTML at the top of the text goes on to its closing tag across
-    /// blank lines (Python-Markdown); CommonMark ends it at a blank line.
-    var htmlBlocksKeepBlankLines: Bool { self == .pythonMarkdown }
+    /// blank lines (Python-Markdown, kramdown); CommonMark ends it at a blank line.
+    var htmlBlocksKeepBlankLines: Bool { self == .pythonMarkdown || self == .kramdown }
+
+    /// Whether `markdown="1"` on such a block's opening tag makes its content markdown by Python-Markdown's
+    /// `md_in_html` rules (``HTMLBlocksAcrossBlankLines/openForMarkdown(_:tag:lines:edits:)``).
+    var markdownInHTMLAsPythonMarkdown: Bool { self == .pythonMarkdown }
 
     /// Whether each list item is loose or tight by itself (Python-Markdown: the items next to a
     /// blank line), rather than the whole list (CommonMark).

@@ -61,6 +61,27 @@ final class JekyllComparisonTests: XCTestCase {
             The <code>``SymbolName``</code> syntax, <kbd>*b*</kbd>, <code>a_b_c *d* [e]</code>,
             `<code>*x*</code>` in a code span, and <span>`c`</span> in a span.
             """,
+        // kramdown's link destinations with `\)` (the backslash kept, the parentheses counted), and raw
+        // HTML blocks with blank lines inside, raw to their closing tag (issue 29).
+        "2021-01-10-parentheses-and-raw-html.md": #"""
+            ---
+            title: Parentheses and raw HTML
+            ---
+            See [the article](https://example.org/wiki/Tree_(data_structure\)#Terms) for terms,
+            [a path](/docs/a(b\)c) and [an odd one](/x\)y) here.
+
+            <div class="outer"><div class="inner">
+            <pre class="term">
+            $ ./run
+
+            Step *one* done
+
+              <span class="dim">2</span> _two_
+            </pre>
+            </div></div>
+
+            After the block, *markdown* again.
+            """#,
         // kramdown's footnotes: ids from the labels, its backlinks (issue 29).
         "2021-01-08-notes.md": """
             ---

@@ -91,7 +91,7 @@ struct DialectDocument {
         if dialect.htmlBlocksKeepBlankLines, document.children.contains(where: { $0.type == CMARK_NODE_HTML_BLOCK }) {
             // Raw HTML across blank lines: what the regions hold is no longer parsed.
             let lines = SourceLines(text)
-            let merged = HTMLBlocksAcrossBlankLines.merge(in: document, lines: lines, given: SourceLines(markdown), original: original,
+            let merged = HTMLBlocksAcrossBlankLines.merge(in: document, lines: lines, given: SourceLines(markdown), original: original, dialect: dialect,
                                                           opened: Set((1...max(lines.count, 1)).filter { opened.contains(original($0)) }))
             detached = merged.detached
             for range in merged.covered {
@@ -142,7 +142,7 @@ struct DialectDocument {
         /// Runs the dialect's passes over the blocks of `document`, in document order.
         mutating func collect(in document: CmarkNode) {
             // Raw HTML across blank lines: the blocks inside are not looked at.
-            let raw = dialect.htmlBlocksKeepBlankLines ? HTMLBlocksAcrossBlankLines.collect(in: document, lines: lines, opened: opened, edits: &edits) : []
+            let raw = dialect.htmlBlocksKeepBlankLines ? HTMLBlocksAcrossBlankLines.collect(in: document, lines: lines, dialect: dialect, opened: opened, edits: &edits) : []
             var blocks: [CmarkNode] = []
             guard let iterator = cmark_iter_new(document.pointer) else { return }
             while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
@@ -173,7 +173,10 @@ struct DialectDocument {
                     if dialect.linkDestinationsWithSpaces {
                         LinkDestinationsWithSpaces.collect(in: block, lines: lines, edits: &edits)
                     }
-                    if dialect == .kramdown { KramdownRawSpans.collect(in: block, lines: lines, edits: &edits) }
+                    if dialect == .kramdown {
+                        KramdownRawSpans.collect(in: block, lines: lines, edits: &edits)
+                        LinkDestinationsWithSpaces.collect(in: block, lines: lines, escapedParentheses: true, edits: &edits)
+                    }
                     if dialect.emphasisByRuns { EmphasisRuns.collect(in: block, lines: lines, dialect: dialect, edits: &edits) }
                 default:
                     break
