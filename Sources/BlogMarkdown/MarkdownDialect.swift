@@ -19,6 +19,7 @@ import BlogContent
 /// | an item's first paragraph bare per item (``KramdownListItems``) | | yes | | |
 /// | no markdown in `<code>`, `<kbd>`, `<samp>`, `<var>` (``KramdownRawSpans``) | | yes | | |
 /// | `*`/`**` paired by the generator's rule, not CommonMark's flanking (`これは**「強調」**です`) (``EmphasisRuns``) | yes | yes | | |
+/// | a quote after markup closes before `s` or a space (`` `Mirror`'s ``) (``KramdownQuotes``) | | yes | | |
 /// | goldmark's typographer (quotes decided one by one) (``GoldmarkTypographer``) | | | yes | |
 /// | the first `<!--more-->` out of the page, wherever it is (``HugoSummaryDivider``) | | | yes | |
 package enum MarkdownDialect: String, Sendable, CaseIterable {

@@ -82,6 +82,15 @@ final class JekyllComparisonTests: XCTestCase {
 
             After the block, *markdown* again.
             """#,
+        // kramdown's quotes after markup: closing before `s` or a space, though a later quote pairs with
+        // them in CommonMark (issue 29).
+        "2021-01-11-quotes-after-markup.md": """
+            ---
+            title: Quotes after markup
+            ---
+            A `Parser`'s state can't leak, and the `Lexer`'s tokens don't either; *this*'s fine,
+            **that**' too, `x`'y' and `z`"w", <i>tag</i>'s 'quoted' words.
+            """,
         // kramdown's footnotes: ids from the labels, its backlinks (issue 29).
         "2021-01-08-notes.md": """
             ---

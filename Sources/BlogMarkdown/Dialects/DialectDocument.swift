@@ -117,6 +117,7 @@ struct DialectDocument {
         }
         // After the definition lists, which are made of lists.
         if dialect == .kramdown { detached += KramdownListItems.apply(in: document, text: text) }
+        if dialect == .kramdown, smart { KramdownQuotes.apply(to: document) }
         return DialectDocument(document: document, detached: detached,
                                warnings: warnings.sorted { ($0.line, $0.column) < ($1.line, $1.column) }, from: from)
     }
