@@ -60,18 +60,19 @@ enum EmphasisRuns {
         }
         guard !replacements.isEmpty else { return nil }
         let widths = Dictionary(uniqueKeysWithValues: runs.map { ($0.start, $0.count) })
-        var out = String.UnicodeScalarView()
+        var out = ""
+        out.reserveCapacity(text.count + replacements.count * 8)
         var i = 0
         while i < text.count {
             if let replacement = replacements[i], let width = widths[i] {
-                out.append(contentsOf: replacement.unicodeScalars)
+                out += replacement
                 i += width
             } else {
-                out.append(text[i])
+                out.unicodeScalars.append(text[i])
                 i += 1
             }
         }
-        return String(out)
+        return out
     }
 
     /// The pairs of `*` runs the dialect makes, one after another, that CommonMark does not.
@@ -114,7 +115,16 @@ enum EmphasisRuns {
     /// A search that failed is not made again (nothing further on can match), so a long line costs little.
     private static func delimiterRuns(_ text: [Unicode.Scalar]) -> [Run] {
         var runs: [Run] = []
-        var unclosedTicks: Set<Int> = []
+        // Where the last run of backticks of each length starts: no closer after it.
+        var lastTicks: [Int: Int] = [:]
+        var scan = 0
+        while scan < text.count {
+            guard text[scan] == "`" else { scan += 1; continue }
+            var stop = scan
+            while stop < text.count, text[stop] == "`" { stop += 1 }
+            lastTicks[stop - scan] = scan
+            scan = stop
+        }
         var noneAfter: Set<Unicode.Scalar> = []  // `>`, `)`: none further on
         func skip(to end: Unicode.Scalar, from i: Int) -> Int {
             guard !noneAfter.contains(end), let found = text[i...].firstIndex(of: end) else {
@@ -134,17 +144,16 @@ enum EmphasisRuns {
                 while stop < text.count, text[stop] == "`" { stop += 1 }
                 let width = stop - i
                 var probe = stop, closed = false
-                while !unclosedTicks.contains(width), probe < text.count {
+                while let last = lastTicks[width], last > i, probe < text.count {
                     guard text[probe] == "`" else { probe += 1; continue }
                     var end = probe
                     while end < text.count, text[end] == "`" { end += 1 }
                     if end - probe == width { closed = true; probe = end; break }
                     probe = end
                 }
-                if !closed { unclosedTicks.insert(width) }
                 i = closed ? probe : stop
-            case "<":
-                // A tag or an autolink: to its `>`.
+            case "<" where i + 1 < text.count && (text[i + 1].properties.isAlphabetic || text[i + 1] == "/" || text[i + 1] == "!"):
+                // A tag, a comment or an autolink: to its `>`.
                 i = skip(to: ">", from: i)
             case "]" where i + 1 < text.count && text[i + 1] == "(":
                 i = skip(to: ")", from: i)
