@@ -11,13 +11,15 @@ import BlogContent
 /// | `Term` + `: definition` is a definition list | yes | yes | yes | |
 /// | a list item on the line after a paragraph's starts a list (else: text of the paragraph) | | yes | yes | yes |
 /// | `> a`, blank line, `> b` is one block quote | yes | | | |
-/// | a `<div>` holding blank lines is raw HTML up to its `</div>` | yes | | | |
+/// | a `<div>` holding blank lines is raw HTML up to its `</div>` | yes | yes | | |
 /// | `[x](/my file.png)` (spaces in a destination) is a link | yes | | | |
 /// | `<p>` in a list's items only next to a blank line | yes | | | |
 /// | curly quotes, dashes and ellipses (`markdown.smart_punctuation: auto`) | | yes | yes | yes |
 /// | footnotes in the generator's markup (``FootnoteStyle``) | | yes | yes | |
 /// | an item's first paragraph bare per item (``KramdownListItems``) | | yes | | |
 /// | no markdown in `<code>`, `<kbd>`, `<samp>`, `<var>` (``KramdownRawSpans``) | | yes | | |
+/// | `*`/`**` paired by the generator's rule, not CommonMark's flanking (`これは**「強調」**です`) (``EmphasisRuns``) | yes | yes | | |
+/// | a quote after markup closes before `s` or a space (`` `Mirror`'s ``) (``KramdownQuotes``) | | yes | | |
 /// | goldmark's typographer (quotes decided one by one) (``GoldmarkTypographer``) | | | yes | |
 /// | the first `<!--more-->` out of the page, wherever it is (``HugoSummaryDivider``) | | | yes | |
 package enum MarkdownDialect: String, Sendable, CaseIterable {
@@ -46,8 +48,12 @@ package enum MarkdownDialect: String, Sendable, CaseIterable {
     var blockQuotesJoinAcrossBlankLines: Bool { self == .pythonMarkdown }
 
     /// Whether a block element's raw HTML at the top of the text goes on to its closing tag across
-    /// blank lines (Python-Markdown); CommonMark ends it at a blank line.
-    var htmlBlocksKeepBlankLines: Bool { self == .pythonMarkdown }
+    /// blank lines (Python-Markdown, kramdown); CommonMark ends it at a blank line.
+    var htmlBlocksKeepBlankLines: Bool { self == .pythonMarkdown || self == .kramdown }
+
+    /// Whether `markdown="1"` on such a block's opening tag makes its content markdown by Python-Markdown's
+    /// `md_in_html` rules (``HTMLBlocksAcrossBlankLines/openForMarkdown(_:tag:lines:edits:)``).
+    var markdownInHTMLAsPythonMarkdown: Bool { self == .pythonMarkdown }
 
     /// Whether each list item is loose or tight by itself (Python-Markdown: the items next to a
     /// blank line), rather than the whole list (CommonMark).
@@ -56,6 +62,11 @@ package enum MarkdownDialect: String, Sendable, CaseIterable {
     /// Whether a link's destination may hold spaces without `<…>` (Python-Markdown:
     /// `[x](/my file.png)`).
     var linkDestinationsWithSpaces: Bool { self == .pythonMarkdown }
+
+    /// Whether `*` and `**` pair one after another whatever is around them (`これは**「強調」**です` is strong),
+    /// as Python-Markdown's and kramdown's emphasis do, rather than by CommonMark's flanking rules
+    /// (see ``EmphasisRuns``).
+    var emphasisByRuns: Bool { self == .pythonMarkdown || self == .kramdown }
 
     /// Whether `Term` + `: definition` lines make a definition list (Python-Markdown's `def_list`,
     /// kramdown, goldmark's `definitionList` which Hugo turns on).

@@ -165,10 +165,15 @@ package enum MarkdownRenderer {
                                                 _ use: (CmarkNode, [Heading], [MarkdownWarning]) -> T) -> T {
         // goldmark's typography is its own (``GoldmarkTypographer``), in place of cmark-gfm's.
         let smart = options.smartPunctuation ?? options.dialect.smartPunctuation
-        let parsed = DialectDocument.parse(markdown, dialect: options.dialect, smart: smart && options.dialect != .goldmark)
+        // Quotes written as entities are no quotes to goldmark's typographer.
+        let marked = smart && options.dialect == .goldmark ? GoldmarkTypographer.markEntityQuotes(markdown) : nil
+        let parsed = DialectDocument.parse(marked ?? markdown, dialect: options.dialect, smart: smart && options.dialect != .goldmark)
         let document = parsed.document
         defer { parsed.free() }
-        if smart, options.dialect == .goldmark { GoldmarkTypographer.apply(to: document) }
+        if smart, options.dialect == .goldmark {
+            GoldmarkTypographer.apply(to: document)
+            if marked != nil { GoldmarkTypographer.restoreEntityQuotes(in: document) }
+        }
         // Both lists are made before any edit: editing frees nodes, and cmark's iterator must not
         // walk a tree that changes under it.
         let codeBlocks = document.descendants(ofType: CMARK_NODE_CODE_BLOCK)

@@ -362,6 +362,14 @@ public enum ExistingBlog {
             found.settings.append(("paginate", String(count)))
         }
         if let content = fields["contentdir"]?.text, !content.isEmpty, content != "content" { found.settings.append(("content", content)) }
+        // Hugo's output folder (GitHub Pages from `docs/`), as Pelican's OUTPUT_PATH.
+        if let publish = fields["publishdir"]?.text, !publish.isEmpty {
+            if let folder = outputInside(publish) {
+                if folder != "public" { found.settings.append(("output", folder)) }
+            } else {
+                found.notes.append("\(evidence)'s publishDir \"\(publish)\" is not a folder inside the blog's folder: not carried (blog init --from lets a build replace only a folder inside the blog); the site goes to public/, or set `output:` in blog.yml yourself")
+            }
+        }
         if case .bool(true)? = fields["disablepathtolower"] { found.permalinks.append(("lowercase", "false")) }
         if fields["permalinks"] != nil { found.notes.append("\(evidence) sets [permalinks]: blog's hugo preset gives Hugo's default URLs; set permalinks.post to match yours") }
         return found

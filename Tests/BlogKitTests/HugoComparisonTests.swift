@@ -47,6 +47,9 @@ final class HugoComparisonTests: XCTestCase {
 
             *"At first, things were not clear."* and **"bold"**, see "[Introduction](https://example.org/)".
 
+            Quotes written as entities stay as written: we&#39;re sure the site&#39;s &#34;fast&#34;, &quot;very&quot;,
+            and `we&#39;re` in code; it's "curled" around them.
+
             The "New York" case
             : A definition that's "really fast".
 

@@ -177,6 +177,41 @@ extension InitFromSettingsTests {
 }
 
 extension InitFromSettingsTests {
+    /// Hugo's `publishDir` is the output folder, as Hugo itself writes there (checked with `hugo` where
+    /// installed; its site there is replaced by the first build); one outside the blog is not carried, with a note.
+    func testHugosPublishDirIsTheOutputFolderAsHugoWritesIt() throws {
+        let site = try TempSite()
+        defer { site.remove() }
+        try site.write("hugo.toml", "title = 'H'\nbaseURL = 'https://h.example/'\npublishDir = 'docs/'\n")
+        try site.write("content/posts/a.md", "---\ntitle: A\ndate: 2021-01-01\n---\nA.\n")
+        try site.write("layouts/single.html", "{{ .Content }}\n")
+        try site.write("layouts/list.html", "list\n")
+        let env = URL(fileURLWithPath: "/usr/bin/env")
+        if try BlogCLI.run(["hugo", "version"], in: site.root, program: env).status == 0 {
+            let hugo = try BlogCLI.run(["hugo", "--quiet"], in: site.root, program: env)
+            XCTAssertEqual(hugo.status, 0, hugo.stderr)
+            XCTAssertTrue(site.exists("docs/posts/a/index.html"), "Hugo writes into its publishDir")
+            XCTAssertFalse(site.exists("public"))
+        }
+        let result = try BlogCLI.run(["init", "--from", "."], in: site.root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(site.read("blog.yml")?.contains("\noutput: \"docs\"\n") == true, site.read("blog.yml") ?? "")
+        let build = try BlogCLI.run(["build"], in: site.root)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        XCTAssertTrue(site.read("docs/posts/a/index.html")?.contains("post-body") == true, "blog writes there too, in place of Hugo's site")
+        XCTAssertFalse(site.exists("public"))
+
+        let (outside, note) = try migrated([
+            "config.toml": "title = 'H'\npublishDir = '../elsewhere'\n",
+            "content/posts/a.md": "---\ntitle: A\ndate: 2021-01-01\n---\nA.\n",
+        ])
+        defer { outside.remove() }
+        XCTAssertEqual(note.status, 0, note.stderr)
+        let yml = outside.read("blog.yml") ?? ""
+        XCTAssertTrue(yml.contains("# config.toml's publishDir \"../elsewhere\" is not a folder inside the blog's folder: not carried"), yml)
+        XCTAssertFalse(yml.contains("\noutput:"), yml)
+    }
+
     func testExtraPathMetadataPublishesTheAuthorsCNAMEAndRobotsAsPelicanDoes() throws {
         let robots = "User-agent: *\nDisallow: /drafts/\n"
         let (site, result) = try migrated([

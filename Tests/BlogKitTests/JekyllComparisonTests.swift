@@ -61,6 +61,36 @@ final class JekyllComparisonTests: XCTestCase {
             The <code>``SymbolName``</code> syntax, <kbd>*b*</kbd>, <code>a_b_c *d* [e]</code>,
             `<code>*x*</code>` in a code span, and <span>`c`</span> in a span.
             """,
+        // kramdown's link destinations with `\)` (the backslash kept, the parentheses counted), and raw
+        // HTML blocks with blank lines inside, raw to their closing tag (issue 29).
+        "2021-01-10-parentheses-and-raw-html.md": #"""
+            ---
+            title: Parentheses and raw HTML
+            ---
+            See [the article](https://example.org/wiki/Tree_(data_structure\)#Terms) for terms,
+            [a path](/docs/a(b\)c) and [an odd one](/x\)y) here.
+
+            <div class="outer"><div class="inner">
+            <pre class="term">
+            $ ./run
+
+            Step *one* done
+
+              <span class="dim">2</span> _two_
+            </pre>
+            </div></div>
+
+            After the block, *markdown* again.
+            """#,
+        // kramdown's quotes after markup: closing before `s` or a space, though a later quote pairs with
+        // them in CommonMark (issue 29).
+        "2021-01-11-quotes-after-markup.md": """
+            ---
+            title: Quotes after markup
+            ---
+            A `Parser`'s state can't leak, and the `Lexer`'s tokens don't either; *this*'s fine,
+            **that**' too, `x`'y' and `z`"w", <i>tag</i>'s 'quoted' words.
+            """,
         // kramdown's footnotes: ids from the labels, its backlinks (issue 29).
         "2021-01-08-notes.md": """
             ---
@@ -101,12 +131,32 @@ final class JekyllComparisonTests: XCTestCase {
     }
 
     func testBodiesMatchJekylls() throws {
+        let site = try compare(Self.posts)
+        defer { site.remove() }
+        // The footnotes' markup (ids, classes, backlinks), not only their text.
+        let jekylls = try XCTUnwrap(site.read("_site/2021/01/08/notes.html"))
+        let blogs = HugoComparisonTests.body(try XCTUnwrap(site.read("public/posts/notes/index.html")))
+        XCTAssertEqual(HugoComparisonTests.footnoteMarkup(blogs), HugoComparisonTests.footnoteMarkup(jekylls))
+        XCTAssertEqual(HugoComparisonTests.footnoteMarkup(blogs).count, 6, blogs)
+    }
+
+    /// Issue 29, class 7: kramdown's emphasis beside CJK and ASCII punctuation (`**「強調」**` is strong,
+    /// where CommonMark leaves the asterisks) and its `(\__LINE__, etc)` (no emphasis); the Pelican
+    /// comparison's post, whose `<em>` and `<strong>` are compared too.
+    func testEmphasisMatchesJekylls() throws {
+        let post = Self.jekyllForm(PelicanComparisonTests.emphasisPosts["emphasis.md"]!)
+        try compare(["2021-03-01-emphasis.md": post], emphasis: true).remove()
+    }
+
+    /// Builds `posts` (under `_posts/`) with Jekyll and with blog and compares each body (`<em>` and
+    /// `<strong>` too when `emphasis`); the site, for more checks, which the caller removes.
+    @discardableResult
+    func compare(_ posts: [String: String], emphasis: Bool = false) throws -> TempSite {
         let env = URL(fileURLWithPath: "/usr/bin/env")
         let site = try Self.jekyllBlog(layout: "{{ content }}")
-        defer { site.remove() }
         try site.write("blog.yml", "title: Compared\nbase_url: https://example.org/\ncontent: _posts\n")
         try site.write("_posts/images/pic.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
-        for (name, text) in Self.posts { try site.write("_posts/\(name)", text + "\n") }
+        for (name, text) in posts { try site.write("_posts/\(name)", text + "\n") }
 
         let jekyll = try BlogCLI.run(["jekyll", "build", "--quiet", "--destination", site.root.appendingPathComponent("_site").path],
                                      in: site.root, program: env)
@@ -114,7 +164,7 @@ final class JekyllComparisonTests: XCTestCase {
         let build = try BlogCLI.run(["build", "--strict"], in: site.root)
         XCTAssertEqual(build.status, 0, build.stderr)
 
-        let pairs = Self.posts.keys.sorted().map { name -> String in
+        let pairs = posts.keys.sorted().map { name -> String in
             // 2021-01-06-inline-html.md: Jekyll's 2021/01/06/inline-html.html, blog's posts/inline-html/.
             let slug = name.dropFirst(11).dropLast(3)
             let date = name.prefix(10).replacingOccurrences(of: "-", with: "/")
@@ -122,13 +172,9 @@ final class JekyllComparisonTests: XCTestCase {
                 + site.root.appendingPathComponent("public/posts/\(slug)/index.html").path
         }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/jekyll_compare.py")
-        let compare = try BlogCLI.run(["python3", script.path] + pairs, in: site.root, program: env)
+        let compare = try BlogCLI.run(["python3", script.path] + (emphasis ? ["--emphasis"] : []) + pairs, in: site.root, program: env)
         XCTAssertEqual(compare.status, 0, "bodies that differ from Jekyll's:\n\(compare.stdout)\(compare.stderr)")
-        // The footnotes' markup (ids, classes, backlinks), not only their text.
-        let jekylls = try XCTUnwrap(site.read("_site/2021/01/08/notes.html"))
-        let blogs = HugoComparisonTests.body(try XCTUnwrap(site.read("public/posts/notes/index.html")))
-        XCTAssertEqual(HugoComparisonTests.footnoteMarkup(blogs), HugoComparisonTests.footnoteMarkup(jekylls))
-        XCTAssertEqual(HugoComparisonTests.footnoteMarkup(blogs).count, 6, blogs)
+        return site
     }
 
     /// `{% link %}` and `{% post_url %}` give the URL Jekyll gives, under `permalinks: jekyll`.

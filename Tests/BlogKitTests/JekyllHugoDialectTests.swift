@@ -32,6 +32,23 @@ final class JekyllHugoDialectTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 5, "\(text.utf8.count) bytes")
     }
 
+    /// Emphasis paired as Python-Markdown and kramdown pair it (``EmphasisRuns``) in their posts only; a long
+    /// line of pairs, unclosed `<`, `](` and backtick runs costs little.
+    func testEmphasisRunsInPelicanAndJekyllPostsOnlyAndCheaply() {
+        let text = "これは**「強調」**です、*『本』*も。\n"
+        for dialect in [MarkdownDialect.pythonMarkdown, .kramdown] {
+            XCTAssertEqual(html(text, dialect), "<p>これは<strong>「強調」</strong>です、<em>『本』</em>も。</p>\n")
+        }
+        for dialect in [MarkdownDialect.goldmark, .commonMark] { XCTAssertEqual(html(text, dialect), "<p>" + text.dropLast() + "</p>\n") }
+        var line = String(repeating: "a**「b」**", count: 20_000) + String(repeating: "<", count: 20_000) + String(repeating: "](", count: 20_000)
+        for length in 1...300 { line += String(repeating: "`", count: length) + " x " }
+        for dialect in [MarkdownDialect.pythonMarkdown, .kramdown] {
+            let start = Date()
+            _ = html(line + "\n", dialect)
+            XCTAssertLessThan(Date().timeIntervalSince(start), 10, "\(dialect): \(line.utf8.count) bytes")
+        }
+    }
+
     /// Hugo's divider leaves the page; warnings after it keep their lines.
     func testHugoDividerKeepsWarningLines() {
         let body = "Lead.\n\n<!--more-->\n\nRest.\n\n::swift hl_lines=\"1\"\n"

@@ -310,6 +310,40 @@ final class PelicanComparisonTests: XCTestCase {
         """,
     ]
 
+    /// Issue 29, class 7: `*` and `**` beside CJK (and ASCII) punctuation, which Python-Markdown pairs
+    /// and CommonMark's flanking rules leave as written; underscores next to CJK and an escaped `\_`.
+    /// The `<em>` and `<strong>` elements are compared too.
+    func testEmphasisMatchesPelicans() throws {
+        try compare(Self.emphasisPosts, emphasis: true)
+    }
+
+    static let emphasisPosts: [String: String] = [
+        "emphasis.md": """
+        Title: Emphasis
+        Date: 2021-03-01
+
+        これは**「大事な」**ことです。そして*『本』*を読む。
+
+        文の途中の**…**で止まる、**（注）**も同じ。
+
+        Latin too: a**(note)**b and x*[y]*z, and **plain** words.
+
+        Left alone: 2 * 3 * 4, a ** b, snake_case_name and 2*3*4.
+
+        Underscores by CJK: これは_「例」_です, __「例」__ も。
+
+        Debugging names (\\__LINE__, etc) and (__LINE__) again.
+
+        ## 見出しの**「強調」**も
+
+        > 引用の中の**「強調」**です。
+
+        - 項目の**「強調」**です。
+
+        `code **「not」** here` and [a **「link」**](/blog/images/pic.svg).
+        """,
+    ]
+
     /// With `smarty` in Pelican's MARKDOWN and `markdown.smart_punctuation: true` in blog.yml (as `blog init
     /// --from` writes it for such a blog), both make curly quotes, dashes and ellipses.
     func testSmartyMatchesSmartPunctuation() throws {
@@ -317,8 +351,9 @@ final class PelicanComparisonTests: XCTestCase {
     }
 
     /// Builds `posts` with blog (and `files`, not compared; `blogYML` added to its settings) and compares each body with Pelican's,
-    /// with `smarty` enabled in Pelican when asked.
-    func compare(_ posts: [String: String], files: [String: String] = [:], blogYML: String = "", smarty: Bool = false) throws {
+    /// with `smarty` enabled in Pelican when asked, and `<em>`/`<strong>` compared when `emphasis`.
+    func compare(_ posts: [String: String], files: [String: String] = [:], blogYML: String = "", smarty: Bool = false,
+                 emphasis: Bool = false) throws {
         // The python3 on PATH, where `python3 -m pip install` puts Pelican.
         let python = URL(fileURLWithPath: "/usr/bin/env")
         let probe = try BlogCLI.run(["python3", "-c", "import pelican.readers"], in: URL(fileURLWithPath: "/"), program: python)

@@ -16,7 +16,7 @@ struct LineNote {
 /// The text is parsed; passes look at the tree and at the lines it was made from, and rewrite the
 /// few lines that the dialect reads otherwise than CommonMark (``HashHeadings``,
 /// ``HTMLBlockEnds``, ``DefinitionLists``, ``ListsAfterParagraphs``, ``BlockQuotesAcrossBlankLines``,
-/// ``LinkDestinationsWithSpaces``, ``KramdownRawSpans``); the text is parsed again, and the tree edited where
+/// ``LinkDestinationsWithSpaces``, ``KramdownRawSpans``, ``EmphasisRuns``); the text is parsed again, and the tree edited where
 /// a rewrite asked for it, where Python-Markdown decides looseness item by item (``LooseItems``), and where
 /// kramdown leaves a list item's first paragraph bare (``KramdownListItems``). What cmark made code is never
 /// looked at. A rewrite can uncover
@@ -91,7 +91,7 @@ struct DialectDocument {
         if dialect.htmlBlocksKeepBlankLines, document.children.contains(where: { $0.type == CMARK_NODE_HTML_BLOCK }) {
             // Raw HTML across blank lines: what the regions hold is no longer parsed.
             let lines = SourceLines(text)
-            let merged = HTMLBlocksAcrossBlankLines.merge(in: document, lines: lines, given: SourceLines(markdown), original: original,
+            let merged = HTMLBlocksAcrossBlankLines.merge(in: document, lines: lines, given: SourceLines(markdown), original: original, dialect: dialect,
                                                           opened: Set((1...max(lines.count, 1)).filter { opened.contains(original($0)) }))
             detached = merged.detached
             for range in merged.covered {
@@ -117,6 +117,7 @@ struct DialectDocument {
         }
         // After the definition lists, which are made of lists.
         if dialect == .kramdown { detached += KramdownListItems.apply(in: document, text: text) }
+        if dialect == .kramdown, smart { KramdownQuotes.apply(to: document) }
         return DialectDocument(document: document, detached: detached,
                                warnings: warnings.sorted { ($0.line, $0.column) < ($1.line, $1.column) }, from: from)
     }
@@ -142,7 +143,7 @@ struct DialectDocument {
         /// Runs the dialect's passes over the blocks of `document`, in document order.
         mutating func collect(in document: CmarkNode) {
             // Raw HTML across blank lines: the blocks inside are not looked at.
-            let raw = dialect.htmlBlocksKeepBlankLines ? HTMLBlocksAcrossBlankLines.collect(in: document, lines: lines, opened: opened, edits: &edits) : []
+            let raw = dialect.htmlBlocksKeepBlankLines ? HTMLBlocksAcrossBlankLines.collect(in: document, lines: lines, dialect: dialect, opened: opened, edits: &edits) : []
             var blocks: [CmarkNode] = []
             guard let iterator = cmark_iter_new(document.pointer) else { return }
             while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
@@ -173,7 +174,11 @@ struct DialectDocument {
                     if dialect.linkDestinationsWithSpaces {
                         LinkDestinationsWithSpaces.collect(in: block, lines: lines, edits: &edits)
                     }
-                    if dialect == .kramdown { KramdownRawSpans.collect(in: block, lines: lines, edits: &edits) }
+                    if dialect == .kramdown {
+                        KramdownRawSpans.collect(in: block, lines: lines, edits: &edits)
+                        LinkDestinationsWithSpaces.collect(in: block, lines: lines, escapedParentheses: true, edits: &edits)
+                    }
+                    if dialect.emphasisByRuns { EmphasisRuns.collect(in: block, lines: lines, dialect: dialect, edits: &edits) }
                 default:
                     break
                 }

@@ -1,3 +1,4 @@
+import BlogCore
 import CCmarkGFM
 
 /// goldmark's typographer (Hugo's default) for Hugo-form posts (issue 29), in place of cmark-gfm's smart
@@ -15,9 +16,65 @@ import CCmarkGFM
 ///
 /// The document is parsed without smart punctuation; this sets the text of each block holding inlines
 /// (paragraphs, headings, table cells, definition lists; never code, raw HTML or an autolink's address).
-/// A quote written as an entity (`&#39;`) is read as one, where goldmark leaves it. A quote escaped with `\` is curled too
-/// (cmark-gfm keeps no trace of the backslash).
+/// A quote written as an entity (`&#39;`, `&#34;`, `&quot;`, `&apos;`) is no quote to goldmark's typographer, which
+/// sees only the characters `'` and `"`: such entities are marked before the text is parsed
+/// (``markEntityQuotes(_:)``) and put back once the quotes are set (``restoreEntityQuotes(in:)``), so that
+/// `we&#39;re` stays `we're`. A quote escaped with `\` is curled (cmark-gfm keeps no trace of the backslash).
 enum GoldmarkTypographer {
+    /// The entities of quotes, each with the private-use character that stands for it while the
+    /// document is parsed and its typography set, and the quote it is.
+    private static let entityQuotes: [(entity: String, mark: Unicode.Scalar, quote: String)] = [
+        ("&#39;", "\u{E0A0}", "'"), ("&#34;", "\u{E0A1}", "\""), ("&quot;", "\u{E0A2}", "\""), ("&apos;", "\u{E0A3}", "'"),
+    ]
+
+    /// `markdown` with each entity of a quote replaced by its mark; nil when it holds none, or already
+    /// holds a mark (then entities are read as quotes, as before).
+    static func markEntityQuotes(_ markdown: String) -> String? {
+        guard ByteSearch.contains(markdown, "&"),
+              entityQuotes.contains(where: { ByteSearch.contains(markdown, $0.entity) }),
+              !markdown.unicodeScalars.contains(where: { (0xE0A0...0xE0A3).contains($0.value) }) else { return nil }
+        var marked = markdown
+        for quote in entityQuotes where ByteSearch.contains(marked, quote.entity) {
+            marked = marked.replacingOccurrences(of: quote.entity, with: String(Character(quote.mark)))
+        }
+        return marked
+    }
+
+    /// Puts back what ``markEntityQuotes(_:)`` marked: the quote itself in text, links' addresses and
+    /// titles (as cmark-gfm decodes an entity there), the entity as written in code and raw HTML.
+    static func restoreEntityQuotes(in document: CmarkNode) {
+        func restore(_ text: String, asEntity: Bool) -> String? {
+            guard text.unicodeScalars.contains(where: { (0xE0A0...0xE0A3).contains($0.value) }) else { return nil }
+            var out = ""
+            for scalar in text.unicodeScalars {
+                if let quote = entityQuotes.first(where: { $0.mark == scalar }) {
+                    out += asEntity ? quote.entity : quote.quote
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+            return out
+        }
+        guard let iterator = cmark_iter_new(document.pointer) else { return }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if let literal = cmark_node_get_literal(node).map({ String(cString: $0) }),
+               let restored = restore(literal, asEntity: type != CMARK_NODE_TEXT) {
+                cmark_node_set_literal(node, restored)
+            }
+            if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
+                if let url = cmark_node_get_url(node).map({ String(cString: $0) }), let restored = restore(url, asEntity: false) {
+                    cmark_node_set_url(node, restored)
+                }
+                if let title = cmark_node_get_title(node).map({ String(cString: $0) }), let restored = restore(title, asEntity: false) {
+                    cmark_node_set_title(node, restored)
+                }
+            }
+        }
+    }
+
     /// Sets the typography of `document`'s text as goldmark's typographer does.
     static func apply(to document: CmarkNode) {
         var blocks: [OpaquePointer] = []

@@ -35,7 +35,7 @@ enum HTMLBlockEnds {
             guard let tag = Tag(line, at: start), !rawTextElements.contains(tag.name) else { return }
             let isBlock = isBlockElement(tag.name, dialect: dialect)
             if isBlock, !tag.closing, ByteSearch.contains(String(decoding: line[tag.attributes], as: UTF8.self).lowercased(), "markdown=") {
-                if dialect.htmlBlocksKeepBlankLines, number == block.startLine,
+                if dialect.markdownInHTMLAsPythonMarkdown, number == block.startLine,
                    HTMLBlocksAcrossBlankLines.openForMarkdown(block, tag: tag, lines: lines, edits: &edits) {
                     opened.insert(number)
                     return

@@ -31,7 +31,7 @@ enum HTMLBlocksAcrossBlankLines {
     /// The regions of `document` (its top-level HTML blocks only, as Python-Markdown's preprocessor
     /// sees the text's lines), in order. An element never closed goes on to the end of the text,
     /// as in Python-Markdown.
-    static func regions(in document: CmarkNode, lines: SourceLines, opened: Set<Int> = []) -> [Region] {
+    static func regions(in document: CmarkNode, lines: SourceLines, dialect: MarkdownDialect, opened: Set<Int> = []) -> [Region] {
         var found: [Region] = []
         var node = document.firstChild
         var after = 0
@@ -42,7 +42,7 @@ enum HTMLBlocksAcrossBlankLines {
             var start = line.startIndex + block.startColumn - 1
             while start < line.endIndex, line[start] == UInt8(ascii: " ") || line[start] == UInt8(ascii: "\t") { start += 1 }
             guard let tag = HTMLBlockEnds.Tag(line, at: start), !tag.closing, !tag.selfClosing,
-                  HTMLBlockEnds.isBlockElement(tag.name, dialect: .pythonMarkdown),
+                  HTMLBlockEnds.isBlockElement(tag.name, dialect: dialect),
                   !HTMLBlockEnds.rawTextElements.contains(tag.name), !HTMLBlockEnds.voidElements.contains(tag.name),
                   case let end = HTMLBlockEnds.closingLine(of: tag.name, from: block.startLine, after: tag.end,
                                                            through: lines.count, lines: lines) ?? lines.count,
@@ -55,8 +55,9 @@ enum HTMLBlocksAcrossBlankLines {
 
     /// Adds to `edits` a blank line after each region's closing line that text follows, and
     /// returns the lines the regions cover (no other pass looks at them).
-    static func collect(in document: CmarkNode, lines: SourceLines, opened: Set<Int>, edits: inout LineEdits) -> [ClosedRange<Int>] {
-        regions(in: document, lines: lines, opened: opened).map { region in
+    static func collect(in document: CmarkNode, lines: SourceLines, dialect: MarkdownDialect, opened: Set<Int>,
+                        edits: inout LineEdits) -> [ClosedRange<Int>] {
+        regions(in: document, lines: lines, dialect: dialect, opened: opened).map { region in
             let next = lines[region.end + 1]
             if region.end < lines.count, !next.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
                 edits.insert([], afterLine: region.end)
@@ -70,10 +71,10 @@ enum HTMLBlocksAcrossBlankLines {
     /// closing tag's. Returns the nodes taken out (the caller frees them) and the lines of the
     /// given text the regions cover.
     static func merge(in document: CmarkNode, lines: SourceLines, given: SourceLines, original: (Int) -> Int,
-                      opened: Set<Int>) -> (detached: [CmarkNode], covered: [ClosedRange<Int>]) {
+                      dialect: MarkdownDialect, opened: Set<Int>) -> (detached: [CmarkNode], covered: [ClosedRange<Int>]) {
         var detached: [CmarkNode] = []
         var covered: [ClosedRange<Int>] = []
-        for region in regions(in: document, lines: lines, opened: opened) {
+        for region in regions(in: document, lines: lines, dialect: dialect, opened: opened) {
             // The blocks that start before the closing line; the last must end on it or before.
             var blocks: [CmarkNode] = []
             var node = region.block.next

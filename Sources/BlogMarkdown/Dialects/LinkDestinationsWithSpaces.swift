@@ -9,12 +9,32 @@ import BlogCore
 /// paragraph or heading is put between `<` and `>` (`[x](</my file.png> "title")`), which is
 /// CommonMark's form of a destination with spaces; code spans are skipped. A destination that
 /// goes on past its line, or holds `<`, `>` or a quote before its title, is left as it is.
+///
+/// kramdown counts the parentheses the same way, backslashes or not, and keeps the backslashes in the
+/// address: `[boxing](https://…/Object_type_(object-oriented_programming\)#Boxing)` is a link to
+/// `…programming\)#Boxing`, where CommonMark reads `\)` as an escaped `)`, finds the parentheses
+/// unbalanced and leaves the text. With `escapedParentheses`, each destination without a title that
+/// holds `\(` or `\)` is put between `<` and `>` with its backslashes doubled, which keeps them.
 enum LinkDestinationsWithSpaces {
-    /// Adds to `edits` the rewritten lines of `block` (a paragraph or heading).
-    static func collect(in block: CmarkNode, lines: SourceLines, edits: inout LineEdits) {
+    /// Adds to `edits` the rewritten lines of `block` (a paragraph or heading): destinations with
+    /// spaces, or (`escapedParentheses`, kramdown) with `\(` or `\)`.
+    static func collect(in block: CmarkNode, lines: SourceLines, escapedParentheses: Bool = false, edits: inout LineEdits) {
         for number in block.startLine...max(block.startLine, block.endLine) where !edits.touches(number) {
             let line = lines[number]
-            if let rewritten = rewrite(line) { edits.replace(line: number, with: rewritten) }
+            if let rewritten = rewrite(line, escapedParentheses: escapedParentheses) { edits.replace(line: number, with: rewritten) }
+        }
+    }
+
+    /// Whether `line` holds `\(` or `\)`: every line that ``rewrite(_:escapedParentheses:)`` changes
+    /// for kramdown has one.
+    private static func mayHoldEscapedParenthesis(_ line: ArraySlice<UInt8>) -> Bool {
+        line.withUnsafeBufferPointer { line in
+            var position = 0
+            while position + 1 < line.count, let found = ByteSearch.firstIndex(of: UInt8(ascii: "\\"), in: line, from: position) {
+                if found + 1 < line.count, line[found + 1] == UInt8(ascii: "(") || line[found + 1] == UInt8(ascii: ")") { return true }
+                position = found + 2
+            }
+            return false
         }
     }
 
@@ -45,11 +65,16 @@ enum LinkDestinationsWithSpaces {
         }
     }
 
-    /// `line` with its destinations with spaces in pointy brackets; nil when it has none.
-    static func rewrite(_ line: ArraySlice<UInt8>) -> [UInt8]? {
+    /// `line` with its destinations with spaces (or, `escapedParentheses`, with `\(` or `\)`) in pointy
+    /// brackets; nil when it has none.
+    static func rewrite(_ line: ArraySlice<UInt8>, escapedParentheses: Bool = false) -> [UInt8]? {
         // Quick checks: a `](` with a space before the next `)` (most links have none, and most
         // lines no link), then the same outside code spans.
-        guard mayHoldSpacedDestination(line), let first = openings(in: line).first, line[first...].contains(UInt8(ascii: " ")) else { return nil }
+        if escapedParentheses {
+            guard mayHoldEscapedParenthesis(line), !openings(in: line).isEmpty else { return nil }
+        } else {
+            guard mayHoldSpacedDestination(line), let first = openings(in: line).first, line[first...].contains(UInt8(ascii: " ")) else { return nil }
+        }
         var out: [UInt8] = []
         var copied = line.startIndex
         var position = line.startIndex
@@ -83,7 +108,7 @@ enum LinkDestinationsWithSpaces {
                 guard brackets > 0 else { break }
                 brackets -= 1
                 guard position + 1 < line.endIndex, line[position + 1] == UInt8(ascii: "("),
-                      let (destination, end) = destination(in: line, from: position + 2) else { break }
+                      let (destination, end) = destination(in: line, from: position + 2, escapedParentheses: escapedParentheses) else { break }
                 out += line[copied..<(position + 2)]
                 out += destination
                 copied = end
@@ -112,8 +137,9 @@ enum LinkDestinationsWithSpaces {
 
     /// The destination (and title) that starts at `start` (just after `](`), rewritten as
     /// `<destination> "title")`, and the offset just past its `)`; nil when it holds no space or
-    /// is not one Python-Markdown and cmark would read alike once rewritten.
-    private static func destination(in line: ArraySlice<UInt8>, from start: Int) -> ([UInt8], Int)? {
+    /// is not one Python-Markdown and cmark would read alike once rewritten. With `escapedParentheses`:
+    /// the destination holding `\(` or `\)`, without a title, its backslashes doubled.
+    private static func destination(in line: ArraySlice<UInt8>, from start: Int, escapedParentheses: Bool) -> ([UInt8], Int)? {
         var depth = 1
         var position = start
         var quoteAt: Int?
@@ -144,8 +170,17 @@ enum LinkDestinationsWithSpaces {
         var href = line[start..<hrefEnd]
         while let last = href.last, space(last) { href.removeLast() }
         while let firstByte = href.first, space(firstByte) { href.removeFirst() }
-        guard href.contains(where: space), !href.contains(UInt8(ascii: "<")), !href.contains(UInt8(ascii: ">")),
-              !inner.isEmpty else { return nil }
+        guard !href.contains(UInt8(ascii: "<")), !href.contains(UInt8(ascii: ">")), !inner.isEmpty else { return nil }
+        if escapedParentheses {
+            let backslash = UInt8(ascii: "\\")
+            // `\)` inside, or a `\` before the closing `)` (`[b](/x\)y)` is a link to `/x\` there).
+            guard quoteAt == nil, !href.contains(where: space), href.last == backslash
+                    || zip(href, href.dropFirst()).contains(where: { $0 == backslash && ($1 == UInt8(ascii: "(") || $1 == UInt8(ascii: ")")) })
+            else { return nil }
+            href = ArraySlice(href.flatMap { $0 == backslash ? [backslash, backslash] : [$0] })
+        } else {
+            guard href.contains(where: space) else { return nil }
+        }
         var out: [UInt8] = [UInt8(ascii: "<")] + href + [UInt8(ascii: ">")]
         if !title.isEmpty { out += [UInt8(ascii: " ")] + title }
         out.append(UInt8(ascii: ")"))

@@ -1,8 +1,9 @@
 """Compares the post bodies blog wrote with the ones Pelican makes of the same files.
 
-Usage: pelican_compare.py [--smarty] CONTENT_FOLDER SOURCE=PAGE...
+Usage: pelican_compare.py [--smarty] [--emphasis] CONTENT_FOLDER SOURCE=PAGE...
   SOURCE: a markdown file under CONTENT_FOLDER; PAGE: the page blog wrote for it.
   --smarty: Pelican's MARKDOWN setting also enables markdown.extensions.smarty.
+  --emphasis: <em> and <strong> are compared too, where they open and close in the text.
 
 Pelican reads each file with its own MarkdownReader and default settings (Python-Markdown with
 codehilite, extra and meta). Both bodies are reduced to their structure and text: the block
@@ -19,6 +20,8 @@ import sys
 
 BLOCKS = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl", "dt", "dd", "pre",
           "blockquote", "table", "tr", "th", "td", "hr"}
+# Inline elements compared where they open and close (--emphasis).
+INLINE = set()
 
 
 class Structure(html.parser.HTMLParser):
@@ -41,11 +44,15 @@ class Structure(html.parser.HTMLParser):
             self.items.append("<%s>" % tag)
         elif tag in ("img", "br"):
             self.text += " <%s> " % tag
+        elif tag in INLINE:
+            self.text += "<%s>" % tag
 
     def handle_endtag(self, tag):
         if tag in BLOCKS:
             self.flush()
             self.items.append("</%s>" % tag)
+        elif tag in INLINE:
+            self.text += "</%s>" % tag
 
     def handle_data(self, data):
         self.text += data
@@ -84,9 +91,10 @@ def main():
     from pelican.readers import Readers
     from pelican.settings import DEFAULT_CONFIG
     arguments = sys.argv[1:]
-    smarty = arguments[:1] == ["--smarty"]
-    if smarty:
-        arguments = arguments[1:]
+    smarty = "--smarty" in arguments
+    if "--emphasis" in arguments:
+        INLINE.update({"em", "strong"})
+    arguments = [argument for argument in arguments if argument not in ("--smarty", "--emphasis")]
     content = arguments[0]
     settings = dict(DEFAULT_CONFIG)
     settings["PATH"] = content
