@@ -1,3 +1,4 @@
+import BlogCore
 import Foundation
 import Mustache
 
@@ -26,7 +27,8 @@ final class RenderedOnce: MustacheCustomRenderable, @unchecked Sendable {
         lock.unlock()
         if let known { return known }
         // Two cores may make it at once; both make the same text.
-        let made = make()
+        // Kept to the end of the build, at its size (see String.atExactSize).
+        let made = make().atExactSize
         lock.lock()
         text = made
         lock.unlock()
