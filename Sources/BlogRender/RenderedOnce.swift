@@ -35,3 +35,20 @@ final class RenderedOnce: MustacheCustomRenderable, @unchecked Sendable {
         return made
     }
 }
+
+/// A value templates read as what `make` returns, made each time one reads it and never kept: for
+/// what a post's own page shows, if any page does (its table of contents, its headings, its header's
+/// `meta`), whose dictionaries were otherwise held for every post until the last page was written
+/// (3.5 KB a post). Both renderers read it as its representation; ``PageInputs`` digests that.
+final class LazyValue: MustacheCustomRepresentation, @unchecked Sendable {
+    private let make: @Sendable () -> Any
+
+    init(_ make: @escaping @Sendable () -> Any) {
+        self.make = make
+    }
+
+    /// The value, made now.
+    var value: Any { make() }
+
+    var representation: Any? { make() }
+}
