@@ -47,6 +47,9 @@ enum PageInputs {
             input.add(10 as UInt8)
             input.add(array.count)
             for item in array { input.add(item) }
+        case Kind.lazy:
+            // As the value it makes: what templates read.
+            add((value as! LazyValue).value, to: &input)
         default:
             input.add(9 as UInt8)
             input.add(String(reflecting: type(of: value)))
@@ -59,7 +62,7 @@ enum PageInputs {
         static let string = ObjectIdentifier(String.self), bool = ObjectIdentifier(Bool.self), int = ObjectIdentifier(Int.self),
                    double = ObjectIdentifier(Double.self), dictionary = ObjectIdentifier([String: Any].self),
                    dictionaries = ObjectIdentifier([[String: Any]].self), values = ObjectIdentifier([Any].self),
-                   strings = ObjectIdentifier([String].self)
+                   strings = ObjectIdentifier([String].self), lazy = ObjectIdentifier(LazyValue.self)
     }
 
     /// Adds a dictionary: the sum of its entries' digests, which needs neither sorting its keys

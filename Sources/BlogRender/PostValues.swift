@@ -41,8 +41,10 @@ struct PostValues {
             // Lists show the summary on other pages: its relative links must point where they did on the post's page.
             "summaryHTML": AbsoluteURLs.rewrite(html: sitePost.rendered.summaryHTML, base: links.href(sitePost.url)),
             "truncated": sitePost.rendered.summaryHTML != sitePost.rendered.html,
-            "headings": sitePost.rendered.headings.map { ["level": $0.level, "id": $0.id, "text": $0.text] as [String: Any] },
-            "meta": TemplateValue.map(post.meta, timeZone: config.timeZone),
+            "headings": LazyValue { [headings = sitePost.rendered.headings] in
+                headings.map { ["level": $0.level, "id": $0.id, "text": $0.text] as [String: Any] }
+            },
+            "meta": LazyValue { [meta = post.meta, zone = config.timeZone] in TemplateValue.map(meta, timeZone: zone) },
             "hidden": post.status == .hidden, "dated": post.dated,
             // Only in a site that shows them (`--drafts`, `--future`, `blog serve`): a theme marks them.
             "draft": post.status == .draft, "future": sitePost.future,
@@ -124,9 +126,11 @@ struct PostValues {
     /// whether a theme shows it, which a `toc` header decides (`true`: whenever there is a heading,
     /// `false`: never), else three headings or more; never when the body holds one already (`[TOC]`, `{{< toc >}}`).
     private func addTableOfContents(of sitePost: SitePost, to values: inout [String: Any]) {
-        let toc = TableOfContents(sitePost.rendered.headings, levels: config.tocLevels)
-        values["toc"] = Self.entries(toc.entries)
-        values["toc_html"] = toc.listHTML
+        let (headings, levels) = (sitePost.rendered.headings, config.tocLevels)
+        let toc = TableOfContents(headings, levels: levels)
+        // Made when a page shows them (see LazyValue).
+        values["toc"] = LazyValue { Self.entries(TableOfContents(headings, levels: levels).entries) }
+        values["toc_html"] = LazyValue { TableOfContents(headings, levels: levels).listHTML }
         let asked: Bool?
         switch sitePost.post.meta["toc"] {
         case .bool(let flag): asked = flag

@@ -1,3 +1,4 @@
+import BlogCore
 import Foundation
 import Mustache
 
@@ -26,10 +27,28 @@ final class RenderedOnce: MustacheCustomRenderable, @unchecked Sendable {
         lock.unlock()
         if let known { return known }
         // Two cores may make it at once; both make the same text.
-        let made = make()
+        // Kept to the end of the build, at its size (see String.atExactSize).
+        let made = make().atExactSize
         lock.lock()
         text = made
         lock.unlock()
         return made
     }
+}
+
+/// A value templates read as what `make` returns, made each time one reads it and never kept: for
+/// what a post's own page shows, if any page does (its table of contents, its headings, its header's
+/// `meta`), whose dictionaries were otherwise held for every post until the last page was written
+/// (3.5 KB a post). Both renderers read it as its representation; ``PageInputs`` digests that.
+final class LazyValue: MustacheCustomRepresentation, @unchecked Sendable {
+    private let make: @Sendable () -> Any
+
+    init(_ make: @escaping @Sendable () -> Any) {
+        self.make = make
+    }
+
+    /// The value, made now.
+    var value: Any { make() }
+
+    var representation: Any? { make() }
 }

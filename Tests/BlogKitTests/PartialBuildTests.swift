@@ -126,6 +126,37 @@ extension IncrementalBuildTests {
         XCTAssertTrue(try XCTUnwrap(site.read("public/posts/post-number-1/index.html")).contains("Swift (4)"))
     }
 
+    /// A post's table of contents, headings and header values (`meta`) are made when a page reads them
+    /// (BlogRender's `LazyValue`), and a page's digest counts them as what they make: a page that shows
+    /// another post's header value is rendered again when only that value changes.
+    func testPartialBuildSeesTheValuesMadeWhenAPageReadsThem() throws {
+        // Post 4's page shows the header value and the headings of post 3 (the older one), not its title.
+        try site.write("themes/default/templates/post.mustache", """
+        {{#post}}<h1>{{title}}</h1>{{/post}}
+        {{#neighbours.older}}<p>{{meta.mood}}</p><ol>{{#toc}}<li>{{level}} {{text}}{{#children}} ({{id}}){{/children}}</li>{{/toc}}</ol>\
+        {{#headings}}{{level}}#{{id}};{{/headings}}{{{toc_html}}}{{/neighbours.older}}
+
+        """)
+        try edit("content/posts/post-3.md") { "Mood: calm\n" + $0 }
+        try buildTwice()
+        try assertSameAsCleanBuild()
+        let shown = { try XCTUnwrap(self.site.read("public/posts/post-number-4/index.html")) }
+        var page = try shown()
+        XCTAssertTrue(page.contains("<p>calm</p><ol><li>2 A heading</li></ol>2#a-heading;<ul>\n<li><a href=\"#a-heading\">A heading</a></li>\n</ul>\n"), page)
+        // Only its header value changes: post 4's page is rendered again for it alone.
+        try edit("content/posts/post-3.md") { $0.replacingOccurrences(of: "Mood: calm", with: "Mood: glad") }
+        assertPartial(try quickBuild())
+        try assertSameAsCleanBuild()
+        page = try shown()
+        XCTAssertTrue(page.contains("<p>glad</p>"), page)
+        // Its headings change: the table shows the new ones.
+        try edit("content/posts/post-3.md") { $0.replacingOccurrences(of: "## A heading", with: "## Parts\n\n### First part") }
+        try quickBuild()
+        try assertSameAsCleanBuild()
+        page = try shown()
+        XCTAssertTrue(page.contains("<ol><li>2 Parts (first-part)</li></ol>2#parts;3#first-part;<ul>\n<li><a href=\"#parts\">Parts</a>\n<ul>\n"), page)
+    }
+
     func testAFirstBuildMakesNoDigestsAndTheNextOneDoes() throws {
         // A first build (a CI job's in a fresh clone) does not pay for the pages' digests; a blog
         // built again has them from its second build on.

@@ -25,3 +25,17 @@ final class TrimmingTests: XCTestCase {
         XCTAssertEqual(" \n x \t".trimmingWhitespaces(), "\n x")
     }
 }
+
+/// Text kept per post at its own size (`String.atExactSize`).
+final class ExactSizeTests: XCTestCase {
+    /// The copy is the same text, byte for byte: empty, small (kept inside the string), non-ASCII, and
+    /// grown by appending (as a template renders it), which is what it is for.
+    func testExactSizeIsTheSameText() {
+        var grown = ""
+        for part in 0..<11 { grown += String(repeating: Character(UnicodeScalar(UInt8(97 + part))), count: 100) + "é" }
+        for text in ["", "a", "short ascii", "é日本🇫🇷 " + String(repeating: "ü", count: 40), String(repeating: "<p>x</p>", count: 300), grown] {
+            XCTAssertEqual(text.atExactSize, text)
+            XCTAssertEqual(Array(text.atExactSize.utf8), Array(text.utf8))
+        }
+    }
+}
