@@ -114,6 +114,11 @@ public final class PreviewServer: @unchecked Sendable {
     /// Builds once, then serves and watches until the process ends; the private folder is removed when
     /// serving fails (and on SIGINT, SIGTERM and SIGHUP from the start: see ``removeOnSignals()``).
     public func run() async throws {
+        // Watching begins before the first build reads anything: a save during it rebuilds once it is done.
+        let (folders, files) = watched()
+        FileWatcher(folders: folders, files: files).start { [self] changed in
+            builds.async { self.rebuild(changed: changed) }
+        }
         builds.sync { self.rebuild(changed: []) }
         let responder = SiteResponder(folder: privateFolder.site, basePath: basePath, injection: LiveReload.tag)
         let server = PreviewHTTP(listener: listener, gate: gate, hub: hub) { head in
@@ -134,10 +139,6 @@ public final class PreviewServer: @unchecked Sendable {
             return .response(responder.respond(to: SiteResponder.Request(
                 method: head.method, path: head.target,
                 headers: Dictionary(head.fields.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))))
-        }
-        let (folders, files) = watched()
-        FileWatcher(folders: folders, files: files).start { [self] changed in
-            builds.async { self.rebuild(changed: changed) }
         }
         print("Serving \(folder.display.isEmpty ? "the blog" : folder.display) at \(url) (a private build in \(privateFolder.site.path); Ctrl-C stops)")
         if let networkNote { print(networkNote) }
