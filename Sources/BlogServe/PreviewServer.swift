@@ -1,4 +1,5 @@
 import BlogBuild
+import BlogCheck
 import BlogConfig
 import CSystem
 import FlyingSocks
@@ -181,6 +182,9 @@ public final class PreviewServer: @unchecked Sendable {
     /// Builds the site into the private folder, prints the outcome, and tells the open pages.
     private func rebuild(changed: [String]) {
         guard !privateFolder.stopping else { return }
+        // A check of the last site still running stops: it would compete with this build for the cores, and its
+        // site is being replaced.
+        linkState.building()
         // A full build of a big blog allocates hundreds of MB on every core; the allocator keeps what was freed in
         // each thread's arena. Given back after each build, the server's memory stays that of one build.
         defer { Memory.giveBack() }
@@ -212,17 +216,27 @@ public final class PreviewServer: @unchecked Sendable {
                              : "build failed; nothing to serve until a build succeeds")
             let text = failure.diagnostics.map(\.description).joined(separator: "\n")
             Task { await hub.failed(text) }
+            recheckAfterFailure()
         } catch {
             print("blog: error: \(error)")
             Task { await hub.failed("\(error)") }
+            recheckAfterFailure()
         }
+    }
+
+    /// A failed build stopped the check of the last good site, which stays served: it is checked again (what the
+    /// stopped check read is not used; what the check before it read is, see ``LinkCheckMemo``).
+    private func recheckAfterFailure() {
+        guard servedOnce else { return }
+        checkLinks(nil)
     }
 }
 
 extension PreviewServer {
     /// Checks the links of the site just built, on ``checks``, and says how many are broken: one line in the
-    /// terminal, a note in every open page (linking to ``LiveReload/linksPath``, which lists them). A check that
-    /// a newer build overtook is dropped: the newer build's check follows it.
+    /// terminal, a note in every open page (linking to ``LiveReload/linksPath``, which lists them). Only the pages
+    /// that changed since the last check are read again (see ``LinkCheckMemo``). A check that a newer build
+    /// overtakes stops as that build starts, and is dropped: the newer build's check follows it.
     private func checkLinks(_ links: PreviewLinks?) {
         let build = linkState.built(links)
         guard let checker = linkState.checker else { return }
@@ -230,7 +244,8 @@ extension PreviewServer {
         checks.async { [self] in
             guard linkState.isLatest(build), !privateFolder.stopping else { return }
             let start = DispatchTime.now()
-            let report = checker.check(folder: folder)
+            guard let report = checker.check(folder: folder, memo: linkState.memo, stale: { !linkState.isLatest(build) || privateFolder.stopping })
+            else { return }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
             guard linkState.isLatest(build) else { return }
             let summary = LinkState.summary(report.broken.count)
@@ -247,6 +262,10 @@ extension PreviewServer {
 final class LinkState: @unchecked Sendable {
     private let lock = NSLock()
     private var build = 0
+    /// Whether a build has started since the last one succeeded.
+    private var buildRunning = false
+    /// What the checks read of the site, kept for the next check.
+    let memo = LinkCheckMemo()
     private var links: PreviewLinks?
     private var broken: [String] = []
     private var checkedBuild = 0
@@ -255,6 +274,7 @@ final class LinkState: @unchecked Sendable {
     func built(_ links: PreviewLinks?) -> Int {
         lock.withLock {
             build += 1
+            buildRunning = false
             if let links { self.links = links }
             return build
         }
@@ -262,7 +282,13 @@ final class LinkState: @unchecked Sendable {
 
     var checker: PreviewLinks? { lock.withLock { links } }
 
-    func isLatest(_ number: Int) -> Bool { lock.withLock { number == build } }
+    /// A build starts: the check of the last site is overtaken, whether the build succeeds or fails.
+    func building() {
+        lock.withLock { buildRunning = true }
+    }
+
+    /// Whether `number` is the last successful build and no build has started since.
+    func isLatest(_ number: Int) -> Bool { lock.withLock { number == build && !buildRunning } }
 
     func set(_ broken: [String], build number: Int) {
         lock.withLock {
