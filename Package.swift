@@ -136,6 +136,7 @@ let package = Package(
             name: "BlogServe",
             dependencies: [
                 "BlogBuild",
+                "BlogCheck",
                 "BlogConfig",
                 "CSystem",
                 .product(name: "FlyingSocks", package: "FlyingFox"),

@@ -134,6 +134,11 @@ package struct PreviewLinks: Sendable {
     package func check(folder: URL) -> LinkCheckReport {
         LinkChecker.check(folder: folder, displayPath: config.output, config: config, posts: posts)
     }
+
+    /// The same, reading again only what changed since the check `memo` made last; nil when `stale` turns true.
+    package func check(folder: URL, memo: LinkCheckMemo, stale: () -> Bool) -> LinkCheckReport? {
+        memo.check(folder: folder, displayPath: config.output, config: config, posts: posts, stale: stale)
+    }
 }
 
 extension Pipeline {

@@ -97,18 +97,11 @@ package enum LinkChecker {
         for (path, scan) in zip(pagePaths, scans) {
             var locator = Locator(page: path, bytes: scan.bytes, displayPath: displayPath, post: postsByPage[path])
             for link in scan.links {
-                let message: String
                 let problem = resolver.problem(with: link.url, onPage: path, ids: idsByPage)
-                switch problem {
-                case .external: continue
-                case .fine: followed += 1; continue
-                case .missing(let target):
-                    message = "link to \(link.url) which does not exist"
-                    missing.append((link.url, target))
-                case .outside(let basePath): message = "link to \(link.url) which is outside the site (its base path is \(basePath))"
-                case .noElement(let id): message = "link to \(link.url): no element with id \"\(id)\" there"
-                }
+                if case .external = problem { continue }
                 followed += 1
+                guard let message = message(problem, link: link.url) else { continue }
+                if case .missing(let target) = problem { missing.append((link.url, target)) }
                 let diagnostic = locator.error(at: link.offset, target: link.url, message)
                 guard seen.insert(diagnostic).inserted else {
                     if case .missing = problem { missing.removeLast() }
@@ -131,6 +124,16 @@ package enum LinkChecker {
         report.matches = (others ?? []).map(\.match).filter { $0.count > 0 }
         report.missing = missing
         return report
+    }
+
+    /// What is wrong with `link` as a message, for a problem (nil when it is fine or outside: not checked).
+    static func message(_ problem: LinkProblem, link: String) -> String? {
+        switch problem {
+        case .external, .fine: return nil
+        case .missing: return "link to \(link) which does not exist"
+        case .outside(let basePath): return "link to \(link) which is outside the site (its base path is \(basePath))"
+        case .noElement(let id): return "link to \(link): no element with id \"\(id)\" there"
+        }
     }
 
     /// Every regular file under `folder`, relative to it, hidden entries skipped.
@@ -225,6 +228,13 @@ struct LinkResolver {
 
     /// What is wrong with `link` (not empty) on the page at `page` (relative to the output folder).
     func problem(with link: String, onPage page: String, ids: [String: Set<String>]) -> LinkProblem {
+        var looked: String?
+        return problem(with: link, onPage: page, ids: ids, lookedAt: &looked)
+    }
+
+    /// The same, and the path the link was looked up at, when it was (`x/`: `x/index.html`; `x`: the file `x`, else
+    /// `x/index.html`): its outcome changes only when a file there appears or goes, or that page's ids change.
+    func problem(with link: String, onPage page: String, ids: [String: Set<String>], lookedAt: inout String?) -> LinkProblem {
         var reference = link
         if reference.hasPrefix("//") { reference = "https:" + reference }
         var resolved: String
@@ -246,6 +256,7 @@ struct LinkResolver {
         guard path.hasPrefix(basePath) else { return .outside(basePath: basePath) }
         path.removeFirst(basePath.count)
 
+        lookedAt = path
         let target: String
         if path.isEmpty || path.hasSuffix("/") {
             target = path + "index.html"
@@ -284,7 +295,7 @@ struct LinkResolver {
 
 /// Says where a link of one page was written: in the post's source when the page is a post's and
 /// the link is in its body (or its source names the target), else in the HTML file.
-private struct Locator {
+struct Locator {
     let page: String
     let bytes: [UInt8]
     let displayPath: String

@@ -33,13 +33,12 @@ package enum SearchIndex {
     package static func render(_ site: Site, hook: RenderHook? = nil) -> [OutputFile] {
         guard site.config.search else { return [] }
         let marks = BodyMarks(site: site, hook: hook)
-        let indices = entries(site)
-        let shards = stride(from: 0, to: indices.count, by: postsPerShard).map { Array(indices[$0..<min($0 + postsPerShard, indices.count)]) }
-        let names = shards.indices.map { "posts-\($0 + 1).json" }
-        let manifest = "{\"version\":1,\"posts\":\(indices.count),\"shards\":[" + names.map { "\"\($0)\"" }.joined(separator: ",") + "]}\n"
+        let shards = shards(site)
+        let names = shards.map { String($0.path.dropFirst(path.folderPart.count + 1)) }
+        let count = shards.reduce(0) { $0 + $1.posts.count }
+        let manifest = "{\"version\":1,\"posts\":\(count),\"shards\":[" + names.map { "\"\($0)\"" }.joined(separator: ",") + "]}\n"
         var files = [OutputFile(path: path, contents: .bytes(Data(manifest.utf8)))]
-        for (name, shard) in zip(names, shards) {
-            let shardPath = path.folderPart + "/" + name
+        for (shardPath, shard) in shards {
             files.append(OutputFile(path: shardPath, contents: .made(by: OutputFile.Maker {
                 let text = shardText(shard, site: site, marks: marks)
                 guard let marks else { return Data(text.utf8) }
@@ -47,6 +46,15 @@ package enum SearchIndex {
             })))
         }
         return files
+    }
+
+    /// Each shard's path and its posts, by index into ``Site/posts``, in order: a shard's text depends on nothing
+    /// else of the site (the incremental layer leaves a shard whose posts did not change as it is).
+    package static func shards(_ site: Site) -> [(path: String, posts: [Int])] {
+        let indices = entries(site)
+        return stride(from: 0, to: indices.count, by: postsPerShard).enumerated().map { number, start in
+            (path.folderPart + "/posts-\(number + 1).json", Array(indices[start..<min(start + postsPerShard, indices.count)]))
+        }
     }
 
     /// The posts in the index, by index into ``Site/posts``: listed posts newest first, then pages.

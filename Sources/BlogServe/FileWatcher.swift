@@ -31,22 +31,29 @@ final class FileWatcher: @unchecked Sendable {
     }
 
     /// Starts watching on a thread of its own; `changed` gets each batch of changed paths, on that thread.
+    /// Returns once the watching has begun: a change made after it returns is reported (one made before, while the
+    /// watches were being set up, would have been lost: a save just after `serve` said it was serving, or during its
+    /// first build, never rebuilt the site).
     func start(_ changed: @escaping @Sendable ([String]) -> Void) {
+        let watching = DispatchSemaphore(value: 0)
+        let ready: @Sendable () -> Void = { watching.signal() }
         let thread = Thread { [self] in
             #if os(Linux)
-            if watchWithInotify(changed) { return }
+            if watchWithInotify(changed, ready: ready) { return }
             #elseif os(macOS)
-            if watchWithFSEvents(changed) { return }
+            if watchWithFSEvents(changed, ready: ready) { return }
             #endif
-            watchByPolling(changed)
+            watchByPolling(changed, ready: ready)
         }
         thread.name = "blog serve: watcher"
         thread.start()
+        watching.wait()
     }
 
     #if os(Linux)
-    /// Watches with inotify until the process ends; false when inotify is not available.
-    private func watchWithInotify(_ changed: @escaping @Sendable ([String]) -> Void) -> Bool {
+    /// Watches with inotify until the process ends, calling `ready` once every watch is set; false (`ready` not
+    /// called) when inotify is not available.
+    private func watchWithInotify(_ changed: @escaping @Sendable ([String]) -> Void, ready: () -> Void) -> Bool {
         let fd = inotify_init1(Int32(IN_CLOEXEC))
         guard fd >= 0 else { return false }
         let mask = UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_MODIFY | IN_ATTRIB | IN_DELETE_SELF)
@@ -68,6 +75,7 @@ final class FileWatcher: @unchecked Sendable {
             if wd >= 0, watched[wd] == nil { watched[wd] = parent }
         }
         let underFolders = { (path: String) in self.folders.contains { path == $0 || path.hasPrefix($0 + "/") } }
+        ready()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var pending: [String] = []
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -105,7 +113,7 @@ final class FileWatcher: @unchecked Sendable {
     #if os(macOS)
     /// Watches with FSEvents (file events, coalesced over `quiet`) until the process ends; false when the stream
     /// does not start. Tested only by the macOS CI job.
-    private func watchWithFSEvents(_ changed: @escaping @Sendable ([String]) -> Void) -> Bool {
+    private func watchWithFSEvents(_ changed: @escaping @Sendable ([String]) -> Void, ready: () -> Void) -> Bool {
         // FSEvents reports real paths (/private/var/… for /var/…): each watched path's real form maps back to it.
         let real = { (path: String) in URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
         let folderPairs = folders.map { (real: real($0), given: $0) }
@@ -138,13 +146,15 @@ final class FileWatcher: @unchecked Sendable {
                                                FSEventStreamEventId(kFSEventStreamEventIdSinceNow), quiet, flags) else { return false }
         FSEventStreamSetDispatchQueue(stream, DispatchQueue(label: "blog serve: FSEvents"))
         guard FSEventStreamStart(stream) else { return false }
+        ready()
         // The stream reports on its queue for as long as the process runs, as the inotify watcher does.
         while true { Thread.sleep(forTimeInterval: 3600) }
     }
     #endif
 
-    /// Watches by comparing the files' modification times and sizes every quarter second.
-    private func watchByPolling(_ changed: @escaping @Sendable ([String]) -> Void) {
+    /// Watches by comparing the files' modification times and sizes every quarter second, calling `ready` once the
+    /// first look is taken.
+    private func watchByPolling(_ changed: @escaping @Sendable ([String]) -> Void, ready: () -> Void) {
         func snapshot() -> [String: [Int]] {
             var out: [String: [Int]] = [:]
             let manager = FileManager.default
@@ -163,6 +173,7 @@ final class FileWatcher: @unchecked Sendable {
             return out
         }
         var last = snapshot()
+        ready()
         while true {
             Thread.sleep(forTimeInterval: 0.25)
             let now = snapshot()

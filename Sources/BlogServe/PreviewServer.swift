@@ -1,4 +1,5 @@
 import BlogBuild
+import BlogCheck
 import BlogConfig
 import CSystem
 import FlyingSocks
@@ -114,6 +115,11 @@ public final class PreviewServer: @unchecked Sendable {
     /// Builds once, then serves and watches until the process ends; the private folder is removed when
     /// serving fails (and on SIGINT, SIGTERM and SIGHUP from the start: see ``removeOnSignals()``).
     public func run() async throws {
+        // Watching begins before the first build reads anything: a save during it rebuilds once it is done.
+        let (folders, files) = watched()
+        FileWatcher(folders: folders, files: files).start { [self] changed in
+            builds.async { self.rebuild(changed: changed) }
+        }
         builds.sync { self.rebuild(changed: []) }
         let responder = SiteResponder(folder: privateFolder.site, basePath: basePath, injection: LiveReload.tag)
         let server = PreviewHTTP(listener: listener, gate: gate, hub: hub) { head in
@@ -134,10 +140,6 @@ public final class PreviewServer: @unchecked Sendable {
             return .response(responder.respond(to: SiteResponder.Request(
                 method: head.method, path: head.target,
                 headers: Dictionary(head.fields.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))))
-        }
-        let (folders, files) = watched()
-        FileWatcher(folders: folders, files: files).start { [self] changed in
-            builds.async { self.rebuild(changed: changed) }
         }
         print("Serving \(folder.display.isEmpty ? "the blog" : folder.display) at \(url) (a private build in \(privateFolder.site.path); Ctrl-C stops)")
         if let networkNote { print(networkNote) }
@@ -180,6 +182,9 @@ public final class PreviewServer: @unchecked Sendable {
     /// Builds the site into the private folder, prints the outcome, and tells the open pages.
     private func rebuild(changed: [String]) {
         guard !privateFolder.stopping else { return }
+        // A check of the last site still running stops: it would compete with this build for the cores, and its
+        // site is being replaced.
+        linkState.building()
         // A full build of a big blog allocates hundreds of MB on every core; the allocator keeps what was freed in
         // each thread's arena. Given back after each build, the server's memory stays that of one build.
         defer { Memory.giveBack() }
@@ -211,17 +216,27 @@ public final class PreviewServer: @unchecked Sendable {
                              : "build failed; nothing to serve until a build succeeds")
             let text = failure.diagnostics.map(\.description).joined(separator: "\n")
             Task { await hub.failed(text) }
+            recheckAfterFailure()
         } catch {
             print("blog: error: \(error)")
             Task { await hub.failed("\(error)") }
+            recheckAfterFailure()
         }
+    }
+
+    /// A failed build stopped the check of the last good site, which stays served: it is checked again (what the
+    /// stopped check read is not used; what the check before it read is, see ``LinkCheckMemo``).
+    private func recheckAfterFailure() {
+        guard servedOnce else { return }
+        checkLinks(nil)
     }
 }
 
 extension PreviewServer {
     /// Checks the links of the site just built, on ``checks``, and says how many are broken: one line in the
-    /// terminal, a note in every open page (linking to ``LiveReload/linksPath``, which lists them). A check that
-    /// a newer build overtook is dropped: the newer build's check follows it.
+    /// terminal, a note in every open page (linking to ``LiveReload/linksPath``, which lists them). Only the pages
+    /// that changed since the last check are read again (see ``LinkCheckMemo``). A check that a newer build
+    /// overtakes stops as that build starts, and is dropped: the newer build's check follows it.
     private func checkLinks(_ links: PreviewLinks?) {
         let build = linkState.built(links)
         guard let checker = linkState.checker else { return }
@@ -229,7 +244,8 @@ extension PreviewServer {
         checks.async { [self] in
             guard linkState.isLatest(build), !privateFolder.stopping else { return }
             let start = DispatchTime.now()
-            let report = checker.check(folder: folder)
+            guard let report = checker.check(folder: folder, memo: linkState.memo, stale: { !linkState.isLatest(build) || privateFolder.stopping })
+            else { return }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
             guard linkState.isLatest(build) else { return }
             let summary = LinkState.summary(report.broken.count)
@@ -246,6 +262,10 @@ extension PreviewServer {
 final class LinkState: @unchecked Sendable {
     private let lock = NSLock()
     private var build = 0
+    /// Whether a build has started since the last one succeeded.
+    private var buildRunning = false
+    /// What the checks read of the site, kept for the next check.
+    let memo = LinkCheckMemo()
     private var links: PreviewLinks?
     private var broken: [String] = []
     private var checkedBuild = 0
@@ -254,6 +274,7 @@ final class LinkState: @unchecked Sendable {
     func built(_ links: PreviewLinks?) -> Int {
         lock.withLock {
             build += 1
+            buildRunning = false
             if let links { self.links = links }
             return build
         }
@@ -261,7 +282,13 @@ final class LinkState: @unchecked Sendable {
 
     var checker: PreviewLinks? { lock.withLock { links } }
 
-    func isLatest(_ number: Int) -> Bool { lock.withLock { number == build } }
+    /// A build starts: the check of the last site is overtaken, whether the build succeeds or fails.
+    func building() {
+        lock.withLock { buildRunning = true }
+    }
+
+    /// Whether `number` is the last successful build and no build has started since.
+    func isLatest(_ number: Int) -> Bool { lock.withLock { number == build && !buildRunning } }
 
     func set(_ broken: [String], build number: Int) {
         lock.withLock {

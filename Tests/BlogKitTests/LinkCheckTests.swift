@@ -1,3 +1,5 @@
+@testable import BlogBuild
+@testable import BlogCheck
 import Foundation
 import XCTest
 
@@ -69,6 +71,54 @@ final class LinkCheckTests: XCTestCase {
         XCTAssertTrue(result.stdout.hasPrefix("Checked 6 pages, "), result.stdout)
         XCTAssertTrue(result.stdout.hasSuffix(": 3 broken\n"), result.stdout)
         XCTAssertFalse(site.exists("public"), "check must not write the output folder")
+    }
+
+    func testServesCheckReadsOnlyWhatChangedAndReportsWhatAWholeCheckReports() throws {
+        // As `blog serve` builds and checks: each build into one folder, then the memo's check and a whole check.
+        try writeLinkedBlog()
+        let output = site.root.appendingPathComponent("out")
+        var options = BuildOptions(source: site.root.path, output: output.path)
+        options.buildsAgain = true
+        options.cacheFolder = site.root.appendingPathComponent("cache").path
+        let memo = LinkCheckMemo()
+        var links: PreviewLinks?
+        func buildAndCompare(_ what: String, line: UInt = #line) throws {
+            let (_, made) = try Pipeline.buildForPreview(options)
+            links = made ?? links
+            let checker = try XCTUnwrap(links)
+            let kept = try XCTUnwrap(checker.check(folder: output, memo: memo, stale: { false }), what, line: line)
+            let whole = checker.check(folder: output)
+            XCTAssertEqual(kept.broken.map(\.description), whole.broken.map(\.description), what, line: line)
+            XCTAssertEqual(kept.links, whole.links, what, line: line)
+            XCTAssertEqual(kept.pages, whole.pages, what, line: line)
+            XCTAssertEqual(kept.missing.map(\.path), whole.missing.map(\.path), what, line: line)
+        }
+        try buildAndCompare("the first build")
+        let pages = memo.lastRead
+        XCTAssertGreaterThan(pages, 5)
+        try buildAndCompare("nothing changed")
+        XCTAssertEqual(memo.lastRead, 0, "no page changed")
+        XCTAssertEqual(memo.lastResolved, 0, "no file appeared or went")
+        // A body edit: the post's page and the lists that show its body are read again, not the rest.
+        try site.write("content/posts/second.md", site.read("content/posts/second.md")! + "\n\nA new paragraph.\n")
+        try buildAndCompare("a body edit")
+        XCTAssertGreaterThan(memo.lastRead, 0)
+        XCTAssertLessThan(memo.lastRead, pages)
+        // A page that appears mends the link to it; its target's ids that change break an anchor into it.
+        try site.write("content/posts/nope.md", "title: Nope\ndate: 2020-01-03\nslug: nope\n\nHere now.\n")
+        try buildAndCompare("a new post the first links to")
+        XCTAssertFalse(try XCTUnwrap(links).check(folder: output, memo: memo, stale: { false })!.broken.contains { $0.message.contains("/blog/posts/nope/") })
+        try site.write("content/posts/second.md", site.read("content/posts/second.md")!.replacingOccurrences(of: "## Details", with: "## Other details"))
+        try buildAndCompare("an anchor's heading renamed")
+        XCTAssertTrue(try XCTUnwrap(links).check(folder: output, memo: memo, stale: { false })!.broken.contains { $0.message.contains("#details") })
+        // A page that goes breaks every link to it, in pages that did not change.
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/posts/second.md"))
+        try buildAndCompare("the second post removed")
+        // A check overtaken by a build gives no report, and keeps nothing of what it read.
+        try site.write("content/posts/first.md", site.read("content/posts/first.md")! + "\n\nLater.\n")
+        _ = try Pipeline.buildForPreview(options)
+        XCTAssertNil(try XCTUnwrap(links).check(folder: output, memo: memo, stale: { true }))
+        try buildAndCompare("after a stopped check")
     }
 
     func testValidLinksOfEveryKindPass() throws {

@@ -71,6 +71,64 @@ extension IncrementalBuildTests {
         try assertSameAsCleanBuild()
     }
 
+    func testPartialTitleEditsRewriteTheRelatedAsidesSeriesAndOnlyTheSearchShardThatHoldsThePost() throws {
+        // Issue 31's pages: related posts under each post (by shared tags), a series' parts, and the search index
+        // in shards of 1,000 posts. Enough posts for two shards; three of them a series.
+        for number in 1...1_000 {
+            try site.write("content/posts/more-\(number).md", """
+            title: More number \(number)
+            slug: more-number-\(number)
+            date: 2019-01-01 \(String(format: "%02d:%02d", number / 60, number % 60))
+            tags: \(["shell", "Swift", "notes", "tools"][number % 4])
+            \(number <= 3 ? "series: A tour" : "")
+
+            Body of \(number).
+
+            More of \(number).
+            """)
+        }
+        try pinSlug(7)
+        try buildTwice()
+        XCTAssertTrue(site.exists("public/search/posts-2.json"), "two shards")
+        func retitle(_ path: String, _ old: String, _ new: String) throws -> Set<String> {
+            let before = modificationTimes()
+            Thread.sleep(forTimeInterval: 0.01)
+            try edit(path) { $0.replacingOccurrences(of: "title: \(old)\n", with: "title: \(new)\n") }
+            assertPartial(try quickBuild())
+            try assertSameAsCleanBuild()
+            return filesWritten(since: before)
+        }
+        // The shard that holds the post is written, the other is not.
+        func assertOnlyItsShardWritten(_ written: Set<String>, _ title: String, line: UInt = #line) throws {
+            let shards = ["search/posts-1.json", "search/posts-2.json"]
+            let holding = try shards.filter { try XCTUnwrap(site.read("public/" + $0)).contains("\"t\":\"\(title)\"") }
+            XCTAssertEqual(holding.count, 1, line: line)
+            for shard in shards { XCTAssertEqual(written.contains(shard), holding.contains(shard), "\(shard): \(written.sorted())", line: line) }
+        }
+        var written = try retitle("content/posts/more-2.md", "More number 2", "The second part")
+        try assertOnlyItsShardWritten(written, "The second part")
+        for part in ["more-number-1", "more-number-3"] {
+            XCTAssertTrue(try XCTUnwrap(site.read("public/posts/\(part)/index.html")).contains("The second part"), "\(part) lists its series' parts")
+            XCTAssertTrue(written.contains("posts/\(part)/index.html"), written.sorted().description)
+        }
+        let related = site.files(under: "public/posts").filter { path in
+            path.hasSuffix("index.html") && !path.contains("more-number-2/") && (site.read("public/posts/" + path) ?? "").contains("The second part")
+        }
+        XCTAssertGreaterThan(related.count, 2, "other posts show it among their related posts")
+        for path in related { XCTAssertTrue(written.contains("posts/" + path), "posts/\(path) shows the title: \(written.sorted())") }
+        written = try retitle("content/posts/post-7.md", "Post number 7", "Seven, renamed")
+        try assertOnlyItsShardWritten(written, "Seven, renamed")
+        // The newest of 2019 is in the first shard, the oldest (with the series) in the second.
+        written = try retitle("content/posts/more-1000.md", "More number 1000", "A thousand, renamed")
+        try assertOnlyItsShardWritten(written, "A thousand, renamed")
+        // A body edit after them is patched in place into the shard, and the next title edit finds it so.
+        try edit("content/posts/more-5.md") { $0 + "\n\nA word like zygomorphic.\n" }
+        assertQuick(try quickBuild(), changed: 1)
+        try assertSameAsCleanBuild()
+        written = try retitle("content/posts/more-5.md", "More number 5", "Five, renamed")
+        try assertOnlyItsShardWritten(written, "Five, renamed")
+    }
+
     func testPartialTitleEditOfAPostInACategory() throws {
         // Category and author pages list the post by its title, as tag pages do.
         for number in [2, 3] {

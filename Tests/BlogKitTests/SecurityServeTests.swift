@@ -301,6 +301,27 @@ final class SecurityServeTests: XCTestCase {
 
     // MARK: - The parts, on their own
 
+    func testAnEditSavedDuringTheFirstBuildIsServed() throws {
+        // The flaky failure of testTwoServesOfOneBlogBothRebuildAndLeaveNothingBehind: the watcher began only after
+        // the first build (and `serve` said it served before its thread had set the watches), so a save in between
+        // was never seen. A blog whose first build takes a while; the edit is saved while it runs.
+        let site = try ServeEndToEndTests.makeBlog()
+        defer { site.remove() }
+        for number in 1...400 {
+            _ = try site.write("content/posts/filler-\(number).md", "Title: Filler \(number)\nDate: 2023-01-02\nTags: t\(number % 20)\n\n"
+                + String(repeating: "Some words of filler text, *emphasised* now and then. ", count: 40) + "\n")
+        }
+        let server = try Server(["--port", "0"], in: site.root)
+        defer { server.stop() }
+        // Saved once the first build has read the posts (a few tenths of a second in), while it renders.
+        Thread.sleep(forTimeInterval: 0.4)
+        _ = try site.write("content/posts/first.md", "Title: First post\nDate: 2024-01-02\nTags: one\n\nSaved during the first build.\n")
+        try server.waitUntilServing()
+        try ServeEndToEndTests.eventually(15, "the edit saved during the first build is served") {
+            try ServeEndToEndTests.fetch(server.url + "posts/first-post/").body.contains("Saved during the first build.")
+        }
+    }
+
     func testTheHeadReaderIsTheSameHoweverTheBytesArriveAndStopsAtItsLimits() throws {
         let text = "\r\nGET /a?b HTTP/1.1\r\nHost: x:1\r\nX-Two:  a, b \r\n\r\nGET /next HTTP/1.0\n\n"
         var whole = HeadReader()
