@@ -245,10 +245,11 @@ struct TemplateRenderer {
     /// comparison of the type's identity and a copy, where `as? T` would ask the runtime to cast (which
     /// for these values cost as much as the dictionary lookup that found them).
     @inline(__always)
-    private static func exactly<T>(_ value: Any, _ type: T.Type) -> T? {
-        // `value` opened: `Value` is its dynamic type, so the bits are a `T`'s when the types are one.
+    static func exactly<T>(_ value: Any, _ type: T.Type) -> T? {
+        // `value` opened: `Value` is its dynamic type, so the bits are a `T`'s when the types are one. (Passed
+        // as it is, an `Any` is not opened: `Value` would be `Any`.)
         func open<Value>(_ value: Value) -> T? { Value.self == T.self ? unsafeBitCast(value, to: T.self) : nil }
-        return open(value)
+        return _openExistential(value, do: open)
     }
 
     private static func elements<S: Sequence>(of sequence: S) -> [Any] { sequence.map { $0 as Any } }
