@@ -332,6 +332,14 @@ final class CompiledTemplatesTests: XCTestCase {
                           ["d": ["k": "<v>"], "o": String?.some("é") as Any] as [String: Any], "k=&lt;v&gt;|É|")
     }
 
+    /// A post's part rendered once (``RenderedOnce``), read by its type: printed escaped and as it is, in a
+    /// section and an inverted one, with a transform and a name below it, as swift-mustache renders it.
+    func testATextRenderedOnceRendersAsSwiftMustache() throws {
+        let values: [String: Any] = ["once": RenderedOnce { "<b>R & D</b>" }, "list": [["once": RenderedOnce { "é'" }]] as [[String: Any]]]
+        try assertRenders([("t", "{{once}}|{{{once}}}|{{#once}}in{{/once}}|{{^once}}out{{/once}}|{{uppercased(once)}}|{{once.x}}|"
+                                 + "{{#list}}{{once}}{{/list}}")], values, "&lt;b&gt;R &amp; D&lt;/b&gt;|<b>R & D</b>|in||||é&#39;")
+    }
+
     /// The renderer reads blog's values (strings, numbers, booleans, dictionaries, lists of them) by their type's
     /// identity, without the runtime's cast: the value itself when its type is the one asked for, and nothing for an
     /// optional of it, another type or a subclass (those take swift-mustache's path, casts included).

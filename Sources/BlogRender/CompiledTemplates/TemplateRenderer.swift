@@ -144,6 +144,9 @@ struct TemplateRenderer {
             text = String(int)
         } else if let bool = Self.exactly(value, Bool.self) {
             text = bool ? "true" : "false"
+        } else if let once = Self.exactly(value, RenderedOnce.self) {
+            // A post's part rendered once for every page (`MustacheCustomRenderable`), known without a protocol cast.
+            text = once.renderText
         } else if value is MustacheTemplate || value is MustacheLambda {
             throw Unsupported()
         } else if let renderable = value as? MustacheCustomRenderable {
@@ -330,7 +333,7 @@ struct TemplateRenderer {
     private static func isPlain(_ value: Any) -> Bool {
         let type = Swift.type(of: value)
         return type == String.self || type == [String: Any].self || type == [[String: Any]].self
-            || type == Int.self || type == Bool.self
+            || type == Int.self || type == Bool.self || type == RenderedOnce.self
     }
 }
 
