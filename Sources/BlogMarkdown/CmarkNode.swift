@@ -56,15 +56,25 @@ struct CmarkNode {
     }
 
     /// Every node below `self` (`self` included) of type `type`, in document order.
+    /// Walked by the links between nodes (first child, next sibling, parent) rather than with a `cmark_iter`,
+    /// which stops at each node twice (entering and leaving) and costs a call more per stop.
     func descendants(ofType type: cmark_node_type) -> [CmarkNode] {
-        guard let iterator = cmark_iter_new(pointer) else { return [] }
-        defer { cmark_iter_free(iterator) }
         var found: [CmarkNode] = []
-        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+        var node = pointer
+        while true {
             if cmark_node_get_type(node) == type { found.append(CmarkNode(pointer: node)) }
+            if let child = cmark_node_first_child(node) {
+                node = child
+                continue
+            }
+            // Up to the first node with a next sibling, never above `self`.
+            while node != pointer, cmark_node_next(node) == nil {
+                guard let parent = cmark_node_parent(node) else { return found }
+                node = parent
+            }
+            guard node != pointer, let next = cmark_node_next(node) else { return found }
+            node = next
         }
-        return found
     }
 
     /// A new node of `type`, not yet in a tree: insert it into one, or free it.

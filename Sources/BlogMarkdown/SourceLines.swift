@@ -8,11 +8,18 @@ struct SourceLines {
     /// `starts[n - 1] ..< starts[n]`, its line end included.
     private let starts: [Int]
 
-    /// Splits `text` at `\n` (a `\r` before it belongs to the line end), in one scan.
+    /// Splits `text` at `\n` (a `\r` before it belongs to the line end), in one scan: a `memchr` from
+    /// line feed to line feed, which reads a line's bytes many at a time.
     init(_ text: String) {
         bytes = Array(text.utf8)
         var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+        bytes.withUnsafeBufferPointer { bytes in
+            var next = 0
+            while let feed = ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: bytes, from: next) {
+                next = feed + 1
+                starts.append(next)
+            }
+        }
         if starts.last != bytes.count { starts.append(bytes.count) }
         self.starts = starts
     }

@@ -331,6 +331,32 @@ final class CompiledTemplatesTests: XCTestCase {
         try assertRenders([("t", "{{#enumerated(d)}}{{key}}={{value}}{{/enumerated(d)}}|{{uppercased(o)}}|{{#empty(o)}}e{{/empty(o)}}")],
                           ["d": ["k": "<v>"], "o": String?.some("é") as Any] as [String: Any], "k=&lt;v&gt;|É|")
     }
+
+    /// A post's part rendered once (``RenderedOnce``), read by its type: printed escaped and as it is, in a
+    /// section and an inverted one, with a transform and a name below it, as swift-mustache renders it.
+    func testATextRenderedOnceRendersAsSwiftMustache() throws {
+        let values: [String: Any] = ["once": RenderedOnce { "<b>R & D</b>" }, "list": [["once": RenderedOnce { "é'" }]] as [[String: Any]]]
+        try assertRenders([("t", "{{once}}|{{{once}}}|{{#once}}in{{/once}}|{{^once}}out{{/once}}|{{uppercased(once)}}|{{once.x}}|"
+                                 + "{{#list}}{{once}}{{/list}}")], values, "&lt;b&gt;R &amp; D&lt;/b&gt;|<b>R & D</b>|in||||é&#39;")
+    }
+
+    /// The renderer reads blog's values (strings, numbers, booleans, dictionaries, lists of them) by their type's
+    /// identity, without the runtime's cast: the value itself when its type is the one asked for, and nothing for an
+    /// optional of it, another type or a subclass (those take swift-mustache's path, casts included).
+    func testValuesAreReadByTheirTypesIdentityOnly() {
+        let dictionary: [String: Any] = ["title": "<T>", "n": 3]
+        XCTAssertEqual(TemplateRenderer.exactly("é<" as Any, String.self), "é<")
+        XCTAssertEqual(TemplateRenderer.exactly(String(repeating: "long text ", count: 10) as Any, String.self)?.count, 100)
+        XCTAssertEqual(TemplateRenderer.exactly(42 as Any, Int.self), 42)
+        XCTAssertEqual(TemplateRenderer.exactly(false as Any, Bool.self), false)
+        XCTAssertEqual(TemplateRenderer.exactly(dictionary as Any, [String: Any].self)?["title"] as? String, "<T>")
+        XCTAssertEqual(TemplateRenderer.exactly([dictionary, dictionary] as Any, [[String: Any]].self)?.count, 2)
+        XCTAssertNil(TemplateRenderer.exactly(String?.some("x") as Any, String.self))
+        XCTAssertNil(TemplateRenderer.exactly(Bool?.some(true) as Any, Bool.self))
+        XCTAssertNil(TemplateRenderer.exactly(42 as Any, String.self))
+        XCTAssertNil(TemplateRenderer.exactly(["k": "v"] as [String: String] as Any, [String: Any].self))
+        XCTAssertNil(TemplateRenderer.exactly(GeneratedRenderable("x", isNull: false) as Any, String.self))
+    }
 }
 
 private func hex(_ seed: UInt64) -> String { "0x" + String(seed, radix: 16, uppercase: true) }

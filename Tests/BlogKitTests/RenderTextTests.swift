@@ -1,5 +1,6 @@
 @testable import BlogCore
 @testable import BlogMarkdown
+import Mustache
 import XCTest
 
 final class RenderTextTests: XCTestCase {
@@ -105,6 +106,50 @@ final class RenderTextTests: XCTestCase {
         XCTAssertEqual(Escaping.xml(text), "&lt;a href=&quot;x&quot;&gt;Tom &amp; 'Jerry'&lt;/a&gt;")
         XCTAssertEqual(Array(Escaping.template("&\u{301} & é").utf8), Array("&\u{301} &amp; é".utf8))
         XCTAssertEqual(Escaping.html("plain"), "plain")
+    }
+
+    /// Every escaper against a reading of its rule a scalar at a time (templates: against swift-mustache itself),
+    /// on texts made of runs of plain bytes of every length around every byte an escaper treats apart: the
+    /// special characters, each control character, U+FFFE and U+FFFF (whose first byte, 0xEF, also starts
+    /// U+FFFD and U+FEFF), non-ASCII letters and a combining mark, at the start, the end and next to each other.
+    func testEscapersAgreeWithTheirRuleOnGeneratedTexts() throws {
+        func reference(_ text: String, apostrophe: Bool, xml: Bool) -> String {
+            var out = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "&": out += "&amp;"
+                case "<": out += "&lt;"
+                case ">": out += "&gt;"
+                case "\"": out += "&quot;"
+                case "'" where apostrophe: out += "&#39;"
+                case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+                case _ where xml && (scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF): break
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out
+        }
+        let odd: [String] = ["&", "<", ">", "\"", "'", "\u{FFFE}", "\u{FFFF}", "\u{FFFD}", "\u{FEFF}", "é", "\u{301}", "日", "\r\n", "\t", "=", "?", "@"]
+            + (0..<0x20).map { String(UnicodeScalar(UInt8($0))) }
+        let mustache = try MustacheTemplate(string: "{{value}}")
+        var generator = SystemRandomNumberGenerator()
+        var texts: [String] = odd + odd.map { "x" + $0 } + odd.map { $0 + "x" }
+        for length in [1, 7, 8, 15, 16, 31, 63, 64, 65, 200] {
+            for _ in 0..<20 {
+                var text = ""
+                for _ in 0..<Int.random(in: 1...6, using: &generator) {
+                    text += String(repeating: "a", count: Int.random(in: 0...length, using: &generator))
+                    text += odd.randomElement(using: &generator)!
+                }
+                texts.append(text)
+            }
+        }
+        for text in texts {
+            XCTAssertEqual(Escaping.html(text), reference(text, apostrophe: false, xml: false), text.debugDescription)
+            XCTAssertEqual(Escaping.liquid(text), reference(text, apostrophe: true, xml: false), text.debugDescription)
+            XCTAssertEqual(Escaping.xml(text), reference(text, apostrophe: false, xml: true), text.debugDescription)
+            XCTAssertEqual(Array(Escaping.template(text).utf8), Array(mustache.render(["value": text]).utf8), text.debugDescription)
+        }
     }
 
     /// Feed text: entities for & < > ", the characters XML 1.0 forbids left out, the rest as it is.

@@ -43,7 +43,7 @@ package enum Escaping {
     /// it writes the byte as it is: for code that builds HTML a byte at a time (the highlighter).
     @inline(__always)
     package static func htmlEntity(for byte: UInt8) -> StaticString? {
-        isPlain(byte) ? nil : entity(for: byte, Rules(apostrophe: false, xml: false, wholeCharacters: false))
+        byte > UInt8(ascii: ">") ? nil : entity(for: byte, Rules(apostrophe: false, xml: false, wholeCharacters: false))
     }
 
     /// What an escaper replaces and leaves out.
@@ -54,6 +54,16 @@ package enum Escaping {
         var xml: Bool
         /// Whether a special byte is replaced only when it is a `Character` of its own.
         var wholeCharacters: Bool
+
+        /// The bytes below 64 that are not copied as they are, one bit each: `&`, `<`, `>`, `"`, `'` when
+        /// it is replaced, and the control characters XML forbids when they are left out. Every other
+        /// byte is copied, but 0xEF under ``xml`` (which may start U+FFFE or U+FFFF).
+        var special: UInt64 {
+            var bits: UInt64 = 1 << UInt8(ascii: "&") | 1 << UInt8(ascii: "<") | 1 << UInt8(ascii: ">") | 1 << UInt8(ascii: "\"")
+            if apostrophe { bits |= 1 << UInt8(ascii: "'") }
+            if xml { bits |= 0xFFFF_FFFF & ~(1 << 0x09 | 1 << 0x0A | 1 << 0x0D) }
+            return bits
+        }
     }
 
     /// What becomes of the bytes at an index: kept, left out, or replaced by an entity.
@@ -63,8 +73,7 @@ package enum Escaping {
         case entity(StaticString)
     }
 
-    /// The step for the bytes at `index`. Bytes above `>` but 0xEF (which may start U+FFFE or
-    /// U+FFFF) are kept: callers test that first, so text is mostly copied without a call.
+    /// The step for the bytes at `index`, a byte ``isPlain(_:_:_:)`` does not copy.
     @inline(__always)
     private static func step(at index: Int, in bytes: UnsafeBufferPointer<UInt8>, _ rules: Rules) -> Step {
         let byte = bytes[index]
@@ -93,59 +102,70 @@ package enum Escaping {
         }
     }
 
-    /// Whether the byte at `index` may be kept without asking ``step(at:in:_:)``.
+    /// Whether `byte` is copied as it is without asking ``step(at:in:_:)``: one shift and test for a
+    /// byte below 64 (`special`: ``Rules/special``), one comparison above.
     @inline(__always)
-    private static func isPlain(_ byte: UInt8) -> Bool {
-        byte > UInt8(ascii: ">") && byte != 0xEF
+    private static func isPlain(_ byte: UInt8, _ special: UInt64, _ xml: Bool) -> Bool {
+        byte < 64 ? special & (1 << byte) == 0 : !(xml && byte == 0xEF)
     }
 
     /// `text` escaped by `rules`. Two passes over the bytes: the size of the result (and whether
     /// anything changes at all: mostly nothing does, and `text` is returned as it is), then the
-    /// result written in place.
+    /// result written in place, each run of bytes copied as they are in one `memcpy`.
     private static func escape(_ text: String, _ rules: Rules) -> String {
         var contiguous = text
+        let special = rules.special
+        let xml = rules.xml
         let escaped = contiguous.withUTF8 { bytes -> String?? in
-            var size = 0
+            let count = bytes.count
+            var size = count
             var changed = false
             var index = 0
-            while index < bytes.count {
-                if isPlain(bytes[index]) { size += 1; index += 1; continue }
+            while index < count {
+                if isPlain(bytes[index], special, xml) { index += 1; continue }
                 switch step(at: index, in: bytes, rules) {
                 case .keep:
-                    size += 1
                     index += 1
-                case .drop(let count):
+                case .drop(let dropped):
                     changed = true
-                    index += count
+                    size -= dropped
+                    index += dropped
                 case .entity(let entity):
                     if rules.wholeCharacters,
-                       (index > 0 && bytes[index - 1] >= 0x80) || (index + 1 < bytes.count && bytes[index + 1] >= 0x80) {
+                       (index > 0 && bytes[index - 1] >= 0x80) || (index + 1 < count && bytes[index + 1] >= 0x80) {
                         return .some(nil)  // may be part of a longer Character
                     }
                     changed = true
-                    size += entity.utf8CodeUnitCount
+                    size += entity.utf8CodeUnitCount - 1
                     index += 1
                 }
             }
             guard changed else { return nil }
             return String(unsafeUninitializedCapacity: size) { out in
+                guard let source = bytes.baseAddress, let target = out.baseAddress else { return 0 }
                 var written = 0
                 var index = 0
-                while index < bytes.count {
-                    if isPlain(bytes[index]) { out[written] = bytes[index]; written += 1; index += 1; continue }
-                    switch step(at: index, in: bytes, rules) {
+                var run = 0  // where the bytes not yet copied start
+                while index < count {
+                    if isPlain(bytes[index], special, xml) { index += 1; continue }
+                    let step = step(at: index, in: bytes, rules)
+                    if case .keep = step { index += 1; continue }
+                    (target + written).update(from: source + run, count: index - run)
+                    written += index - run
+                    switch step {
                     case .keep:
-                        out[written] = bytes[index]
-                        written += 1
-                        index += 1
-                    case .drop(let count):
-                        index += count
+                        break
+                    case .drop(let dropped):
+                        index += dropped
                     case .entity(let entity):
-                        entity.withUTF8Buffer { for byte in $0 { out[written] = byte; written += 1 } }
+                        (target + written).update(from: entity.utf8Start, count: entity.utf8CodeUnitCount)
+                        written += entity.utf8CodeUnitCount
                         index += 1
                     }
+                    run = index
                 }
-                return written
+                (target + written).update(from: source + run, count: count - run)
+                return written + count - run
             }
         }
         switch escaped {

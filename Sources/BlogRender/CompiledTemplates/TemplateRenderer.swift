@@ -33,6 +33,9 @@ struct TemplateRenderer {
     let templates: [String: CompiledTemplate]
     /// The context stack: the values sections entered, the last on top.
     private var stack: [Any]
+    /// Each value of ``stack`` that is a dictionary (the values a name is mostly looked up in), as one, at
+    /// the same index; nil for another value. Cast once when pushed, so that a lookup casts nothing.
+    private var dictionaries: [[String: Any]?]
     /// The templates being rendered, the outermost first: the one rendered, then the partials and parents in it.
     private var including: [String]
 
@@ -41,6 +44,8 @@ struct TemplateRenderer {
         self.templates = templates
         stack = [object]
         stack.reserveCapacity(8)
+        dictionaries = [Self.dictionary(object)]
+        dictionaries.reserveCapacity(8)
         including = [name]
     }
 
@@ -132,14 +137,16 @@ struct TemplateRenderer {
 
     /// `{{name}}` and `{{{name}}}` of a present value.
     private func print(_ value: Any, escaped: Bool, _ scope: Scope, into output: inout String) throws {
-        let type = Swift.type(of: value)
         let text: String
-        if type == String.self {
-            text = value as! String
-        } else if type == Int.self {
-            text = String(value as! Int)
-        } else if type == Bool.self {
-            text = (value as! Bool) ? "true" : "false"
+        if let string = Self.exactly(value, String.self) {
+            text = string
+        } else if let int = Self.exactly(value, Int.self) {
+            text = String(int)
+        } else if let bool = Self.exactly(value, Bool.self) {
+            text = bool ? "true" : "false"
+        } else if let once = Self.exactly(value, RenderedOnce.self) {
+            // A post's part rendered once for every page (`MustacheCustomRenderable`), known without a protocol cast.
+            text = once.renderText
         } else if value is MustacheTemplate || value is MustacheLambda {
             throw Unsupported()
         } else if let renderable = value as? MustacheCustomRenderable {
@@ -156,10 +163,10 @@ struct TemplateRenderer {
         let type = Swift.type(of: value)
         if type == [String: Any].self || type == String.self || type == Int.self {
             try inside(value, template, scope, into: &output)
-        } else if type == [[String: Any]].self {
-            try repeating(value as! [[String: Any]], template, scope, into: &output)
-        } else if type == Bool.self {
-            if value as! Bool { try render(template, scope, into: &output) }
+        } else if let list = Self.exactly(value, [[String: Any]].self) {
+            try repeating(list, template, scope, into: &output)
+        } else if let bool = Self.exactly(value, Bool.self) {
+            if bool { try render(template, scope, into: &output) }
         } else if value is MustacheLambda {
             throw Unsupported()
         } else if let sequence = value as? any MustacheSequence {
@@ -180,10 +187,10 @@ struct TemplateRenderer {
         let type = Swift.type(of: value)
         if type == [String: Any].self || type == String.self || type == Int.self {
             return
-        } else if type == [[String: Any]].self {
-            if (value as! [[String: Any]]).isEmpty { try inside(value, template, scope, into: &output) }
-        } else if type == Bool.self {
-            if !(value as! Bool) { try render(template, scope, into: &output) }
+        } else if let list = Self.exactly(value, [[String: Any]].self) {
+            if list.isEmpty { try inside(value, template, scope, into: &output) }
+        } else if let bool = Self.exactly(value, Bool.self) {
+            if !bool { try render(template, scope, into: &output) }
         } else if let sequence = value as? any MustacheSequence {
             if Self.isEmpty(sequence) { try inside(value, template, scope, into: &output) }
         } else if let bool = value as? Bool {
@@ -195,8 +202,8 @@ struct TemplateRenderer {
 
     /// `template` with `value` on top of the stack.
     private mutating func inside(_ value: Any, _ template: CompiledTemplate, _ scope: Scope, into output: inout String) throws {
-        stack.append(value)
-        defer { stack.removeLast() }
+        push(value)
+        defer { pop() }
         var scope = scope
         scope.sequence = nil
         try render(template, scope, into: &output)
@@ -211,12 +218,41 @@ struct TemplateRenderer {
         for element in elements {
             position.last = position.index == count - 1
             scope.sequence = position
-            stack.append(element)
-            defer { stack.removeLast() }
+            push(element)
+            defer { pop() }
             try render(template, scope, into: &output)
             position.first = false
             position.index += 1
         }
+    }
+
+    /// Puts `value` on top of the stack.
+    private mutating func push(_ value: Any) {
+        stack.append(value)
+        dictionaries.append(Self.dictionary(value))
+    }
+
+    /// Takes the top of the stack off.
+    private mutating func pop() {
+        stack.removeLast()
+        dictionaries.removeLast()
+    }
+
+    /// `value` when it is a dictionary of blog's values, else nil.
+    @inline(__always)
+    private static func dictionary(_ value: Any) -> [String: Any]? {
+        exactly(value, [String: Any].self)
+    }
+
+    /// `value` as a `T` when its type is `T` itself (not a subclass, not an optional of it), else nil: a
+    /// comparison of the type's identity and a copy, where `as? T` would ask the runtime to cast (which
+    /// for these values cost as much as the dictionary lookup that found them).
+    @inline(__always)
+    static func exactly<T>(_ value: Any, _ type: T.Type) -> T? {
+        // `value` opened: `Value` is its dynamic type, so the bits are a `T`'s when the types are one. (Passed
+        // as it is, an `Any` is not opened: `Value` would be `Any`.)
+        func open<Value>(_ value: Value) -> T? { Value.self == T.self ? unsafeBitCast(value, to: T.self) : nil }
+        return _openExistential(value, do: open)
     }
 
     private static func elements<S: Sequence>(of sequence: S) -> [Any] { sequence.map { $0 as Any } }
@@ -238,11 +274,19 @@ struct TemplateRenderer {
             found = try follow(name.names[...], from: stack[stack.count - 1])
         case .stack:
             if let first = name.names.first {
-                for object in stack.reversed() {
-                    if let child = Self.child(first, of: object) {
+                var level = stack.count - 1
+                while level >= 0 {
+                    let child: Any?
+                    if let dictionary = dictionaries[level] {
+                        child = dictionary[first]
+                    } else {
+                        child = Self.child(first, of: stack[level])
+                    }
+                    if let child {
                         found = try follow(name.names.dropFirst(), from: child)
                         break
                     }
+                    level -= 1
                 }
             } else {
                 found = stack[stack.count - 1]
@@ -273,7 +317,7 @@ struct TemplateRenderer {
 
     /// `object`'s child `name` (`_getImmediateChild`).
     private static func child(_ name: String, of object: Any) -> Any? {
-        if Swift.type(of: object) == [String: Any].self { return (object as! [String: Any])[name] }
+        if let dictionary = exactly(object, [String: Any].self) { return dictionary[name] }
         var object: Any? = object
         if let custom = object as? MustacheCustomRepresentation { object = custom.representation }
         if let parent = object as? MustacheParent { return parent.child(named: name) }
@@ -289,7 +333,7 @@ struct TemplateRenderer {
     private static func isPlain(_ value: Any) -> Bool {
         let type = Swift.type(of: value)
         return type == String.self || type == [String: Any].self || type == [[String: Any]].self
-            || type == Int.self || type == Bool.self
+            || type == Int.self || type == Bool.self || type == RenderedOnce.self
     }
 }
 

@@ -1,0 +1,83 @@
+@testable import BlogMarkdown
+import CCmarkGFM
+import XCTest
+
+/// The markdown stage's own walks over a text and a cmark tree, against the plain ways of making them:
+/// ``SourceLines`` (found by `memchr`) against a split at each line feed, ``CmarkNode/descendants(ofType:)``
+/// (by the links between nodes) against cmark's own iterator.
+final class CmarkWalkTests: XCTestCase {
+    let documents = [
+        "", "\n", "\n\n\n", "one line", "one line\n", "a\r\nb\r\n\r\nc", "\r\n", "no end\nat all",
+        """
+        # Title
+
+        Text with *emphasis*, `code` and a [link](https://example.org/ "t").
+
+        > quoted
+        > - item **one**
+        >   1. nested
+        >
+        >      > deeper `x`
+
+        | a | b |
+        |---|---|
+        | *c* | d |
+
+        ```swift
+        let x = 1
+        ```
+
+        <div>
+        html
+        </div>
+
+        - [ ] task
+        - [x] done ~~gone~~
+
+        Last paragraph.
+        """,
+    ]
+
+    func testSourceLinesAreTheTextSplitAtLineFeeds() {
+        for text in documents {
+            let lines = SourceLines(text)
+            var expected = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
+            // No line after the last line feed, and none in an empty text.
+            if text.isEmpty || text.utf8.last == UInt8(ascii: "\n") { expected.removeLast() }
+            XCTAssertEqual(lines.count, expected.count, text.debugDescription)
+            for (index, line) in expected.enumerated() {
+                let withoutReturn = line.last == UInt8(ascii: "\r") ? Array(line.dropLast()) : line
+                XCTAssertEqual(Array(lines[index + 1]), withoutReturn, "line \(index + 1) of \(text.debugDescription)")
+            }
+            XCTAssertEqual(Array(lines[expected.count + 1]), [], "past the last line")
+        }
+    }
+
+    func testDescendantsAreWhatCmarksIteratorEnters() {
+        let types = [CMARK_NODE_DOCUMENT, CMARK_NODE_PARAGRAPH, CMARK_NODE_TEXT, CMARK_NODE_LIST, CMARK_NODE_ITEM,
+                     CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK, CMARK_NODE_HEADING, CMARK_NODE_HTML_BLOCK,
+                     CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK, CMARK_NODE_SOFTBREAK]
+        for text in documents {
+            let document = CmarkNode(pointer: GFM.parse(text))
+            defer { cmark_node_free(document.pointer) }
+            // Every node as a root, the document, inner containers and leaves alike.
+            for root in Self.entered(from: document.pointer) {
+                for type in types {
+                    let expected = Self.entered(from: root).filter { cmark_node_get_type($0) == type }
+                    XCTAssertEqual(CmarkNode(pointer: root).descendants(ofType: type).map(\.pointer), expected, text.debugDescription)
+                }
+            }
+        }
+    }
+
+    /// Every node `cmark_iter` enters from `root`, `root` first.
+    private static func entered(from root: OpaquePointer) -> [OpaquePointer] {
+        guard let iterator = cmark_iter_new(root) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var nodes: [OpaquePointer] = []
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) { nodes.append(node) }
+        }
+        return nodes
+    }
+}
