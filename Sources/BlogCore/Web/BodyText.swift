@@ -88,9 +88,11 @@ package struct BodyText: Sendable, Equatable {
         var count = 0
         // In a counted word; writing search words (until the buffer is full).
         var inWord = false, searching = searching
-        var bytes = [UInt8](repeating: 0, count: searching ? searchBytes : 0)
-        // 4,000 bytes hold at most 1,334 words, so 4,096 slots are never more than a third full.
-        var slots = [UInt64](repeating: 0, count: searching ? 4096 : 0)
+        // Only the bytes written are read: the buffer needs no zeroing.
+        var bytes = [UInt8](unsafeUninitializedCapacity: searching ? searchBytes : 0) { $1 = $0.count }
+        // 4,000 bytes hold at most 1,334 words, so 2,048 slots are never full (a word is found or
+        // kept by its whole hash, whatever the table's size).
+        var slots = [UInt64](repeating: 0, count: searching ? 2048 : 0)
         let used = bytes.withUnsafeMutableBufferPointer { out in
             slots.withUnsafeMutableBufferPointer { slots in
                 kinds.withUnsafeBufferPointer { kinds in
