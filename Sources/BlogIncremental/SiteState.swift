@@ -133,12 +133,12 @@ extension SiteState {
                 input.add(heading.id)
                 input.add(heading.text)
             }
-            input.add(ByteSearch.contains(rendered.html, TableOfContents.filledStart) ? 1 as UInt8 : 0)
+            input.add(rendered.holdsTableOfContents ? 1 as UInt8 : 0)
         }
         if !facts.isDisjoint(with: [.words, .minutes]) {
-            let words = TableOfContents.bodyWords(rendered.html)
+            let words = rendered.words
             if facts.contains(.words) { input.add(words) }
-            if facts.contains(.minutes) { input.add(WebText.readingMinutes(words: words, perMinute: wordsPerMinute)) }
+            if facts.contains(.minutes) { input.add(BodyText.readingMinutes(words: words, perMinute: wordsPerMinute)) }
         }
         if facts.contains(.renderers) {
             input.add((rendered.math ? 1 : 0) + (rendered.diagrams ? 2 : 0) as UInt8)

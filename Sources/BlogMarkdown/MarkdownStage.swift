@@ -48,6 +48,8 @@ package enum MarkdownStage {
             let (html, pelicanWarnings) = rewriteLinks(markdown.html, post)
             markdown.html = html
             markdown.summaryHTML = rewriteLinks(markdown.summaryHTML, post).0
+            // Read once here, for the word count and the search index (see BodyText).
+            markdown.text = BodyText(html: markdown.html, summaryHTML: markdown.summaryHTML, searchWords: config.search)
             let diagnostics = linkWarnings + pelicanWarnings + markdown.diagnostics(path: post.source, bodyLine: post.bodyLine)
             memo?.keep(post, options: options, rendered: markdown, diagnostics: diagnostics)
             return (markdown, diagnostics)

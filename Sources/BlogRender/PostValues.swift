@@ -49,12 +49,12 @@ struct PostValues {
             // Only in a site that shows them (`--drafts`, `--future`, `blog serve`): a theme marks them.
             "draft": post.status == .draft, "future": sitePost.future,
             "description": post.meta["description"]?.text
-                ?? WebText.plainText(fromHTML: sitePost.rendered.summaryHTML, limit: 160),
+                ?? sitePost.rendered.summaryText,
         ]
         values.setIfPresent("permalink", links.absolute(sitePost.url))
-        let words = TableOfContents.bodyWords(sitePost.rendered.html)
+        let words = sitePost.rendered.words
         values["words"] = words
-        if words > 0 { values["reading_minutes"] = WebText.readingMinutes(words: words, perMinute: config.wordsPerMinute) }
+        if words > 0 { values["reading_minutes"] = BodyText.readingMinutes(words: words, perMinute: config.wordsPerMinute) }
         addTableOfContents(of: sitePost, to: &values)
         // Which renderers the page loads (the default theme: `mermaid_script`, `math_script`).
         values["has_math"] = sitePost.rendered.math
@@ -139,7 +139,7 @@ struct PostValues {
         case nil: asked = nil
         }
         values["show_toc"] = toc.count > 0 && (asked ?? (toc.count >= 3))
-            && !ByteSearch.contains(sitePost.rendered.html, TableOfContents.filledStart)
+            && !sitePost.rendered.holdsTableOfContents
     }
 
     private static func entries(_ entries: [TableOfContents.Entry]) -> [[String: Any]] {

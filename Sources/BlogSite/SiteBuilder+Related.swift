@@ -101,10 +101,11 @@ extension SiteBuilder {
                     let tags = tagStart[index]..<tagStart[index + 1]
                     let category = categoryOf[index]
                     guard isPost[index], !tags.isEmpty || category >= 0 else { return [] }
-                    // Every candidate once per shared tag (`2 × index + 1`) and once when in the category's
-                    // window (`2 × index`), sorted: each run of the same index is one candidate.
-                    var seen: [Int] = []
-                    func near(_ term: Int, counts: Bool) {
+                    // The window of each tag and of the category, ascending runs of `memberItems`, merged:
+                    // each candidate once, in ascending order, with the number of tag windows it is in.
+                    var runs: [(next: Int, end: Int, counts: Bool)] = []
+                    runs.reserveCapacity(tags.count + 1)
+                    func window(_ term: Int, counts: Bool) {
                         let list = memberStart[term]..<memberStart[term + 1]
                         // The place the post has, or would have, in the list (ascending indices).
                         var low = list.lowerBound, high = list.upperBound
@@ -112,14 +113,10 @@ extension SiteBuilder {
                             let middle = (low + high) / 2
                             if memberItems[middle] < index { low = middle + 1 } else { high = middle }
                         }
-                        for place in max(list.lowerBound, low - relatedWindow)..<min(list.upperBound, low + relatedWindow + 1) {
-                            let other = memberItems[place]
-                            if other != index { seen.append(other * 2 + (counts ? 1 : 0)) }
-                        }
+                        runs.append((max(list.lowerBound, low - relatedWindow), min(list.upperBound, low + relatedWindow + 1), counts))
                     }
-                    for item in tags { near(tagItems[item], counts: true) }
-                    if category >= 0 { near(category, counts: false) }
-                    seen.sort()
+                    for item in tags { window(tagItems[item], counts: true) }
+                    if category >= 0 { window(category, counts: false) }
                     // The best `limit`, kept in order: most shared tags, the category, nearest date, newer.
                     let date = dates[index]
                     typealias Candidate = (index: Int, tags: Int, category: Bool, distance: Double)
@@ -130,14 +127,20 @@ extension SiteBuilder {
                         return a.index < b.index
                     }
                     var best: [Candidate] = []
-                    var place = 0
-                    while place < seen.count {
-                        let other = seen[place] / 2
+                    best.reserveCapacity(limit + 1)
+                    while true {
+                        var other = Int.max
+                        for run in runs where run.next < run.end { other = min(other, memberItems[run.next]) }
+                        guard other != Int.max else { break }
                         var shared = 0
-                        while place < seen.count, seen[place] / 2 == other {
-                            shared += seen[place] & 1
-                            place += 1
+                        for run in runs.indices {
+                            // A post that lists a tag twice is in its list twice.
+                            while runs[run].next < runs[run].end, memberItems[runs[run].next] == other {
+                                if runs[run].counts { shared += 1 }
+                                runs[run].next += 1
+                            }
                         }
+                        guard other != index else { continue }
                         let candidate: Candidate = (other, shared, category >= 0 && categoryOf[other] == category, abs(dates[other] - date))
                         if best.count == limit, !better(candidate, best[limit - 1]) { continue }
                         let at = best.firstIndex { better(candidate, $0) } ?? best.count

@@ -1,3 +1,4 @@
+import BlogCore
 @testable import BlogRender
 import Foundation
 import XCTest
@@ -57,14 +58,54 @@ final class SearchIndexTests: BuiltSiteTestCase {
     }
 
     func testWordsAreBoundedAndSplitAtPunctuation() {
-        XCTAssertEqual(SearchIndex.words(ofHTML: "<p>“Quoted”—dashed… «guillemets» a b c 1 22 x&amp;y</p><pre><code>let x = y</code></pre>"),
+        XCTAssertEqual(searchWords("<p>“Quoted”—dashed… «guillemets» a b c 1 22 x&amp;y</p><pre><code>let x = y</code></pre>"),
                        "quoted dashed guillemets 22 let")
         let long = (0..<5000).map { "word\($0)" }.joined(separator: " ")
-        let words = SearchIndex.words(ofHTML: long)
-        XCTAssertLessThanOrEqual(words.utf8.count, SearchIndex.wordBytes)
+        let words = searchWords(long)
+        XCTAssertLessThanOrEqual(words.utf8.count, BodyText.searchBytes)
         XCTAssertTrue(words.hasPrefix("word0 word1 word2 "))
         XCTAssertFalse(words.hasSuffix(" "))
+        // Past the bound the words are still counted.
+        XCTAssertEqual(BodyText(html: long).words, 5000)
+        XCTAssertNil(BodyText(html: long, searchWords: false).searchWords)
     }
+
+    /// One pass reads both the words counted for reading time and the search words; each of the
+    /// kinds of text a body has, with what each of them makes of it.
+    func testOnePassCountsWordsAndFindsSearchWords() {
+        let cases: [(html: String, words: Int, search: String)] = [
+            // A tag parts search words, not counted ones; attributes are neither.
+            ("<p><em>Un</em>done <img alt=\"many words here\" src=\"a.png\"> <a href=\"https://example.org/x-y\">link</a></p>\n",
+             2, "un done link"),
+            // A character reference is a character of a counted word, and parts search words.
+            ("<p>R&amp;D caf&eacute; &#39;quoted&#39; AT&amp;T</p>\n", 4, "caf quoted at"),
+            // Han and kana count one a character; the search keeps the run whole, CJK punctuation and all.
+            ("<p>日本語のテキスト、中文。</p>\n", 10, "日本語のテキスト、中文。"),
+            ("<p>abc日本 Café CAFÉ déjà-vu</p>\n", 6, "abc日本 café cafÉ déjà vu"),
+            // A no-break space and General Punctuation part both; Latin-1 punctuation parts search words only.
+            ("<p>one\u{00A0}two three\u{2014}four «five»</p>\n", 4, "one two three four five"),
+            // Code is text; a script's and a style's too, and a tag between them does not end a counted word.
+            ("<pre><code class=\"language-swift\">let total = 1\nprint(total)\n</code></pre>\n", 5, "let total print"),
+            ("<script>var items = 1;</script><style>p { color: red }</style>\n", 8, "var items color red"),
+            // A comment is skipped as a tag is; a `<` with no `>` ends the text.
+            ("<p>before <!-- hidden words --> after</p>\n<p>cut <here", 3, "before after cut"),
+            ("", 0, ""),
+        ]
+        for (html, words, search) in cases {
+            let text = BodyText(html: html)
+            XCTAssertEqual(text.words, words, html)
+            XCTAssertEqual(text.searchWords, search, html)
+            XCTAssertEqual(BodyText(html: html, searchWords: false).words, words, html)
+            var rendered = RenderedMarkdown(html: html, summaryHTML: "", headings: [])
+            // A body the markdown stage did not read is read when asked.
+            XCTAssertEqual(rendered.words, words, html)
+            XCTAssertEqual(rendered.searchWords, search, html)
+            rendered.text = BodyText(html: html, searchWords: false)
+            XCTAssertEqual(rendered.searchWords, search, "read when asked: \(html)")
+        }
+    }
+
+    private func searchWords(_ html: String) -> String { BodyText(html: html).searchWords ?? "" }
 
     /// The reader types a word into the box on the home page and sees the posts that have it.
     func testTypingInTheBoxShowsMatchingPostsInChromium() throws {

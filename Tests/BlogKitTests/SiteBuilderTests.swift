@@ -27,6 +27,45 @@ final class SiteBuilderTests: XCTestCase {
                               options: SiteOptions(includeDrafts: drafts, includeFuture: future, now: now ?? date(1000)))
     }
 
+    /// Related posts as the index by tag finds them, against every pair of posts weighed one by one: with
+    /// fewer posts to a tag than the index's window, it must find the same, in the same order. Tags
+    /// listed twice, categories, posts of the same day and posts with neither tag nor category included.
+    func testRelatedPostsAreTheBestOfAllPairs() throws {
+        var seed: UInt64 = 31
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(seed >> 33) % bound
+        }
+        let names = ["a", "b", "c", "d", "e"]
+        let posts = (0..<45).map { number in
+            post("Post \(number)", day: next(30), hour: next(3), tags: (0..<next(4)).map { _ in names[next(names.count)] },
+                 category: next(3) == 0 ? nil : ["x", "y"][next(2)])
+        }
+        var config = SiteConfig()
+        config.relatedPosts = 4
+        let site = try build(posts, config: config)
+        typealias Candidate = (index: Int, tags: Int, category: Bool, distance: Double)
+        for (index, item) in site.posts.enumerated() {
+            let post = item.post
+            var candidates: [Candidate] = []
+            for other in site.listed where other != index && site.posts[other].post.kind == .post {
+                let otherPost = site.posts[other].post
+                let shared = post.tags.reduce(0) { count, tag in count + otherPost.tags.filter { $0.slug == tag.slug }.count }
+                let sameCategory = post.category != nil && otherPost.category?.slug == post.category?.slug
+                guard shared > 0 || sameCategory else { continue }
+                candidates.append((other, shared, sameCategory, abs(otherPost.date.timeIntervalSince(post.date))))
+            }
+            candidates.sort { a, b in
+                if a.tags != b.tags { return a.tags > b.tags }
+                if a.category != b.category { return a.category }
+                if a.distance != b.distance { return a.distance < b.distance }
+                return a.index < b.index
+            }
+            XCTAssertEqual(site.related[index], candidates.prefix(4).map(\.index), post.title)
+        }
+        XCTAssertTrue(site.related.contains { $0.count == 4 } && site.related.contains(where: \.isEmpty))
+    }
+
     func testOrderIsNewestFirstWithStableTies() throws {
         let site = try build([
             post("Beta", day: 1), post("Alpha", day: 1), post("Old", day: -5), post("New", day: 9),

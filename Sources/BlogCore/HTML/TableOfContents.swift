@@ -62,19 +62,6 @@ package struct TableOfContents: Sendable, Equatable {
     /// The start of a table of contents in a body (``fill(_:dialectMark:)``): a theme shows no second one.
     package static let filledStart = "<nav class=\"toc\" aria-label=\"Contents\">\n"
 
-    /// The words of a rendered body (``WebText/words(inHTML:)``) but those of the tables of contents
-    /// filled in it (``fill(_:marks:)``), which repeat its headings.
-    package static func bodyWords(_ html: String) -> Int {
-        var words = WebText.words(inHTML: html)
-        guard ByteSearch.contains(html, filledStart) else { return words }
-        var rest = html[...]
-        while let start = rest.range(of: filledStart), let end = rest[start.upperBound...].range(of: "</nav>") {
-            words -= WebText.words(inHTML: String(rest[start.upperBound..<end.lowerBound]))
-            rest = rest[end.upperBound...]
-        }
-        return words
-    }
-
     /// `html` with each of `marks` that stands alone in it replaced by the table: a `<nav>` of its lists (an
     /// empty one for a table without entries). Nil when `html` has none.
     package func fill(_ html: String, marks: [String]) -> String? {

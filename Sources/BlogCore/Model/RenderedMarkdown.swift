@@ -41,6 +41,17 @@ package struct RenderedMarkdown: Sendable, Equatable {
     package var headings: [Heading]
     /// What the body's dialect renders and blog can't (see ``MarkdownDialect``), in order.
     package var warnings: [MarkdownWarning]
+    /// What the page's features read of the body's text, read once where the body is made
+    /// (``BodyText``, set by the markdown stage); nil for a body made elsewhere, read when asked.
+    package var text: BodyText?
+    /// The number of words of the body (``BodyText/words``).
+    package var words: Int { text?.words ?? BodyText(html: html, searchWords: false).words }
+    /// The search words of the body (``BodyText/searchWords``).
+    package var searchWords: String { text?.searchWords ?? BodyText(html: html).searchWords ?? "" }
+    /// Whether the body holds a table of contents (``BodyText/holdsTableOfContents``).
+    package var holdsTableOfContents: Bool { text?.holdsTableOfContents ?? ByteSearch.contains(html, TableOfContents.filledStart) }
+    /// The text of the summary (``BodyText/summary``).
+    package var summaryText: String { text?.summary ?? WebText.plainText(fromHTML: summaryHTML, limit: BodyText.summaryCharacters) }
     /// Whether the body has TeX math kept as written for a renderer in the browser (`$…$`, `\(…\)`…).
     package var math = false
     /// Whether the body has a diagram for Mermaid (a fenced `mermaid` block).

@@ -105,9 +105,11 @@ package enum WebText {
             pendingSpace = false
             if let decoded {
                 out.append(decoded)
+            } else if byte < 0x80 {
+                out.append(byte)
             } else {
                 out.append(contentsOf: html[kept])
-                allASCII = allASCII && byte < 0x80
+                allASCII = false
             }
             appended += 1
             if appended >= nextCount {
