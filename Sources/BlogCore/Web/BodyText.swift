@@ -1,7 +1,9 @@
 /// What the features of a post's page read of the text of its rendered body, read in one pass over
 /// its UTF-8 bytes when the body is made (``RenderedMarkdown/text``): its number of words, for
-/// `post.words` and `post.reading_minutes`, and its search words, for the search index; and the
-/// text of its summary, for `post.description` and the search index.
+/// `post.words` and `post.reading_minutes`, and its search words, for the search index (the markdown
+/// stage leaves them out, and the index reads them as it is written: kept for every post until then,
+/// they would hold 65 MiB at 50,000 posts); and the text of its summary, for `post.description` and the
+/// search index.
 package struct BodyText: Sendable, Equatable {
     /// The words of the text: runs of characters between white space, outside tags; each Chinese or
     /// Japanese character (Han, kana) counts as a word, as Hugo counts text in those languages,

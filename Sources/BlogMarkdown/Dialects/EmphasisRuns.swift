@@ -30,7 +30,11 @@ enum EmphasisRuns {
                 : lines.afterBlockQuoteMarkers(line: number, depth: depth)
             while start < line.endIndex, line[start] == UInt8(ascii: " ") || line[start] == UInt8(ascii: "\t") { start += 1 }
             guard start < line.endIndex else { continue }
-            if let rewritten = rewritten(Array(String(decoding: line[start...], as: UTF8.self).unicodeScalars), dialect: dialect) {
+            // A line of ASCII (most) is its bytes as scalars; only another is decoded.
+            let text = line[start...]
+            let scalars = text.allSatisfy { $0 < 0x80 } ? text.map { Unicode.Scalar($0) }
+                                                        : Array(String(decoding: text, as: UTF8.self).unicodeScalars)
+            if let rewritten = rewritten(scalars, dialect: dialect) {
                 edits.replace(line: number, with: Array(line[line.startIndex..<start]) + Array(rewritten.utf8))
             }
         }
@@ -105,7 +109,7 @@ enum EmphasisRuns {
         guard runs.count >= 2, runs[0].count == 1, runs.dropFirst().allSatisfy({ $0.count == 2 }) else { return }
         let opener = runs[0], closer = runs[1]
         guard opener.start > 0, text[opener.start - 1] == "_", closer.start > 0,
-              text[closer.start - 1].properties.isAlphabetic,
+              isLetter(text[closer.start - 1]),
               leftFlanking(opener, in: text), rightFlanking(closer, in: text) else { return }
         replacements[opener.start] = "\\_"
     }
@@ -152,14 +156,14 @@ enum EmphasisRuns {
                     probe = end
                 }
                 i = closed ? probe : stop
-            case "<" where i + 1 < text.count && (text[i + 1].properties.isAlphabetic || text[i + 1] == "/" || text[i + 1] == "!"):
+            case "<" where i + 1 < text.count && (isLetter(text[i + 1]) || text[i + 1] == "/" || text[i + 1] == "!"):
                 // A tag, a comment or an autolink: to its `>`.
                 i = skip(to: ">", from: i)
             case "]" where i + 1 < text.count && text[i + 1] == "(":
                 i = skip(to: ")", from: i)
             case "h" where i + 3 < text.count && text[i..<(i + 4)].elementsEqual("http".unicodeScalars):
                 // A web address written as text: to the next space.
-                while i < text.count, !text[i].properties.isWhitespace { i += 1 }
+                while i < text.count, !isSpace(text[i]) { i += 1 }
             case "*", "_":
                 var stop = i
                 while stop < text.count, text[stop] == c { stop += 1 }
@@ -178,7 +182,14 @@ enum EmphasisRuns {
     }
 
     /// Whitespace, or the line's edge.
-    private static func isSpace(_ scalar: Unicode.Scalar?) -> Bool { scalar.map { $0.properties.isWhitespace } ?? true }
+    private static func isSpace(_ scalar: Unicode.Scalar?) -> Bool {
+        guard let scalar else { return true }
+        return scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
+    }
+    /// A letter (Unicode's Alphabetic), ASCII ones without a table lookup.
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value) : scalar.properties.isAlphabetic
+    }
     private static func isSpace(before run: Run, in text: [Unicode.Scalar]) -> Bool { isSpace(before(run, in: text)) }
     private static func isSpace(after run: Run, in text: [Unicode.Scalar]) -> Bool { isSpace(after(run, in: text)) }
 
