@@ -22,7 +22,7 @@ enum OutputOrigins {
                 found.append(OutputOrigin("the generated page /\(page.url)"))
             }
         }
-        for asset in site.assets where asset.path == path {
+        for asset in site.assets + site.sources where asset.path == path {
             let file = content.display + "/" + asset.source
             found.append(OutputOrigin(file, file: file))
         }

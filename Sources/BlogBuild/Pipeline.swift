@@ -297,7 +297,14 @@ public enum Pipeline {
     /// The content folder's files that are not posts, copied as they are.
     private static func assetFiles(_ site: Site, options: BuildOptions) -> [OutputFile] {
         let contentDir = contentFolder(options, config: site.config).url
-        return site.assets.map { OutputFile(path: $0.path, contents: .copy(from: contentDir.appendingPathComponent($0.source))) }
+        let copies = site.assets.map { OutputFile(path: $0.path, contents: .copy(from: contentDir.appendingPathComponent($0.source))) }
+        // A post's own file (`output_sources`) is made from its bytes rather than copied: a build that
+        // writes only what changed compares what is made with the published file, and takes copies
+        // to be of files that did not change, which a post that was edited is not.
+        return copies + site.sources.map { copy in
+            let file = contentDir.appendingPathComponent(copy.source)
+            return OutputFile(path: copy.path, contents: .made(by: OutputFile.Maker { try Data(contentsOf: file) }))
+        }
     }
 
     /// With `--strict`, any warning (not a note) fails the build before anything is written.

@@ -14,7 +14,7 @@ package enum ConfigLoader {
         "paginate", "date_format", "output", "content", "permalinks", "feed_limit", "feed_content", "html",
         "cache_dir", "new_post_format", "highlight", "highlight_style", "redirects", "params",
         "markdown", "relative_urls", "search", "image_size_warning",
-        "default_category", "file_paths",
+        "default_category", "file_paths", "output_sources", "output_sources_extension",
         "words_per_minute", "toc_levels", "related_posts", "mermaid_script", "math_script",
     ]
 
@@ -183,6 +183,15 @@ package enum ConfigLoader {
             case "highlight": if let flag = flag(value, key) { config.highlight = flag }
             case "relative_urls": if let flag = flag(value, key) { config.relativeURLs = flag }
             case "search": if let flag = flag(value, key) { config.search = flag }
+            case "output_sources": if let flag = flag(value, key) { config.outputSources = flag }
+            case "output_sources_extension":
+                if let s = string(value, key) {
+                    if s.isEmpty || s.contains("/") || s.contains("\0") {
+                        fail(value, "`output_sources_extension` must end a file's name, such as .text or .md, got \"\(s)\"")
+                    } else {
+                        config.outputSourcesExtension = s
+                    }
+                }
             case "image_size_warning":
                 if case .scalar = value, let bytes = ConfigLoader.byteCount(value.string ?? "") {
                     config.imageSizeWarning = bytes

@@ -86,6 +86,11 @@ package struct SiteConfig: Sendable, Equatable {
     /// Content files published at another path (`file_paths:`, Pelican's `EXTRA_PATH_METADATA`
     /// `path`): `extra/CNAME` -> `CNAME`.
     package var filePaths: [FilePathRule] = []
+    /// Whether each published post's and page's file is copied beside its page, its page's name
+    /// with ``outputSourcesExtension`` for `.html` (`output_sources:`, Pelican's `OUTPUT_SOURCES`).
+    package var outputSources = false
+    /// The ending of those copies' names (`output_sources_extension:`, Pelican's `OUTPUT_SOURCES_EXTENSION`).
+    package var outputSourcesExtension = ".text"
     /// `params:`, read once with the file (empty when absent): values for Liquid's `site.x` in Jekyll-form posts.
     package var params: [String: MetaValue] = [:]
     /// A Jekyll site's `_config.yml` and `_data/` files beside the posts, sorted by path: read with

@@ -43,6 +43,8 @@ enum QuickBuild {
         guard state.inputs == inputs(request) else {
             throw Refusal("blog.yml, the options, the theme or the blog version changed")
         }
+        // A quick build patches bodies into pages: the copies of the posts' own files would stay as they were.
+        if request.config.outputSources { throw Refusal("`output_sources` copies each post's file, which a quick build does not write") }
         if let due = state.dueAt, request.now.timeIntervalSince1970 >= due { throw Refusal("a post dated in the future is due") }
         let (config, theme, output, outputDisplay) = (request.config, request.theme, request.output, request.outputDisplay)
         let (contentDir, contentDisplay) = (request.content, request.contentDisplay)

@@ -227,7 +227,8 @@ public enum ExistingBlog {
         ("AUTHOR_URL", "permalinks.author"), ("AUTHOR_SAVE_AS", "permalinks.author"),
         ("DEFAULT_CATEGORY", "default_category"), ("DRAFT_URL", "permalinks.draft"), ("DRAFT_SAVE_AS", "permalinks.draft"),
         ("DRAFT_PAGE_URL", "permalinks.draft_page"), ("DRAFT_PAGE_SAVE_AS", "permalinks.draft_page"), ("STATIC_PATHS", "file_paths"),
-        ("EXTRA_PATH_METADATA", "file_paths"), ("OUTPUT_PATH", "output"),
+        ("EXTRA_PATH_METADATA", "file_paths"), ("OUTPUT_PATH", "output"), ("OUTPUT_SOURCES", "output_sources"),
+        ("OUTPUT_SOURCES_EXTENSION", "output_sources_extension"),
     ]
 
     static func pelican(_ text: String, publish: String?, hasContent: Bool) -> Detection {
@@ -254,6 +255,13 @@ public enum ExistingBlog {
             found.settings.append(("default_category", category))
         }
         found.settings += pelicanFilePaths(settings, notes: &found.notes).map { ("file_paths.\($0.source)", $0.path) }
+        if settings["OUTPUT_SOURCES"] == .bool(true) {
+            found.settings.append(("output_sources", "true"))
+            if let ending = settings.text("OUTPUT_SOURCES_EXTENSION"), ending != ".text" {
+                if ending.isEmpty || ending.contains("/") { found.notes.append("OUTPUT_SOURCES_EXTENSION \"\(ending)\" is not carried: blog needs an ending of a file's name, such as .text") }
+                else { found.settings.append(("output_sources_extension", ending)) }
+            }
+        }
         if settings["USE_FOLDER_AS_CATEGORY"] == .bool(false) {
             found.notes.append("USE_FOLDER_AS_CATEGORY = False is not followed: under the pelican preset a post without a Category is in its folder's")
         }

@@ -72,6 +72,9 @@ enum StarterFiles {
     default_category: null
     # Content files published at another path, e.g. `extra/CNAME: CNAME` (Pelican's EXTRA_PATH_METADATA).
     file_paths: {}
+    # Copy each post's and page's file beside its page, as x.text for x.html (Pelican's OUTPUT_SOURCES).
+    output_sources: false
+    output_sources_extension: .text
     # Reading time: words a reader reads in a minute (Chinese and Japanese count by character).
     words_per_minute: 200
     # The heading levels a table of contents lists (a post shows one from 3 headings, or with `toc: true`).

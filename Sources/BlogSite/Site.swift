@@ -185,6 +185,9 @@ package struct Site: Sendable {
     package var pages: [Page]
     /// Files under `content/` that are not posts, copied as they are.
     package var assets: [SiteAsset]
+    /// With `output_sources`, the published posts' and pages' own files, each copied beside its page
+    /// (see ``SiteBuilder/sourceCopies(_:config:)``); `source` is its path under `content/`.
+    package var sources: [SiteAsset] = []
     /// Redirect pages at the posts' old URLs (`aliases`).
     package var redirects: [Redirect] = []
     /// Indices into ``posts`` of translations (in another language than an original of the same

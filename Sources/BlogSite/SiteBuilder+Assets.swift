@@ -44,4 +44,23 @@ extension SiteBuilder {
         }
         return placed
     }
+
+    /// With `output_sources`, where each published post's and page's file is copied, as Pelican's
+    /// `SourceFileGenerator` does: its page's path with the last extension replaced by
+    /// `output_sources_extension` (`x.html` -> `x.text`, `x/index.html` -> `x/index.text`); drafts
+    /// and hidden posts have none (Pelican copies only `articles` and `pages`, with their translations).
+    static func sourceCopies(_ posts: [SitePost], config: SiteConfig) -> [SiteAsset] {
+        guard config.outputSources else { return [] }
+        return posts.filter { $0.post.status == .published }.map {
+            SiteAsset(source: $0.post.contentPath, path: withoutExtension($0.outputPath) + config.outputSourcesExtension)
+        }
+    }
+
+    /// `path` without the extension of its last part, as Python's `os.path.splitext` reads it: a
+    /// name's leading dots start no extension.
+    static func withoutExtension(_ path: String) -> String {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard let dot = name.lastIndex(of: "."), name[..<dot].contains(where: { $0 != "." }) else { return path }
+        return String(path.dropLast(name.distance(from: dot, to: name.endIndex)))
+    }
 }

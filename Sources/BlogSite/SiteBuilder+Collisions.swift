@@ -16,7 +16,7 @@ extension SiteBuilder {
             if case .post(let index) = page.kind { return site.posts[index].post.source }
             return "the generated page /\(page.url)"
         }
-        let files = site.pages.map { ($0.outputPath, source(of: $0)) } + site.assets.map { ($0.path, "content/" + $0.source) }
+        let files = site.pages.map { ($0.outputPath, source(of: $0)) } + (site.assets + site.sources).map { ($0.path, "content/" + $0.source) }
         for (path, owner) in files {
             let folded = path.lowercased()
             if let first = seen[folded] {
@@ -67,6 +67,7 @@ extension SiteBuilder {
         // Generated pages first, so a post that collides with one is the one named at fault.
         for page in site.pages where !isPost(page) { claim(page.outputPath, by: describe(page), blameNewcomer: false) }
         for page in site.pages where isPost(page) { claim(page.outputPath, by: describe(page), blameNewcomer: true) }
+        for copy in site.sources { claim(copy.path, by: ("content/" + copy.source + " (`output_sources`)", false, nil), blameNewcomer: true) }
         for asset in site.assets { claim(asset.path, by: ("content/" + asset.source, false, nil), blameNewcomer: true) }
         for redirect in site.redirects {
             if let rule = redirect.rule {

@@ -140,6 +140,7 @@ package enum SiteBuilder {
         site.authors = authors
         site.sections = sections
         site.redirects = redirects
+        site.sources = sourceCopies(sitePosts, config: config)
         site.translations = translated
         site.replacements = replacements
         site.listURL = listURL
