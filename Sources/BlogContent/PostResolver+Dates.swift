@@ -32,10 +32,17 @@ extension PostReader.Resolver {
         case .string, .int, .double:
             let text = f.value.text ?? ""
             do {
-                let parsed = try DateParser.parse(text, timeZone: timeZone)
+                var parsed = try DateParser.parse(text, timeZone: timeZone)
                 if parsed.ambiguous { warning(f, DateParser.ambiguityMessage(text)) }
                 if parsed.repeatedYear {
-                    warning(f, "`\(key)` \"\(text)\" has the year twice, before the offset: read as \(DateText.iso8601(parsed.date, timeZone: timeZone)); remove the second year")
+                    // Ruby's Date._parse, which Jekyll reads dates with, takes a zone only right after the
+                    // time: with the year between, the offset is dropped and the time is the site's.
+                    var how = ""
+                    if isJekyll, let again = text.range(of: " " + text.prefix(4), options: .backwards) {
+                        parsed = try DateParser.parse(String(text[..<again.lowerBound]), timeZone: timeZone)
+                        how = " in the site's time zone, without the offset, as Jekyll reads it"
+                    }
+                    warning(f, "`\(key)` \"\(text)\" has the year twice, before the offset: read as \(DateText.iso8601(parsed.date, timeZone: timeZone))\(how); remove the second year")
                 }
                 return parsed.date
             } catch let failure as DateParser.Failure {

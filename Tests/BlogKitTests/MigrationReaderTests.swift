@@ -132,6 +132,11 @@ final class MigrationReaderTests: XCTestCase {
         XCTAssertEqual(warnings, ["content/posts/a.md:3:7: warning: `date` \"2023-01-29 18:30:22 2023 -0800\" has the year twice, before the offset: read as 2023-01-30T02:30:22Z; remove the second year"])
         // Another year there is still wrong.
         XCTAssertThrowsError(try read("---\ntitle: t\ndate: 2023-01-29 18:30:22 2024 -0800\n---\n"))
+        // A post of Jekyll's is read as Jekyll reads it: Ruby's Date._parse takes a zone only right after the
+        // time (`Date._parse("2023-01-29 18:30:22 2023 -0800")` has no offset), so the time is the site's.
+        let (jekyll, jekyllWarnings) = try read("---\ntitle: t\ndate: 2023-01-29 18:30:22 2023 -0800\n---\n", source: "_posts/2023-01-29-a.md")
+        XCTAssertEqual(iso(jekyll.date), "2023-01-29T18:30:22Z")
+        XCTAssertEqual(jekyllWarnings, ["_posts/2023-01-29-a.md:3:7: warning: `date` \"2023-01-29 18:30:22 2023 -0800\" has the year twice, before the offset: read as 2023-01-29T18:30:22Z in the site's time zone, without the offset, as Jekyll reads it; remove the second year"])
     }
 
     // MARK: Tags
