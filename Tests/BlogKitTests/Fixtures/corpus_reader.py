@@ -56,11 +56,13 @@ DATE_FORMATS = [
 ]
 
 
-def parse_date_text(text, zone):
+def parse_date_text(text, zone, jekyll=False):
     text = text.strip().strip('"').strip()
     text = re.sub(r"Z$", "+0000", text)
-    # Jekyll once wrote "2023-01-29 18:30:22 2023 -0800": the year again before the offset.
-    text = re.sub(r"^(\d{4})(-\d+-\d+ [\d:]+) \1 ([+-]\d{4})$", r"\1\2 \3", text)
+    # Jekyll once wrote "2023-01-29 18:30:22 2023 -0800": the year again before the offset. Ruby's
+    # Date._parse, which Jekyll reads dates with, takes a zone only right after the time, so a post of
+    # Jekyll's (in _posts, or named by date) has the site's time there; blog keeps the offset of others.
+    text = re.sub(r"^(\d{4})(-\d+-\d+ [\d:]+) \1 ([+-]\d{4})$", r"\1\2" if jekyll else r"\1\2 \3", text)
     # "2016-1-05", "T8:09:26": pad one-digit fields so strptime's patterns hold.
     text = re.sub(r"(?<=[-/ T])(\d)(?=[-/:])", r"0\1", text)
     for fmt in DATE_FORMATS:
@@ -140,7 +142,8 @@ def read(path, relative, zone):
     elif isinstance(date, (datetime.date, datetime.datetime)):
         shown = minute(as_site_time(date, zone))
     else:
-        shown = minute(parse_date_text(str(date), zone))
+        jekyll = fmt == "yaml" and (bool({"_posts", "_drafts"} & set(relative.split("/")[:-1])) or FILE_DATE.match(stem) is not None)
+        shown = minute(parse_date_text(str(date), zone, jekyll))
 
     if "categories" in fields:
         categories = names(fields["categories"], separators=(" ",)) if isinstance(fields["categories"], str) \
