@@ -238,6 +238,20 @@ final class SecurityOutputTests: XCTestCase {
         try build(["--no-cache"])
     }
 
+    /// A build's lock is the blog folder itself when there is no cache folder: builds with and without
+    /// the cache write nothing in the temporary folder (a lock file there, one per blog ever built, was
+    /// left behind by every `--no-cache` build).
+    func testBuildsWriteNothingInTheTemporaryFolder() throws {
+        let temporary = site.root.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        for arguments in [["build", "--no-cache"], ["build"], ["build", "--no-cache"]] {
+            let result = try BlogCLI.run(arguments, in: blog, environment: ["TMPDIR": temporary.path])
+            XCTAssertEqual(result.status, 0, result.stderr)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), [])
+        XCTAssertTrue(try XCTUnwrap(site.read("blog/public/posts/hi/index.html")).contains("Hello."))
+    }
+
     // MARK: - An output folder that is a mount point
 
     /// Runs `script` (sh) in the blog folder in a mount namespace of its own (`unshare -rm`), with
