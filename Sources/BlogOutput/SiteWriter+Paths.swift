@@ -26,13 +26,28 @@ extension SiteWriter {
                 problems.insert(OutputOrigin.collision(path, origins: origins(path), or: displayPath))
             } else if folders.contains(path[...]), let inner = files.first(where: { $0.path.hasPrefix(path + "/") })?.path {
                 problems.insert(OutputOrigin.collision(path, origins: origins(path), inner: inner, innerOrigins: origins(inner), or: displayPath))
-            } else if let long = path.split(separator: "/").first(where: { $0.utf8.count > Int(NAME_MAX) }) {
-                problems.insert(OutputOrigin.blame(origins(path), or: displayPath, "the output path \"\(shortened(path))\" has a name of \(long.utf8.count) bytes, and a file system takes at most \(NAME_MAX): shorten the slug, title or path that makes it"))
+            } else if let long = longName(path) {
+                problems.insert(OutputOrigin.blame(origins(path), or: displayPath, "the output path \"\(shortened(path))\" has a name of \(long) bytes, and a file system takes at most \(NAME_MAX): shorten the slug, title or path that makes it"))
             } else if rootLength + 1 + path.utf8.count >= Int(PATH_MAX) {
                 problems.insert(OutputOrigin.blame(origins(path), or: displayPath, "the output path \"\(shortened(path))\" is \(path.utf8.count) bytes long, and in the output folder over the \(PATH_MAX) bytes a path may have: shorten it"))
             }
         }
         if !problems.isEmpty { throw BuildFailure(Array(problems).sortedForDisplay()) }
+    }
+
+    /// The length in bytes of the first name of `path` longer than a file system takes, if any (one
+    /// pass over the bytes: the paths of every page are checked).
+    static func longName(_ path: String) -> Int? {
+        var length = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if length > Int(NAME_MAX) { return length }
+                length = 0
+            } else {
+                length += 1
+            }
+        }
+        return length > Int(NAME_MAX) ? length : nil
     }
 
     /// `path` with each name over 40 characters cut short (`posts/xxxxxxxxxxxxxxxxxxxxxxxx…/index.html`), for messages.

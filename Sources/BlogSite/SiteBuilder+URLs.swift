@@ -66,8 +66,8 @@ extension SiteBuilder {
         ]
         for (placeholder, value) in values where ByteSearch.contains(url, placeholder) {
             let text = value()
-            if text.isEmpty { url = url.replacingOccurrences(of: placeholder + "/", with: "") }
-            url = url.replacingOccurrences(of: placeholder, with: text)
+            if text.isEmpty { url = ByteSearch.replacing(placeholder + "/", with: "", in: url) }
+            url = ByteSearch.replacing(placeholder, with: text, in: url)
         }
         return url
     }

