@@ -115,7 +115,10 @@ extension PostReader {
     /// named `YYYY-MM-DD-…`. Any other post with a YAML header is Hugo's (see
     /// `Post.markdownDialect`).
     package static func isJekyllPost(source: String, contentPath: String) -> Bool {
-        source.split(separator: "/").dropLast().contains { $0 == "_posts" || $0 == "_drafts" }
-            || FileName(source: contentPath, bundle: false).datePrefix != nil
+        // On the bytes when the path is ASCII without CR, where each byte is a character (see `FileName`).
+        let inFolder = source.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+            ? source.utf8.split(separator: UInt8(ascii: "/")).dropLast().contains { $0.elementsEqual("_posts".utf8) || $0.elementsEqual("_drafts".utf8) }
+            : source.split(separator: "/").dropLast().contains { $0 == "_posts" || $0 == "_drafts" }
+        return inFolder || FileName(source: contentPath, bundle: false).datePrefix != nil
     }
 }
