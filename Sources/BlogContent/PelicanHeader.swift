@@ -80,8 +80,25 @@ enum PelicanHeader {
         guard i != keyStart, i != bytes.endIndex, bytes[i] == UInt8(ascii: ":") else { return nil }
         let key = String(line[keyStart..<i])
         let afterColon = bytes.index(after: i)
+        // On the bytes while they are ASCII (the line up to the value, and the value's last byte, nearly always):
+        // the same ends as the scalars give, without reading them.
+        var start = afterColon
+        while start != bytes.endIndex, bytes[start] < 0x80, isASCIISpace(bytes[start]) { start = bytes.index(after: start) }
+        if start == bytes.endIndex { return (key, "", bytes.distance(from: bytes.startIndex, to: start)) }
+        if bytes[start] < 0x80 {
+            var end = bytes.endIndex
+            while case let before = bytes.index(before: end), bytes[before] < 0x80, isASCIISpace(bytes[before]) { end = before }
+            if bytes[bytes.index(before: end)] < 0x80 {
+                return (key, String(line[start..<end]), bytes.distance(from: bytes.startIndex, to: start))
+            }
+        }
         let valueStart = line.unicodeScalars[afterColon...].firstIndex { !isSpace($0) } ?? line.endIndex
         return (key, trimmed(line[valueStart...]), characters(line, upTo: valueStart))
+    }
+
+    /// ``isSpace(_:)`` for an ASCII byte.
+    private static func isASCIISpace(_ byte: UInt8) -> Bool {
+        (0x09...0x0D).contains(byte) || (0x1C...0x20).contains(byte)
     }
 
     /// Reads the header that starts on the first of `lines` (a key line: see ``startsHeader(_:)``).
@@ -194,7 +211,10 @@ enum PelicanHeader {
 
     /// How many spaces `line` starts with (4 at most: more make no key line).
     private static func leadingSpaces(_ line: Substring) -> Int {
-        line.utf8.prefix(4).prefix(while: { $0 == UInt8(ascii: " ") }).count
+        let bytes = line.utf8
+        var count = 0, index = bytes.startIndex
+        while count < 4, index != bytes.endIndex, bytes[index] == UInt8(ascii: " ") { count += 1; index = bytes.index(after: index) }
+        return count
     }
 
     /// How many characters of `line` come before `index` (bytes, when they are all ASCII).

@@ -71,9 +71,10 @@ package enum PostReader {
                     }
                 }
                 if prefix > maxNesting { return line }
-                // On to the next line.
-                while index < count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-                index += 1
+                // On to the next line: memchr rather than a loop over the bytes, which read every
+                // byte of every post through a bounds check (27 M instructions for 1,000 posts).
+                guard index < count, let newline = memchr(bytes.baseAddress! + index, 0x0A, count - index) else { return nil }
+                index = bytes.baseAddress!.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
                 line += 1
             }
             return nil
@@ -113,13 +114,44 @@ package enum PostReader {
     /// The bytes of the post file at `url`; throws when it can't be read, or is over ``maxFileSize`` (checked
     /// before it is read).
     package static func contents(of url: URL, source: String) throws -> Data {
+        let path = url.path
+        // A regular file is read with open, fstat and read: Data(contentsOf:) cost 12 k instructions a file, and
+        // URL's path as many again. Anything else (a failure, a folder, a pipe) goes the way it always did, for
+        // the same messages.
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd >= 0 {
+            defer { close(fd) }
+            var status = stat()
+            if fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
+                try checkSize(Int(status.st_size), source: source)
+                if let data = readAll(fd, size: Int(status.st_size)) { return data }
+            }
+        }
         var status = stat()
-        if stat(url.path, &status) == 0 { try checkSize(Int(status.st_size), source: source) }
+        if stat(path, &status) == 0 { try checkSize(Int(status.st_size), source: source) }
         do {
             return try Data(contentsOf: url)
         } catch {
             throw BuildFailure([.error(source, "cannot read the file: \(reason(error))")])
         }
+    }
+
+    /// The `size` bytes of the open file `fd`, or nil when a read fails or the file is not that size.
+    private static func readAll(_ fd: Int32, size: Int) -> Data? {
+        var data = Data(count: size)
+        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
+            var done = 0
+            while done < size {
+                let n = readBytes(fd, buffer.baseAddress! + done, size - done)
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { return false }
+                done += n
+            }
+            // The end of the file, where fstat said.
+            var probe: UInt8 = 0
+            return readBytes(fd, &probe, 1) == 0
+        }
+        return complete ? data : nil
     }
 
     /// Throws when a post of `size` bytes is over ``maxFileSize``.
@@ -136,4 +168,9 @@ package enum PostReader {
         }
         return ns.localizedDescription
     }
+}
+
+/// POSIX `read`, which `PostReader.read` hides inside the enum.
+private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(fd, buffer, count)
 }

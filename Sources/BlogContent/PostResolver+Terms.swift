@@ -118,8 +118,16 @@ extension PostReader.Resolver {
             error(f, "`tags` must be text or a list of tag names, not a mapping")
         default:
             let text = f.value.text ?? ""
-            let separator: Character = text.contains(";") ? ";" : ","
-            names = text.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+            // Text of ASCII without CR (nearly all) is split on its bytes, each of which is a character.
+            let plain = text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+            if plain {
+                let separator = text.utf8.contains(UInt8(ascii: ";")) ? UInt8(ascii: ";") : UInt8(ascii: ",")
+                names = text.utf8.split(separator: separator, omittingEmptySubsequences: false)
+                    .map { String(text[$0.startIndex..<$0.endIndex]) }
+            } else {
+                let separator: Character = text.contains(";") ? ";" : ","
+                names = text.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+            }
         }
         return tagList(names, field: f, what: "tag")
     }

@@ -14,6 +14,9 @@ extension PostReader {
         let size: Int
         /// The file's text, for values as written (a TOML or YAML date's offset).
         var text = ""
+        /// A YAML header's file is in Jekyll's folders or named by date (``PostReader/isJekyllPost(source:contentPath:)``),
+        /// found once; false for other headers, which never ask.
+        let jekyllPlace: Bool
         var diagnostics: [Diagnostic] = []
 
         init(header: FrontMatter, source: String, contentPath: String, bundle: Bool, timeZone: TimeZone, size: Int) {
@@ -24,6 +27,7 @@ extension PostReader {
             self.file = FileName(source: contentPath, bundle: bundle)
             self.contentPath = contentPath
             kind = file.isSectionIndex || contentPath.hasPrefix("pages/") ? .page : .post
+            jekyllPlace = header.format == .yaml && PostReader.isJekyllPost(source: source, contentPath: contentPath)
         }
 
         mutating func error(_ field: HeaderField?, _ message: String) {
@@ -67,12 +71,12 @@ extension PostReader {
 
         /// A post of Jekyll's: a YAML header, in `_posts`/`_drafts` or named by date.
         var isJekyll: Bool {
-            header.format == .yaml && !file.isBundle && PostReader.isJekyllPost(source: source, contentPath: contentPath)
+            header.format == .yaml && !file.isBundle && jekyllPlace
         }
 
         /// A post of Hugo's: a TOML header, or YAML outside Jekyll's folders and names.
         var isHugo: Bool {
-            header.format == .toml || (header.format == .yaml && !PostReader.isJekyllPost(source: source, contentPath: contentPath))
+            header.format == .toml || (header.format == .yaml && !jekyllPlace)
         }
 
         /// Returns nil only when there are errors.

@@ -116,7 +116,10 @@ enum SourceText {
 
         /// The text from the start of line `i` to the end; empty past the last line.
         func rest(from i: Int) -> String {
-            guard self[i] != nil else { return "" }
+            // Only line i's start is needed: not where the line after it starts, which cost a walk
+            // over the body's first line, byte by byte.
+            while starts.count <= i && !finished { findNext() }
+            guard i < starts.count else { return "" }
             return String(text[starts[i]...])
         }
 

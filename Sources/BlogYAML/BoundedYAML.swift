@@ -28,7 +28,9 @@ package enum BoundedYAML {
             throw BuildFailure([.error(path, line: alias.line + lineOffset, column: alias.column,
                                        "the alias `*\(alias.name)` makes this YAML stand for more than \(bound(of: text)) values and bytes of text (each alias counts as all it repeats): write the values out, or repeat less")])
         }
-        return try Yams.compose(yaml: text)
+        // UTF-8 said outright: Yams's default encoding is a computed property that reads the whole environment
+        // (`YAMS_DEFAULT_ENCODING`) on each call, 354 k instructions a front matter, more than the parse.
+        return try Yams.compose(yaml: text, .default, .default, .utf8)
     }
 
     /// The alias (its name, 1-based line and column) at which the values `text` stands for first pass its bound;

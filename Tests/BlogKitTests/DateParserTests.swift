@@ -139,6 +139,18 @@ final class DateParserTests: XCTestCase {
         XCTAssertEqual(parse("25 November 2016 at 10:20")?.hasTime, true)
     }
 
+    func testADigitOrSeparatorWithACombiningMarkIsAnotherCharacter() {
+        // The forms are read on single ASCII characters: a digit, `-` or `:` that a combining mark
+        // follows is none of them.
+        for text in ["2016-11-2\u{301}5", "2016-1\u{301}1-25", "2016-11-25 10:2\u{301}0", "2016-11-25 10\u{301}:20",
+                     "2016-11-25T10:20:00+0\u{301}1:00", "25 Nov\u{301} 2016"] {
+            XCTAssertTrue(failure(text).hasPrefix("unrecognised date"), "\(text.debugDescription): \(failure(text))")
+        }
+        // A minus sign (U+2212) is read as `-` in an offset.
+        XCTAssertEqual(parse("2016-11-25 10:20 \u{2212}05:00")?.date, instant(2016, 11, 25, 10, 20, offset: -18_000))
+        XCTAssertEqual(parse("25 Nov 2016, 10:20 pm UTC")?.date, instant(2016, 11, 25, 22, 20))
+    }
+
     // MARK: Failures
 
     func testImpossibleDates() {

@@ -361,6 +361,10 @@ final class FrontMatterTests: XCTestCase {
             (" \tTitle: a", nil, nil, nil), ("tïtle: x", nil, nil, nil),
             // A combining mark is not white space: it starts the value, as in Python.
             ("title:\u{301} x", "title", "\u{301} x", 6), ("title: \u{301}x", "title", "\u{301}x", 7),
+            // Read on the bytes while they are ASCII: white space beyond ASCII at either end is still trimmed.
+            ("title: a b\u{3000}", "title", "a b", 7), ("title: a\u{A0} \t", "title", "a", 7),
+            ("title: x\u{301}  ", "title", "x\u{301}", 7), ("title: \u{3000}", "title", "", 8),
+            ("title: \u{2003}x ", "title", "x", 8), ("k:\u{0B}\u{1C}v\u{1F}", "k", "v", 4),
         ]
         for (line, key, value, index) in cases {
             let result = PelicanHeader.keyValue(Substring(line))

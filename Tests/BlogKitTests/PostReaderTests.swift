@@ -170,6 +170,14 @@ final class PostReaderTests: XCTestCase {
         XCTAssertEqual(post.tags.map(\.slug), ["swift", "ios", "testing"])
     }
 
+    func testTagsSplitOnSemicolonsWhenThereIsOne() throws {
+        let (post, _) = try XCTUnwrap(read("Title: t\nDate: 2016-11-25\nTags: a, b; c\n\nBody"))
+        XCTAssertEqual(post.tags.map(\.name), ["a, b", "c"])
+        // Beyond ASCII, a `;` followed by a combining mark is another character, and no separator.
+        let (other, _) = try XCTUnwrap(read("Title: t\nDate: 2016-11-25\nTags: é;\u{301}x, y\n\nBody"))
+        XCTAssertEqual(other.tags.map(\.name), ["é;\u{301}x", "y"])
+    }
+
     func testNoTagsAndNoCategory() throws {
         let (post, _) = try XCTUnwrap(read("Title: t\nDate: 2016-11-25\n\nBody"))
         XCTAssertEqual(post.tags, [])
@@ -234,6 +242,26 @@ final class PostReaderTests: XCTestCase {
         let (post, _) = try XCTUnwrap(read("Date: 2016-11-25\n\nBody", source: "content/posts/2016-11-25-trip/index.md"))
         XCTAssertEqual(post.slug, "trip")
         XCTAssertEqual(post.title, "Trip")
+    }
+
+    func testFileNamesAreReadByCharacterWhenTheyAreNotPlainASCII() throws {
+        // ASCII: the date prefix (month and day unpadded) and the name after it.
+        var file = PostReader.FileName(source: "posts/2016-1-05-my-post.md", bundle: false)
+        XCTAssertEqual(file.datePrefix.map { [$0.year, $0.month, $0.day] }, [2016, 1, 5])
+        XCTAssertEqual(file.name, "my-post")
+        XCTAssertEqual(file.stem, "2016-1-05-my-post")
+        // A non-ASCII folder or name keeps the same rules.
+        file = PostReader.FileName(source: "posts/café/2016-11-25-été.md", bundle: false)
+        XCTAssertEqual(file.datePrefix.map { [$0.year, $0.month, $0.day] }, [2016, 11, 25])
+        XCTAssertEqual(file.name, "été")
+        // A `-` or `/` followed by a combining mark is another character: no date prefix, no folder.
+        file = PostReader.FileName(source: "posts/2016-11-25-\u{301}x.md", bundle: false)
+        XCTAssertNil(file.datePrefix)
+        XCTAssertEqual(file.name, "2016-11-25-\u{301}x")
+        file = PostReader.FileName(source: "posts/a/\u{301}b.md", bundle: false)
+        XCTAssertEqual(file.name, "a/\u{301}b")
+        // A digit with a combining mark is no digit.
+        XCTAssertNil(PostReader.FileName(source: "posts/2016-11-2\u{301}5-x.md", bundle: false).datePrefix)
     }
 
     // MARK: Date
