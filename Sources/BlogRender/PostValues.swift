@@ -31,26 +31,36 @@ struct PostValues {
         entries = Parallel.map(site.posts.count) { Self.entryValues(of: site.posts[$0], config: config, links: links, shown: shown) }
     }
 
+    /// The most keys ``values(of:index:html:extra:)`` sets.
+    static let maxKeys = 38
+
     /// The post's values; `html` is what templates see as `html` (its body, or its marker).
-    /// `index` is the post's in ``Site/posts``, for its related posts and its series.
-    func values(of sitePost: SitePost, index: Int, html: Any) -> [String: Any] {
+    /// `index` is the post's in ``Site/posts``, for its related posts and its series. `extra` is
+    /// how many keys the caller adds: the dictionary is made at its final size once, not grown
+    /// (and every key hashed again) on the way.
+    func values(of sitePost: SitePost, index: Int, html: Any, extra: Int = 0) -> [String: Any] {
         let post = sitePost.post
-        var values: [String: Any] = [
-            "title": post.title, "slug": post.slug, "url": links.href(sitePost.url), "kind": post.kind.rawValue,
-            "tags": post.tags.map { termValues(.tag, $0) }, "html": html,
-            // Lists show the summary on other pages: its relative links must point where they did on the post's page.
-            "summaryHTML": AbsoluteURLs.rewrite(html: sitePost.rendered.summaryHTML, base: links.href(sitePost.url)),
-            "truncated": sitePost.rendered.summaryHTML != sitePost.rendered.html,
-            "headings": LazyValue { [headings = sitePost.rendered.headings] in
-                headings.map { ["level": $0.level, "id": $0.id, "text": $0.text] as [String: Any] }
-            },
-            "meta": LazyValue { [meta = post.meta, zone = config.timeZone] in TemplateValue.map(meta, timeZone: zone) },
-            "hidden": post.status == .hidden, "dated": post.dated,
-            // Only in a site that shows them (`--drafts`, `--future`, `blog serve`): a theme marks them.
-            "draft": post.status == .draft, "future": sitePost.future,
-            "description": post.meta["description"]?.text
-                ?? sitePost.rendered.summaryText,
-        ]
+        let url = links.href(sitePost.url)
+        var values = [String: Any](minimumCapacity: Self.maxKeys + extra)
+        values["title"] = post.title
+        values["slug"] = post.slug
+        values["url"] = url
+        values["kind"] = post.kind.rawValue
+        values["tags"] = post.tags.map { termValues(.tag, $0) }
+        values["html"] = html
+        // Lists show the summary on other pages: its relative links must point where they did on the post's page.
+        values["summaryHTML"] = AbsoluteURLs.rewrite(html: sitePost.rendered.summaryHTML, base: url)
+        values["truncated"] = sitePost.rendered.summaryHTML != sitePost.rendered.html
+        values["headings"] = LazyValue { [headings = sitePost.rendered.headings] in
+            headings.map { ["level": $0.level, "id": $0.id, "text": $0.text] as [String: Any] }
+        }
+        values["meta"] = LazyValue { [meta = post.meta, zone = config.timeZone] in TemplateValue.map(meta, timeZone: zone) }
+        values["hidden"] = post.status == .hidden
+        values["dated"] = post.dated
+        // Only in a site that shows them (`--drafts`, `--future`, `blog serve`): a theme marks them.
+        values["draft"] = post.status == .draft
+        values["future"] = sitePost.future
+        values["description"] = post.meta["description"]?.text ?? sitePost.rendered.summaryText
         values.setIfPresent("permalink", links.absolute(sitePost.url))
         let words = sitePost.rendered.words
         values["words"] = words

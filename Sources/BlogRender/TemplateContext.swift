@@ -60,7 +60,9 @@ struct TemplateContext {
         if let listEntry { rendered.append((ListSummaries.key, listEntry)) }
         let made = Parallel.map(site.posts.count) { index -> (values: [String: Any], digest: Digest) in
             let html = site.posts[index].rendered.html
-            var values = builder.values(of: site.posts[index], index: index, html: marks?.templateBody(post: index) ?? html)
+            // Room for the translations and the texts below.
+            var values = builder.values(of: site.posts[index], index: index, html: marks?.templateBody(post: index) ?? html,
+                                        extra: 1 + rendered.count)
             values["translations"] = site.posts[index].translations.map { builder.translationValues(of: site.posts[$0]) }
             // Before the partials, whose texts are made from these values.
             let digest = digests ? Self.postDigest(values, html: html) : .zero
@@ -177,7 +179,9 @@ struct TemplateContext {
     /// The template that renders `page`, and the values it sees.
     func page(_ page: Page) -> (template: String, values: [String: Any]) {
         var values = shared
-        var about: [String: Any] = ["url": links.href(page.url)]
+        // At its final size at once: up to ten keys, each hashed once.
+        var about = [String: Any](minimumCapacity: 10)
+        about["url"] = links.href(page.url)
         let template: String
         var title: String?
         var description = site.config.description
@@ -260,8 +264,10 @@ struct TemplateContext {
     /// `posts` and `pagination` of a list page.
     private func add(_ pagination: Pagination, to values: inout [String: Any]) {
         values["posts"] = pagination.posts.map { posts[$0] }
-        var about: [String: Any] = ["number": pagination.number, "count": pagination.count,
-                                    "hasLinks": pagination.newerURL != nil || pagination.olderURL != nil]
+        var about = [String: Any](minimumCapacity: 5)
+        about["number"] = pagination.number
+        about["count"] = pagination.count
+        about["hasLinks"] = pagination.newerURL != nil || pagination.olderURL != nil
         about.setIfPresent("newer", pagination.newerURL.map(links.href))
         about.setIfPresent("older", pagination.olderURL.map(links.href))
         values["pagination"] = about

@@ -5,7 +5,12 @@ import Foundation
 enum TemplateValue {
     /// Every non-null value of `meta`.
     static func map(_ meta: [String: MetaValue], timeZone: TimeZone) -> [String: Any] {
-        meta.compactMapValues { value(of: $0, timeZone: timeZone) }
+        // At its final size at once (`compactMapValues` grows it key by key).
+        var values = [String: Any](minimumCapacity: meta.count)
+        for (key, meta) in meta {
+            values.setIfPresent(key, value(of: meta, timeZone: timeZone))
+        }
+        return values
     }
 
     /// Strings, numbers and booleans as they are, dates in ISO 8601 in the site's zone, lists and

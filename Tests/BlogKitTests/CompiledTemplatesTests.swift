@@ -340,6 +340,22 @@ final class CompiledTemplatesTests: XCTestCase {
                                  + "{{#list}}{{once}}{{/list}}")], values, "&lt;b&gt;R &amp; D&lt;/b&gt;|<b>R & D</b>|in||||é&#39;")
     }
 
+    /// A value made when read (``LazyValue``: a post's `meta`, `toc`, `headings`), below a name, opened and
+    /// transformed, and the transforms of blog's own values (lists of dictionaries, dictionaries, strings,
+    /// numbers, a list's positions), which the renderer calls without a protocol cast, as swift-mustache renders them;
+    /// and names looked up past a string, a number or a list on the stack, which have no children.
+    func testALazyValueAndTransformsOfBlogsValuesRenderAsSwiftMustache() throws {
+        let values: [String: Any] = [
+            "lazy": LazyValue { ["a": "<x>", "list": [["n": 1]] as [[String: Any]]] as [String: Any] },
+            "list": [["n": 1], ["n": 2]] as [[String: Any]], "s": "ab", "n": 4, "d": ["k": "v"] as [String: Any],
+        ]
+        try assertRenders([("t", "{{lazy.a}}|{{#lazy}}{{a}}{{/lazy}}|{{count(lazy)}}|{{^empty(lazy.list)}}L{{/empty(lazy.list)}}|"
+                                 + "{{#first(list)}}{{n}}{{/first(list)}}|{{count(list)}}|{{uppercased(s)}}|{{plusone(n)}}|{{count(d)}}|"
+                                 + "{{#list}}{{#first()}}F{{/first()}}{{index()}}{{/list}}|{{sorted(list)}}x|"
+                                 + "{{#s}}{{n}}{{x}}{{/s}}|{{#list}}{{#n}}{{s}}{{/n}}{{/list}}|{{#n}}{{#list}}{{#first()}}{{n}}{{/first()}}{{/list}}{{/n}}")],
+                          values, "&lt;x&gt;|&lt;x&gt;|2|L|1|2|AB|5|1|F01|x|4|abab|1")
+    }
+
     /// The renderer reads blog's values (strings, numbers, booleans, dictionaries, lists of them) by their type's
     /// identity, without the runtime's cast: the value itself when its type is the one asked for, and nothing for an
     /// optional of it, another type or a subclass (those take swift-mustache's path, casts included).

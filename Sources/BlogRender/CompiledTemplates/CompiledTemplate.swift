@@ -35,7 +35,9 @@ struct CompiledTemplate: @unchecked Sendable {
 }
 
 /// One token of a parsed template (swift-mustache's `MustacheTemplate.Token`, case for case).
-enum CompiledNode {
+/// Held by reference (`indirect`): a render that walks the nodes retains one box per node, where
+/// an inline enum of these payloads was copied field by field (its value witness) at every node.
+indirect enum CompiledNode {
     /// Text, printed as it is.
     case text(String)
     /// `{{name}}` (`escaped`) or `{{{name}}}` / `{{&name}}`.
@@ -118,6 +120,9 @@ struct TemplateName {
     let start: Start
     /// The names after the first dot split (`x.y` -> `x`, `y`).
     let names: [String]
+    /// The first of ``names``, and the others: what a lookup on the stack reads, without slicing ``names``.
+    let first: String?
+    let rest: [String]
     /// The transforms, in the order they apply (the innermost first).
     let transforms: [String]
 
@@ -133,6 +138,8 @@ struct TemplateName {
             start = name.first == "." ? .topOnly : .stack
             names = name.split(separator: ".").map(String.init)
         }
+        first = names.first
+        rest = Array(names.dropFirst())
         self.transforms = transforms.reversed()
     }
 }

@@ -264,48 +264,70 @@ struct TemplateRenderer {
 
     /// The value `name` names, its transforms applied (swift-mustache's `getChild`).
     private func lookup(_ name: TemplateName, _ scope: Scope) throws -> Any? {
-        var found: Any?
-        switch name.start {
-        case .top:
-            found = stack[stack.count - 1]
-        case .sequence:
-            found = scope.sequence
-        case .topOnly:
-            found = try follow(name.names[...], from: stack[stack.count - 1])
-        case .stack:
-            if let first = name.names.first {
-                var level = stack.count - 1
-                while level >= 0 {
-                    let child: Any?
-                    if let dictionary = dictionaries[level] {
-                        child = dictionary[first]
-                    } else {
-                        child = Self.child(first, of: stack[level])
-                    }
-                    if let child {
-                        found = try follow(name.names.dropFirst(), from: child)
-                        break
-                    }
-                    level -= 1
-                }
-            } else {
-                found = stack[stack.count - 1]
+        guard let found = try find(name, scope) else { return nil }
+        // Most names: a value of blog's, no transform. Returned as found, not copied through the steps below.
+        if name.transforms.isEmpty, Self.isPlain(found) { return found }
+        var value = found
+        if !Self.isPlain(value) {
+            if let lazy = Self.exactly(value, LazyValue.self) {
+                // Blog's own representation, known without a protocol cast.
+                value = lazy.value
+            } else if let custom = value as? MustacheCustomRepresentation {
+                guard let represented = custom.representation else { return nil }
+                value = represented
             }
         }
-        guard var value = found else { return nil }
-        if !Self.isPlain(value), let custom = value as? MustacheCustomRepresentation {
-            guard let represented = custom.representation else { return nil }
-            value = represented
-        }
         for transform in name.transforms {
-            guard let transformable = value as? MustacheTransformable, let transformed = transformable.transform(transform) else { return nil }
+            guard let transformed = Self.transform(value, transform) else { return nil }
             value = transformed
         }
         return value
     }
 
+    /// The value `name` names before its representation and transforms. Each path returns what it found
+    /// as it is: an `Any?` kept in a variable on the way was copied (through its type's value witness) and
+    /// destroyed again at every step.
+    @inline(__always)
+    private func find(_ name: TemplateName, _ scope: Scope) throws -> Any? {
+        switch name.start {
+        case .top:
+            return stack[stack.count - 1]
+        case .sequence:
+            return scope.sequence
+        case .topOnly:
+            return try follow(name.names, from: stack[stack.count - 1])
+        case .stack:
+            guard let first = name.first else { return stack[stack.count - 1] }
+            var level = stack.count - 1
+            while level >= 0 {
+                if let dictionary = dictionaries[level] {
+                    if let child = dictionary[first] {
+                        return name.rest.isEmpty ? child : try follow(name.rest, from: child)
+                    }
+                } else if let child = Self.child(first, of: stack[level]) {
+                    return name.rest.isEmpty ? child : try follow(name.rest, from: child)
+                }
+                level -= 1
+            }
+            return nil
+        }
+    }
+
+    /// `value` transformed by `name` (`empty(list)`, `first()`…), nil when it cannot be: the values blog
+    /// gives templates, recognised by their type, call their transform directly; any other is cast to
+    /// `MustacheTransformable` as swift-mustache casts it.
+    @inline(__always)
+    private static func transform(_ value: Any, _ name: String) -> Any? {
+        if let list = exactly(value, [[String: Any]].self) { return list.transform(name) }
+        if let position = exactly(value, SequencePosition.self) { return position.transform(name) }
+        if let string = exactly(value, String.self) { return string.transform(name) }
+        if let int = exactly(value, Int.self) { return int.transform(name) }
+        if let dictionary = exactly(value, [String: Any].self) { return dictionary.transform(name) }
+        return (value as? MustacheTransformable)?.transform(name)
+    }
+
     /// `names` followed from `object` (`_getChild`).
-    private func follow(_ names: ArraySlice<String>, from object: Any) throws -> Any? {
+    private func follow(_ names: [String], from object: Any) throws -> Any? {
         var object = object
         for name in names {
             if !Self.isPlain(object), object is MustacheLambda { throw Unsupported() }
@@ -318,6 +340,10 @@ struct TemplateRenderer {
     /// `object`'s child `name` (`_getImmediateChild`).
     private static func child(_ name: String, of object: Any) -> Any? {
         if let dictionary = exactly(object, [String: Any].self) { return dictionary[name] }
+        // A string, number, boolean or list of blog's has no child: no representation, not a parent, and
+        // its mirror has no labelled child (asked through casts and a Mirror, ~10,000 instructions each time).
+        let type = Swift.type(of: object)
+        if type == String.self || type == Int.self || type == Bool.self || type == [[String: Any]].self { return nil }
         var object: Any? = object
         if let custom = object as? MustacheCustomRepresentation { object = custom.representation }
         if let parent = object as? MustacheParent { return parent.child(named: name) }
