@@ -134,6 +134,8 @@ struct DialectDocument {
         var definitions: Set<Int> = []
         /// The lines of elements whose content is markdown (`markdown="1"`), this round's and earlier rounds'.
         var opened: Set<Int> = []
+        /// What ``EmphasisRuns`` reuses from block to block.
+        var emphasis = EmphasisRuns.Scratch()
 
         init(lines: SourceLines, dialect: MarkdownDialect) {
             self.lines = lines
@@ -178,7 +180,7 @@ struct DialectDocument {
                         KramdownRawSpans.collect(in: block, lines: lines, edits: &edits)
                         LinkDestinationsWithSpaces.collect(in: block, lines: lines, escapedParentheses: true, edits: &edits)
                     }
-                    if dialect.emphasisByRuns { EmphasisRuns.collect(in: block, lines: lines, dialect: dialect, edits: &edits) }
+                    if dialect.emphasisByRuns { EmphasisRuns.collect(in: block, lines: lines, dialect: dialect, edits: &edits, scratch: &emphasis) }
                 default:
                     break
                 }

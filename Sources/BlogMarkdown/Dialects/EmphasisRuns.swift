@@ -25,9 +25,8 @@ import BlogCore
 enum EmphasisRuns {
     /// Adds to `edits` the lines of `block` (a paragraph or heading) whose emphasis the dialect pairs
     /// otherwise than CommonMark.
-    static func collect(in block: CmarkNode, lines: SourceLines, dialect: MarkdownDialect, edits: inout LineEdits) {
+    static func collect(in block: CmarkNode, lines: SourceLines, dialect: MarkdownDialect, edits: inout LineEdits, scratch: inout Scratch) {
         var depth: Int?
-        var runs: [Run] = []  // one array for the block's lines
         lines.bytes.withUnsafeBufferPointer { bytes in
             for number in block.startLine...max(block.startLine, block.endLine) where !edits.touches(number) {
                 let line = lines[number]
@@ -44,7 +43,7 @@ enum EmphasisRuns {
                 }
                 while start < line.endIndex, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
                 guard start < line.endIndex else { continue }
-                if let rewritten = rewritten(UnsafeBufferPointer(rebasing: bytes[start..<line.endIndex]), dialect: dialect, runs: &runs) {
+                if let rewritten = rewritten(UnsafeBufferPointer(rebasing: bytes[start..<line.endIndex]), dialect: dialect, scratch: &scratch) {
                     edits.replace(line: number, with: Array(bytes[line.startIndex..<start]) + rewritten)
                 }
             }
@@ -53,8 +52,19 @@ enum EmphasisRuns {
 
     /// `text` (a line's inline text, UTF-8) with the pairs rewritten; nil when nothing changes.
     static func rewritten(_ text: [UInt8], dialect: MarkdownDialect) -> [UInt8]? {
+        var scratch = Scratch()
+        return text.withUnsafeBufferPointer { rewritten($0, dialect: dialect, scratch: &scratch) }
+    }
+
+    /// What the pass reuses from line to line and block to block, so that most lines allocate nothing.
+    struct Scratch {
+        /// The runs of the line.
         var runs: [Run] = []
-        return text.withUnsafeBufferPointer { rewritten($0, dialect: dialect, runs: &runs) }
+        /// Where the last run of backticks of each width below 32 starts, or -1; wider ones in `wideTicks`.
+        var ticks = [Int](repeating: -1, count: 32)
+        var wideTicks: [Int: Int] = [:]
+
+        init() { runs.reserveCapacity(32) }
     }
 
     /// A run of one delimiter character, at a byte offset.
@@ -72,9 +82,10 @@ enum EmphasisRuns {
 
     private static let asterisk = UInt8(ascii: "*"), underscore = UInt8(ascii: "_")
 
-    /// `text` with the pairs rewritten, or nil; `runs` is scratch space.
-    private static func rewritten(_ text: UnsafeBufferPointer<UInt8>, dialect: MarkdownDialect, runs: inout [Run]) -> [UInt8]? {
-        delimiterRuns(text, into: &runs)
+    /// `text` with the pairs rewritten, or nil.
+    private static func rewritten(_ text: UnsafeBufferPointer<UInt8>, dialect: MarkdownDialect, scratch: inout Scratch) -> [UInt8]? {
+        delimiterRuns(text, into: &scratch)
+        let runs = scratch.runs
         guard !runs.isEmpty else { return nil }
         var replacements: [Replacement] = []
         for kind in [asterisk, underscore] {
@@ -148,11 +159,15 @@ enum EmphasisRuns {
     /// Puts in `runs` the runs of `*` and `_` outside code spans, HTML tags, autolinks, link destinations,
     /// web addresses and backslash escapes.
     /// A search that failed is not made again (nothing further on can match), so a long line costs little.
-    private static func delimiterRuns(_ text: UnsafeBufferPointer<UInt8>, into runs: inout [Run]) {
-        runs.removeAll(keepingCapacity: true)
+    private static func delimiterRuns(_ text: UnsafeBufferPointer<UInt8>, into scratch: inout Scratch) {
+        scratch.runs.removeAll(keepingCapacity: true)
         let count = text.count
-        // Where the last run of backticks of each length starts (no closer after it), found at the first backtick.
-        var lastTicks: [Int: Int]?
+        // Where the last run of backticks of each width starts (no closer after it), found at the first backtick.
+        var ticksFound = false
+        func lastTicks(_ width: Int) -> Int? {
+            if width < scratch.ticks.count { return scratch.ticks[width] >= 0 ? scratch.ticks[width] : nil }
+            return scratch.wideTicks[width]
+        }
         var noTagEnd = false, noParenthesis = false  // no `>`, `)` further on
         func skip(to end: UInt8, from i: Int, none: inout Bool) -> Int {
             guard !none, let found = ByteSearch.firstIndex(of: end, in: text, from: i) else {
@@ -171,20 +186,21 @@ enum EmphasisRuns {
                 var stop = i
                 while stop < count, text[stop] == c { stop += 1 }
                 let width = stop - i
-                if lastTicks == nil {
-                    var found: [Int: Int] = [:]
+                if !ticksFound {
+                    ticksFound = true
+                    for width in scratch.ticks.indices { scratch.ticks[width] = -1 }
+                    scratch.wideTicks.removeAll(keepingCapacity: true)
                     var scan = i
                     while scan < count {
                         guard text[scan] == c else { scan += 1; continue }
                         var end = scan
                         while end < count, text[end] == c { end += 1 }
-                        found[end - scan] = scan
+                        if end - scan < scratch.ticks.count { scratch.ticks[end - scan] = scan } else { scratch.wideTicks[end - scan] = scan }
                         scan = end
                     }
-                    lastTicks = found
                 }
                 var probe = stop, closed = false
-                while let last = lastTicks?[width], last > i, probe < count {
+                while let last = lastTicks(width), last > i, probe < count {
                     guard text[probe] == c else { probe += 1; continue }
                     var end = probe
                     while end < count, text[end] == c { end += 1 }
@@ -213,11 +229,21 @@ enum EmphasisRuns {
             case asterisk, underscore:
                 var stop = i
                 while stop < count, text[stop] == c { stop += 1 }
-                runs.append(Run(start: i, count: stop - i, character: c))
+                scratch.runs.append(Run(start: i, count: stop - i, character: c))
                 i = stop
             default:
+                // To the next byte that can start one of the above: most bytes.
                 i += 1
+                while i < count, !mayStartRun(text[i]) { i += 1 }
             }
+        }
+    }
+
+    /// `\`, `` ` ``, `<`, `]`, `h`, `*`, `_`: the bytes ``delimiterRuns(_:into:)`` looks at.
+    @inline(__always) private static func mayStartRun(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "<"), UInt8(ascii: "]"), UInt8(ascii: "h"), UInt8(ascii: "*"), UInt8(ascii: "_"): return true
+        default: return false
         }
     }
 
