@@ -84,7 +84,7 @@ enum EmphasisRuns {
 
     /// `text` with the pairs rewritten, or nil.
     private static func rewritten(_ text: UnsafeBufferPointer<UInt8>, dialect: MarkdownDialect, scratch: inout Scratch) -> [UInt8]? {
-        delimiterRuns(text, into: &scratch)
+        delimiterRuns(text, underscores: dialect == .kramdown, into: &scratch)
         let runs = scratch.runs
         guard !runs.isEmpty else { return nil }
         var replacements: [Replacement] = []
@@ -156,10 +156,10 @@ enum EmphasisRuns {
         replacements.append(Replacement(run: opener, bytes: Array("\\_".utf8)))
     }
 
-    /// Puts in `runs` the runs of `*` and `_` outside code spans, HTML tags, autolinks, link destinations,
+    /// Puts in `runs` the runs of `*` and (`underscores`) `_` outside code spans, HTML tags, autolinks, link destinations,
     /// web addresses and backslash escapes.
     /// A search that failed is not made again (nothing further on can match), so a long line costs little.
-    private static func delimiterRuns(_ text: UnsafeBufferPointer<UInt8>, into scratch: inout Scratch) {
+    private static func delimiterRuns(_ text: UnsafeBufferPointer<UInt8>, underscores: Bool, into scratch: inout Scratch) {
         scratch.runs.removeAll(keepingCapacity: true)
         let count = text.count
         // Where the last run of backticks of each width starts (no closer after it), found at the first backtick.
@@ -176,8 +176,26 @@ enum EmphasisRuns {
             }
             return found + 1
         }
-        var i = 0
+        // Where each byte (or `http`) that can start one of the cases below is next, at or after `i`
+        // (`count`: nowhere): found by memchr, as most bytes start none.
+        var next = (backslash: -1, tick: -1, less: -1, bracket: -1, http: -1, asterisk: -1, underscore: -1)
+        func find(_ byte: UInt8, _ at: inout Int, from i: Int) {
+            if at < i { at = ByteSearch.firstIndex(of: byte, in: text, from: i) ?? count }
+        }
+        func interesting(from i: Int) -> Int {
+            find(UInt8(ascii: "\\"), &next.backslash, from: i)
+            find(UInt8(ascii: "`"), &next.tick, from: i)
+            find(UInt8(ascii: "<"), &next.less, from: i)
+            find(UInt8(ascii: "]"), &next.bracket, from: i)
+            find(asterisk, &next.asterisk, from: i)
+            if next.http < i { next.http = ("http" as StaticString).withUTF8Buffer { ByteSearch.firstIndex(of: $0, in: text, from: i) } ?? count }
+            // Python-Markdown's `_` changes nothing here: its runs are not looked for.
+            if underscores { find(underscore, &next.underscore, from: i) } else { next.underscore = count }
+            return min(next.backslash, next.tick, next.less, next.bracket, next.http, next.asterisk, next.underscore)
+        }
+        var i = interesting(from: 0)
         while i < count {
+            defer { i = interesting(from: i) }
             let c = text[i]
             switch c {
             case UInt8(ascii: "\\"):
@@ -191,21 +209,21 @@ enum EmphasisRuns {
                     for width in scratch.ticks.indices { scratch.ticks[width] = -1 }
                     scratch.wideTicks.removeAll(keepingCapacity: true)
                     var scan = i
-                    while scan < count {
-                        guard text[scan] == c else { scan += 1; continue }
-                        var end = scan
+                    while let found = ByteSearch.firstIndex(of: c, in: text, from: scan) {
+                        var end = found
                         while end < count, text[end] == c { end += 1 }
-                        if end - scan < scratch.ticks.count { scratch.ticks[end - scan] = scan } else { scratch.wideTicks[end - scan] = scan }
+                        if end - found < scratch.ticks.count { scratch.ticks[end - found] = found } else { scratch.wideTicks[end - found] = found }
                         scan = end
                     }
                 }
                 var probe = stop, closed = false
-                while let last = lastTicks(width), last > i, probe < count {
-                    guard text[probe] == c else { probe += 1; continue }
-                    var end = probe
-                    while end < count, text[end] == c { end += 1 }
-                    if end - probe == width { closed = true; probe = end; break }
-                    probe = end
+                if let last = lastTicks(width), last > i {
+                    while let found = ByteSearch.firstIndex(of: c, in: text, from: probe) {
+                        var end = found
+                        while end < count, text[end] == c { end += 1 }
+                        if end - found == width { closed = true; probe = end; break }
+                        probe = end
+                    }
                 }
                 i = closed ? probe : stop
             case UInt8(ascii: "<") where i + 1 < count && (text[i + 1] == UInt8(ascii: "/") || text[i + 1] == UInt8(ascii: "!")
@@ -232,18 +250,8 @@ enum EmphasisRuns {
                 scratch.runs.append(Run(start: i, count: stop - i, character: c))
                 i = stop
             default:
-                // To the next byte that can start one of the above: most bytes.
                 i += 1
-                while i < count, !mayStartRun(text[i]) { i += 1 }
             }
-        }
-    }
-
-    /// `\`, `` ` ``, `<`, `]`, `h`, `*`, `_`: the bytes ``delimiterRuns(_:into:)`` looks at.
-    @inline(__always) private static func mayStartRun(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "<"), UInt8(ascii: "]"), UInt8(ascii: "h"), UInt8(ascii: "*"), UInt8(ascii: "_"): return true
-        default: return false
         }
     }
 
