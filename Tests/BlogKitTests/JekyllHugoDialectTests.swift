@@ -49,6 +49,37 @@ final class JekyllHugoDialectTests: XCTestCase {
         }
     }
 
+    /// The byte-level emphasis pass (issue 32) decides every line as the scalar pass of issue 29 did
+    /// (``ScalarEmphasisRuns``): lines made at random of delimiters, code spans, tags, link destinations,
+    /// web addresses, escapes, ASCII and CJK letters and punctuation, and Unicode spaces.
+    func testEmphasisRunsOnBytesAgreeWithTheScalarPass() {
+        let pieces = ["*", "**", "***", "_", "__", "\\", "`", "``", "<", "<a", "</", "<!", "<é", ">", "](", ")", "(", "http", "h",
+                      " ", "\t", "a", "B", "1", ".", ",", "「", "」", "強", "é", "\u{3000}", "\u{00A0}", "!", "-", "😀", "x_y"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func random(_ bound: Int) -> Int {  // SplitMix64: the same lines on every run
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+        var changed = [MarkdownDialect.pythonMarkdown: 0, .kramdown: 0], escaped = 0  // kramdown escapes an `_`
+        for _ in 0..<40_000 {
+            let line = (0..<(1 + random(24))).map { _ in pieces[random(pieces.count)] }.joined()
+            for dialect in [MarkdownDialect.pythonMarkdown, .kramdown] {
+                let expected = ScalarEmphasisRuns.rewritten(Array(line.unicodeScalars), dialect: dialect)
+                let got = EmphasisRuns.rewritten(Array(line.utf8), dialect: dialect).map { String(decoding: $0, as: UTF8.self) }
+                XCTAssertEqual(got, expected, "\(dialect): \(line.debugDescription)")
+                if expected != nil { changed[dialect, default: 0] += 1 }
+                if let expected, expected.components(separatedBy: "\\_").count > line.components(separatedBy: "\\_").count { escaped += 1 }
+            }
+        }
+        // The lines exercise the rewrites, not only the lines left alone.
+        XCTAssertGreaterThan(changed[.pythonMarkdown] ?? 0, 200)
+        XCTAssertGreaterThan(changed[.kramdown] ?? 0, 100)
+        XCTAssertGreaterThan(escaped, 0)
+    }
+
     /// Hugo's divider leaves the page; warnings after it keep their lines.
     func testHugoDividerKeepsWarningLines() {
         let body = "Lead.\n\n<!--more-->\n\nRest.\n\n::swift hl_lines=\"1\"\n"

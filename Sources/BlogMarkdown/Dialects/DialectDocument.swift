@@ -66,8 +66,11 @@ struct DialectDocument {
         // The lines whose element's content is markdown (`markdown="1"`), by line of the given text.
         var opened: Set<Int> = []
         var warnings: [MarkdownWarning] = []
+        // The lines of `text` as the last round read them: the passes after the rounds read them again.
+        var last: SourceLines?
         for round in 1...maxRounds {
             let lines = SourceLines(text)
+            last = lines
             var found = Passes(lines: lines, dialect: dialect)
             // The `:` lines an earlier round made list items, by line of this text.
             if !markers.isEmpty { found.definitions = Set((1...max(lines.count, 1)).filter { markers.contains(original($0)) }) }
@@ -90,7 +93,7 @@ struct DialectDocument {
         var detached: [CmarkNode] = []
         if dialect.htmlBlocksKeepBlankLines, document.children.contains(where: { $0.type == CMARK_NODE_HTML_BLOCK }) {
             // Raw HTML across blank lines: what the regions hold is no longer parsed.
-            let lines = SourceLines(text)
+            let lines = last ?? SourceLines(text)
             let merged = HTMLBlocksAcrossBlankLines.merge(in: document, lines: lines, given: SourceLines(markdown), original: original, dialect: dialect,
                                                           opened: Set((1...max(lines.count, 1)).filter { opened.contains(original($0)) }))
             detached = merged.detached
@@ -108,11 +111,11 @@ struct DialectDocument {
             }
         }
         if !markers.isEmpty {
-            detached += DefinitionLists.build(from: document.descendants(ofType: CMARK_NODE_LIST), markers: markers,
+            detached += DefinitionLists.build(from: document.lists, markers: markers,
                                              dialect: dialect, original: original)
         }
-        if dialect.looseItemByItem, document.descendants(ofType: CMARK_NODE_LIST).count > 0 {
-            let lines = SourceLines(text)
+        if dialect.looseItemByItem, !document.lists.isEmpty {
+            let lines = last ?? SourceLines(text)
             if LooseItems.joinLists(in: document, lines: lines) { LooseItems.apply(in: document, lines: lines) }
         }
         // After the definition lists, which are made of lists.
@@ -134,6 +137,8 @@ struct DialectDocument {
         var definitions: Set<Int> = []
         /// The lines of elements whose content is markdown (`markdown="1"`), this round's and earlier rounds'.
         var opened: Set<Int> = []
+        /// What ``EmphasisRuns`` reuses from block to block.
+        var emphasis = EmphasisRuns.Scratch()
 
         init(lines: SourceLines, dialect: MarkdownDialect) {
             self.lines = lines
@@ -178,7 +183,7 @@ struct DialectDocument {
                         KramdownRawSpans.collect(in: block, lines: lines, edits: &edits)
                         LinkDestinationsWithSpaces.collect(in: block, lines: lines, escapedParentheses: true, edits: &edits)
                     }
-                    if dialect.emphasisByRuns { EmphasisRuns.collect(in: block, lines: lines, dialect: dialect, edits: &edits) }
+                    if dialect.emphasisByRuns { EmphasisRuns.collect(in: block, lines: lines, dialect: dialect, edits: &edits, scratch: &emphasis) }
                 default:
                     break
                 }

@@ -1,3 +1,5 @@
+import BlogCore
+
 /// Emphasis as Python-Markdown and kramdown pair their delimiters, where CommonMark's flanking rules
 /// decide otherwise (issue 29, class 7).
 ///
@@ -16,170 +18,266 @@
 /// Only lines with runs of one or two delimiters of one kind are rewritten, and only when the runs pair
 /// one after another; code spans, HTML tags, autolinks, link destinations and escaped characters are
 /// skipped. A pair across lines, or nested in another, is left to cmark-gfm.
+///
+/// The pass reads a line's UTF-8 bytes where they are (issue 32): the characters it looks for are ASCII,
+/// so only a letter or a space beside a run is decoded, and a line whose pairs CommonMark makes too
+/// costs one scan and no allocation.
 enum EmphasisRuns {
     /// Adds to `edits` the lines of `block` (a paragraph or heading) whose emphasis the dialect pairs
     /// otherwise than CommonMark.
-    static func collect(in block: CmarkNode, lines: SourceLines, dialect: MarkdownDialect, edits: inout LineEdits) {
-        let depth = block.blockQuoteDepth
-        for number in block.startLine...max(block.startLine, block.endLine) where !edits.touches(number) {
-            let line = lines[number]
-            guard line.contains(UInt8(ascii: "*")) || (dialect == .kramdown && line.contains(UInt8(ascii: "_"))) else { continue }
-            // Where the block's text starts on the line: past a list item's marker, a quote's `>`s.
-            var start = number == block.startLine
-                ? line.startIndex + max(0, block.startColumn - 1)
-                : lines.afterBlockQuoteMarkers(line: number, depth: depth)
-            while start < line.endIndex, line[start] == UInt8(ascii: " ") || line[start] == UInt8(ascii: "\t") { start += 1 }
-            guard start < line.endIndex else { continue }
-            // A line of ASCII (most) is its bytes as scalars; only another is decoded.
-            let text = line[start...]
-            let scalars = text.allSatisfy { $0 < 0x80 } ? text.map { Unicode.Scalar($0) }
-                                                        : Array(String(decoding: text, as: UTF8.self).unicodeScalars)
-            if let rewritten = rewritten(scalars, dialect: dialect) {
-                edits.replace(line: number, with: Array(line[line.startIndex..<start]) + Array(rewritten.utf8))
+    static func collect(in block: CmarkNode, lines: SourceLines, dialect: MarkdownDialect, edits: inout LineEdits, scratch: inout Scratch) {
+        var depth: Int?
+        lines.bytes.withUnsafeBufferPointer { bytes in
+            for number in block.startLine...max(block.startLine, block.endLine) where !edits.touches(number) {
+                let line = lines[number]
+                let whole = UnsafeBufferPointer(rebasing: bytes[line.startIndex..<line.endIndex])
+                guard ByteSearch.firstIndex(of: asterisk, in: whole, from: 0) != nil
+                        || (dialect == .kramdown && ByteSearch.firstIndex(of: underscore, in: whole, from: 0) != nil) else { continue }
+                // Where the block's text starts on the line: past a list item's marker, a quote's `>`s.
+                var start: Int
+                if number == block.startLine {
+                    start = line.startIndex + max(0, block.startColumn - 1)
+                } else {
+                    if depth == nil { depth = block.blockQuoteDepth }
+                    start = lines.afterBlockQuoteMarkers(line: number, depth: depth ?? 0)
+                }
+                while start < line.endIndex, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+                guard start < line.endIndex else { continue }
+                if let rewritten = rewritten(UnsafeBufferPointer(rebasing: bytes[start..<line.endIndex]), dialect: dialect, scratch: &scratch) {
+                    edits.replace(line: number, with: Array(bytes[line.startIndex..<start]) + rewritten)
+                }
             }
         }
     }
 
-    /// A run of one delimiter character.
-    private struct Run {
-        var start: Int
-        var count: Int
-        var character: Unicode.Scalar
+    /// `text` (a line's inline text, UTF-8) with the pairs rewritten; nil when nothing changes.
+    static func rewritten(_ text: [UInt8], dialect: MarkdownDialect) -> [UInt8]? {
+        var scratch = Scratch()
+        return text.withUnsafeBufferPointer { rewritten($0, dialect: dialect, scratch: &scratch) }
     }
 
-    /// `text` (a line's inline text) with the pairs rewritten; nil when nothing changes.
-    static func rewritten(_ text: [Unicode.Scalar], dialect: MarkdownDialect) -> String? {
-        let runs = delimiterRuns(text)
+    /// What the pass reuses from line to line and block to block, so that most lines allocate nothing.
+    struct Scratch {
+        /// The runs of the line.
+        var runs: [Run] = []
+        /// Where the last run of backticks of each width below 32 starts, or -1; wider ones in `wideTicks`.
+        var ticks = [Int](repeating: -1, count: 32)
+        var wideTicks: [Int: Int] = [:]
+
+        init() { runs.reserveCapacity(32) }
+    }
+
+    /// A run of one delimiter character, at a byte offset.
+    struct Run {
+        var start: Int
+        var count: Int
+        var character: UInt8
+    }
+
+    /// What a run becomes.
+    private struct Replacement {
+        var run: Run
+        var bytes: [UInt8]
+    }
+
+    private static let asterisk = UInt8(ascii: "*"), underscore = UInt8(ascii: "_")
+
+    /// `text` with the pairs rewritten, or nil.
+    private static func rewritten(_ text: UnsafeBufferPointer<UInt8>, dialect: MarkdownDialect, scratch: inout Scratch) -> [UInt8]? {
+        delimiterRuns(text, underscores: dialect == .kramdown, into: &scratch)
+        let runs = scratch.runs
         guard !runs.isEmpty else { return nil }
-        var replacements: [Int: String] = [:]  // by the run's start: what it becomes
-        for kind in ["*", "_"] as [Unicode.Scalar] {
-            let ofKind = runs.filter { $0.character == kind }
+        var replacements: [Replacement] = []
+        for kind in [asterisk, underscore] {
             // Runs of three or more, and both kinds of runs nested, are left to cmark-gfm.
-            guard !ofKind.isEmpty, ofKind.allSatisfy({ $0.count <= 2 }) else { continue }
-            if kind == "*" {
-                pairAsterisks(ofKind, in: text, dialect: dialect, into: &replacements)
+            guard runs.contains(where: { $0.character == kind }),
+                  !runs.contains(where: { $0.character == kind && $0.count > 2 }) else { continue }
+            if kind == asterisk {
+                pairAsterisks(runs, in: text, dialect: dialect, into: &replacements)
             } else if dialect == .kramdown {
-                escapeUnderscore(ofKind, in: text, into: &replacements)
+                escapeUnderscore(runs, in: text, into: &replacements)
             }
         }
         guard !replacements.isEmpty else { return nil }
-        let widths = Dictionary(uniqueKeysWithValues: runs.map { ($0.start, $0.count) })
-        var out = ""
+        replacements.sort { $0.run.start < $1.run.start }
+        var out: [UInt8] = []
         out.reserveCapacity(text.count + replacements.count * 8)
         var i = 0
-        while i < text.count {
-            if let replacement = replacements[i], let width = widths[i] {
-                out += replacement
-                i += width
-            } else {
-                out.unicodeScalars.append(text[i])
-                i += 1
-            }
+        for replacement in replacements {
+            out += text[i..<replacement.run.start]
+            out += replacement.bytes
+            i = replacement.run.start + replacement.run.count
         }
+        out += text[i...]
         return out
     }
 
     /// The pairs of `*` runs the dialect makes, one after another, that CommonMark does not.
-    private static func pairAsterisks(_ runs: [Run], in text: [Unicode.Scalar], dialect: MarkdownDialect, into replacements: inout [Int: String]) {
+    private static func pairAsterisks(_ runs: [Run], in text: UnsafeBufferPointer<UInt8>, dialect: MarkdownDialect, into replacements: inout [Replacement]) {
         // A run with whitespace on both sides is text in both generators.
-        let usable = runs.filter { !(isSpace(before: $0, in: text) && isSpace(after: $0, in: text)) }
-        var index = 0
-        while index + 1 < usable.count {
-            let opener = usable[index], closer = usable[index + 1]
+        func usable(from index: Int) -> Int {
+            var index = index
+            while index < runs.count, runs[index].character != asterisk
+                    || (isSpace(before(runs[index], in: text)) && isSpace(after(runs[index], in: text))) { index += 1 }
+            return index
+        }
+        var index = usable(from: 0)
+        while index < runs.count {
+            let next = usable(from: index + 1)
+            guard next < runs.count else { return }
+            let opener = runs[index], closer = runs[next]
             // Runs of different lengths nest or overlap: left to cmark-gfm.
             guard opener.count == closer.count else { return }
-            let opens = dialect == .pythonMarkdown || !isSpace(after: opener, in: text)
-            let closes = dialect == .pythonMarkdown || !isSpace(before: closer, in: text)
-            guard opens else { index += 1; continue }
+            let opens = dialect == .pythonMarkdown || !isSpace(after(opener, in: text))
+            let closes = dialect == .pythonMarkdown || !isSpace(before(closer, in: text))
+            guard opens else { index = next; continue }
             // kramdown reads a run after whitespace as text and looks further for a closer: left to cmark-gfm.
             guard closes else { return }
             if !(leftFlanking(opener, in: text) && rightFlanking(closer, in: text)) {
                 let tag = opener.count == 2 ? "strong" : "em"
-                replacements[opener.start] = "<\(tag)>"
-                replacements[closer.start] = "</\(tag)>"
+                replacements.append(Replacement(run: opener, bytes: Array("<\(tag)>".utf8)))
+                replacements.append(Replacement(run: closer, bytes: Array("</\(tag)>".utf8)))
             }
-            index += 2
+            index = usable(from: next + 1)
         }
     }
 
     /// kramdown's `\__x__`: an `_` after an escaped `_`, then a `__` after a letter, which kramdown reads
     /// as text and CommonMark as the closer of `_x_`, and no single `_` after it to close the first
     /// (kramdown closes no `_` emphasis at a `__`): the first `_` is escaped.
-    private static func escapeUnderscore(_ runs: [Run], in text: [Unicode.Scalar], into replacements: inout [Int: String]) {
-        guard runs.count >= 2, runs[0].count == 1, runs.dropFirst().allSatisfy({ $0.count == 2 }) else { return }
-        let opener = runs[0], closer = runs[1]
-        guard opener.start > 0, text[opener.start - 1] == "_", closer.start > 0,
-              isLetter(text[closer.start - 1]),
+    private static func escapeUnderscore(_ runs: [Run], in text: UnsafeBufferPointer<UInt8>, into replacements: inout [Replacement]) {
+        guard let first = runs.firstIndex(where: { $0.character == underscore }),
+              let second = runs[(first + 1)...].firstIndex(where: { $0.character == underscore }),
+              runs[first].count == 1, !runs[second...].contains(where: { $0.character == underscore && $0.count != 2 }) else { return }
+        let opener = runs[first], closer = runs[second]
+        guard opener.start > 0, text[opener.start - 1] == underscore, closer.start > 0,
+              let letter = before(closer, in: text), isLetter(letter),
               leftFlanking(opener, in: text), rightFlanking(closer, in: text) else { return }
-        replacements[opener.start] = "\\_"
+        replacements.append(Replacement(run: opener, bytes: Array("\\_".utf8)))
     }
 
-    /// The runs of `*` and `_` outside code spans, HTML tags, autolinks, link destinations, web addresses
-    /// and backslash escapes.
+    /// Puts in `runs` the runs of `*` and (`underscores`) `_` outside code spans, HTML tags, autolinks, link destinations,
+    /// web addresses and backslash escapes.
     /// A search that failed is not made again (nothing further on can match), so a long line costs little.
-    private static func delimiterRuns(_ text: [Unicode.Scalar]) -> [Run] {
-        var runs: [Run] = []
-        // Where the last run of backticks of each length starts: no closer after it.
-        var lastTicks: [Int: Int] = [:]
-        var scan = 0
-        while scan < text.count {
-            guard text[scan] == "`" else { scan += 1; continue }
-            var stop = scan
-            while stop < text.count, text[stop] == "`" { stop += 1 }
-            lastTicks[stop - scan] = scan
-            scan = stop
+    private static func delimiterRuns(_ text: UnsafeBufferPointer<UInt8>, underscores: Bool, into scratch: inout Scratch) {
+        scratch.runs.removeAll(keepingCapacity: true)
+        let count = text.count
+        // Where the last run of backticks of each width starts (no closer after it), found at the first backtick.
+        var ticksFound = false
+        func lastTicks(_ width: Int) -> Int? {
+            if width < scratch.ticks.count { return scratch.ticks[width] >= 0 ? scratch.ticks[width] : nil }
+            return scratch.wideTicks[width]
         }
-        var noneAfter: Set<Unicode.Scalar> = []  // `>`, `)`: none further on
-        func skip(to end: Unicode.Scalar, from i: Int) -> Int {
-            guard !noneAfter.contains(end), let found = text[i...].firstIndex(of: end) else {
-                noneAfter.insert(end)
+        var noTagEnd = false, noParenthesis = false  // no `>`, `)` further on
+        func skip(to end: UInt8, from i: Int, none: inout Bool) -> Int {
+            guard !none, let found = ByteSearch.firstIndex(of: end, in: text, from: i) else {
+                none = true
                 return i + 1
             }
             return found + 1
         }
-        var i = 0
-        while i < text.count {
+        // Where each byte (or `http`) that can start one of the cases below is next, at or after `i`
+        // (`count`: nowhere): found by memchr, as most bytes start none.
+        var next = (backslash: -1, tick: -1, less: -1, bracket: -1, http: -1, asterisk: -1, underscore: -1)
+        func find(_ byte: UInt8, _ at: inout Int, from i: Int) {
+            if at < i { at = ByteSearch.firstIndex(of: byte, in: text, from: i) ?? count }
+        }
+        func interesting(from i: Int) -> Int {
+            find(UInt8(ascii: "\\"), &next.backslash, from: i)
+            find(UInt8(ascii: "`"), &next.tick, from: i)
+            find(UInt8(ascii: "<"), &next.less, from: i)
+            find(UInt8(ascii: "]"), &next.bracket, from: i)
+            find(asterisk, &next.asterisk, from: i)
+            if next.http < i { next.http = ("http" as StaticString).withUTF8Buffer { ByteSearch.firstIndex(of: $0, in: text, from: i) } ?? count }
+            // Python-Markdown's `_` changes nothing here: its runs are not looked for.
+            if underscores { find(underscore, &next.underscore, from: i) } else { next.underscore = count }
+            return min(next.backslash, next.tick, next.less, next.bracket, next.http, next.asterisk, next.underscore)
+        }
+        var i = interesting(from: 0)
+        while i < count {
+            defer { i = interesting(from: i) }
             let c = text[i]
             switch c {
-            case "\\":
+            case UInt8(ascii: "\\"):
                 i += 2
-            case "`":
+            case UInt8(ascii: "`"):
                 var stop = i
-                while stop < text.count, text[stop] == "`" { stop += 1 }
+                while stop < count, text[stop] == c { stop += 1 }
                 let width = stop - i
+                if !ticksFound {
+                    ticksFound = true
+                    for width in scratch.ticks.indices { scratch.ticks[width] = -1 }
+                    scratch.wideTicks.removeAll(keepingCapacity: true)
+                    var scan = i
+                    while let found = ByteSearch.firstIndex(of: c, in: text, from: scan) {
+                        var end = found
+                        while end < count, text[end] == c { end += 1 }
+                        if end - found < scratch.ticks.count { scratch.ticks[end - found] = found } else { scratch.wideTicks[end - found] = found }
+                        scan = end
+                    }
+                }
                 var probe = stop, closed = false
-                while let last = lastTicks[width], last > i, probe < text.count {
-                    guard text[probe] == "`" else { probe += 1; continue }
-                    var end = probe
-                    while end < text.count, text[end] == "`" { end += 1 }
-                    if end - probe == width { closed = true; probe = end; break }
-                    probe = end
+                if let last = lastTicks(width), last > i {
+                    while let found = ByteSearch.firstIndex(of: c, in: text, from: probe) {
+                        var end = found
+                        while end < count, text[end] == c { end += 1 }
+                        if end - found == width { closed = true; probe = end; break }
+                        probe = end
+                    }
                 }
                 i = closed ? probe : stop
-            case "<" where i + 1 < text.count && (isLetter(text[i + 1]) || text[i + 1] == "/" || text[i + 1] == "!"):
+            case UInt8(ascii: "<") where i + 1 < count && (text[i + 1] == UInt8(ascii: "/") || text[i + 1] == UInt8(ascii: "!")
+                                                          || scalar(at: i + 1, in: text).map(isLetter) == true):
                 // A tag, a comment or an autolink: to its `>`.
-                i = skip(to: ">", from: i)
-            case "]" where i + 1 < text.count && text[i + 1] == "(":
-                i = skip(to: ")", from: i)
-            case "h" where i + 3 < text.count && text[i..<(i + 4)].elementsEqual("http".unicodeScalars):
+                i = skip(to: UInt8(ascii: ">"), from: i, none: &noTagEnd)
+            case UInt8(ascii: "]") where i + 1 < count && text[i + 1] == UInt8(ascii: "("):
+                i = skip(to: UInt8(ascii: ")"), from: i, none: &noParenthesis)
+            case UInt8(ascii: "h") where i + 3 < count && text[i + 1] == UInt8(ascii: "t") && text[i + 2] == UInt8(ascii: "t")
+                                         && text[i + 3] == UInt8(ascii: "p"):
                 // A web address written as text: to the next space.
-                while i < text.count, !isSpace(text[i]) { i += 1 }
-            case "*", "_":
+                while i < count {
+                    guard text[i] >= 0x80 else {
+                        if isSpace(Unicode.Scalar(text[i])) { break }
+                        i += 1
+                        continue
+                    }
+                    guard let decoded = scalar(at: i, in: text), !isSpace(decoded) else { break }
+                    i += UTF8.width(decoded)
+                }
+            case asterisk, underscore:
                 var stop = i
-                while stop < text.count, text[stop] == c { stop += 1 }
-                runs.append(Run(start: i, count: stop - i, character: c))
+                while stop < count, text[stop] == c { stop += 1 }
+                scratch.runs.append(Run(start: i, count: stop - i, character: c))
                 i = stop
             default:
                 i += 1
             }
         }
-        return runs
     }
 
-    private static func before(_ run: Run, in text: [Unicode.Scalar]) -> Unicode.Scalar? { run.start > 0 ? text[run.start - 1] : nil }
-    private static func after(_ run: Run, in text: [Unicode.Scalar]) -> Unicode.Scalar? {
-        run.start + run.count < text.count ? text[run.start + run.count] : nil
+    /// The character starting at byte `offset`, or nil past the end (the text is valid UTF-8: it was a `String`).
+    private static func scalar(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+        guard offset < text.count else { return nil }
+        let lead = UInt32(text[offset])
+        guard lead >= 0x80 else { return Unicode.Scalar(UInt8(lead)) }
+        let width = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        guard offset + width <= text.count else { return "\u{FFFD}" }
+        var value = lead & (0x7F >> width)
+        for next in 1..<width { value = value << 6 | UInt32(text[offset + next] & 0x3F) }
+        return Unicode.Scalar(value) ?? "\u{FFFD}"
     }
+
+    /// The character ending just before byte `offset`, or nil at the start.
+    private static func scalar(before offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+        guard offset > 0 else { return nil }
+        guard text[offset - 1] >= 0x80 else { return Unicode.Scalar(text[offset - 1]) }
+        var start = offset - 1
+        while start > 0, offset - start < 4, text[start] & 0xC0 == 0x80 { start -= 1 }
+        return scalar(at: start, in: text)
+    }
+
+    private static func before(_ run: Run, in text: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? { scalar(before: run.start, in: text) }
+    private static func after(_ run: Run, in text: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? { scalar(at: run.start + run.count, in: text) }
 
     /// Whitespace, or the line's edge.
     private static func isSpace(_ scalar: Unicode.Scalar?) -> Bool {
@@ -190,8 +288,6 @@ enum EmphasisRuns {
     private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
         scalar.isASCII ? (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value) : scalar.properties.isAlphabetic
     }
-    private static func isSpace(before run: Run, in text: [Unicode.Scalar]) -> Bool { isSpace(before(run, in: text)) }
-    private static func isSpace(after run: Run, in text: [Unicode.Scalar]) -> Bool { isSpace(after(run, in: text)) }
 
     /// CommonMark's punctuation as cmark-gfm reads it: ASCII punctuation and Unicode's P categories.
     private static func isPunctuation(_ scalar: Unicode.Scalar?) -> Bool {
@@ -207,14 +303,14 @@ enum EmphasisRuns {
 
     /// CommonMark's left-flanking run: not before whitespace, and not before punctuation unless after
     /// whitespace or punctuation.
-    private static func leftFlanking(_ run: Run, in text: [Unicode.Scalar]) -> Bool {
+    private static func leftFlanking(_ run: Run, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         let (previous, next) = (before(run, in: text), after(run, in: text))
         guard !isSpace(next) else { return false }
         return !isPunctuation(next) || isSpace(previous) || isPunctuation(previous)
     }
 
     /// CommonMark's right-flanking run: the mirror of ``leftFlanking(_:in:)``.
-    private static func rightFlanking(_ run: Run, in text: [Unicode.Scalar]) -> Bool {
+    private static func rightFlanking(_ run: Run, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         let (previous, next) = (before(run, in: text), after(run, in: text))
         guard !isSpace(previous) else { return false }
         return !isPunctuation(previous) || isSpace(next) || isPunctuation(next)

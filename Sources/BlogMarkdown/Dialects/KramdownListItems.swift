@@ -15,7 +15,7 @@ enum KramdownListItems {
     /// blank lines from `text`, the markdown `document` was parsed from.
     /// Returns the paragraphs taken out, whose text the blocks now hold still uses: free them with the document.
     static func apply(in document: CmarkNode, text: @autoclosure () -> String) -> [CmarkNode] {
-        let loose = document.descendants(ofType: CMARK_NODE_LIST).filter { cmark_node_get_list_tight($0.pointer) == 0 }
+        let loose = document.lists.filter { cmark_node_get_list_tight($0.pointer) == 0 }
         guard !loose.isEmpty else { return [] }
         let lines = SourceLines(text())
         var bare: [CmarkNode] = []

@@ -19,7 +19,7 @@ enum LooseItems {
     /// Moves the items of each list that follows a list into that list (``LooseItems``).
     /// Returns whether any list of `document` is loose.
     static func joinLists(in document: CmarkNode, lines: SourceLines) -> Bool {
-        for list in document.descendants(ofType: CMARK_NODE_LIST) {
+        for list in document.lists {
             guard let previous = list.previous, previous.type == CMARK_NODE_LIST else { continue }
             // Only blank lines can come between two lists that are siblings: one before the list parts them.
             let number = list.startLine - 1
@@ -31,12 +31,12 @@ enum LooseItems {
             cmark_node_unlink(list.pointer)
             cmark_node_free(list.pointer)
         }
-        return document.descendants(ofType: CMARK_NODE_LIST).contains { cmark_node_get_list_tight($0.pointer) == 0 }
+        return document.lists.contains { cmark_node_get_list_tight($0.pointer) == 0 }
     }
 
     /// Applies the rule to every loose list of `document`, parsed from `lines`.
     static func apply(in document: CmarkNode, lines: SourceLines) {
-        for list in document.descendants(ofType: CMARK_NODE_LIST) where cmark_node_get_list_tight(list.pointer) == 0 {
+        for list in document.lists where cmark_node_get_list_tight(list.pointer) == 0 {
             let depth = list.blockQuoteDepth
             func blank(_ number: Int) -> Bool {
                 guard number >= 1 else { return false }
@@ -64,5 +64,26 @@ enum LooseItems {
                 }
             }
         }
+    }
+}
+
+extension CmarkNode {
+    /// The lists at or under this node in document order, as ``descendants(ofType:)`` finds them, without
+    /// walking into paragraphs and headings, whose children are inlines and never a list: most of a
+    /// post's nodes (issue 32).
+    var lists: [CmarkNode] {
+        var found: [CmarkNode] = []
+        var pending = [pointer]  // the nodes still to look at, the next one last
+        while let node = pending.popLast() {
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_LIST { found.append(CmarkNode(pointer: node)) }
+            guard type != CMARK_NODE_PARAGRAPH, type != CMARK_NODE_HEADING else { continue }
+            var child = cmark_node_last_child(node)
+            while let current = child {
+                pending.append(current)
+                child = cmark_node_previous(current)
+            }
+        }
+        return found
     }
 }
