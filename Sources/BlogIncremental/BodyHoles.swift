@@ -14,9 +14,12 @@ final class BodyHoles: RenderHook, @unchecked Sendable {
     /// Holes by feed path.
     private var feeds: [String: [BodyHole]] = [:]
     private var transformed: Set<Int> = []
+    /// Kept from the last build of the process, when it builds again (see ``BuildMemo``).
+    let postDigests: PostDigestMemo?
 
-    init(site: Site) {
+    init(site: Site, postDigests: PostDigestMemo? = nil) {
         pages = Array(repeating: [], count: site.pages.count)
+        self.postDigests = postDigests
     }
 
     /// Posts whose body a template transformed rather than printed.

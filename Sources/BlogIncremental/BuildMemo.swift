@@ -1,6 +1,7 @@
 import BlogContent
 import BlogCore
 import BlogMarkdown
+import BlogRender
 import Foundation
 
 /// The last build's posts as read and their rendered markdown, kept in the process for its next
@@ -53,6 +54,8 @@ package final class BuildMemo: @unchecked Sendable {
     /// Post files as the last build read them, by content path; and as this one does.
     private var read: [String: Read] = [:]
     private var nextRead: [String: Read] = [:]
+    /// The own parts of the posts' digests, for the pages' digests of the next build (see ``PostDigestMemo``).
+    let digests = PostDigestMemo()
 
     /// The memo for a build about `folder` with `inputs` that started at `started` (see
     /// ``IncrementalBuild``), emptied when it was about others.
@@ -63,6 +66,7 @@ package final class BuildMemo: @unchecked Sendable {
         if memo.about?.folder != folder || memo.about?.inputs != inputs {
             memo.kept = [:]
             memo.read = [:]
+            memo.digests.forget()
             memo.about = (folder, inputs)
         }
         memo.started = started

@@ -255,7 +255,7 @@ package final class FullBuildObserver: @unchecked Sendable {
             return nil
         }
         folder.dropState()
-        let holes = BodyHoles(site: site)
+        let holes = BodyHoles(site: site, postDigests: memo?.digests)
         self.holes = holes
         return holes
     }

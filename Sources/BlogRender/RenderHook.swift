@@ -16,4 +16,11 @@ package protocol RenderHook: Sendable {
     /// A template transformed post `post`'s body (`{{lowercased(html)}}`) rather than printing it:
     /// where the result went is not known.
     func bodyTransformed(post: Int)
+    /// The own parts of the posts' digests kept from the last build of the process (`blog serve`), which the
+    /// pages' digests (``PageInputs``) are made with; nil: each is made anew.
+    var postDigests: PostDigestMemo? { get }
+}
+
+extension RenderHook {
+    package var postDigests: PostDigestMemo? { nil }
 }

@@ -31,7 +31,8 @@ package enum SiteRenderer {
         let library = summaries?.pageLibrary ?? theme.pageLibrary
         let listEntry = summaries.map { summaries in { (values: [String: Any]) in renderedOnce(summaries.partial, values, library) } }
         let marks = BodyMarks(site: site, hook: hook)
-        let context = TemplateContext(site: site, marks: marks, postPartials: postPartials, listEntry: listEntry, digests: inputs)
+        let context = TemplateContext(site: site, marks: marks, postPartials: postPartials, listEntry: listEntry, digests: inputs,
+                                      memo: inputs ? hook?.postDigests : nil)
         var digests: [Digest] = []
         if inputs {
             let reads = TemplateReads(sources: theme.templateTexts)

@@ -1,14 +1,58 @@
+import BlogContent
 import BlogCore
 import BlogSite
+import Foundation
 
 /// The digests of a context built with them (see ``PageInputs``): what a page's values were made from, so that
 /// a build can tell which pages would come out as they are.
 extension TemplateContext {
     /// A post's values, its real body (`html`, before its marker stood for it) standing for `html`.
     static func postDigest(_ values: [String: Any], html: String) -> Digest {
+        postDigest(values, html: html, own: nil).digest
+    }
+
+    /// The keys of a post's values made from nothing but the post as read, its rendered markdown, its address and
+    /// whether it is in the future, with `blog.yml` (see ``PostValues/values(of:index:html:)``). Every other key
+    /// (its terms with their counts, related posts, series, translations, and any key added later) shows other
+    /// posts: it is digested again on every build.
+    static let ownKeys: Set<String> = [
+        "title", "slug", "url", "kind", "html", "summaryHTML", "truncated", "headings", "meta", "hidden", "dated", "draft",
+        "future", "description", "permalink", "words", "reading_minutes", "toc", "toc_html", "show_toc", "has_math",
+        "has_diagrams", "date", "datetime", "year", "month", "monthName", "day", "lang", "author", "modified", "modifiedDatetime",
+    ]
+
+    /// The digest of a post's values as ``postDigest(_:html:)`` makes it, with the part of it made of
+    /// ``ownKeys``: `own`, when given, stands for that part (kept from the last build: ``PostDigestMemo``), whose
+    /// values are then not walked. A dictionary's digest is the sum of its entries' (``PageInputs/add(_:to:replacing:)``),
+    /// so the two parts add up to the same digest.
+    static func postDigest(_ values: [String: Any], html: String, own: Digest?) -> (digest: Digest, own: Digest) {
+        var ownHigh: UInt64 = own?.high ?? 0, ownLow: UInt64 = own?.low ?? 0
+        var high: UInt64 = 0, low: UInt64 = 0
+        var entry = DigestInput(capacity: 256)
+        for (key, value) in values {
+            let isOwn = ownKeys.contains(key)
+            if isOwn, own != nil { continue }
+            entry.removeAll()
+            entry.add(key)
+            if key == "html" {
+                entry.add(Digest.of(html))
+            } else {
+                PageInputs.add(value, to: &entry)
+            }
+            let digest = entry.digest
+            if isOwn {
+                ownHigh &+= digest.high
+                ownLow &+= digest.low
+            } else {
+                high &+= digest.high
+                low &+= digest.low
+            }
+        }
         var input = DigestInput()
-        PageInputs.add(values, to: &input, replacing: ("html", Digest.of(html)))
-        return input.digest
+        input.add(6 as UInt8)
+        input.add(values.count)
+        input.add(Digest(high: high &+ ownHigh, low: low &+ ownLow))
+        return (input.digest, Digest(high: ownHigh, low: ownLow))
     }
 
     /// The values every page shares, by key: `config`, `tags` and `links` as they are, and `archives` from the
@@ -27,5 +71,76 @@ extension TemplateContext {
         }
         return ["config": PageInputs.digest(config), "tags": PageInputs.digest(tags),
                 "links": PageInputs.digest(links), "archives": archiveInput.digest]
+    }
+}
+
+/// The part of each post's digest made of its own values (``TemplateContext/ownKeys``), kept from one build of a
+/// process to its next (`blog serve`) with what it was made from: the post as read, its rendered markdown, its
+/// address and whether it is in the future. A post equal in all four (a title edit leaves 9,999 of 10,000 so)
+/// has the same own values, which are then neither walked nor digested again: they were a fifth of a title
+/// edit's work at 10,000 posts. Whatever shows other posts is digested on every build.
+///
+/// One memo is about one blog folder and one set of inputs (`blog.yml`, the options, the theme), which its
+/// owner (BlogIncremental's build memo) empties when they change. It holds the posts of the last build only.
+package final class PostDigestMemo: @unchecked Sendable {
+    fileprivate struct Kept {
+        var post: Post
+        var rendered: RenderedMarkdown
+        var url: String
+        var future: Bool
+        var own: Digest
+
+        /// Whether `sitePost` is the one this was made from. Strings and arrays kept from the last build (the
+        /// build memo's posts and markdown) compare by their storage first, so this is cheap.
+        func isMade(from sitePost: SitePost) -> Bool {
+            future == sitePost.future && url == sitePost.url && rendered == sitePost.rendered && Self.same(post, sitePost.post)
+        }
+
+        /// Whether two posts are equal in every stored property (``Tag`` compares by slug alone: names are compared
+        /// too). PostDigestMemoTests checks that the number of properties is the one compared here.
+        static func same(_ a: Post, _ b: Post) -> Bool {
+            a.source == b.source && a.contentPath == b.contentPath && a.title == b.title && a.kind == b.kind
+                && a.isBundle == b.isBundle && a.headerFormat == b.headerFormat && a.date == b.date && a.dated == b.dated
+                && a.writtenOffset == b.writtenOffset && a.modified == b.modified
+                && a.tags.map(\.name) == b.tags.map(\.name) && a.tags.map(\.slug) == b.tags.map(\.slug)
+                && a.categories.map(\.name) == b.categories.map(\.name) && a.categories.map(\.slug) == b.categories.map(\.slug)
+                && a.lang == b.lang && a.permalink == b.permalink && a.saveAs == b.saveAs && a.aliases == b.aliases
+                && a.slug == b.slug && a.author == b.author && a.authors == b.authors && a.summary == b.summary
+                && a.html == b.html && a.status == b.status && a.meta == b.meta && a.body == b.body && a.bodyLine == b.bodyLine
+        }
+    }
+
+    /// The number of stored properties of ``Post`` that ``Kept/same(_:_:)`` compares.
+    static let comparedPostProperties = 25
+
+    private let lock = NSLock()
+    /// By content path, from the last build that made digests.
+    private var kept: [String: Kept] = [:]
+
+    package init() {}
+
+    /// The own part of the digest of `sitePost`'s values as the last build made it; nil when the post is not the
+    /// one it was made from.
+    func own(of sitePost: SitePost) -> Digest? {
+        let known = lock.withLock { kept[sitePost.post.contentPath] }
+        guard let known, known.isMade(from: sitePost) else { return nil }
+        return known.own
+    }
+
+    /// The build's posts and the own parts of their digests, for the next build;
+    /// what the last build kept is let go.
+    func keep(_ posts: [SitePost], own: [Digest]) {
+        var next: [String: Kept] = [:]
+        next.reserveCapacity(posts.count)
+        for (sitePost, digest) in zip(posts, own) {
+            next[sitePost.post.contentPath] = Kept(post: sitePost.post, rendered: sitePost.rendered, url: sitePost.url,
+                                                   future: sitePost.future, own: digest)
+        }
+        lock.withLock { kept = next }
+    }
+
+    /// Forgets every post (the blog folder or the inputs changed).
+    package func forget() {
+        lock.withLock { kept = [:] }
     }
 }

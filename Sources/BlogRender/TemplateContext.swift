@@ -40,9 +40,10 @@ struct TemplateContext {
     /// Each of `postPartials` adds to every post the text it renders from the post's values,
     /// under its key (see ``ListSummaries/postPartials``); so does `listEntry`, the post's entry in
     /// the lists, under ``ListSummaries/key``. With `digests`, it also makes the digests that
-    /// ``inputs(of:template:values:reads:)`` reads.
+    /// ``inputs(of:template:values:reads:)`` reads, with the part of each post's digest that `memo` kept where
+    /// the post is as it was (see ``PostDigestMemo``).
     init(site: Site, marks: BodyMarks? = nil, postPartials: [(key: String, render: ([String: Any]) -> String)] = [],
-         listEntry: (([String: Any]) -> String)? = nil, digests: Bool = false) {
+         listEntry: (([String: Any]) -> String)? = nil, digests: Bool = false, memo: PostDigestMemo? = nil) {
         self.site = site
         let links = SiteLinks(config: site.config)
         self.links = links
@@ -58,26 +59,27 @@ struct TemplateContext {
         let table = PostTable()
         var rendered = postPartials
         if let listEntry { rendered.append((ListSummaries.key, listEntry)) }
-        let made = Parallel.map(site.posts.count) { index -> (values: [String: Any], digest: Digest) in
+        let made = Parallel.map(site.posts.count) { index -> (values: [String: Any], digest: Digest, own: Digest) in
             let html = site.posts[index].rendered.html
             // Room for the translations and the texts below.
             var values = builder.values(of: site.posts[index], index: index, html: marks?.templateBody(post: index) ?? html,
                                         extra: 1 + rendered.count)
             values["translations"] = site.posts[index].translations.map { builder.translationValues(of: site.posts[$0]) }
             // Before the partials, whose texts are made from these values.
-            let digest = digests ? Self.postDigest(values, html: html) : .zero
+            let (digest, own) = digests ? Self.postDigest(values, html: html, own: memo?.own(of: site.posts[index])) : (.zero, .zero)
             // Rendered when a page first shows it: a build that renders some pages (see PageInputs)
             // needs few of them.
             // Each is rendered from the post's values as they end up, texts included, which the
             // table holds once they are all made: one dictionary per post, not one per text.
             values.reserveCapacity(values.count + rendered.count)
             for partial in rendered { values[partial.key] = RenderedOnce { [unowned table] in partial.render(table.posts[index]) } }
-            return (values, digest)
+            return (values, digest, own)
         }
         let posts = made.map(\.values)
         table.posts = posts
         self.table = table
         postDigests = digests ? made.map(\.digest) : []
+        if digests { memo?.keep(site.posts, own: made.map(\.own)) }
 
         let archives = site.archives.map { year -> [String: Any] in
             ["year": year.year, "months": year.months.map { month -> [String: Any] in

@@ -1,0 +1,126 @@
+@testable import BlogBuild
+@testable import BlogContent
+@testable import BlogCore
+@testable import BlogRender
+@testable import BlogSite
+import Foundation
+import XCTest
+
+/// The own parts of the posts' digests kept between the builds of `blog serve` (``PostDigestMemo``): given back
+/// only for a post as it was, adding up to the digest made anew; and the builds of a process that keeps them
+/// write, after each title edit, what a clean build writes.
+final class PostDigestMemoTests: XCTestCase {
+    private func post(_ text: String, path: String = "posts/a.md") throws -> Post {
+        try PostReader.read(data: Data(text.utf8), source: "content/" + path, contentPath: path, timeZone: TimeZone(identifier: "UTC")!).0
+    }
+
+    private func sitePost(_ post: Post, url: String = "posts/a/") -> SitePost {
+        SitePost(post: post, rendered: RenderedMarkdown(html: "<p>The body.</p>", summaryHTML: "<p>The body.</p>", headings: []),
+                 url: url, outputPath: url + "index.html")
+    }
+
+    func testEveryStoredPropertyOfAPostIsCompared() throws {
+        // A property added to Post must be compared too (PostDigestMemo.Kept.same), or a post that differs in it
+        // alone would keep the last build's digest.
+        let post = try post("title: A\ndate: 2020-01-01\n\nThe body.\n")
+        XCTAssertEqual(Mirror(reflecting: post).children.count, PostDigestMemo.comparedPostProperties)
+    }
+
+    func testOwnPartIsGivenBackOnlyForThePostAsItWas() throws {
+        let memo = PostDigestMemo()
+        let first = sitePost(try post("title: A\ndate: 2020-01-01\ntags: Swift\n\nThe body.\n"))
+        memo.keep([first], own: [Digest(high: 1, low: 2)])
+        XCTAssertEqual(memo.own(of: first), Digest(high: 1, low: 2))
+        XCTAssertEqual(memo.own(of: sitePost(try post("title: A\ndate: 2020-01-01\ntags: Swift\n\nThe body.\n"))), Digest(high: 1, low: 2),
+                       "read again, equal in every property")
+        for changed in ["title: B\ndate: 2020-01-01\ntags: Swift\n\nThe body.\n", "title: A\ndate: 2020-01-02\ntags: Swift\n\nThe body.\n",
+                        // Tags compare by slug; a new spelling of the same tag is shown.
+                        "title: A\ndate: 2020-01-01\ntags: swift\n\nThe body.\n",
+                        "title: A\ndate: 2020-01-01\ntags: Swift\ndescription: New\n\nThe body.\n"] {
+            XCTAssertNil(memo.own(of: sitePost(try post(changed))), changed)
+        }
+        XCTAssertNil(memo.own(of: sitePost(first.post, url: "posts/b/")), "another address")
+        var future = first
+        future.future = true
+        XCTAssertNil(memo.own(of: future))
+        var rendered = first
+        rendered.rendered.html = "<p>Another body.</p>"
+        XCTAssertNil(memo.own(of: rendered))
+        memo.forget()
+        XCTAssertNil(memo.own(of: first))
+    }
+
+    func testTheOwnPartAndTheRestAddUpToTheDigestMadeAnew() {
+        let values: [String: Any] = ["title": "A", "html": "<!-- mark -->", "date": "1 January 2020",
+                                     "tags": [["name": "Swift", "count": 3] as [String: Any]], "related": [["title": "B"] as [String: Any]]]
+        let whole = TemplateContext.postDigest(values, html: "<p>The body.</p>")
+        let made = TemplateContext.postDigest(values, html: "<p>The body.</p>", own: nil)
+        XCTAssertEqual(made.digest, whole)
+        XCTAssertEqual(TemplateContext.postDigest(values, html: "<p>The body.</p>", own: made.own).digest, whole)
+        // What shows other posts is digested again: a related post's new title changes the digest.
+        var renamed = values
+        renamed["related"] = [["title": "C"] as [String: Any]]
+        XCTAssertNotEqual(TemplateContext.postDigest(renamed, html: "<p>The body.</p>", own: made.own).digest, whole)
+        XCTAssertEqual(TemplateContext.postDigest(renamed, html: "<p>The body.</p>", own: made.own).digest,
+                       TemplateContext.postDigest(renamed, html: "<p>The body.</p>"))
+    }
+}
+
+extension IncrementalBuildTests {
+    func testServeBuildsAfterTitleEditsWriteWhatACleanBuildWrites() throws {
+        // As `blog serve` builds (each build's posts, markdown and digests kept for the next), with a series,
+        // related posts (shared tags), a category, pages of two posts, and feeds: each title edit changes the
+        // post's page, its neighbours' (prev/next), its series' parts, the related asides of others, its tag's,
+        // category's and list pages, and the feeds.
+        try site.write("blog.yml", """
+        title: Cache Notes
+        author: Ana Lima
+        base_url: https://example.org/blog/
+        paginate: 2
+        related_posts: 3
+        """)
+        for number in 1...9 {
+            try site.write("content/posts/part-\(number).md", """
+            title: Part number \(number)
+            slug: part-\(number)
+            date: 2021-03-0\(number) 10:00
+            tags: \(number % 3 == 0 ? "Swift; tools" : "shell; tools")
+            category: Notes
+            \(number <= 4 ? "series: A tour" : "")
+
+            The body of part \(number).
+            """)
+        }
+        @discardableResult
+        func serveBuild() throws -> BuildReport {
+            var options = BuildOptions(source: site.root.path, output: site.root.appendingPathComponent("public").path, now: now)
+            options.buildsAgain = true
+            options.quick = true
+            return try Pipeline.build(options)
+        }
+        try serveBuild()
+        try serveBuild()
+        func retitle(_ number: Int, _ title: String) throws {
+            try edit("content/posts/part-\(number).md") { text in
+                text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasPrefix("title: ") ? "title: \(title)" : String($0) }
+                    .joined(separator: "\n")
+            }
+            assertPartial(try serveBuild())
+            try assertSameAsCleanBuild()
+        }
+        try retitle(2, "The second part, renamed")
+        for path in ["posts/part-1/index.html", "posts/part-3/index.html", "posts/part-4/index.html", "feed.xml"] {
+            XCTAssertTrue(try XCTUnwrap(site.read("public/" + path), path).contains("The second part, renamed"), path)
+        }
+        try retitle(6, "Six, renamed")
+        try retitle(2, "Two, once more")
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/part-3/index.html")).contains("Two, once more"), "the series and the neighbour")
+        XCTAssertFalse(try XCTUnwrap(site.read("public/posts/part-3/index.html")).contains("The second part, renamed"))
+        // A body edit and then a title edit of another post: the digests kept stay right.
+        try edit("content/posts/part-5.md") { $0 + "\n\nA new paragraph.\n" }
+        try serveBuild()
+        try assertSameAsCleanBuild()
+        try retitle(5, "Five, renamed")
+        try retitle(9, "Nine, renamed")
+    }
+}
