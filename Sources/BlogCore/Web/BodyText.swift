@@ -124,8 +124,8 @@ package struct BodyText: Sendable, Equatable {
             let byte = base[position]
             if byte == UInt8(ascii: "<") {
                 // A tag, a comment or a declaration: skipped to its `>`; it does not end a word.
-                guard let close = ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: text, from: position) else { break }
-                position = close + 1
+                guard let after = tagEnd(text, from: position) else { break }
+                position = after
                 continue
             }
             let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
@@ -214,13 +214,22 @@ package struct BodyText: Sendable, Equatable {
                             mix(run == 8 ? lowered : lowered & (UInt64.max >> (64 - 8 * run)))
                             end += run
                             position += run
+                            // The byte after a run in the eight (a space after a word, mostly) ends the word
+                            // here, unless it starts a tag, a reference or a character beyond ASCII.
+                            if run < 8 {
+                                let stop = UInt8(truncatingIfNeeded: value >> (8 * run))
+                                if stop < 0x80, stop != UInt8(ascii: "<"), stop != UInt8(ascii: "&") {
+                                    endWord()
+                                    position += 1
+                                }
+                            }
                             continue
                         }
                         endWord()
                         if byte == UInt8(ascii: "<") {
                             // A tag, a comment or a declaration: skipped to its `>`.
-                            guard let close = ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: text, from: position) else { break scan }
-                            position = close + 1
+                            guard let after = tagEnd(text, from: position) else { break scan }
+                            position = after
                         } else if byte == UInt8(ascii: "&") {
                             // A character reference (`&amp;`, `&#39;`): skipped to its `;`.
                             var next = position + 1
@@ -257,6 +266,15 @@ package struct BodyText: Sendable, Equatable {
                 return used
             }
         }
+    }
+
+    /// Where the text goes on after the tag whose `<` is at `position`: after its `>`, found in the
+    /// eight bytes after the `<` (most tags are short), else by `memchr`; nil when it has none.
+    @inline(__always)
+    private static func tagEnd(_ text: UnsafeBufferPointer<UInt8>, from position: Int) -> Int? {
+        let closers = zeros(chunk(text.baseAddress!, position + 1, text.count) ^ each(UInt8(ascii: ">")))
+        if closers != 0 { return position + 2 + closers.trailingZeroBitCount / 8 }
+        return ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: text, from: position + 9).map { $0 + 1 }
     }
 
     @inline(__always)
