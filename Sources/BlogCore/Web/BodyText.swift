@@ -97,6 +97,13 @@ package struct BodyText: Sendable, Equatable {
         zeros(value ^ each(0x20)) | atLeast(value, 0x09) & ~atLeast(value, 0x0E)
     }
 
+    /// The number of high bits set in `value`, which has no others: added up by one multiplication
+    /// (`nonzeroBitCount` is a dozen instructions on an x86-64 without `popcnt`).
+    @inline(__always)
+    private static func highBits(_ value: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((value >> 7) &* 0x0101_0101_0101_0101) >> 56)
+    }
+
     /// The number of words (``words``) of valid UTF-8 HTML.
     static func countWords(_ text: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = text.baseAddress else { return 0 }
@@ -109,7 +116,7 @@ package struct BodyText: Sendable, Equatable {
             let starts = ~space & high & (space << 8 | (inWord ? 0 : 0x80))
             let special = value & high | zeros(value ^ each(UInt8(ascii: "<")))
             if special == 0 {
-                count += starts.nonzeroBitCount
+                count += highBits(starts)
                 inWord = space >> 63 == 0
                 position += 8
                 continue
@@ -117,7 +124,7 @@ package struct BodyText: Sendable, Equatable {
             // The bytes before the first tag or character beyond ASCII, then that one.
             let plain = special.trailingZeroBitCount / 8
             if plain > 0 {
-                count += (starts & (UInt64.max >> (64 - 8 * plain))).nonzeroBitCount
+                count += highBits(starts & (UInt64.max >> (64 - 8 * plain)))
                 inWord = space >> (8 * plain - 1) & 1 == 0
                 position += plain
             }
