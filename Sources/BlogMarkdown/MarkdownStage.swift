@@ -48,9 +48,9 @@ package enum MarkdownStage {
             let (html, pelicanWarnings) = rewriteLinks(markdown.html, post)
             markdown.html = html
             markdown.summaryHTML = rewriteLinks(markdown.summaryHTML, post).0
-            // Read once here for the word count and the summary's text (see BodyText). The search words are
-            // read as the index is written: kept from here, they held 65 MiB more at the peak of 50,000 posts.
-            markdown.text = BodyText(html: markdown.html, summaryHTML: markdown.summaryHTML, searchWords: false)
+            // Read once here for the word count and the summary's text; the search words are read as the
+            // index is written (see BodyText).
+            markdown.text = BodyText(html: markdown.html, summaryHTML: markdown.summaryHTML)
             let diagnostics = linkWarnings + pelicanWarnings + markdown.diagnostics(path: post.source, bodyLine: post.bodyLine)
             memo?.keep(post, options: options, rendered: markdown, diagnostics: diagnostics)
             return (markdown, diagnostics)

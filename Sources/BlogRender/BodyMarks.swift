@@ -18,8 +18,6 @@ final class BodyMarks: @unchecked Sendable {
     let marks = PlaceholderMarks.build
     /// Each post's rendered body, by index into ``Site/posts``.
     let bodies: [String]
-    /// What each post's body was read for when made (its search words), by index.
-    private let texts: [BodyText?]
     /// Each post's marker, by index.
     let markers: [BodyMarker]
     /// Each post's address, against which feeds make its body's links absolute.
@@ -39,7 +37,6 @@ final class BodyMarks: @unchecked Sendable {
         self.hook = hook
         let marks = marks
         bodies = site.posts.map(\.rendered.html)
-        texts = site.posts.map(\.rendered.text)
         markers = site.posts.indices.map { index in
             BodyMarker(post: index, html: site.posts[index].rendered.html, marker: marks.mark("&", index), hook: hook)
         }
@@ -56,7 +53,7 @@ final class BodyMarks: @unchecked Sendable {
         case .escaped: return form.apply(bodies[number])
         case .feedXML: kept = \.feedXML
         case .feedJSON: kept = \.feedJSON
-        case .searchText: return texts[number]?.searchWords ?? form.apply(bodies[number])
+        case .searchText: return form.apply(bodies[number])
         }
         lock.lock()
         let known = self[keyPath: kept][number]
@@ -167,7 +164,7 @@ package enum BodyForm: Sendable, Equatable {
     case feedXML(base: String)
     /// In the JSON feed: links made absolute, then as a JSON string's content.
     case feedJSON(base: String)
-    /// In the search index: the words of its text, each once (``BodyText/searchWords``),
+    /// In the search index: the words of its text, each once (``BodyText/searchWords(html:)``),
     /// which are a JSON string's content as they are: letters, digits and spaces only.
     case searchText
 
@@ -178,7 +175,7 @@ package enum BodyForm: Sendable, Equatable {
         case .escaped: return Escaping.template(html)
         case .feedXML(let base): return Escaping.xml(Feeds.content(html, base: base))
         case .feedJSON(let base): return Feeds.jsonContent(Feeds.content(html, base: base))
-        case .searchText: return BodyText(html: html).searchWords ?? ""
+        case .searchText: return BodyText.searchWords(html: html)
         }
     }
 }

@@ -36,9 +36,9 @@ package enum SearchIndex {
         var files = [OutputFile(path: path, contents: .bytes(Data(manifest.utf8)))]
         for (shardPath, shard) in shards {
             files.append(OutputFile(path: shardPath, contents: .made(by: OutputFile.Maker {
-                let text = shardText(shard, site: site, marks: marks)
-                guard let marks else { return Data(text.utf8) }
-                return marks.generatedBytes(path: shardPath, text: text) { _ in .searchText }
+                let bytes = shardBytes(shard, site: site, marks: marks)
+                guard let marks else { return bytes }
+                return marks.generatedBytes(path: shardPath, text: String(decoding: bytes, as: UTF8.self)) { _ in .searchText }
             })))
         }
         return files
@@ -65,19 +65,87 @@ package enum SearchIndex {
         return site.listed + pages
     }
 
-    /// A shard's JSON text; each post's words are its feed marker when `marks` is given.
-    private static func shardText(_ shard: [Int], site: Site, marks: BodyMarks?) -> String {
-        var text = "["
-        for (number, index) in shard.enumerated() {
-            let item = site.posts[index]
-            let post = item.post
-            if number > 0 { text += ",\n" }
-            text += "{\"t\":\"" + Feeds.jsonContent(post.title) + "\",\"u\":\"" + Feeds.jsonContent(WebText.encodePath(item.url)) + "\""
-            if post.dated, post.kind == .post { text += ",\"d\":\"" + DateText.day(post.date, in: site.config.timeZone(of: post)) + "\"" }
-            text += ",\"g\":[" + post.tags.map { "\"" + Feeds.jsonContent($0.name) + "\"" }.joined(separator: ",") + "]"
-            text += ",\"s\":\"" + Feeds.jsonContent(item.rendered.summaryText) + "\""
-            text += ",\"w\":\"" + (marks?.feedMarker(index) ?? item.rendered.searchWords) + "\"}"
+    /// A shard's JSON text; each post's words are its feed marker when `marks` is given. Its parts are
+    /// measured, then written once into a buffer of their exact size.
+    static func shardBytes(_ shard: [Int], site: Site, marks: BodyMarks?) -> Data {
+        let entries = shard.map { index -> Entry in
+            let item = site.posts[index], post = item.post
+            return Entry(title: Feeds.jsonContent(post.title), url: Feeds.jsonContent(WebText.encodePath(item.url)),
+                         day: post.dated && post.kind == .post ? DateText.day(post.date, in: site.config.timeZone(of: post)) : nil,
+                         tags: post.tags.map { Feeds.jsonContent($0.name) }, summary: Feeds.jsonContent(item.rendered.summaryText),
+                         words: marks?.feedMarker(index) ?? item.rendered.searchWords)
         }
-        return text + "]\n"
+        var size = ByteCount()
+        write(entries, to: &size)
+        var data = Data(count: size.count)
+        data.withUnsafeMutableBytes { bytes in
+            var out = ByteWriter(next: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            write(entries, to: &out)
+        }
+        return data
+    }
+
+    /// What a shard shows of a post, each part as a JSON string's content.
+    private struct Entry {
+        var title: String, url: String, day: String?, tags: [String], summary: String, words: String
+    }
+
+    private static func write<Out: ByteOutput>(_ entries: [Entry], to out: inout Out) {
+        out.put("[")
+        for (number, entry) in entries.enumerated() {
+            if number > 0 { out.put(",\n") }
+            out.put("{\"t\":\"")
+            out.put(entry.title)
+            out.put("\",\"u\":\"")
+            out.put(entry.url)
+            out.put("\"")
+            if let day = entry.day {
+                out.put(",\"d\":\"")
+                out.put(day)
+                out.put("\"")
+            }
+            out.put(",\"g\":[")
+            for (number, tag) in entry.tags.enumerated() {
+                out.put(number > 0 ? ",\"" : "\"")
+                out.put(tag)
+                out.put("\"")
+            }
+            out.put("],\"s\":\"")
+            out.put(entry.summary)
+            out.put("\",\"w\":\"")
+            out.put(entry.words)
+            out.put("\"}")
+        }
+        out.put("]\n")
+    }
+}
+
+/// Where ``SearchIndex`` writes a shard: measured first, then written.
+private protocol ByteOutput {
+    mutating func put(_ text: StaticString)
+    mutating func put(_ text: String)
+}
+
+/// Counts the bytes.
+private struct ByteCount: ByteOutput {
+    var count = 0
+    mutating func put(_ text: StaticString) { count += text.utf8CodeUnitCount }
+    mutating func put(_ text: String) { count += text.utf8.count }
+}
+
+/// Writes the bytes from `next` on, into a buffer as big as ``ByteCount`` counted.
+private struct ByteWriter: ByteOutput {
+    var next: UnsafeMutablePointer<UInt8>
+    mutating func put(_ text: StaticString) {
+        next.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        next += text.utf8CodeUnitCount
+    }
+    mutating func put(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            next.update(from: base, count: bytes.count)
+            next += bytes.count
+        }
     }
 }

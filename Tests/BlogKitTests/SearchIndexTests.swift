@@ -67,7 +67,6 @@ final class SearchIndexTests: BuiltSiteTestCase {
         XCTAssertFalse(words.hasSuffix(" "))
         // Past the bound the words are still counted.
         XCTAssertEqual(BodyText(html: long).words, 5000)
-        XCTAssertNil(BodyText(html: long, searchWords: false).searchWords)
     }
 
     /// One pass reads both the words counted for reading time and the search words; each of the
@@ -92,20 +91,114 @@ final class SearchIndexTests: BuiltSiteTestCase {
             ("", 0, ""),
         ]
         for (html, words, search) in cases {
-            let text = BodyText(html: html)
-            XCTAssertEqual(text.words, words, html)
-            XCTAssertEqual(text.searchWords, search, html)
-            XCTAssertEqual(BodyText(html: html, searchWords: false).words, words, html)
+            XCTAssertEqual(BodyText(html: html).words, words, html)
+            XCTAssertEqual(BodyText.searchWords(html: html), search, html)
             var rendered = RenderedMarkdown(html: html, summaryHTML: "", headings: [])
             // A body the markdown stage did not read is read when asked.
             XCTAssertEqual(rendered.words, words, html)
             XCTAssertEqual(rendered.searchWords, search, html)
-            rendered.text = BodyText(html: html, searchWords: false)
+            rendered.text = BodyText(html: html)
+            XCTAssertEqual(rendered.words, words, html)
             XCTAssertEqual(rendered.searchWords, search, "read when asked: \(html)")
         }
     }
 
-    private func searchWords(_ html: String) -> String { BodyText(html: html).searchWords ?? "" }
+    private func searchWords(_ html: String) -> String { BodyText.searchWords(html: html) }
+
+    /// The readers take eight bytes at a time; a plain reading of the same rules, one scalar at a
+    /// time, finds the same words in random HTML: runs across the eight-byte steps, tags, references,
+    /// characters beyond ASCII of every length, and texts long enough to fill the search words.
+    func testTheReadersAgreeWithAScalarByScalarReading() {
+        let pieces = ["word", "Word", "WORD", "a", "1", "22", " ", " ", " ", "\n", "\t", "\u{0B}", "\u{01}", "-", ".", "\"",
+                      "<p>", "</p>", "<a href=\"x y\">", "<!-- a b -->", "&amp;", "&#39;", "&eacute;", "&bogus", "&", "&averyverylongname;",
+                      "é", "É", "café", "日本", "語", "、", "。", "\u{3000}", "\u{00A0}", "\u{2014}", "«", "\u{1680}", "\u{85}", "\u{FF01}",
+                      "한국어", "😀", "abcdefghijklmnopqrstu", "x1y2Z3", "ABCDEFGH", "\u{2028}", "\u{B7}", "ſ"]
+        var seed: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        for round in 0..<400 {
+            var html = ""
+            for _ in 0..<(round < 300 ? next(60) : 400 + next(2000)) {
+                html += next(4) == 0 ? "w\(next(round < 300 ? 20 : 3000))" : pieces[next(pieces.count)]
+            }
+            if next(10) == 0 { html += "<unclosed " + pieces[next(pieces.count)] }
+            XCTAssertEqual(BodyText(html: html).words, Self.plainWordCount(html), html)
+            XCTAssertEqual(BodyText.searchWords(html: html), Self.plainSearchWords(html), html)
+        }
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            XCTAssertEqual(BodyText.isWhitespace(value), scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
+        }
+    }
+
+    /// ``BodyText/words`` read one scalar at a time.
+    static func plainWordCount(_ html: String) -> Int {
+        let scalars = Array(html.unicodeScalars)
+        var count = 0, inWord = false, index = 0
+        while index < scalars.count {
+            let scalar = scalars[index], value = scalar.value
+            index += 1
+            if scalar == "<" {
+                guard let close = scalars[index...].firstIndex(of: ">") else { break }
+                index = close + 1
+            } else if (0x3040...0x30FF).contains(value) || (0x3400...0x4DBF).contains(value) || (0x4E00...0x9FFF).contains(value)
+                        || (0xF900...0xFAFF).contains(value) || (0x20000...0x3134F).contains(value) || (0x31F0...0x31FF).contains(value) {
+                count += 1
+                inWord = false
+            } else if scalar.properties.isWhitespace || (0x3000...0x303F).contains(value) || (0xFF00...0xFF0F).contains(value) {
+                inWord = false
+            } else if !inWord {
+                inWord = true
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// ``BodyText/searchWords(html:)`` read one scalar at a time.
+    static func plainSearchWords(_ html: String) -> String {
+        let scalars = Array(html.unicodeScalars)
+        var kept: [String] = [], seen: Set<String> = [], used = 0, word = "", index = 0
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.isASCII ? scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                : scalar.value >= 0xC0 && !(0x2000...0x207F).contains(scalar.value)
+        }
+        // False when the word does not fit, which ends the words.
+        func end() -> Bool {
+            defer { word = "" }
+            guard !word.isEmpty else { return true }
+            guard (used > 0 ? used + 1 : 0) + word.utf8.count <= BodyText.searchBytes else { return false }
+            if word.unicodeScalars.count == 1, word.unicodeScalars.first!.isASCII { return true }
+            if seen.insert(word).inserted {
+                used += (used > 0 ? 1 : 0) + word.utf8.count
+                kept.append(word)
+            }
+            return true
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if isLetter(scalar) {
+                word.unicodeScalars.append(("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value | 0x20)! : scalar)
+                index += 1
+                continue
+            }
+            guard end() else { return kept.joined(separator: " ") }
+            if scalar == "<" {
+                guard let close = scalars[index...].firstIndex(of: ">") else { break }
+                index = close + 1
+            } else if scalar == "&" {
+                var next = index + 1
+                while next < min(scalars.count, index + 12), scalars[next].isASCII, isLetter(scalars[next]) || scalars[next] == "#" { next += 1 }
+                index = next < scalars.count && scalars[next] == ";" ? next + 1 : index + 1
+            } else {
+                index += 1
+            }
+        }
+        _ = end()
+        return kept.joined(separator: " ")
+    }
 
     /// The reader types a word into the box on the home page and sees the posts that have it.
     func testTypingInTheBoxShowsMatchingPostsInChromium() throws {

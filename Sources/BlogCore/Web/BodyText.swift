@@ -1,9 +1,8 @@
-/// What the features of a post's page read of the text of its rendered body, read in one pass over
-/// its UTF-8 bytes when the body is made (``RenderedMarkdown/text``): its number of words, for
-/// `post.words` and `post.reading_minutes`, and its search words, for the search index (the markdown
-/// stage leaves them out, and the index reads them as it is written: kept for every post until then,
-/// they would hold 65 MiB at 50,000 posts); and the text of its summary, for `post.description` and the
-/// search index.
+/// What the features of a post's page read of the text of its rendered body, read once when the body is
+/// made (``RenderedMarkdown/text``): its number of words, for `post.words` and `post.reading_minutes`,
+/// and the text of its summary, for `post.description` and the search index. The search words are
+/// read apart, as the index is written (``searchWords(html:)``): kept for every post from the markdown
+/// stage on, they held 65 MiB more at the peak of a 50,000-post build.
 package struct BodyText: Sendable, Equatable {
     /// The words of the text: runs of characters between white space, outside tags; each Chinese or
     /// Japanese character (Han, kana) counts as a word, as Hugo counts text in those languages,
@@ -11,15 +10,6 @@ package struct BodyText: Sendable, Equatable {
     /// one), an entity is a character of one. The words of a table of contents filled in the body
     /// (``TableOfContents/fill(_:marks:)``), which repeat its headings, are not counted.
     package var words: Int
-    /// The words of the text each once, separated by spaces, in order of first use, cut at
-    /// ``searchBytes`` bytes (nil when not asked for). A word is a run of letters and digits:
-    /// ASCII ones, and any character beyond ASCII except spaces and punctuation of Unicode's General
-    /// Punctuation block and Latin-1 (curly quotes, dashes, `…`, `«»`), so accented words and runs of
-    /// CJK text stay whole. Tags and character references part words. ASCII letters are compared
-    /// without case (and kept lower-case); words of one ASCII letter or digit are left out. The result
-    /// holds letters, digits and spaces only: it is a JSON string's content as it is.
-    package var searchWords: String?
-
     /// Whether the body holds a table of contents (``TableOfContents/filledStart``): a theme shows no second one.
     package var holdsTableOfContents: Bool
     /// The text of the summary (``WebText/plainText(fromHTML:limit:)``), cut at ``summaryCharacters``;
@@ -31,28 +21,38 @@ package struct BodyText: Sendable, Equatable {
     /// The most characters of a summary's text.
     package static let summaryCharacters = 160
 
-    /// The text of the body `html` and of the summary `summaryHTML`; the body's search words only
-    /// when `searchWords` (a site with `search: false` has no use for them).
-    package init(html: String, summaryHTML: String, searchWords: Bool = true) {
-        self.init(html: html, searchWords: searchWords)
+    /// The text of the body `html` and of the summary `summaryHTML`.
+    package init(html: String, summaryHTML: String) {
+        self.init(html: html)
         summary = WebText.plainText(fromHTML: summaryHTML, limit: Self.summaryCharacters)
     }
 
     /// The same without a summary (its ``summary`` nil).
-    package init(html: String, searchWords: Bool = true) {
+    package init(html: String) {
         var html = html
-        let read = html.withUTF8 { Self.read($0, searching: searchWords) }
-        words = read.words
-        self.searchWords = searchWords ? read.searchWords : nil
+        words = html.withUTF8 { Self.countWords($0) }
         summary = nil
         holdsTableOfContents = ByteSearch.contains(html, TableOfContents.filledStart)
         guard holdsTableOfContents else { return }
         var rest = html[...]
         while let start = rest.range(of: TableOfContents.filledStart), let end = rest[start.upperBound...].range(of: "</nav>") {
             var table = String(rest[start.upperBound..<end.lowerBound])
-            words -= table.withUTF8 { Self.read($0, searching: false).words }
+            words -= table.withUTF8 { Self.countWords($0) }
             rest = rest[end.upperBound...]
         }
+    }
+
+    /// The words of the text of the body `html` each once, separated by spaces, in order of first
+    /// use, cut at ``searchBytes`` bytes: what the search index keeps of a post. A word is a run of
+    /// letters and digits: ASCII ones, and any character beyond ASCII except spaces and punctuation
+    /// of Unicode's General Punctuation block and Latin-1 (curly quotes, dashes, `…`, `«»`), so
+    /// accented words and runs of CJK text stay whole. Tags and character references part words.
+    /// ASCII letters are compared without case (and kept lower-case); words of one ASCII letter or
+    /// digit are left out. The first word that does not fit ends the words. The result holds
+    /// letters, digits and spaces only: it is a JSON string's content as it is.
+    package static func searchWords(html: String) -> String {
+        var html = html
+        return html.withUTF8 { searchWords(in: $0) }
     }
 
     /// Minutes to read `words` at `perMinute` (1 or more) words a minute, rounded up: 1 for any text, 0 for none.
@@ -60,123 +60,233 @@ package struct BodyText: Sendable, Equatable {
         words == 0 ? 0 : (words + perMinute - 1) / perMinute
     }
 
-    /// What each byte is to ``read(_:searching:)``.
-    private enum Kind {
-        /// Parts search words; a character of a counted word.
-        static let mark: UInt8 = 0
-        /// An ASCII letter or digit.
-        static let letter: UInt8 = 1
-        /// Starts a character beyond ASCII.
-        static let beyond: UInt8 = 2
-        static let tag: UInt8 = 3
-        static let reference: UInt8 = 4
-        /// ASCII white space: ends every word.
-        static let space: UInt8 = 5
+    // The two readers below take the bytes eight at a time as a `UInt64` (byte 0 lowest) and
+    // classify all eight at once: each test sets the high bit of each byte it holds for (SWAR), so a
+    // plain run of ASCII text costs a few instructions a byte; a tag is skipped with `memchr`, and
+    // a character beyond ASCII is read on its own. A test is exact for the bytes below the first
+    // byte beyond ASCII of the eight (an addition carries out of such a byte into the ones above),
+    // and each reader uses no more than those.
+
+    private static let high: UInt64 = 0x8080_8080_8080_8080
+    private static let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+
+    /// `byte` in each of the eight bytes.
+    @inline(__always)
+    private static func each(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+
+    /// The eight bytes at `position`, the ones past `total` read as spaces.
+    @inline(__always)
+    private static func chunk(_ base: UnsafePointer<UInt8>, _ position: Int, _ total: Int) -> UInt64 {
+        if total - position >= 8 { return UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)) }
+        var value = each(0x20)
+        withUnsafeMutableBytes(of: &value) { $0.baseAddress!.copyMemory(from: base + position, byteCount: total - position) }
+        return UInt64(littleEndian: value)
     }
 
-    private static let kinds: [UInt8] = (0...255).map { byte -> UInt8 in
-        switch byte {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return Kind.letter
-        case 0x80...: return Kind.beyond
-        case 0x3C: return Kind.tag
-        case 0x26: return Kind.reference
-        case 0x20, 0x09...0x0D: return Kind.space
-        default: return Kind.mark
+    /// The high bit of each zero byte: exact for every byte.
+    @inline(__always)
+    private static func zeros(_ value: UInt64) -> UInt64 { ~(((value & low) &+ low) | value | low) }
+
+    /// The high bit of each byte at least `bound` (at most 0x80), of ASCII bytes.
+    @inline(__always)
+    private static func atLeast(_ value: UInt64, _ bound: UInt8) -> UInt64 { (value &+ each(0x80 &- bound)) & high }
+
+    /// The high bit of each ASCII white space byte (space, tab, line feed, vertical tab, form feed, return).
+    @inline(__always)
+    private static func spaces(_ value: UInt64) -> UInt64 {
+        zeros(value ^ each(0x20)) | atLeast(value, 0x09) & ~atLeast(value, 0x0E)
+    }
+
+    /// The number of high bits set in `value`, which has no others: added up by one multiplication
+    /// (`nonzeroBitCount` is a dozen instructions on an x86-64 without `popcnt`).
+    @inline(__always)
+    private static func highBits(_ value: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((value >> 7) &* 0x0101_0101_0101_0101) >> 56)
+    }
+
+    /// The number of words (``words``) of valid UTF-8 HTML.
+    static func countWords(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = text.baseAddress else { return 0 }
+        let total = text.count
+        var count = 0, inWord = false, position = 0
+        while position < total {
+            let value = chunk(base, position, total)
+            let space = spaces(value)
+            // A word starts at each byte not a space after a space (before the first: after the last byte read).
+            let starts = ~space & high & (space << 8 | (inWord ? 0 : 0x80))
+            let special = value & high | zeros(value ^ each(UInt8(ascii: "<")))
+            if special == 0 {
+                count += highBits(starts)
+                inWord = space >> 63 == 0
+                position += 8
+                continue
+            }
+            // The bytes before the first tag or character beyond ASCII, then that one.
+            let plain = special.trailingZeroBitCount / 8
+            if plain > 0 {
+                count += highBits(starts & (UInt64.max >> (64 - 8 * plain)))
+                inWord = space >> (8 * plain - 1) & 1 == 0
+                position += plain
+            }
+            let byte = base[position]
+            if byte == UInt8(ascii: "<") {
+                // A tag, a comment or a declaration: skipped to its `>`; it does not end a word.
+                guard let after = tagEnd(text, from: position) else { break }
+                position = after
+                continue
+            }
+            let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+            guard position + length <= total else { break }
+            let scalar = scalarValue(startingAt: position, length: length, in: text)
+            if isIdeograph(scalar) {
+                count += 1
+                inWord = false
+            } else if scalar >= 0x3000 && scalar <= 0x303F || scalar >= 0xFF00 && scalar <= 0xFF0F || isWhitespace(scalar) {
+                // Spaces, and the CJK punctuation between ideographs.
+                inWord = false
+            } else if !inWord {
+                inWord = true
+                count += 1
+            }
+            position += length
         }
+        return count
     }
 
-    /// One pass over the bytes of valid UTF-8 HTML: the words counted, and the search words when `searching`.
-    private static func read(_ text: UnsafeBufferPointer<UInt8>, searching: Bool) -> (words: Int, searchWords: String) {
-        var count = 0
-        // In a counted word; writing search words (until the buffer is full).
-        var inWord = false, searching = searching
-        // Only the bytes written are read: the buffer needs no zeroing.
-        var bytes = [UInt8](unsafeUninitializedCapacity: searching ? searchBytes : 0) { $1 = $0.count }
+    /// ``searchWords(html:)`` of valid UTF-8 HTML. Each word is written lower-cased where it would go,
+    /// hashed as it is written, eight bytes at a time, then kept, or taken back when a word of the
+    /// same 64-bit hash was kept before: two different words of one post with the same hash (about
+    /// one chance in 10^13 for a post's thousand words) would lose the second.
+    static func searchWords(in text: UnsafeBufferPointer<UInt8>) -> String {
+        guard let base = text.baseAddress, !text.isEmpty else { return "" }
+        let total = text.count, limit = searchBytes
         // 4,000 bytes hold at most 1,334 words, so 2,048 slots are never full (a word is found or
         // kept by its whole hash, whatever the table's size).
-        var slots = [UInt64](repeating: 0, count: searching ? 2048 : 0)
-        let used = bytes.withUnsafeMutableBufferPointer { out in
-            slots.withUnsafeMutableBufferPointer { slots in
-                kinds.withUnsafeBufferPointer { kinds in
-                    var words = WordList(out: out, slots: slots)
-                    var position = 0
-                    let total = text.count
-                    scan: while position < total {
-                        let byte = text[position]
-                        switch kinds[Int(byte)] {
-                        case Kind.letter:
-                            if !inWord { inWord = true; count += 1 }
-                            // A run of ASCII letters and digits.
-                            if searching, words.begin() {
-                                repeat {
-                                    guard words.append(text[position]) else { searching = false; break }
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2048) { slots in
+            slots.initialize(repeating: 0)
+            // Eight bytes more than kept: a run of letters is written eight bytes at once.
+            return String(unsafeUninitializedCapacity: limit + 8) { out in
+                // Bytes kept; where the word being written starts (-1: none), its end, its hash so far.
+                var used = 0, start = -1, end = 0, hash: UInt64 = 0
+                /// Ends the word being written, if any: kept, or taken back with the space before it.
+                @inline(__always)
+                func endWord() {
+                    guard start >= 0 else { return }
+                    defer { start = -1 }
+                    // One ASCII letter or digit is no word.
+                    if end - start == 1, out[start] < 0x80 { return }
+                    let key = hash | 1
+                    var slot = Int(truncatingIfNeeded: hash >> 32) & (slots.count - 1)
+                    while slots[slot] != 0 {
+                        if slots[slot] == key { return }
+                        slot = (slot + 1) & (slots.count - 1)
+                    }
+                    slots[slot] = key
+                    used = end
+                }
+                /// Starts a word (after a space) unless one is being written; false when the words are full.
+                @inline(__always)
+                func beginWord() -> Bool {
+                    guard start < 0 else { return true }
+                    if used > 0 {
+                        guard used < limit else { return false }
+                        out[used] = UInt8(ascii: " ")
+                        start = used + 1
+                    } else {
+                        start = 0
+                    }
+                    end = start
+                    hash = 0
+                    return true
+                }
+                @inline(__always)
+                func mix(_ part: UInt64) {
+                    hash = (hash ^ part) &* 0x9E37_79B9_7F4A_7C15
+                    hash ^= hash >> 29
+                }
+                var position = 0, full = false
+                scan: while position < total {
+                    let byte = base[position]
+                    if byte < 0x80 {
+                        let value = chunk(base, position, total)
+                        let folded = value | each(0x20)
+                        let alphabetic = atLeast(folded, 0x61) & ~atLeast(folded, 0x7B)
+                        let letters = (alphabetic | atLeast(value, 0x30) & ~atLeast(value, 0x3A)) & ~value & high
+                        // The run of ASCII letters and digits at `position` (all eight, or up to the first other byte).
+                        let run = (~letters & high).trailingZeroBitCount / 8
+                        if run > 0 {
+                            guard beginWord(), end + run <= limit else { full = true; break scan }
+                            let lowered = value | alphabetic >> 2
+                            UnsafeMutableRawPointer(out.baseAddress! + end).storeBytes(of: lowered.littleEndian, as: UInt64.self)
+                            mix(run == 8 ? lowered : lowered & (UInt64.max >> (64 - 8 * run)))
+                            end += run
+                            position += run
+                            // The byte after a run in the eight (a space after a word, mostly) ends the word
+                            // here, unless it starts a tag, a reference or a character beyond ASCII.
+                            if run < 8 {
+                                let stop = UInt8(truncatingIfNeeded: value >> (8 * run))
+                                if stop < 0x80, stop != UInt8(ascii: "<"), stop != UInt8(ascii: "&") {
+                                    endWord()
                                     position += 1
-                                } while position < total && kinds[Int(text[position])] == Kind.letter
-                            } else {
-                                searching = false
-                                repeat { position += 1 } while position < total && kinds[Int(text[position])] == Kind.letter
-                            }
-                        case Kind.space:
-                            inWord = false
-                            if searching { words.end() }
-                            position += 1
-                        case Kind.beyond:
-                            let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
-                            let value = scalarValue(startingAt: position, length: length, in: text)
-                            if isIdeograph(value) {
-                                count += 1
-                                inWord = false
-                            } else if value >= 0x3000 && value <= 0x303F || value >= 0xFF00 && value <= 0xFF0F
-                                        || (Unicode.Scalar(value)?.properties.isWhitespace ?? false) {
-                                // Spaces, and the CJK punctuation between ideographs.
-                                inWord = false
-                            } else if !inWord {
-                                inWord = true
-                                count += 1
-                            }
-                            if searching {
-                                // Latin-1's no-break space, punctuation and symbols (U+00A0–U+00BF), and
-                                // General Punctuation (U+2000–U+206F: spaces, dashes, quotes, `…`) part words.
-                                if value < 0xC0 || value >= 0x2000 && value <= 0x207F {
-                                    words.end()
-                                } else if words.begin() {
-                                    for offset in 0..<length where !words.append(text[position + offset]) {
-                                        searching = false
-                                        break
-                                    }
-                                } else {
-                                    searching = false
                                 }
                             }
-                            position += length
-                        case Kind.tag:
-                            // A tag, a comment or a declaration: skipped to its `>`. It ends a search
-                            // word, not a counted one.
-                            if searching { words.end() }
-                            guard let close = ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: text, from: position) else { break scan }
-                            position = close + 1
-                        case Kind.reference:
-                            // A character reference (`&amp;`, `&#39;`): a character of a counted word; it
-                            // parts search words, and is skipped to its `;` (all of it not white space).
-                            if !inWord { inWord = true; count += 1 }
-                            if searching { words.end() }
+                            continue
+                        }
+                        endWord()
+                        if byte == UInt8(ascii: "<") {
+                            // A tag, a comment or a declaration: skipped to its `>`.
+                            guard let after = tagEnd(text, from: position) else { break scan }
+                            position = after
+                        } else if byte == UInt8(ascii: "&") {
+                            // A character reference (`&amp;`, `&#39;`): skipped to its `;`.
                             var next = position + 1
-                            while next < min(total, position + 12), kinds[Int(text[next])] == Kind.letter || text[next] == UInt8(ascii: "#") {
+                            while next < min(total, position + 12), isLetterOrDigit(base[next]) || base[next] == UInt8(ascii: "#") {
                                 next += 1
                             }
-                            position = next < total && text[next] == UInt8(ascii: ";") ? next + 1 : position + 1
-                        default:
-                            if !inWord { inWord = true; count += 1 }
-                            if searching { words.end() }
+                            position = next < total && base[next] == UInt8(ascii: ";") ? next + 1 : position + 1
+                        } else {
                             position += 1
                         }
+                        continue
                     }
-                    if searching { words.end() }
-                    return words.used
+                    let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+                    guard position + length <= total else { break }
+                    let value = scalarValue(startingAt: position, length: length, in: text)
+                    // Latin-1's no-break space, punctuation and symbols (U+0080–U+00BF), and General
+                    // Punctuation (U+2000–U+207F: spaces, dashes, quotes, `…`) part words.
+                    if value < 0xC0 || value >= 0x2000 && value <= 0x207F {
+                        endWord()
+                    } else {
+                        guard beginWord(), end + length <= limit else { full = true; break scan }
+                        var part: UInt64 = 0
+                        for offset in 0..<length {
+                            out[end + offset] = base[position + offset]
+                            part |= UInt64(base[position + offset]) << (8 * offset)
+                        }
+                        mix(part)
+                        end += length
+                    }
+                    position += length
                 }
+                // Ended by a word that does not fit: the words before it; else the last one ends too.
+                if !full { endWord() }
+                return used
             }
         }
-        return (count, String(decoding: bytes[..<used], as: UTF8.self))
+    }
+
+    /// Where the text goes on after the tag whose `<` is at `position`: after its `>`, found in the
+    /// eight bytes after the `<` (most tags are short), else by `memchr`; nil when it has none.
+    @inline(__always)
+    private static func tagEnd(_ text: UnsafeBufferPointer<UInt8>, from position: Int) -> Int? {
+        let closers = zeros(chunk(text.baseAddress!, position + 1, text.count) ^ each(UInt8(ascii: ">")))
+        if closers != 0 { return position + 2 + closers.trailingZeroBitCount / 8 }
+        return ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: text, from: position + 9).map { $0 + 1 }
+    }
+
+    @inline(__always)
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 26
     }
 
     /// The value of the scalar whose UTF-8 form of `length` bytes starts at `bytes[index]`.
@@ -193,70 +303,14 @@ package struct BodyText: Sendable, Equatable {
         (0x3040...0x30FF).contains(value) || (0x3400...0x4DBF).contains(value) || (0x4E00...0x9FFF).contains(value)
             || (0xF900...0xFAFF).contains(value) || (0x20000...0x3134F).contains(value) || (0x31F0...0x31FF).contains(value)
     }
-}
 
-/// The search words kept so far, in a buffer of ``BodyText/searchBytes`` bytes: each word is written
-/// lower-cased where it would go, hashed as it is written (FNV-1a, 64 bits), then kept, or taken
-/// back when a word of the same hash was kept before. Two different words of one post with the same
-/// 64-bit hash (about one chance in 10^13 for a post's thousand words) would lose the second.
-private struct WordList {
-    static let basis: UInt64 = 0xcbf29ce484222325, prime: UInt64 = 0x100000001b3
-    let out: UnsafeMutableBufferPointer<UInt8>
-    /// The hashes of the kept words (with their lowest bit set: 0 is an empty slot).
-    let slots: UnsafeMutableBufferPointer<UInt64>
-    /// Bytes written; the start of the word being written (-1: none) and its hash so far.
-    var used = 0, start = -1, hash = basis
-
-    init(out: UnsafeMutableBufferPointer<UInt8>, slots: UnsafeMutableBufferPointer<UInt64>) {
-        self.out = out
-        self.slots = slots
-    }
-
-    /// Starts a word (after a space) unless one is being written; false when the buffer is full.
-    @inline(__always)
-    mutating func begin() -> Bool {
-        guard start < 0 else { return true }
-        if used > 0 {
-            guard used < out.count else { return false }
-            out[used] = UInt8(ascii: " ")
-            used += 1
+    /// Unicode's White_Space beyond ASCII (`Unicode.Scalar.Properties.isWhitespace`, without its
+    /// table lookup): next line, no-break space, Ogham space mark, the spaces of General
+    /// Punctuation, the line and paragraph separators, and the ideographic space.
+    package static func isWhitespace(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+        default: return false
         }
-        start = used
-        hash = Self.basis
-        return true
-    }
-
-    /// Adds a byte to the word, lower-cased; false when it does not fit, which takes the word back.
-    @inline(__always)
-    mutating func append(_ byte: UInt8) -> Bool {
-        guard used < out.count else {
-            used = max(0, start - 1)
-            start = -1
-            return false
-        }
-        let lower = byte &- 0x41 < 26 ? byte | 0x20 : byte
-        out[used] = lower
-        used += 1
-        hash = (hash ^ UInt64(lower)) &* Self.prime
-        return true
-    }
-
-    /// Ends the word being written, if any: kept, or taken back with the space before it.
-    @inline(__always)
-    mutating func end() {
-        guard start >= 0 else { return }
-        defer { start = -1 }
-        // One ASCII letter or digit is no word.
-        if used - start == 1, out[start] < 0x80 { used = max(0, start - 1); return }
-        let key = hash | 1
-        var slot = Int(truncatingIfNeeded: hash >> 32) & (slots.count - 1)
-        while slots[slot] != 0 {
-            if slots[slot] == key {
-                used = max(0, start - 1)
-                return
-            }
-            slot = (slot + 1) & (slots.count - 1)
-        }
-        slots[slot] = key
     }
 }
