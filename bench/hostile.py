@@ -87,6 +87,11 @@ def sanitized_divs(n):      # 100,000 open <div>s, then as many stray </div>s, u
     return HEADER + "<div>" * int(100_000 * n) + "\n\ntext\n\n" + "</div>" * int(100_000 * n) + "\n"
 
 
+def footnote_lookalikes(n):  # 40,000 footnote lookalikes in a Hugo-form post (this stop: quadratic, 11 s at 20,000)
+    piece = '<sup class="footnote-ref"><a href="#fn-x" id="y">'
+    return '+++\ntitle = "Notes"\ndate = 2024-01-01\n+++\nA note[^1] ' + piece * int(40_000 * n) + "\n\n[^1]: N.\n"
+
+
 POSTS = {
     "50 MB post": big_post, "100,000 lines": many_lines, "10,000 tags": many_tags,
     "50,000 nested >": nested_quotes, "50,000 nested lists": nested_lists, "100,000 backticks": backticks,
@@ -94,6 +99,7 @@ POSTS = {
     "32,000 nested {% if %}": nested_ifs, "Liquid text doubled 40,000 times": liquid_doubling,
     "YAML aliases 9 levels deep": yaml_aliases, "10,000-column table": wide_table,
     "1 MB title, 500 tags": long_title, "sanitize: 100,000 open <div>": sanitized_divs,
+    "40,000 footnote lookalikes (Hugo)": footnote_lookalikes,
 }
 # The settings a case needs beyond the title and base_url.
 SETTINGS = {"sanitize: 100,000 open <div>": "html: sanitize\n"}
