@@ -144,6 +144,11 @@ package enum Escaping {
     /// entity stored byte by byte.
     private static func escape(_ text: String, _ rules: Rules) -> String {
         var contiguous = text
+        switch contiguous.withUTF8({ quickEscape($0, rules) }) {
+        case .unchanged: return text
+        case .escaped(let result): return result
+        case .careful: break
+        }
         let special = rules.special
         let escaped = contiguous.withUTF8 { bytes -> String?? in
             guard let source = bytes.baseAddress else { return nil }
@@ -209,6 +214,90 @@ package enum Escaping {
         case nil: return text
         case .some(nil): return escapeCharacters(text, rules)
         case .some(.some(let result)): return result
+        }
+    }
+
+    /// What ``quickEscape(_:_:)`` made of a text.
+    private enum Quick {
+        case unchanged
+        case escaped(String)
+        /// The text has a byte that needs ``escape(_:_:)``'s careful steps: one left out under
+        /// ``Rules/xml``, 0xEF (which may start U+FFFE), or a byte above ASCII under ``Rules/wholeCharacters``.
+        case careful
+    }
+
+    /// What a byte costs, by rules (``quickTableIndex(_:)``) then byte: the bytes its entity adds (`&`: 4),
+    /// 0 for a byte copied as it is, ``carefulFlag`` for a byte ``Quick/careful`` is about.
+    private static let quickTable: [UInt32] = (0..<8 * 256).map { index in
+        let kind = index >> 8, byte = UInt8(truncatingIfNeeded: index)
+        let rules = Rules(apostrophe: kind & 1 != 0, xml: kind & 2 != 0, wholeCharacters: kind & 4 != 0)
+        if let entity = entity(for: byte, rules) { return UInt32(entity.utf8CodeUnitCount - 1) }
+        if rules.wholeCharacters && byte >= 0x80 { return carefulFlag }
+        if rules.xml && (byte == 0xEF || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D)) { return carefulFlag }
+        return 0
+    }
+    private static let carefulFlag: UInt32 = 0x100
+
+    private static func quickTableIndex(_ rules: Rules) -> Int {
+        ((rules.apostrophe ? 1 : 0) | (rules.xml ? 2 : 0) | (rules.wholeCharacters ? 4 : 0)) << 8
+    }
+
+    /// `bytes` escaped by `rules` when they have no byte that needs care (mostly the case): one
+    /// pass adds up what each byte's entity adds from a table, with no branch; a second writes the
+    /// result at its exact size, eight bytes at a time where a word has no `"`, `&`, `<`, `>` (or `'`
+    /// when it is replaced), else byte by byte from its first such byte. HTML with markup in it has
+    /// one of them every few bytes, where skipping to each and copying the run before it costs more.
+    private static func quickEscape(_ bytes: UnsafeBufferPointer<UInt8>, _ rules: Rules) -> Quick {
+        guard let source = bytes.baseAddress else { return .unchanged }
+        let count = bytes.count
+        return quickTable.withUnsafeBufferPointer { all -> Quick in
+            let table = all.baseAddress! + quickTableIndex(rules)
+            var added = 0
+            var seen: UInt32 = 0
+            for index in 0..<count {
+                let cost = table[Int(source[index])]
+                added &+= Int(cost)
+                seen |= cost
+            }
+            if seen & carefulFlag != 0 { return .careful }
+            if added == 0 { return .unchanged }
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+            let result = String(unsafeUninitializedCapacity: count + added) { out in
+                guard let target = out.baseAddress else { return 0 }
+                let input = UnsafeRawPointer(source), output = UnsafeMutableRawPointer(target)
+                var index = 0, written = 0
+                while index < count {
+                    // The output left is never shorter than the input left: a whole word fits.
+                    if index + 8 <= count {
+                        let word = input.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                        let value = UInt64(littleEndian: word)
+                        var found = zeroBytes((value & (0xFB * ones)) ^ (0x22 * ones)) | zeroBytes((value & (0xFD * ones)) ^ (0x3C * ones))
+                        if rules.apostrophe { found |= zeroBytes(value ^ (0x27 * ones)) }
+                        output.storeBytes(of: word, toByteOffset: written, as: UInt64.self)
+                        if found == 0 {
+                            index += 8
+                            written += 8
+                            continue
+                        }
+                        let plain = found.trailingZeroBitCount >> 3  // stored already
+                        index += plain
+                        written += plain
+                    }
+                    let byte = source[index]
+                    index += 1
+                    if let entity = entity(for: byte, rules) {
+                        let start = entity.utf8Start
+                        for offset in 0..<entity.utf8CodeUnitCount { target[written + offset] = start[offset] }
+                        written += entity.utf8CodeUnitCount
+                    } else {
+                        target[written] = byte
+                        written += 1
+                    }
+                }
+                return written
+            }
+            return .escaped(result)
         }
     }
 
