@@ -19,26 +19,51 @@ struct XMLWriter {
         open = Array(repeating: "", count: depth)
     }
 
+    /// Room for `extra` more bytes of text, so a document whose size is known grows once.
+    mutating func reserve(_ extra: Int) {
+        text.reserveCapacity(text.utf8.count + extra)
+    }
+
     /// `<name a="v">` on its own line; later elements go inside it until ``close()``.
     mutating func open(_ name: String, _ attributes: [(String, String)] = []) {
-        line("<\(name)\(Self.attributeText(attributes))>")
+        startTag(name, attributes)
+        text += ">\n"
         open.append(name)
     }
 
     /// Closes the innermost open element.
     mutating func close() {
         let name = open.removeLast()
-        line("</\(name)>")
+        indent()
+        text += "</"
+        text += name
+        text += ">\n"
     }
 
     /// `<name a="v">text</name>`, or `<name a="v"/>` when `text` is nil.
     mutating func element(_ name: String, _ attributes: [(String, String)] = [], text: String?) {
-        let start = "<\(name)\(Self.attributeText(attributes))"
-        if let text {
-            line(start + ">" + Escaping.xml(text) + "</\(name)>")
-        } else {
-            line(start + "/>")
+        guard let text else {
+            startTag(name, attributes)
+            self.text += "/>\n"
+            return
         }
+        element(name, attributes, escaped: Escaping.xml(text))
+    }
+
+    /// `<name a="v">escaped</name>`, `escaped` being text ``Escaping/xml(_:)`` made (a feed entry's
+    /// body, escaped once for every feed that shows it). Returns where `escaped` is in ``text``, in
+    /// UTF-8 bytes, so that another document can take it from there.
+    @discardableResult
+    mutating func element<Text: StringProtocol>(_ name: String, _ attributes: [(String, String)] = [], escaped: Text) -> Range<Int> {
+        startTag(name, attributes)
+        text += ">"
+        let start = text.utf8.count
+        text += escaped
+        let end = text.utf8.count
+        text += "</"
+        text += name
+        text += ">\n"
+        return start..<end
     }
 
     /// A fragment made by ``init(fragmentDepth:)`` with the depth of the elements open here.
@@ -46,12 +71,23 @@ struct XMLWriter {
         text += fragment
     }
 
-    private mutating func line(_ content: String) {
-        text += String(repeating: "  ", count: open.count) + content + "\n"
+    /// The indentation of a line inside the elements open, then `<name a="v"`. Each piece is
+    /// appended as it is: no line is put together in a string of its own first.
+    private mutating func startTag(_ name: String, _ attributes: [(String, String)]) {
+        indent()
+        text += "<"
+        text += name
+        for (attribute, value) in attributes {
+            text += " "
+            text += attribute
+            text += "=\""
+            text += Escaping.xml(value)
+            text += "\""
+        }
     }
 
-    private static func attributeText(_ attributes: [(String, String)]) -> String {
-        attributes.map { " \($0.0)=\"\(Escaping.xml($0.1))\"" }.joined()
+    private mutating func indent() {
+        for _ in open.indices { text += "  " }
     }
 }
 

@@ -140,7 +140,7 @@ package enum Feeds {
             var entry = FeedEntry(title: group.tag.name, permalink: AbsoluteURLs.url(group.url, config: config), author: author(of: nil, config: config),
                                   published: date, updated: date, tags: [],
                                   summaryHTML: group.posts.count == 1 ? "1 post" : "\(group.posts.count) posts", contentHTML: nil)
-            entry.atomXML = atomEntry(entry, dates: FeedDates(timeZone: config.timeZone))
+            (entry.atomXML, entry.summaryXML, entry.contentXML) = atomEntry(entry, dates: FeedDates(timeZone: config.timeZone))
             return entry
         }
         return atom(FeedChannel(title: title, page: page, entries: entries, config: config), selfPath: path, config: config)
@@ -230,7 +230,7 @@ package enum Feeds {
                               tags: item.post.tags.map(\.name),
                               summaryHTML: AbsoluteURLs.rewrite(html: item.rendered.summaryHTML, base: permalink),
                               contentHTML: full)
-        entry.atomXML = atomEntry(entry, dates: FeedDates(timeZone: config.timeZone))
+        (entry.atomXML, entry.summaryXML, entry.contentXML) = atomEntry(entry, dates: FeedDates(timeZone: config.timeZone))
         return entry
     }
 
@@ -253,14 +253,21 @@ package enum Feeds {
         xml.open("author")
         xml.element("name", text: feed.author)
         xml.close()
+        xml.reserve(feed.entries.reduce(64) { $0 + $1.atomXML.utf8.count })
         for entry in feed.entries { xml.append(fragment: entry.atomXML) }
         xml.close()
         return xml.text
     }
 
-    /// The `<entry>` of a post in every Atom feed, made once however many feeds show the post.
-    private static func atomEntry(_ entry: FeedEntry, dates: FeedDates) -> String {
+    /// The `<entry>` of a post in every Atom feed, made once however many feeds show the post, and
+    /// where its escaped summary and content are in it (for the RSS feeds: see ``FeedEntry/summaryXML``).
+    private static func atomEntry(_ entry: FeedEntry, dates: FeedDates) -> (xml: String, summary: Range<Int>, content: Range<Int>?) {
+        let summary = Escaping.xml(entry.summaryHTML)
+        let content = entry.contentHTML.map(Escaping.xml)
         var xml = XMLWriter(fragmentDepth: 1)
+        // The rest of the entry is a few lines: one allocation of about its size.
+        xml.reserve(summary.utf8.count + (content?.utf8.count ?? 0) + entry.title.utf8.count + entry.author.utf8.count
+                    + 2 * entry.permalink.utf8.count + entry.tags.reduce(0) { $0 + $1.utf8.count + 32 } + 512)
         xml.open("entry")
         xml.element("title", text: entry.title)
         xml.element("link", [("rel", "alternate"), ("type", "text/html"), ("href", entry.permalink)], text: nil)
@@ -271,10 +278,10 @@ package enum Feeds {
         xml.element("name", text: entry.author)
         xml.close()
         for tag in entry.tags { xml.element("category", [("term", tag)], text: nil) }
-        xml.element("summary", [("type", "html")], text: entry.summaryHTML)
-        if let content = entry.contentHTML { xml.element("content", [("type", "html")], text: content) }
+        let summaryRange = xml.element("summary", [("type", "html")], escaped: summary)
+        let contentRange = content.map { xml.element("content", [("type", "html")], escaped: $0) }
         xml.close()
-        return xml.text
+        return (xml.text, summaryRange, contentRange)
     }
 
     // MARK: RSS 2.0
@@ -293,6 +300,7 @@ package enum Feeds {
         if let updated = feed.updated { xml.element("lastBuildDate", text: dates.rfc822(updated)) }
         xml.element("atom:link", [("href", AbsoluteURLs.url(selfPath, config: config)), ("rel", "self"),
                                   ("type", "application/rss+xml")], text: nil)
+        xml.reserve(feed.entries.reduce(0) { $0 + $1.summaryXML.count + ($1.contentXML?.count ?? 0) + 1024 })
         for entry in feed.entries {
             xml.open("item")
             xml.element("title", text: entry.title)
@@ -302,8 +310,9 @@ package enum Feeds {
             // RSS's own <author> must be an e-mail address; Dublin Core's creator is a name.
             xml.element("dc:creator", text: entry.author)
             for tag in entry.tags { xml.element("category", text: tag) }
-            xml.element("description", text: entry.summaryHTML)
-            if let content = entry.contentHTML { xml.element("content:encoded", text: content) }
+            // The summary and body as the entry's Atom element escaped them, not escaped again.
+            xml.element("description", escaped: entry.escaped(entry.summaryXML))
+            if let content = entry.contentXML { xml.element("content:encoded", escaped: entry.escaped(content)) }
             xml.close()
         }
         xml.close()
@@ -346,6 +355,18 @@ struct FeedEntry: Sendable {
     var contentHTML: String?
     /// Its `<entry>` element, as every Atom feed has it.
     var atomXML = ""
+    /// Where in ``atomXML`` ``summaryHTML`` is, escaped (UTF-8 bytes): the RSS feeds take it from there.
+    var summaryXML = 0..<0
+    /// Where in ``atomXML`` ``contentHTML`` is, escaped; nil without content.
+    var contentXML: Range<Int>?
+
+    /// The bytes of ``atomXML`` at `range` (one of ``summaryXML`` and ``contentXML``): text between
+    /// a `>` and a `<`, so whole characters.
+    func escaped(_ range: Range<Int>) -> Substring {
+        let bytes = atomXML.utf8
+        let start = bytes.index(bytes.startIndex, offsetBy: range.lowerBound)
+        return atomXML[start..<bytes.index(start, offsetBy: range.count)]
+    }
 }
 
 /// One feed: what it is about and its entries, newest first.

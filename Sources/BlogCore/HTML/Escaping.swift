@@ -109,20 +109,54 @@ package enum Escaping {
         byte < 64 ? special & (1 << byte) == 0 : !(xml && byte == 0xEF)
     }
 
-    /// `text` escaped by `rules`. Two passes over the bytes: the size of the result (and whether
-    /// anything changes at all: mostly nothing does, and `text` is returned as it is), then the
-    /// result written in place, each run of bytes copied as they are in one `memcpy`.
+    /// The first byte at or after `start` that ``isPlain(_:_:_:)`` does not copy, or `count`.
+    ///
+    /// Eight bytes at a time: a word is skipped at once when none of its bytes may be special
+    /// (`"` or `&`, `<` or `>`, `'` when it is replaced, and under ``Rules/xml`` a control character
+    /// or 0xEF), each test a few operations on the whole word (bit tricks for a zero byte: the lowest
+    /// flag is always a real one). Only a word with a candidate is looked at byte by byte, from it.
+    @inline(__always)
+    private static func nextSpecial(in source: UnsafePointer<UInt8>, from start: Int, count: Int,
+                                    _ special: UInt64, _ rules: Rules) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+        let raw = UnsafeRawPointer(source)
+        var index = start
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            // 0x22 `"` and 0x26 `&` differ in one bit, as do 0x3C `<` and 0x3E `>`.
+            var found = zeroBytes((word & (0xFB * ones)) ^ (0x22 * ones)) | zeroBytes((word & (0xFD * ones)) ^ (0x3C * ones))
+            if rules.apostrophe { found |= zeroBytes(word ^ (0x27 * ones)) }
+            if rules.xml { found |= (word &- 0x20 * ones) & ~word & highs | zeroBytes(word ^ (0xEF * ones)) }
+            if found == 0 { index += 8; continue }
+            index += found.trailingZeroBitCount >> 3
+            if !isPlain(source[index], special, rules.xml) { return index }
+            index += 1  // a tab or line break, or `'` kept
+        }
+        while index < count, isPlain(source[index], special, rules.xml) { index += 1 }
+        return index
+    }
+
+    /// `text` escaped by `rules`. Two passes over the bytes, each skipping from special byte to
+    /// special byte (``nextSpecial(in:from:count:_:_:)``): the size of the result (and whether anything
+    /// changes at all: mostly nothing does, and `text` is returned as it is), then the result written
+    /// in place at its exact size, each run of bytes copied as they are in one `memcpy` and each
+    /// entity stored byte by byte.
     private static func escape(_ text: String, _ rules: Rules) -> String {
         var contiguous = text
+        switch contiguous.withUTF8({ quickEscape($0, rules) }) {
+        case .unchanged: return text
+        case .escaped(let result): return result
+        case .careful: break
+        }
         let special = rules.special
-        let xml = rules.xml
         let escaped = contiguous.withUTF8 { bytes -> String?? in
+            guard let source = bytes.baseAddress else { return nil }
             let count = bytes.count
             var size = count
             var changed = false
-            var index = 0
+            var index = nextSpecial(in: source, from: 0, count: count, special, rules)
             while index < count {
-                if isPlain(bytes[index], special, xml) { index += 1; continue }
                 switch step(at: index, in: bytes, rules) {
                 case .keep:
                     index += 1
@@ -139,30 +173,38 @@ package enum Escaping {
                     size += entity.utf8CodeUnitCount - 1
                     index += 1
                 }
+                index = nextSpecial(in: source, from: index, count: count, special, rules)
             }
             guard changed else { return nil }
             return String(unsafeUninitializedCapacity: size) { out in
-                guard let source = bytes.baseAddress, let target = out.baseAddress else { return 0 }
+                guard let target = out.baseAddress else { return 0 }
                 var written = 0
-                var index = 0
                 var run = 0  // where the bytes not yet copied start
+                var index = nextSpecial(in: source, from: 0, count: count, special, rules)
                 while index < count {
-                    if isPlain(bytes[index], special, xml) { index += 1; continue }
                     let step = step(at: index, in: bytes, rules)
-                    if case .keep = step { index += 1; continue }
-                    (target + written).update(from: source + run, count: index - run)
-                    written += index - run
+                    if case .keep = step {
+                        index = nextSpecial(in: source, from: index + 1, count: count, special, rules)
+                        continue
+                    }
+                    if index > run {
+                        (target + written).update(from: source + run, count: index - run)
+                        written += index - run
+                    }
                     switch step {
                     case .keep:
                         break
                     case .drop(let dropped):
                         index += dropped
                     case .entity(let entity):
-                        (target + written).update(from: entity.utf8Start, count: entity.utf8CodeUnitCount)
+                        // A few bytes: stored one by one, cheaper than a call to copy them.
+                        let start = entity.utf8Start
+                        for offset in 0..<entity.utf8CodeUnitCount { target[written + offset] = start[offset] }
                         written += entity.utf8CodeUnitCount
                         index += 1
                     }
                     run = index
+                    index = nextSpecial(in: source, from: index, count: count, special, rules)
                 }
                 (target + written).update(from: source + run, count: count - run)
                 return written + count - run
@@ -172,6 +214,90 @@ package enum Escaping {
         case nil: return text
         case .some(nil): return escapeCharacters(text, rules)
         case .some(.some(let result)): return result
+        }
+    }
+
+    /// What ``quickEscape(_:_:)`` made of a text.
+    private enum Quick {
+        case unchanged
+        case escaped(String)
+        /// The text has a byte that needs ``escape(_:_:)``'s careful steps: one left out under
+        /// ``Rules/xml``, 0xEF (which may start U+FFFE), or a byte above ASCII under ``Rules/wholeCharacters``.
+        case careful
+    }
+
+    /// What a byte costs, by rules (``quickTableIndex(_:)``) then byte: the bytes its entity adds (`&`: 4),
+    /// 0 for a byte copied as it is, ``carefulFlag`` for a byte ``Quick/careful`` is about.
+    private static let quickTable: [UInt32] = (0..<8 * 256).map { index in
+        let kind = index >> 8, byte = UInt8(truncatingIfNeeded: index)
+        let rules = Rules(apostrophe: kind & 1 != 0, xml: kind & 2 != 0, wholeCharacters: kind & 4 != 0)
+        if let entity = entity(for: byte, rules) { return UInt32(entity.utf8CodeUnitCount - 1) }
+        if rules.wholeCharacters && byte >= 0x80 { return carefulFlag }
+        if rules.xml && (byte == 0xEF || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D)) { return carefulFlag }
+        return 0
+    }
+    private static let carefulFlag: UInt32 = 0x100
+
+    private static func quickTableIndex(_ rules: Rules) -> Int {
+        ((rules.apostrophe ? 1 : 0) | (rules.xml ? 2 : 0) | (rules.wholeCharacters ? 4 : 0)) << 8
+    }
+
+    /// `bytes` escaped by `rules` when they have no byte that needs care (mostly the case): one
+    /// pass adds up what each byte's entity adds from a table, with no branch; a second writes the
+    /// result at its exact size, eight bytes at a time where a word has no `"`, `&`, `<`, `>` (or `'`
+    /// when it is replaced), else byte by byte from its first such byte. HTML with markup in it has
+    /// one of them every few bytes, where skipping to each and copying the run before it costs more.
+    private static func quickEscape(_ bytes: UnsafeBufferPointer<UInt8>, _ rules: Rules) -> Quick {
+        guard let source = bytes.baseAddress else { return .unchanged }
+        let count = bytes.count
+        return quickTable.withUnsafeBufferPointer { all -> Quick in
+            let table = all.baseAddress! + quickTableIndex(rules)
+            var added = 0
+            var seen: UInt32 = 0
+            for index in 0..<count {
+                let cost = table[Int(source[index])]
+                added &+= Int(cost)
+                seen |= cost
+            }
+            if seen & carefulFlag != 0 { return .careful }
+            if added == 0 { return .unchanged }
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+            let result = String(unsafeUninitializedCapacity: count + added) { out in
+                guard let target = out.baseAddress else { return 0 }
+                let input = UnsafeRawPointer(source), output = UnsafeMutableRawPointer(target)
+                var index = 0, written = 0
+                while index < count {
+                    // The output left is never shorter than the input left: a whole word fits.
+                    if index + 8 <= count {
+                        let word = input.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                        let value = UInt64(littleEndian: word)
+                        var found = zeroBytes((value & (0xFB * ones)) ^ (0x22 * ones)) | zeroBytes((value & (0xFD * ones)) ^ (0x3C * ones))
+                        if rules.apostrophe { found |= zeroBytes(value ^ (0x27 * ones)) }
+                        output.storeBytes(of: word, toByteOffset: written, as: UInt64.self)
+                        if found == 0 {
+                            index += 8
+                            written += 8
+                            continue
+                        }
+                        let plain = found.trailingZeroBitCount >> 3  // stored already
+                        index += plain
+                        written += plain
+                    }
+                    let byte = source[index]
+                    index += 1
+                    if let entity = entity(for: byte, rules) {
+                        let start = entity.utf8Start
+                        for offset in 0..<entity.utf8CodeUnitCount { target[written + offset] = start[offset] }
+                        written += entity.utf8CodeUnitCount
+                    } else {
+                        target[written] = byte
+                        written += 1
+                    }
+                }
+                return written
+            }
+            return .escaped(result)
         }
     }
 
