@@ -144,29 +144,12 @@ enum ScalarEmphasisRuns {
         run.start + run.count < text.count ? text[run.start + run.count] : nil
     }
 
-    /// Whitespace, or the line's edge.
-    private static func isSpace(_ scalar: Unicode.Scalar?) -> Bool {
-        guard let scalar else { return true }
-        return scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
-    }
-    /// A letter (Unicode's Alphabetic), ASCII ones without a table lookup.
-    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII ? (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value) : scalar.properties.isAlphabetic
-    }
+    // The character classes are the byte pass's own (what is compared is how the two read a line).
+    private static func isSpace(_ scalar: Unicode.Scalar?) -> Bool { EmphasisRuns.isSpace(scalar) }
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool { EmphasisRuns.isLetter(scalar) }
+    private static func isPunctuation(_ scalar: Unicode.Scalar?) -> Bool { EmphasisRuns.isPunctuation(scalar) }
     private static func isSpace(before run: Run, in text: [Unicode.Scalar]) -> Bool { isSpace(before(run, in: text)) }
     private static func isSpace(after run: Run, in text: [Unicode.Scalar]) -> Bool { isSpace(after(run, in: text)) }
-
-    /// CommonMark's punctuation as cmark-gfm reads it: ASCII punctuation and Unicode's P categories.
-    private static func isPunctuation(_ scalar: Unicode.Scalar?) -> Bool {
-        guard let scalar else { return false }
-        if scalar.isASCII { return (33...47).contains(scalar.value) || (58...64).contains(scalar.value)
-            || (91...96).contains(scalar.value) || (123...126).contains(scalar.value) }
-        switch scalar.properties.generalCategory {
-        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-             .initialPunctuation, .finalPunctuation, .otherPunctuation: return true
-        default: return false
-        }
-    }
 
     /// CommonMark's left-flanking run: not before whitespace, and not before punctuation unless after
     /// whitespace or punctuation.

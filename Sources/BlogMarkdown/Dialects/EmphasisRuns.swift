@@ -279,18 +279,18 @@ enum EmphasisRuns {
     private static func before(_ run: Run, in text: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? { scalar(before: run.start, in: text) }
     private static func after(_ run: Run, in text: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? { scalar(at: run.start + run.count, in: text) }
 
-    /// Whitespace, or the line's edge.
-    private static func isSpace(_ scalar: Unicode.Scalar?) -> Bool {
+    /// Whitespace, or the line's edge. (These three classes are also the test oracle's, ``ScalarEmphasisRuns``.)
+    static func isSpace(_ scalar: Unicode.Scalar?) -> Bool {
         guard let scalar else { return true }
         return scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
     }
     /// A letter (Unicode's Alphabetic), ASCII ones without a table lookup.
-    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+    static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
         scalar.isASCII ? (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value) : scalar.properties.isAlphabetic
     }
 
     /// CommonMark's punctuation as cmark-gfm reads it: ASCII punctuation and Unicode's P categories.
-    private static func isPunctuation(_ scalar: Unicode.Scalar?) -> Bool {
+    static func isPunctuation(_ scalar: Unicode.Scalar?) -> Bool {
         guard let scalar else { return false }
         if scalar.isASCII { return (33...47).contains(scalar.value) || (58...64).contains(scalar.value)
             || (91...96).contains(scalar.value) || (123...126).contains(scalar.value) }
