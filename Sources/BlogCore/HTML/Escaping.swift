@@ -118,15 +118,11 @@ package enum Escaping {
     @inline(__always)
     private static func nextSpecial(in source: UnsafePointer<UInt8>, from start: Int, count: Int,
                                     _ special: UInt64, _ rules: Rules) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
         let raw = UnsafeRawPointer(source)
         var index = start
         while index + 8 <= count {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            // 0x22 `"` and 0x26 `&` differ in one bit, as do 0x3C `<` and 0x3E `>`.
-            var found = zeroBytes((word & (0xFB * ones)) ^ (0x22 * ones)) | zeroBytes((word & (0xFD * ones)) ^ (0x3C * ones))
-            if rules.apostrophe { found |= zeroBytes(word ^ (0x27 * ones)) }
+            var found = replaced(in: word, rules)
             if rules.xml { found |= (word &- 0x20 * ones) & ~word & highs | zeroBytes(word ^ (0xEF * ones)) }
             if found == 0 { index += 8; continue }
             index += found.trailingZeroBitCount >> 3
@@ -135,6 +131,22 @@ package enum Escaping {
         }
         while index < count, isPlain(source[index], special, rules.xml) { index += 1 }
         return index
+    }
+
+    private static var ones: UInt64 { 0x0101_0101_0101_0101 }
+    private static var highs: UInt64 { 0x8080_8080_8080_8080 }
+
+    /// The high bit of each zero byte of `word` (the lowest flag is always a real one).
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+
+    /// The high bits of the bytes of `word` (little-endian) that may be `"`, `&`, `<`, `>`, or `'`
+    /// when `rules` replace it: 0 when none is.
+    @inline(__always)
+    private static func replaced(in word: UInt64, _ rules: Rules) -> UInt64 {
+        // 0x22 `"` and 0x26 `&` differ in one bit, as do 0x3C `<` and 0x3E `>`.
+        let found = zeroBytes((word & (0xFB * ones)) ^ (0x22 * ones)) | zeroBytes((word & (0xFD * ones)) ^ (0x3C * ones))
+        return rules.apostrophe ? found | zeroBytes(word ^ (0x27 * ones)) : found
     }
 
     /// `text` escaped by `rules`. Two passes over the bytes, each skipping from special byte to
@@ -261,8 +273,6 @@ package enum Escaping {
             }
             if seen & carefulFlag != 0 { return .careful }
             if added == 0 { return .unchanged }
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
             let result = String(unsafeUninitializedCapacity: count + added) { out in
                 guard let target = out.baseAddress else { return 0 }
                 let input = UnsafeRawPointer(source), output = UnsafeMutableRawPointer(target)
@@ -271,9 +281,7 @@ package enum Escaping {
                     // The output left is never shorter than the input left: a whole word fits.
                     if index + 8 <= count {
                         let word = input.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                        let value = UInt64(littleEndian: word)
-                        var found = zeroBytes((value & (0xFB * ones)) ^ (0x22 * ones)) | zeroBytes((value & (0xFD * ones)) ^ (0x3C * ones))
-                        if rules.apostrophe { found |= zeroBytes(value ^ (0x27 * ones)) }
+                        let found = replaced(in: UInt64(littleEndian: word), rules)
                         output.storeBytes(of: word, toByteOffset: written, as: UInt64.self)
                         if found == 0 {
                             index += 8
