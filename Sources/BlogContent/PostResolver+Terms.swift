@@ -118,8 +118,8 @@ extension PostReader.Resolver {
             error(f, "`tags` must be text or a list of tag names, not a mapping")
         default:
             let text = f.value.text ?? ""
-            // Text of ASCII without CR (nearly all) is split on its bytes, each of which is a character.
-            let plain = text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+            // A text whose characters are its bytes (nearly all) is split on its bytes.
+            let plain = text.charactersAreBytes
             if plain {
                 let separator = text.utf8.contains(UInt8(ascii: ";")) ? UInt8(ascii: ";") : UInt8(ascii: ",")
                 names = text.utf8.split(separator: separator, omittingEmptySubsequences: false)

@@ -151,3 +151,11 @@ enum SourceText {
         return String(s)
     }
 }
+
+extension String {
+    /// Whether each byte of the text is a character of its own: ASCII without a CR (a CR and the LF
+    /// after it are one `Character`). Such a text is read on its bytes, where reading `Character`s
+    /// (grapheme breaking) costs tens of thousands of instructions a post; any other text is read as
+    /// characters, as before (a `-` followed by a combining mark is no `-`).
+    var charactersAreBytes: Bool { utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } }
+}
