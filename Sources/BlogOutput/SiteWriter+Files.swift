@@ -28,6 +28,7 @@ extension SiteWriter {
             return 0
         }
         if durably, failure == 0, fsync(fd) != 0 { failure = errno }
+        if !durably, failure == 0 { blog_start_writeback(fd) }
         if close(fd) != 0, failure == 0 { failure = errno }
         if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
     }
