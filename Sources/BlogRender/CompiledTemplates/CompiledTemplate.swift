@@ -149,19 +149,44 @@ enum TemplateEscaper {
     /// HTML, as swift-mustache's default and ``TemplateEscaping`` escape it (the same bytes).
     case html
     /// Another content type, asked each time.
-    case other(MustacheContentType)
+    case other(OtherContentType)
 
     init(_ contentType: MustacheContentType) {
-        self = contentType is TemplateEscaping ? .html : .other(contentType)
+        self = contentType is TemplateEscaping ? .html : .other(OtherContentType(contentType))
     }
+
+    /// The escaping as a render's scope holds it (see ``ScopeEscaper``).
+    var unowned: ScopeEscaper {
+        switch self {
+        case .html: return .html
+        case .other(let other): return ScopeEscaper(other: other)
+        }
+    }
+}
+
+/// A content type other than HTML, held by the node that names it.
+final class OtherContentType {
+    let contentType: MustacheContentType
+
+    init(_ contentType: MustacheContentType) {
+        self.contentType = contentType
+    }
+}
+
+/// A ``TemplateEscaper`` without a reference count, as ``TemplateRenderer/Scope`` holds it: a scope is
+/// copied at every section and list item, on every core at once. The content type is its node's, which
+/// lives as long as the template does, longer than any render of it.
+struct ScopeEscaper {
+    /// Another content type's; nil for HTML.
+    unowned(unsafe) let other: OtherContentType?
+
+    static let html = ScopeEscaper(other: nil)
 
     /// `text` escaped.
     @inline(__always)
     func escape(_ text: String) -> String {
-        switch self {
-        case .html: return Escaping.template(text)
-        case .other(let contentType): return contentType.escapeText(text)
-        }
+        guard let other else { return Escaping.template(text) }
+        return other.contentType.escapeText(text)
     }
 }
 
