@@ -13,6 +13,10 @@ struct CompiledTemplate: @unchecked Sendable {
     /// The nodes, in order. (`@unchecked`: a content type node holds a `MustacheContentType`,
     /// which swift-mustache's own `Sendable` template holds too.)
     let nodes: [CompiledNode]
+    /// The same nodes, each in an object of its own held here (``owners``), as the renderer walks them: without a
+    /// reference count, since every core renders the same nodes at once (see ``WalkedNode``).
+    let walked: [Unmanaged<WalkedNode>]
+    private let owners: [WalkedNode]
 
     /// Why a template could not be compiled: what in swift-mustache's tokens this reading does not know.
     struct Unreadable: Error {
@@ -31,6 +35,46 @@ struct CompiledTemplate: @unchecked Sendable {
             nodes.append(try CompiledNode(token: token))
         }
         self.nodes = nodes
+        owners = nodes.map(WalkedNode.init)
+        walked = owners.map { Unmanaged.passUnretained($0) }
+    }
+}
+
+/// A node as ``TemplateRenderer`` walks it. Taken from an array of nodes, a node is retained and released again, on
+/// the object that every page's render of the template shares: two cores doing so at once wait for each other. Read
+/// through an unretained reference its template holds (``CompiledTemplate/walked``), it is borrowed.
+///
+/// The commonest nodes, text and `{{name}}`, keep their parts in fields of their own, read in place: bound from the
+/// enum's case, they were copied (retained) at every node.
+final class WalkedNode {
+    /// How the renderer reads it.
+    enum Kind {
+        /// Text: ``text``.
+        case text
+        /// `{{name}}` (``escaped``) or `{{{name}}}`: ``name``.
+        case variable
+        /// Another: ``node``.
+        case other
+    }
+
+    let kind: Kind
+    let node: CompiledNode
+    /// A text node's text; empty for another.
+    let text: String
+    /// A variable's name, and whether it is escaped; `.` and false for another node.
+    let name: TemplateName
+    let escaped: Bool
+
+    init(_ node: CompiledNode) {
+        self.node = node
+        switch node {
+        case .text(let text):
+            (kind, self.text, name, escaped) = (.text, text, TemplateName(".", transforms: []), false)
+        case .variable(let name, let escaped):
+            (kind, text, self.name, self.escaped) = (.variable, "", name, escaped)
+        default:
+            (kind, text, name, escaped) = (.other, "", TemplateName(".", transforms: []), false)
+        }
     }
 }
 

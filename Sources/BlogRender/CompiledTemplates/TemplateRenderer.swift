@@ -94,21 +94,37 @@ struct TemplateRenderer {
     /// `template` rendered, appended to `output`.
     mutating func render(_ template: CompiledTemplate, _ scope: Scope, into output: inout String) throws {
         var scope = scope
-        let nodes = template.nodes
+        let nodes = template.walked
         if let indentation = frames[scope.frame].indentation, !indentation.isEmpty {
             // As swift-mustache: a token's non-empty text after a line feed of this template's own
             // text starts with the indentation.
             var text = ""
             for index in nodes.indices {
                 var piece = ""
-                try render(nodes[index], &scope, into: &piece)
+                try nodes[index]._withUnsafeGuaranteedRef { try render($0, &scope, into: &piece) }
                 if !piece.isEmpty, text.last == "\n" { text += indentation }
                 text += piece
             }
             output += text
         } else {
-            // By index: a `for` loop's iterator hands out each node retained, and every core renders the same nodes.
-            for index in nodes.indices { try render(nodes[index], &scope, into: &output) }
+            // Borrowed (see WalkedNode).
+            for index in nodes.indices {
+                try nodes[index]._withUnsafeGuaranteedRef { try render($0, &scope, into: &output) }
+            }
+        }
+    }
+
+    /// `walked` rendered: its text and its variable read in place, another node through its case.
+    @inline(__always)
+    private mutating func render(_ walked: WalkedNode, _ scope: inout Scope, into output: inout String) throws {
+        switch walked.kind {
+        case .text:
+            output += walked.text
+        case .variable:
+            guard let value = try lookup(walked.name, scope) else { return }
+            try print(value, escaped: walked.escaped, scope, into: &output)
+        case .other:
+            try render(walked.node, &scope, into: &output)
         }
     }
 
@@ -148,15 +164,16 @@ struct TemplateRenderer {
             }
             including.append(partial)
             defer { including.removeLast() }
-            let frame = indentation == nil && overrides == nil ? nil
+            // A partial on a line of its own at the start of it (indented by "") renders as one inline: no
+            // indentation is added. Only an indented or a parent one needs a frame.
+            let frame = indentation?.isEmpty != false && overrides == nil ? nil
                 : frames[scope.frame].partial(indented: indentation, overriding: overrides)
             // HTML escaping again, until the partial's own pragma.
             try render(template, in: frame, scope, escaper: .html, into: &output)
         case .block(let name, let template, let indentation):
             let shown = frames[scope.frame].overrides?[name] ?? template
-            let frame = indentation.map { _ in
-                Frame(indentation: frames[scope.frame].indentation(adding: indentation), overrides: frames[scope.frame].overrides)
-            }
+            let frame = indentation?.isEmpty != false ? nil
+                : Frame(indentation: frames[scope.frame].indentation(adding: indentation), overrides: frames[scope.frame].overrides)
             try render(shown, in: frame, scope, escaper: scope.escaper, into: &output)
         case .contentType(let escaper):
             scope.escaper = escaper.unowned
