@@ -13,6 +13,10 @@ struct CompiledTemplate: @unchecked Sendable {
     /// The nodes, in order. (`@unchecked`: a content type node holds a `MustacheContentType`,
     /// which swift-mustache's own `Sendable` template holds too.)
     let nodes: [CompiledNode]
+    /// The same nodes, each in an object of its own held here (``owners``), as the renderer walks them: without a
+    /// reference count, since every core renders the same nodes at once (see ``WalkedNode``).
+    let walked: [Unmanaged<WalkedNode>]
+    private let owners: [WalkedNode]
 
     /// Why a template could not be compiled: what in swift-mustache's tokens this reading does not know.
     struct Unreadable: Error {
@@ -31,6 +35,46 @@ struct CompiledTemplate: @unchecked Sendable {
             nodes.append(try CompiledNode(token: token))
         }
         self.nodes = nodes
+        owners = nodes.map(WalkedNode.init)
+        walked = owners.map { Unmanaged.passUnretained($0) }
+    }
+}
+
+/// A node as ``TemplateRenderer`` walks it. Taken from an array of nodes, a node is retained and released again, on
+/// the object that every page's render of the template shares: two cores doing so at once wait for each other. Read
+/// through an unretained reference its template holds (``CompiledTemplate/walked``), it is borrowed.
+///
+/// The commonest nodes, text and `{{name}}`, keep their parts in fields of their own, read in place: bound from the
+/// enum's case, they were copied (retained) at every node.
+final class WalkedNode {
+    /// How the renderer reads it.
+    enum Kind {
+        /// Text: ``text``.
+        case text
+        /// `{{name}}` (``escaped``) or `{{{name}}}`: ``name``.
+        case variable
+        /// Another: ``node``.
+        case other
+    }
+
+    let kind: Kind
+    let node: CompiledNode
+    /// A text node's text; empty for another.
+    let text: String
+    /// A variable's name, and whether it is escaped; `.` and false for another node.
+    let name: TemplateName
+    let escaped: Bool
+
+    init(_ node: CompiledNode) {
+        self.node = node
+        switch node {
+        case .text(let text):
+            (kind, self.text, name, escaped) = (.text, text, TemplateName(".", transforms: []), false)
+        case .variable(let name, let escaped):
+            (kind, text, self.name, self.escaped) = (.variable, "", name, escaped)
+        default:
+            (kind, text, name, escaped) = (.other, "", TemplateName(".", transforms: []), false)
+        }
     }
 }
 
@@ -149,19 +193,44 @@ enum TemplateEscaper {
     /// HTML, as swift-mustache's default and ``TemplateEscaping`` escape it (the same bytes).
     case html
     /// Another content type, asked each time.
-    case other(MustacheContentType)
+    case other(OtherContentType)
 
     init(_ contentType: MustacheContentType) {
-        self = contentType is TemplateEscaping ? .html : .other(contentType)
+        self = contentType is TemplateEscaping ? .html : .other(OtherContentType(contentType))
     }
+
+    /// The escaping as a render's scope holds it (see ``ScopeEscaper``).
+    var unowned: ScopeEscaper {
+        switch self {
+        case .html: return .html
+        case .other(let other): return ScopeEscaper(other: other)
+        }
+    }
+}
+
+/// A content type other than HTML, held by the node that names it.
+final class OtherContentType {
+    let contentType: MustacheContentType
+
+    init(_ contentType: MustacheContentType) {
+        self.contentType = contentType
+    }
+}
+
+/// A ``TemplateEscaper`` without a reference count, as ``TemplateRenderer/Scope`` holds it: a scope is
+/// copied at every section and list item, on every core at once. The content type is its node's, which
+/// lives as long as the template does, longer than any render of it.
+struct ScopeEscaper {
+    /// Another content type's; nil for HTML.
+    unowned(unsafe) let other: OtherContentType?
+
+    static let html = ScopeEscaper(other: nil)
 
     /// `text` escaped.
     @inline(__always)
     func escape(_ text: String) -> String {
-        switch self {
-        case .html: return Escaping.template(text)
-        case .other(let contentType): return contentType.escapeText(text)
-        }
+        guard let other else { return Escaping.template(text) }
+        return other.contentType.escapeText(text)
     }
 }
 

@@ -1,4 +1,5 @@
 import Mustache
+import Synchronization
 
 /// A set of named templates, rendered as swift-mustache renders them: what ``Theme``, the list
 /// and page libraries (``ListSummaries``, ``SharedPartials``) and ``ShortcodeTemplates`` render with.
@@ -13,6 +14,8 @@ package struct TemplateLibrary: Sendable {
     private(set) var mustache = MustacheLibrary()
     /// The same templates, compiled.
     private var compiled: [String: CompiledTemplate] = [:]
+    /// The size of each template's last render, by name (see ``OutputSize``).
+    private var sizes: [String: OutputSize] = [:]
     /// Whether a template did not compile: then every render goes through swift-mustache, since a
     /// compiled template's partial may be that one.
     private var incomplete = false
@@ -28,6 +31,7 @@ package struct TemplateLibrary: Sendable {
         mustache.register(template, named: name)
         do {
             compiled[name] = try CompiledTemplate(template)
+            sizes[name] = OutputSize()
             return nil
         } catch {
             incomplete = true
@@ -53,11 +57,32 @@ package struct TemplateLibrary: Sendable {
         guard !incomplete, let template = compiled[name] else { return nil }
         var renderer = TemplateRenderer(templates: compiled, object: object, name: name)
         var output = ""
+        // At the size of the template's last page at once: grown from nothing, a page of 13 KB was copied
+        // into new storage about ten times on the way.
+        let size = sizes[name]
+        if let size { output.reserveCapacity(size.expected) }
         do {
             try renderer.render(template, .start, into: &output)
         } catch is TemplateRenderer.Unsupported {
             return nil
         }
+        size?.record(output.utf8.count)
         return output
+    }
+}
+
+/// The size of a template's last render, read by the next one (on any core) to reserve its page's
+/// storage at once. A guess: a bigger page grows its storage as it would have anyway.
+final class OutputSize: Sendable {
+    private let bytes = Atomic<Int>(0)
+
+    /// The bytes to reserve: the last page's, and an eighth more.
+    var expected: Int {
+        let last = bytes.load(ordering: .relaxed)
+        return last + last / 8
+    }
+
+    func record(_ count: Int) {
+        bytes.store(count, ordering: .relaxed)
     }
 }

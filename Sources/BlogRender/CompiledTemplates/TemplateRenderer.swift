@@ -38,6 +38,9 @@ struct TemplateRenderer {
     private var dictionaries: [[String: Any]?]
     /// The templates being rendered, the outermost first: the one rendered, then the partials and parents in it.
     private var including: [String]
+    /// The frames of the partials and blocks being rendered that indent or override (see ``Scope``): the first
+    /// is a render's start, without either.
+    private var frames: [Frame] = [Frame(indentation: nil, overrides: nil)]
 
     /// A renderer of `templates` whose stack holds `object`, rendering the template `name`.
     init(templates: [String: CompiledTemplate], object: Any, name: String) {
@@ -49,37 +52,41 @@ struct TemplateRenderer {
         including = [name]
     }
 
-    /// What a render carries besides the stack (swift-mustache's `MustacheContext`, less its stack).
+    /// What a render carries besides the stack (swift-mustache's `MustacheContext`, less its stack). Copied
+    /// at every template, section and list item, so it holds no reference: what partials and blocks set
+    /// (their indentation, the blocks overridden) is one of the renderer's ``frames``, by its index, and the
+    /// content type is held unowned (its node holds it).
     struct Scope {
         /// The position in the list a section repeats for, while in it.
         var sequence: SequencePosition?
+        /// The indentation and the overridden blocks of the partials this is in: ``TemplateRenderer/frames``[frame].
+        var frame: Int
+        /// How `{{name}}` escapes.
+        var escaper: ScopeEscaper
+
+        /// At the start of a render.
+        static let start = Scope(sequence: nil, frame: 0, escaper: .html)
+    }
+
+    /// The indentation and the overridden blocks of a partial or a block, and of the partials it is in.
+    struct Frame {
         /// The indentation of the partials this is in.
         var indentation: String?
         /// The blocks overridden by the `{{<parent}}` tags this is in.
         var overrides: [String: CompiledTemplate]?
-        /// How `{{name}}` escapes.
-        var escaper: TemplateEscaper
 
-        /// At the start of a render.
-        static let start = Scope(sequence: nil, indentation: nil, overrides: nil, escaper: .html)
-
-        /// In a partial (`withPartial`): HTML escaping again, until the partial's own pragma.
-        func partial(indented: String?, overriding: [String: CompiledTemplate]?) -> Scope {
+        /// In a partial (`withPartial`).
+        func partial(indented: String?, overriding: [String: CompiledTemplate]?) -> Frame {
             var overrides = self.overrides
             if let overriding {
                 // An outer template's override wins over an inner one's.
                 overrides = overrides?.merging(overriding) { outer, _ in outer } ?? overriding
             }
-            return Scope(sequence: nil, indentation: indentation(adding: indented), overrides: overrides, escaper: .html)
-        }
-
-        /// In a block (`withBlockExpansion`).
-        func block(indented: String?) -> Scope {
-            Scope(sequence: nil, indentation: indentation(adding: indented), overrides: overrides, escaper: escaper)
+            return Frame(indentation: indentation(adding: indented), overrides: overrides)
         }
 
         /// The indentation inside a partial or block tag indented by `indented` (nil: not standalone).
-        private func indentation(adding indented: String?) -> String? {
+        func indentation(adding indented: String?) -> String? {
             indented.map { (indentation ?? "") + $0 } ?? indentation
         }
     }
@@ -87,20 +94,50 @@ struct TemplateRenderer {
     /// `template` rendered, appended to `output`.
     mutating func render(_ template: CompiledTemplate, _ scope: Scope, into output: inout String) throws {
         var scope = scope
-        if let indentation = scope.indentation, !indentation.isEmpty {
+        let nodes = template.walked
+        if let indentation = frames[scope.frame].indentation, !indentation.isEmpty {
             // As swift-mustache: a token's non-empty text after a line feed of this template's own
             // text starts with the indentation.
             var text = ""
-            for node in template.nodes {
+            for index in nodes.indices {
                 var piece = ""
-                try render(node, &scope, into: &piece)
+                try nodes[index]._withUnsafeGuaranteedRef { try render($0, &scope, into: &piece) }
                 if !piece.isEmpty, text.last == "\n" { text += indentation }
                 text += piece
             }
             output += text
         } else {
-            for node in template.nodes { try render(node, &scope, into: &output) }
+            // Borrowed (see WalkedNode).
+            for index in nodes.indices {
+                try nodes[index]._withUnsafeGuaranteedRef { try render($0, &scope, into: &output) }
+            }
         }
+    }
+
+    /// `walked` rendered: its text and its variable read in place, another node through its case.
+    @inline(__always)
+    private mutating func render(_ walked: WalkedNode, _ scope: inout Scope, into output: inout String) throws {
+        switch walked.kind {
+        case .text:
+            output += walked.text
+        case .variable:
+            guard let value = try lookup(walked.name, scope) else { return }
+            try print(value, escaped: walked.escaped, scope, into: &output)
+        case .other:
+            try render(walked.node, &scope, into: &output)
+        }
+    }
+
+    /// `template` rendered in `frame`, a partial's or a block's: kept on ``frames`` while it renders, unless it
+    /// is the frame of `scope` already (no indentation, no override: most partials).
+    private mutating func render(_ template: CompiledTemplate, in frame: Frame?, _ scope: Scope, escaper: ScopeEscaper,
+                                 into output: inout String) throws {
+        guard let frame else {
+            return try render(template, Scope(sequence: nil, frame: scope.frame, escaper: escaper), into: &output)
+        }
+        frames.append(frame)
+        defer { frames.removeLast() }
+        try render(template, Scope(sequence: nil, frame: frames.count - 1, escaper: escaper), into: &output)
     }
 
     private mutating func render(_ node: CompiledNode, _ scope: inout Scope, into output: inout String) throws {
@@ -127,11 +164,19 @@ struct TemplateRenderer {
             }
             including.append(partial)
             defer { including.removeLast() }
-            try render(template, scope.partial(indented: indentation, overriding: overrides), into: &output)
+            // A partial on a line of its own at the start of it (indented by "") renders as one inline: no
+            // indentation is added. Only an indented or a parent one needs a frame.
+            let frame = indentation?.isEmpty != false && overrides == nil ? nil
+                : frames[scope.frame].partial(indented: indentation, overriding: overrides)
+            // HTML escaping again, until the partial's own pragma.
+            try render(template, in: frame, scope, escaper: .html, into: &output)
         case .block(let name, let template, let indentation):
-            try render(scope.overrides?[name] ?? template, scope.block(indented: indentation), into: &output)
+            let shown = frames[scope.frame].overrides?[name] ?? template
+            let frame = indentation?.isEmpty != false ? nil
+                : Frame(indentation: frames[scope.frame].indentation(adding: indentation), overrides: frames[scope.frame].overrides)
+            try render(shown, in: frame, scope, escaper: scope.escaper, into: &output)
         case .contentType(let escaper):
-            scope.escaper = escaper
+            scope.escaper = escaper.unowned
         }
     }
 
