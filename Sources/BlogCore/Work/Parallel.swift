@@ -22,3 +22,16 @@ package enum Parallel {
         }
     }
 }
+
+extension Parallel {
+    /// `(first(), second())`, the two computed at once on two cores: for two pieces of work of one
+    /// step that do not need each other, where one alone would leave a core idle. Both must only
+    /// read shared values; the result never depends on thread timing.
+    package static func both<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
+        var a: A?, b: B?
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 { a = first() } else { b = second() }
+        }
+        return (a!, b!)
+    }
+}
