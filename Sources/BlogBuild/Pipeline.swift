@@ -62,7 +62,10 @@ public enum Pipeline {
         clock.lap("read posts")
         if warnings.hasErrors { throw BuildFailure(warnings.sortedForDisplay()) }
         var site = try placePosts(read.compactMap { $0.0 }, assets: inventory.assets, options: options, config: config)
-        warnings += SiteBuilder.replacementNotes(site) + SiteBuilder.mergedTermNotes(site) + SiteBuilder.caseCollisions(site)
+        // Two passes over the placed site, one per core.
+        let (notes, caseWarnings) = Parallel.both({ SiteBuilder.replacementNotes(site) + SiteBuilder.mergedTermNotes(site) },
+                                                  { SiteBuilder.caseCollisions(site) })
+        warnings += notes + caseWarnings
         clock.lap("site model")
         if render {
             warnings += renderMarkdown(&site, options: options, config: config, shortcodes: shortcodes, memo: memo)
@@ -139,7 +142,9 @@ public enum Pipeline {
     /// of the process is not rendered again.
     private static func renderMarkdown(_ site: inout Site, options: BuildOptions, config: SiteConfig, shortcodes: ShortcodeTemplates,
                                        memo: BuildMemo?) -> [Diagnostic] {
-        let links = ContentLinks(site: site)
+        // Both index every post's page, one per core.
+        let (links, images) = Parallel.both({ ContentLinks(site: site) },
+                                            { ImageAttributes(site: site, content: contentFolder(options, config: config).url) })
         var liquid = MarkdownStage.liquidContext(config: config, resolvePost: { links.href(forPostNamed: $0) },
                                                  resolvePath: { links.href(forPath: $0) })
         liquid.renderShortcode = { call in
@@ -150,7 +155,6 @@ public enum Pipeline {
         (liquid.site, siteWarnings) = JekyllSiteFiles.site(config: config, baseURL: liquid.baseURL, siteURL: liquid.siteURL,
                                                            display: jekyllDisplay(options, config: config))
         // Then each image gets its size from its file, and lazy loading (see ImageAttributes).
-        let images = ImageAttributes(site: site, content: contentFolder(options, config: config).url)
         let (rendered, diagnostics) = MarkdownStage.render(site.posts.map { ($0.post, "/" + $0.url) }, config: config, liquid: liquid,
                                                            liquidPage: JekyllSiteFiles.page, rewriteLinks: { html, post in
             let (linked, warnings) = links.rewritePelican(html: html, post: post)
@@ -228,15 +232,21 @@ public enum Pipeline {
         // With the incremental layer, on a blog built before, each page also gets the digest of its
         // values: a page whose values are the last build's is not rendered again (see
         // BlogIncremental's PartialBuild).
-        let rendered = observer.wantsPageInputs ? SiteRenderer.pagesAndInputs(site, theme: theme, hook: hook) : nil
-        var files = rendered?.files ?? SiteRenderer.pages(site, theme: theme, hook: hook)
+        // The pages' values and the feeds are made beside each other: each has parts that run on one
+        // core (the feeds' lists of posts, the values of the list pages), which the other fills.
+        let (rendered, feeds) = Parallel.both({ () -> (files: [OutputFile], inputs: [Digest]?) in
+            guard observer.wantsPageInputs else { return (SiteRenderer.pages(site, theme: theme, hook: hook), nil) }
+            let rendered = SiteRenderer.pagesAndInputs(site, theme: theme, hook: hook)
+            return (rendered.files, rendered.inputs)
+        }, { Feeds.render(site, hook: hook) + Sitemap.render(site) + SearchIndex.render(site, hook: hook) })
+        var files = rendered.files
         if config.relativeURLs { files = relativeLinks(files, basePath: config.basePath) }
         let pages = files.count
         // A file of the author's (robots.txt, a feed) at the path of one blog makes replaces it.
         let authored = Dictionary(site.assets.map { ($0.path, $0.source) }) { first, _ in first }
         let content = contentFolder(options, config: config).display
         var generated: [OutputFile] = []
-        for file in Feeds.render(site, hook: hook) + Sitemap.render(site) + SearchIndex.render(site, hook: hook) {
+        for file in feeds {
             guard let source = authored[file.path] else { generated.append(file); continue }
             warnings.append(.note(content + "/" + source, "replaces the \(file.path) that blog makes: a file of yours at the path of a generated one wins"))
         }
@@ -245,7 +255,7 @@ public enum Pipeline {
         let redirects = Redirects.render(site)
         files += theme.staticFiles + assetFiles(site, options: options) + (config.relativeURLs ? relativeLinks(redirects, basePath: config.basePath) : redirects)
         let built = BuiltSite(site: site, posts: loaded.posts, inventory: loaded.inventory, files: files,
-                              warnings: warnings, dueAt: loaded.dueAt, pageInputs: rendered?.inputs)
+                              warnings: warnings, dueAt: loaded.dueAt, pageInputs: rendered.inputs)
         let generatedPaths = Set(generated.map(\.path))
         let origins = OriginLookup { OutputOrigins.of($0, site: site, theme: theme, generated: generatedPaths, options: options) }
         let written = try observer.writeChanges(built)

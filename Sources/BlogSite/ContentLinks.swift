@@ -77,7 +77,9 @@ package struct ContentLinks: Sendable {
     /// folder of the first (newest) post that attaches it, as Pelican does.
     static func attachments(_ posts: [SitePost]) -> [String: String] {
         var placed: [String: String] = [:]
-        for item in posts where mayHoldAttachments(item.post.body) {
+        // Which bodies may hold one is asked on every core; the places are then given in the posts' order.
+        let holding = Parallel.map(posts.count) { mayHoldAttachments(posts[$0].post.body) }
+        for (item, mayHold) in zip(posts, holding) where mayHold {
             var rest = Substring(item.post.body)
             while let marker = rest.range(of: "{attach}") ?? rest.range(of: "|attach|") {
                 rest = rest[marker.upperBound...]

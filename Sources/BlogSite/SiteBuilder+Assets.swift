@@ -10,11 +10,11 @@ extension SiteBuilder {
     /// page; every other file keeps its path. Files of bundles whose post is left out (a draft) are
     /// left out too, and so are a TextBundle's `info.json` and a README at the top of content/.
     /// A file that `file_paths` names goes where it says, before any of that.
-    static func placeAssets(_ assets: [String], posts: [SitePost], allPosts: [Post], filePaths: [FilePathRule] = []) -> [SiteAsset] {
+    static func placeAssets(_ assets: [String], posts: [SitePost], allPosts: [RenderedPost], filePaths: [FilePathRule] = []) -> [SiteAsset] {
         // Bundle folder -> the output folder of its page (nil when the post is left out).
         var bundles: [String: String?] = [:]
-        for post in allPosts where post.isBundle {
-            bundles[post.contentPath.folderPart] = .some(nil)
+        for item in allPosts where item.post.isBundle {
+            bundles[item.post.contentPath.folderPart] = .some(nil)
         }
         for item in posts where item.post.isBundle {
             bundles[item.post.contentPath.folderPart] = item.outputPath.folderPart

@@ -66,6 +66,67 @@ final class SiteBuilderTests: XCTestCase {
         XCTAssertTrue(site.related.contains { $0.count == 4 } && site.related.contains(where: \.isEmpty))
     }
 
+    /// The parts of the site model made beside each other on two cores (the taxonomies, archives, the
+    /// assets' places with `{attach}` links, related posts, the URL check) are what each pass gives on
+    /// its own over the same placed posts, in the same fields, build after build.
+    func testPartsMadeOnTwoCoresAreWhatEachPassGivesAlone() throws {
+        var seed: UInt64 = 39
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(seed >> 33) % bound
+        }
+        let names = ["Swift", "swift", "Go", "Rust", "C", "Zig"]
+        var posts = (0..<400).map { number in
+            post("Post \(number)", day: next(900), hour: next(24), tags: (0..<next(4)).map { _ in names[next(names.count)] },
+                 category: next(4) == 0 ? nil : ["Notes", "Code", "notes"][next(3)])
+        }
+        for number in stride(from: 3, to: posts.count, by: 37) {
+            posts[number].post.body = "See {attach}files/f\(number % 5).txt and |attach|files/g\(number).txt here."
+        }
+        let assets = (0..<5).map { "files/f\($0).txt" } + ["files/g3.txt", "images/a.png"]
+        var config = SiteConfig()
+        config.relatedPosts = 3
+        let first = try SiteBuilder.build(posts: posts, assets: assets, config: config, options: SiteOptions(now: date(1000)))
+        func described(_ groups: [TagGroup]) -> [String] { groups.map { "\($0.tag.name) \($0.url) \($0.posts)" } }
+        XCTAssertEqual(described(first.tags), described(SiteBuilder.termGroups(.tag, first.posts, listed: first.listed, config: config)))
+        XCTAssertEqual(described(first.categories), described(SiteBuilder.termGroups(.category, first.posts, listed: first.listed, config: config)))
+        XCTAssertEqual(described(first.authors), described(SiteBuilder.termGroups(.author, first.posts, listed: first.listed, config: config)))
+        XCTAssertEqual(first.tags.count, 5, "Swift and swift are one tag")
+        XCTAssertEqual(first.categories.count, 2)
+        XCTAssertEqual(first.archives.map { "\($0.year) \($0.months.map { "\($0.month) \($0.posts)" })" },
+                       SiteBuilder.archiveYears(first.posts, listed: first.listed, timeZone: config.timeZone).map {
+                           "\($0.year) \($0.months.map { "\($0.month) \($0.posts)" })"
+                       })
+        let placed = SiteBuilder.placeAssets(assets, posts: first.posts, allPosts: posts)
+        XCTAssertEqual(first.assets.map { "\($0.source) \($0.path)" }, placed.map { "\($0.source) \($0.path)" })
+        XCTAssertTrue(first.assets.contains { $0.source == "files/g3.txt" && $0.path != $0.source }, "\(first.assets)")
+        XCTAssertEqual(first.related, SiteBuilder.related(posts: first.posts, listed: first.listed, limit: 3))
+        XCTAssertTrue(first.related.contains { $0.count == 3 })
+        for _ in 0..<5 {
+            let again = try SiteBuilder.build(posts: posts.shuffled(), assets: assets, config: config, options: SiteOptions(now: date(1000)))
+            XCTAssertEqual(again.posts.map(\.url), first.posts.map(\.url))
+            XCTAssertEqual(described(again.tags), described(first.tags))
+            XCTAssertEqual(described(again.categories), described(first.categories))
+            XCTAssertEqual(described(again.authors), described(first.authors))
+            XCTAssertEqual(again.assets.map(\.path), first.assets.map(\.path))
+            XCTAssertEqual(again.related, first.related)
+        }
+        // Two posts at one URL: the check made beside the related posts still fails the build.
+        var twice = posts
+        twice.append(post("Post 7", day: 950, slug: "post-7", source: "content/other.md"))
+        XCTAssertThrowsError(try SiteBuilder.build(posts: twice, assets: assets, config: config, options: SiteOptions(now: date(1000)))) { error in
+            XCTAssertTrue("\(error)".contains("is also wanted by"), "\(error)")
+        }
+    }
+
+    func testParallelBothKeepsItsTwoResultsApart() {
+        for count in [0, 1, 1000] {
+            let (numbers, text) = Parallel.both({ (0..<count).map { $0 * 2 } }, { String(repeating: "a", count: count) })
+            XCTAssertEqual(numbers, (0..<count).map { $0 * 2 })
+            XCTAssertEqual(text.count, count)
+        }
+    }
+
     func testOrderIsNewestFirstWithStableTies() throws {
         let site = try build([
             post("Beta", day: 1), post("Alpha", day: 1), post("Old", day: -5), post("New", day: 9),

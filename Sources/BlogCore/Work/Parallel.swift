@@ -22,3 +22,26 @@ package enum Parallel {
         }
     }
 }
+
+extension Parallel {
+    /// `(first(), second())`, the two computed at once: `first` on the calling thread, `second` on
+    /// another core. For two pieces of work of one step that do not need each other, where one alone
+    /// would leave a core idle; put first the one that spreads itself (``map(_:_:)``), so that the
+    /// calling thread works on it too once `second` is done. Both must only read shared values;
+    /// the result never depends on thread timing.
+    package static func both<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
+        withoutActuallyEscaping(second) { second in
+            let other = Result<B>()
+            let done = DispatchGroup()
+            DispatchQueue.global().async(group: done) { other.value = second() }
+            let mine = first()
+            done.wait()
+            return (mine, other.value!)
+        }
+    }
+
+    /// What the other thread of ``both(_:_:)`` made, read once it is done.
+    private final class Result<B>: @unchecked Sendable {
+        var value: B?
+    }
+}
