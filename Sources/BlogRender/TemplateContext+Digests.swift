@@ -11,6 +11,30 @@ extension TemplateContext {
         postDigest(values, html: html, own: nil).digest
     }
 
+    /// A post's `related` (``PostValues/entries``, by index into ``Site/posts``) as its digest walks them: each
+    /// entry (what a post shows of another) summed once for the build, not once for each of the (5) posts that
+    /// list it. The digest is the one the entries walked give.
+    struct RelatedEntries {
+        /// By index into ``Site/posts``: each post's entry's count of keys and sum (``PageInputs/entries(of:replacing:)``).
+        let sums: [(count: Int, entries: Digest)]
+        /// The indices of each post's related posts (``Site/related``).
+        let related: [[Int]]
+
+        init(entries: [[String: Any]], related: [[Int]]) {
+            // Without related posts (`related_posts: 0`), nothing to sum.
+            sums = related.contains { !$0.isEmpty } ? Parallel.map(entries.count) { (entries[$0].count, PageInputs.entries(of: entries[$0])) } : []
+            self.related = related
+        }
+
+        /// Adds post `index`'s `related`, as ``PageInputs/add(_:to:)`` adds the array of its entries.
+        func add(_ index: Int, to input: inout DigestInput) {
+            let list = index < related.count ? related[index] : []
+            input.add(7 as UInt8)
+            input.add(list.count)
+            for other in list { PageInputs.add(count: sums[other].count, entries: sums[other].entries, to: &input) }
+        }
+    }
+
     /// The keys of a post's values made from nothing but the post as read, its rendered markdown, its address and
     /// whether it is in the future, with `blog.yml` (see ``PostValues/values(of:index:html:)``). Every other key
     /// (its terms with their counts, related posts, series, translations, and any key added later) shows other
@@ -25,7 +49,9 @@ extension TemplateContext {
     /// ``ownKeys``: `own`, when given, stands for that part (kept from the last build: ``PostDigestMemo``), whose
     /// values are then not walked. A dictionary's digest is the sum of its entries' (``PageInputs/add(_:to:replacing:)``),
     /// so the two parts add up to the same digest.
-    static func postDigest(_ values: [String: Any], html: String, own: Digest?) -> (digest: Digest, own: Digest) {
+    /// With `related` and `index`, the post's `related` is added from ``RelatedEntries``, not walked.
+    static func postDigest(_ values: [String: Any], html: String, own: Digest?, related: RelatedEntries? = nil,
+                           index: Int = 0) -> (digest: Digest, own: Digest) {
         var ownHigh: UInt64 = own?.high ?? 0, ownLow: UInt64 = own?.low ?? 0
         var high: UInt64 = 0, low: UInt64 = 0
         var entry = DigestInput(capacity: 256)
@@ -36,6 +62,8 @@ extension TemplateContext {
             entry.add(key)
             if key == "html" {
                 entry.add(Digest.of(html))
+            } else if key == "related", let related {
+                related.add(index, to: &entry)
             } else {
                 PageInputs.add(value, to: &entry)
             }

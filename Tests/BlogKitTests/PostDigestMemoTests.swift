@@ -64,6 +64,29 @@ final class PostDigestMemoTests: XCTestCase {
         XCTAssertEqual(TemplateContext.postDigest(renamed, html: "<p>The body.</p>", own: made.own).digest,
                        TemplateContext.postDigest(renamed, html: "<p>The body.</p>"))
     }
+
+    func testRelatedEntriesSummedOnceGiveTheDigestOfTheEntriesWalked() {
+        // Each post's entry (what another post's `related` shows of it) is summed once a build; a post's digest
+        // made from those sums is the one its values walked give, and a related post's new title still changes it.
+        var entries: [[String: Any]] = [["title": "A", "url": "/a/", "dated": true, "date": "1 January 2020"],
+                                        ["title": "B", "url": "/b/", "dated": false], ["title": "C", "url": "/c/", "dated": true, "date": "3 May 2021"]]
+        let related = [[2, 1], [], [0]]
+        func values(_ index: Int) -> [String: Any] {
+            ["title": entries[index]["title"]!, "html": "<!-- mark -->", "related": related[index].map { entries[$0] }]
+        }
+        for index in entries.indices {
+            let summed = TemplateContext.postDigest(values(index), html: "<p>The body.</p>", own: nil,
+                                                    related: TemplateContext.RelatedEntries(entries: entries, related: related), index: index)
+            XCTAssertEqual(summed.digest, TemplateContext.postDigest(values(index), html: "<p>The body.</p>"), "post \(index)")
+        }
+        let before = TemplateContext.postDigest(values(0), html: "<p>The body.</p>", own: nil,
+                                                related: TemplateContext.RelatedEntries(entries: entries, related: related), index: 0)
+        entries[2]["title"] = "C, renamed"
+        let after = TemplateContext.postDigest(values(0), html: "<p>The body.</p>", own: before.own,
+                                               related: TemplateContext.RelatedEntries(entries: entries, related: related), index: 0)
+        XCTAssertNotEqual(after.digest, before.digest)
+        XCTAssertEqual(after.digest, TemplateContext.postDigest(values(0), html: "<p>The body.</p>"))
+    }
 }
 
 extension IncrementalBuildTests {
