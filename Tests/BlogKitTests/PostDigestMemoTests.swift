@@ -87,6 +87,22 @@ final class PostDigestMemoTests: XCTestCase {
         XCTAssertNotEqual(after.digest, before.digest)
         XCTAssertEqual(after.digest, TemplateContext.postDigest(values(0), html: "<p>The body.</p>"))
     }
+
+    func testADigestOfASiteWithRelatedPostsIsThatOfThePostsValuesWalked() {
+        // The values PostValues makes, with related posts: what the context digests with the entries summed once
+        // is what walking each post's values gives.
+        var site = RenderFixture.site()
+        site.related = [[1, 3], [0], [], [0, 1], []]
+        let context = TemplateContext(site: site, digests: true)
+        var checked = 0
+        for page in site.pages {
+            guard case .post(let index) = page.kind, let values = context.page(page).values["post"] as? [String: Any] else { continue }
+            XCTAssertEqual((values["related"] as? [[String: Any]])?.count, site.related[index].count)
+            XCTAssertEqual(context.postDigests[index], TemplateContext.postDigest(values, html: site.posts[index].rendered.html), site.posts[index].url)
+            checked += 1
+        }
+        XCTAssertEqual(checked, site.posts.count)
+    }
 }
 
 extension IncrementalBuildTests {
