@@ -108,6 +108,8 @@ extension TemplateContext {
 /// has the same own values, which are then neither walked nor digested again: they were a fifth of a title
 /// edit's work at 10,000 posts. Whatever shows other posts is digested on every build.
 ///
+/// It also keeps each post's search words with the body they were read from (``searchWords(path:html:make:)``).
+///
 /// One memo is about one blog folder and one set of inputs (`blog.yml`, the options, the theme), which its
 /// owner (BlogIncremental's build memo) empties when they change. It holds the posts of the last build only.
 package final class PostDigestMemo: @unchecked Sendable {
@@ -144,6 +146,9 @@ package final class PostDigestMemo: @unchecked Sendable {
     private let lock = NSLock()
     /// By content path, from the last build that made digests.
     private var kept: [String: Kept] = [:]
+    /// Each post's search words (``BodyText/searchWords(html:)``, a twentieth of a title edit's instructions at
+    /// 1,000 posts when its shard is made again) with the body they were read from, by content path.
+    private var words: [String: (html: String, words: String)] = [:]
 
     package init() {}
 
@@ -164,11 +169,26 @@ package final class PostDigestMemo: @unchecked Sendable {
             next[sitePost.post.contentPath] = Kept(post: sitePost.post, rendered: sitePost.rendered, url: sitePost.url,
                                                    future: sitePost.future, own: digest)
         }
-        lock.withLock { kept = next }
+        lock.withLock {
+            kept = next
+            words = words.filter { next[$0.key] != nil }
+        }
+    }
+
+    /// The search words of the post at `path` whose body is `html`: kept from an earlier build when it had this
+    /// body (a body kept by the build memo is the same string, compared at once), else `make()`, kept.
+    func searchWords(path: String, html: String, make: () -> String) -> String {
+        if let known = lock.withLock({ words[path] }), known.html == html { return known.words }
+        let made = make()
+        lock.withLock { words[path] = (html, made) }
+        return made
     }
 
     /// Forgets every post (the blog folder or the inputs changed).
     package func forget() {
-        lock.withLock { kept = [:] }
+        lock.withLock {
+            kept = [:]
+            words = [:]
+        }
     }
 }

@@ -88,6 +88,26 @@ final class PostDigestMemoTests: XCTestCase {
         XCTAssertEqual(after.digest, TemplateContext.postDigest(values(0), html: "<p>The body.</p>"))
     }
 
+    func testSearchWordsAreKeptForTheBodyTheyWereReadFrom() {
+        let memo = PostDigestMemo()
+        var made = 0
+        func words(_ path: String, _ html: String) -> String {
+            memo.searchWords(path: path, html: html) { made += 1; return BodyText.searchWords(html: html) }
+        }
+        XCTAssertEqual(words("posts/a.md", "<p>Kept words</p>"), BodyText.searchWords(html: "<p>Kept words</p>"))
+        XCTAssertEqual(words("posts/a.md", "<p>Kept words</p>"), BodyText.searchWords(html: "<p>Kept words</p>"))
+        XCTAssertEqual(made, 1, "the same body: its words are not read again")
+        XCTAssertEqual(words("posts/a.md", "<p>New words</p>"), BodyText.searchWords(html: "<p>New words</p>"))
+        XCTAssertEqual(made, 2, "another body: read")
+        // A post no longer in the site is let go with the next build's posts.
+        memo.keep([sitePost(try! post("title: B\n\nThe body.\n", path: "posts/b.md"), url: "posts/b/")], own: [.zero])
+        _ = words("posts/a.md", "<p>New words</p>")
+        XCTAssertEqual(made, 3)
+        memo.forget()
+        _ = words("posts/a.md", "<p>New words</p>")
+        XCTAssertEqual(made, 4)
+    }
+
     func testADigestOfASiteWithRelatedPostsIsThatOfThePostsValuesWalked() {
         // The values PostValues makes, with related posts: what the context digests with the entries summed once
         // is what walking each post's values gives.
