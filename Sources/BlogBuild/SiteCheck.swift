@@ -114,7 +114,12 @@ public enum SiteCheck {
 
     /// The post pages of `site`, with the files their sources are read from.
     static func postPages(_ site: Site?, _ options: BuildOptions) -> [PostPage] {
-        (site?.posts ?? []).map { sitePost in
+        postPages(site?.posts ?? [], options)
+    }
+
+    /// The post pages of `posts`, with the files their sources are read from.
+    static func postPages(_ posts: [SitePost], _ options: BuildOptions) -> [PostPage] {
+        posts.map { sitePost in
             let source = sitePost.post.source
             let relative = source.hasPrefix(options.sourceDisplay) ? String(source.dropFirst(options.sourceDisplay.count)) : source
             return PostPage(outputPath: sitePost.outputPath, source: source,
@@ -126,18 +131,21 @@ public enum SiteCheck {
 /// `blog serve`'s check of the links of each site it builds (see ``Pipeline/buildForPreview(_:)``).
 package struct PreviewLinks: Sendable {
     let config: SiteConfig
-    /// The post pages, so that a broken link of a post is reported at its source's line.
-    let posts: [PostPage]
+    /// The site's posts and the options it was built with, made into the post pages (``SiteCheck/postPages(_:_:)``:
+    /// a broken link of a post is reported at its source's line) as a check starts, on the check's thread: at 10,000
+    /// posts making them (an URL a post) was a twentieth of the build thread's time of a title edit.
+    let posts: [SitePost]
+    let options: BuildOptions
 
     /// Every broken link of the site built into `folder`; messages name the folder as `blog check` does
     /// (`output` of blog.yml, `public`), so that they read the same.
     package func check(folder: URL) -> LinkCheckReport {
-        LinkChecker.check(folder: folder, displayPath: config.output, config: config, posts: posts)
+        LinkChecker.check(folder: folder, displayPath: config.output, config: config, posts: SiteCheck.postPages(posts, options))
     }
 
     /// The same, reading again only what changed since the check `memo` made last; nil when `stale` turns true.
     package func check(folder: URL, memo: LinkCheckMemo, stale: () -> Bool) -> LinkCheckReport? {
-        memo.check(folder: folder, displayPath: config.output, config: config, posts: posts, stale: stale)
+        memo.check(folder: folder, displayPath: config.output, config: config, posts: SiteCheck.postPages(posts, options), stale: stale)
     }
 }
 
@@ -147,6 +155,6 @@ extension Pipeline {
     package static func buildForPreview(_ options: BuildOptions) throws -> (report: BuildReport, links: PreviewLinks?) {
         let (report, site) = try buildSite(options, quick: options.quick)
         guard let site else { return (report, nil) }
-        return (report, PreviewLinks(config: site.config, posts: SiteCheck.postPages(site, options)))
+        return (report, PreviewLinks(config: site.config, posts: site.posts, options: options))
     }
 }

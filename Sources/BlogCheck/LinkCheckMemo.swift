@@ -45,12 +45,15 @@ package final class LinkCheckMemo: @unchecked Sendable {
         let pagePaths = all.filter(LinkChecker.isHTML).sorted()
         guard !stale() else { return nil }
 
-        // The pages whose files changed are read again.
+        // The pages whose files changed are read again. Looking at each page's file is most of a check after a
+        // build that changed a few pages, so a newer build stops it here too (nil: read below as stale).
         let identities = Parallel.map(pagePaths.count) { number -> [Int64]? in
+            if number % 256 == 0, stale() { return nil }
             var info = stat()
             guard fstatat(directory, pagePaths[number], &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
             return [Int64(info.st_dev), Int64(info.st_ino), Int64(info.st_size), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)]
         }
+        guard !stale() else { return nil }
         let reread = pagePaths.indices.filter { number in pages[pagePaths[number]].map { $0.identity != identities[number] } ?? true }
         let scans = Parallel.map(reread.count) { number -> PageScan? in
             if number % 64 == 0, stale() { return nil }

@@ -22,6 +22,8 @@ final class BodyMarks: @unchecked Sendable {
     let markers: [BodyMarker]
     /// Each post's address, against which feeds make its body's links absolute.
     private let permalinks: [String]
+    /// Each post's content path, under which ``PostDigestMemo`` keeps its search words between builds.
+    private let paths: [String]
     private let lock = NSLock()
     /// Each post's body in the form of the XML feeds and of the JSON feed, made the first time a
     /// feed shows it: a post is in the site's feeds and in each of its tags'.
@@ -41,6 +43,7 @@ final class BodyMarks: @unchecked Sendable {
             BodyMarker(post: index, html: site.posts[index].rendered.html, marker: marks.mark("&", index), hook: hook)
         }
         permalinks = site.posts.map { AbsoluteURLs.url($0.url, config: site.config) }
+        paths = site.posts.map(\.post.contentPath)
         feedXML = Array(repeating: nil, count: site.posts.count)
         feedJSON = feedXML
     }
@@ -53,7 +56,10 @@ final class BodyMarks: @unchecked Sendable {
         case .escaped: return form.apply(bodies[number])
         case .feedXML: kept = \.feedXML
         case .feedJSON: kept = \.feedJSON
-        case .searchText: return form.apply(bodies[number])
+        case .searchText:
+            // Kept between the builds of `blog serve`: a shard made again reads the words of the changed posts only.
+            guard let memo = hook.postDigests else { return form.apply(bodies[number]) }
+            return memo.searchWords(path: paths[number], html: bodies[number]) { form.apply(bodies[number]) }
         }
         lock.lock()
         let known = self[keyPath: kept][number]

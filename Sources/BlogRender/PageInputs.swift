@@ -69,6 +69,15 @@ enum PageInputs {
     /// nor looking them up (a dictionary's order differs from one process to the next).
     /// `replacing` gives the digest that stands for one key's value (a post's real body for its `html`).
     static func add(_ dictionary: [String: Any], to input: inout DigestInput, replacing: (key: String, digest: Digest)? = nil) {
+        input.add(6 as UInt8)
+        input.add(dictionary.count)
+        input.add(entries(of: dictionary, replacing: replacing))
+    }
+
+    /// What ``add(_:to:replacing:)`` adds of `dictionary` after its count: the sum of its entries' digests. A
+    /// dictionary many values hold (a post's entry in other posts' `related`) is summed once, then added as
+    /// ``add(_:entries:to:)``.
+    static func entries(of dictionary: [String: Any], replacing: (key: String, digest: Digest)? = nil) -> Digest {
         var high: UInt64 = 0, low: UInt64 = 0
         var entry = DigestInput(capacity: 256)
         for (key, value) in dictionary {
@@ -83,9 +92,15 @@ enum PageInputs {
             high &+= digest.high
             low &+= digest.low
         }
+        return Digest(high: high, low: low)
+    }
+
+    /// Adds a dictionary of `count` entries whose sum (``entries(of:replacing:)``) is `entries`, as
+    /// ``add(_:to:replacing:)`` adds it.
+    static func add(count: Int, entries: Digest, to input: inout DigestInput) {
         input.add(6 as UInt8)
-        input.add(dictionary.count)
-        input.add(Digest(high: high, low: low))
+        input.add(count)
+        input.add(entries)
     }
 
     /// The digest of a value.

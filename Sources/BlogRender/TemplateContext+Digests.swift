@@ -11,6 +11,30 @@ extension TemplateContext {
         postDigest(values, html: html, own: nil).digest
     }
 
+    /// A post's `related` (``PostValues/entries``, by index into ``Site/posts``) as its digest walks them: each
+    /// entry (what a post shows of another) summed once for the build, not once for each of the (5) posts that
+    /// list it. The digest is the one the entries walked give.
+    struct RelatedEntries {
+        /// By index into ``Site/posts``: each post's entry's count of keys and sum (``PageInputs/entries(of:replacing:)``).
+        let sums: [(count: Int, entries: Digest)]
+        /// The indices of each post's related posts (``Site/related``).
+        let related: [[Int]]
+
+        init(entries: [[String: Any]], related: [[Int]]) {
+            // Without related posts (`related_posts: 0`), nothing to sum.
+            sums = related.contains { !$0.isEmpty } ? Parallel.map(entries.count) { (entries[$0].count, PageInputs.entries(of: entries[$0])) } : []
+            self.related = related
+        }
+
+        /// Adds post `index`'s `related`, as ``PageInputs/add(_:to:)`` adds the array of its entries.
+        func add(_ index: Int, to input: inout DigestInput) {
+            let list = index < related.count ? related[index] : []
+            input.add(7 as UInt8)
+            input.add(list.count)
+            for other in list { PageInputs.add(count: sums[other].count, entries: sums[other].entries, to: &input) }
+        }
+    }
+
     /// The keys of a post's values made from nothing but the post as read, its rendered markdown, its address and
     /// whether it is in the future, with `blog.yml` (see ``PostValues/values(of:index:html:)``). Every other key
     /// (its terms with their counts, related posts, series, translations, and any key added later) shows other
@@ -25,7 +49,9 @@ extension TemplateContext {
     /// ``ownKeys``: `own`, when given, stands for that part (kept from the last build: ``PostDigestMemo``), whose
     /// values are then not walked. A dictionary's digest is the sum of its entries' (``PageInputs/add(_:to:replacing:)``),
     /// so the two parts add up to the same digest.
-    static func postDigest(_ values: [String: Any], html: String, own: Digest?) -> (digest: Digest, own: Digest) {
+    /// With `related` and `index`, the post's `related` is added from ``RelatedEntries``, not walked.
+    static func postDigest(_ values: [String: Any], html: String, own: Digest?, related: RelatedEntries? = nil,
+                           index: Int = 0) -> (digest: Digest, own: Digest) {
         var ownHigh: UInt64 = own?.high ?? 0, ownLow: UInt64 = own?.low ?? 0
         var high: UInt64 = 0, low: UInt64 = 0
         var entry = DigestInput(capacity: 256)
@@ -36,6 +62,8 @@ extension TemplateContext {
             entry.add(key)
             if key == "html" {
                 entry.add(Digest.of(html))
+            } else if key == "related", let related {
+                related.add(index, to: &entry)
             } else {
                 PageInputs.add(value, to: &entry)
             }
@@ -80,6 +108,8 @@ extension TemplateContext {
 /// has the same own values, which are then neither walked nor digested again: they were a fifth of a title
 /// edit's work at 10,000 posts. Whatever shows other posts is digested on every build.
 ///
+/// It also keeps each post's search words with the body they were read from (``searchWords(path:html:make:)``).
+///
 /// One memo is about one blog folder and one set of inputs (`blog.yml`, the options, the theme), which its
 /// owner (BlogIncremental's build memo) empties when they change. It holds the posts of the last build only.
 package final class PostDigestMemo: @unchecked Sendable {
@@ -116,6 +146,9 @@ package final class PostDigestMemo: @unchecked Sendable {
     private let lock = NSLock()
     /// By content path, from the last build that made digests.
     private var kept: [String: Kept] = [:]
+    /// Each post's search words (``BodyText/searchWords(html:)``, a twentieth of a title edit's instructions at
+    /// 1,000 posts when its shard is made again) with the body they were read from, by content path.
+    private var words: [String: (html: String, words: String)] = [:]
 
     package init() {}
 
@@ -136,11 +169,26 @@ package final class PostDigestMemo: @unchecked Sendable {
             next[sitePost.post.contentPath] = Kept(post: sitePost.post, rendered: sitePost.rendered, url: sitePost.url,
                                                    future: sitePost.future, own: digest)
         }
-        lock.withLock { kept = next }
+        lock.withLock {
+            kept = next
+            words = words.filter { next[$0.key] != nil }
+        }
+    }
+
+    /// The search words of the post at `path` whose body is `html`: kept from an earlier build when it had this
+    /// body (a body kept by the build memo is the same string, compared at once), else `make()`, kept.
+    func searchWords(path: String, html: String, make: () -> String) -> String {
+        if let known = lock.withLock({ words[path] }), known.html == html { return known.words }
+        let made = make()
+        lock.withLock { words[path] = (html, made) }
+        return made
     }
 
     /// Forgets every post (the blog folder or the inputs changed).
     package func forget() {
-        lock.withLock { kept = [:] }
+        lock.withLock {
+            kept = [:]
+            words = [:]
+        }
     }
 }

@@ -59,6 +59,7 @@ struct TemplateContext {
         let table = PostTable()
         var rendered = postPartials
         if let listEntry { rendered.append((ListSummaries.key, listEntry)) }
+        let related = digests ? RelatedEntries(entries: builder.entries, related: site.related) : nil
         let made = Parallel.map(site.posts.count) { index -> (values: [String: Any], digest: Digest, own: Digest) in
             let html = site.posts[index].rendered.html
             // Room for the translations and the texts below.
@@ -66,7 +67,8 @@ struct TemplateContext {
                                         extra: 1 + rendered.count)
             values["translations"] = site.posts[index].translations.map { builder.translationValues(of: site.posts[$0]) }
             // Before the partials, whose texts are made from these values.
-            let (digest, own) = digests ? Self.postDigest(values, html: html, own: memo?.own(of: site.posts[index])) : (.zero, .zero)
+            let (digest, own) = digests ? Self.postDigest(values, html: html, own: memo?.own(of: site.posts[index]), related: related,
+                                                        index: index) : (.zero, .zero)
             // Rendered when a page first shows it: a build that renders some pages (see PageInputs)
             // needs few of them.
             // Each is rendered from the post's values as they end up, texts included, which the

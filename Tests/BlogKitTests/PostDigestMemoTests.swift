@@ -64,6 +64,65 @@ final class PostDigestMemoTests: XCTestCase {
         XCTAssertEqual(TemplateContext.postDigest(renamed, html: "<p>The body.</p>", own: made.own).digest,
                        TemplateContext.postDigest(renamed, html: "<p>The body.</p>"))
     }
+
+    func testRelatedEntriesSummedOnceGiveTheDigestOfTheEntriesWalked() {
+        // Each post's entry (what another post's `related` shows of it) is summed once a build; a post's digest
+        // made from those sums is the one its values walked give, and a related post's new title still changes it.
+        var entries: [[String: Any]] = [["title": "A", "url": "/a/", "dated": true, "date": "1 January 2020"],
+                                        ["title": "B", "url": "/b/", "dated": false], ["title": "C", "url": "/c/", "dated": true, "date": "3 May 2021"]]
+        let related = [[2, 1], [], [0]]
+        func values(_ index: Int) -> [String: Any] {
+            ["title": entries[index]["title"]!, "html": "<!-- mark -->", "related": related[index].map { entries[$0] }]
+        }
+        for index in entries.indices {
+            let summed = TemplateContext.postDigest(values(index), html: "<p>The body.</p>", own: nil,
+                                                    related: TemplateContext.RelatedEntries(entries: entries, related: related), index: index)
+            XCTAssertEqual(summed.digest, TemplateContext.postDigest(values(index), html: "<p>The body.</p>"), "post \(index)")
+        }
+        let before = TemplateContext.postDigest(values(0), html: "<p>The body.</p>", own: nil,
+                                                related: TemplateContext.RelatedEntries(entries: entries, related: related), index: 0)
+        entries[2]["title"] = "C, renamed"
+        let after = TemplateContext.postDigest(values(0), html: "<p>The body.</p>", own: before.own,
+                                               related: TemplateContext.RelatedEntries(entries: entries, related: related), index: 0)
+        XCTAssertNotEqual(after.digest, before.digest)
+        XCTAssertEqual(after.digest, TemplateContext.postDigest(values(0), html: "<p>The body.</p>"))
+    }
+
+    func testSearchWordsAreKeptForTheBodyTheyWereReadFrom() {
+        let memo = PostDigestMemo()
+        var made = 0
+        func words(_ path: String, _ html: String) -> String {
+            memo.searchWords(path: path, html: html) { made += 1; return BodyText.searchWords(html: html) }
+        }
+        XCTAssertEqual(words("posts/a.md", "<p>Kept words</p>"), BodyText.searchWords(html: "<p>Kept words</p>"))
+        XCTAssertEqual(words("posts/a.md", "<p>Kept words</p>"), BodyText.searchWords(html: "<p>Kept words</p>"))
+        XCTAssertEqual(made, 1, "the same body: its words are not read again")
+        XCTAssertEqual(words("posts/a.md", "<p>New words</p>"), BodyText.searchWords(html: "<p>New words</p>"))
+        XCTAssertEqual(made, 2, "another body: read")
+        // A post no longer in the site is let go with the next build's posts.
+        memo.keep([sitePost(try! post("title: B\n\nThe body.\n", path: "posts/b.md"), url: "posts/b/")], own: [.zero])
+        _ = words("posts/a.md", "<p>New words</p>")
+        XCTAssertEqual(made, 3)
+        memo.forget()
+        _ = words("posts/a.md", "<p>New words</p>")
+        XCTAssertEqual(made, 4)
+    }
+
+    func testADigestOfASiteWithRelatedPostsIsThatOfThePostsValuesWalked() {
+        // The values PostValues makes, with related posts: what the context digests with the entries summed once
+        // is what walking each post's values gives.
+        var site = RenderFixture.site()
+        site.related = [[1, 3], [0], [], [0, 1], []]
+        let context = TemplateContext(site: site, digests: true)
+        var checked = 0
+        for page in site.pages {
+            guard case .post(let index) = page.kind, let values = context.page(page).values["post"] as? [String: Any] else { continue }
+            XCTAssertEqual((values["related"] as? [[String: Any]])?.count, site.related[index].count)
+            XCTAssertEqual(context.postDigests[index], TemplateContext.postDigest(values, html: site.posts[index].rendered.html), site.posts[index].url)
+            checked += 1
+        }
+        XCTAssertEqual(checked, site.posts.count)
+    }
 }
 
 extension IncrementalBuildTests {
