@@ -113,9 +113,10 @@ extension QuickBuild {
                 folders?.append(FileState(path: path, stat: stat))
             }
         }
+        // Counted, not filtered: a filtered copy of 50,000 posts is 40 MB at the build's peak of memory.
+        let postCount = site.posts.reduce(0) { $0 + ($1.post.kind == .post ? 1 : 0) }
         return SiteState(inputs: inputs(request), dueAt: built.dueAt,
-                         postCount: site.posts.filter { $0.post.kind == .post }.count,
-                         contentPageCount: site.posts.filter { $0.post.kind != .post }.count, leftOut: site.leftOut, tagCount: site.tags.count,
+                         postCount: postCount, contentPageCount: site.posts.count - postCount, leftOut: site.leftOut, tagCount: site.tags.count,
                          pageCount: site.pages.count,
                          warnings: built.warnings.filter { !configWarningPaths(request).contains($0.path) },
                          posts: posts, assets: assets, folders: folders, outputs: outputs,

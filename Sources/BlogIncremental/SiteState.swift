@@ -207,8 +207,8 @@ extension SiteState {
 /// The state in bytes, written field by field (the output folder first: see
 /// ``StateFolder/stateOutput()``).
 extension SiteState {
-    func encoded() -> [UInt8] {
-        var out = StateWriter()
+    /// Writes the state's fields to `out` (the body of the state file: see ``StateFolder``).
+    func encode(into out: inout StateWriter) {
         out.string(output)
         out.digest(inputs)
         out.bool(dueAt != nil)
@@ -263,7 +263,6 @@ extension SiteState {
         out.int(spareDiffers?.count ?? 0)
         for index in spareDiffers ?? [] { out.int(index) }
         out.digest(pathsDigest)
-        return out.bytes
     }
 
     init(decoding raw: UnsafeRawBufferPointer) throws {
@@ -343,18 +342,34 @@ struct StateError: Error {
     init(_ reason: String) { self.reason = reason }
 }
 
-/// Writes a state's fields as bytes: little-endian integers, length-prefixed strings. Values are
-/// stored into a buffer grown ahead, not appended one by one (a 10,000-post state has 300,000).
+/// Writes a state's fields as bytes: little-endian integers, length-prefixed strings. They go
+/// into a small buffer, handed to `sink` each time it fills and at ``flush()``: a 50,000-post state
+/// is 19 MB, which a buffer of the whole state and copies of it would add to the build's peak of
+/// memory (the state is written last, while the whole site is still held).
 struct StateWriter {
-    private var buffer: [UInt8] = []
+    private var buffer: [UInt8]
     private var count = 0
+    private let sink: (UnsafeRawBufferPointer) -> Void
 
-    /// The bytes written.
-    var bytes: [UInt8] { Array(buffer[..<count]) }
+    /// A writer that hands its bytes to `sink`, in order, `chunk` bytes at a time (or one field
+    /// longer than that).
+    init(chunk: Int = 1 << 16, to sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+        buffer = [UInt8](repeating: 0, count: chunk)
+        self.sink = sink
+    }
+
+    /// Hands the bytes written since the last flush to the sink.
+    mutating func flush() {
+        let count = count
+        buffer.withUnsafeBytes { sink(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        self.count = 0
+    }
 
     /// Room for `size` more bytes.
     private mutating func reserve(_ size: Int) {
-        if count + size > buffer.count { buffer.append(contentsOf: repeatElement(0, count: max(size, buffer.count, 4096))) }
+        guard count + size > buffer.count else { return }
+        flush()
+        if size > buffer.count { buffer = [UInt8](repeating: 0, count: size) }
     }
 
     mutating func int(_ value: Int) { u64(UInt64(bitPattern: Int64(value))) }

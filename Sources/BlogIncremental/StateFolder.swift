@@ -95,13 +95,12 @@ struct StateFolder {
 
     /// Writes the state for the next build (atomically); a failure only costs the next build time.
     func saveState(_ state: SiteState) {
-        let bytes = wrap(state.encoded())
         let temporary = folder.appendingPathComponent(Self.stateName + ".new")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             // Made anew: a file (or link) left there is never written through.
             unlink(temporary.path)
-            try SiteWriter.create(temporary.path, with: Data(bytes))
+            try write(state, to: temporary.path)
             if rename(temporary.path, stateURL.path) != 0 {
                 unlink(temporary.path)
             } else if let file = FileStat.of(stateURL.path, followingLinks: false) {
@@ -119,8 +118,35 @@ struct StateFolder {
         unlink(stateURL.path)
     }
 
-    /// `body` behind the header: magic, format, `blog` version, length and checksum.
-    func wrap(_ body: [UInt8]) -> [UInt8] {
+    /// Writes the file of `state` at `path`, which must not exist yet: the header, then the body
+    /// (``SiteState/encode(into:)``), written and digested a part at a time, never held whole; the
+    /// header then gets the body's length and checksum.
+    private func write(_ state: SiteState, to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var failure: Int32 = 0
+        func put(_ bytes: UnsafeRawBufferPointer) {
+            if failure == 0 { failure = SiteWriter.write(bytes, to: fd) }
+        }
+        header(length: 0, digest: .zero).withUnsafeBytes(put)
+        var digest = Digest.Running()
+        var length = 0
+        var body = StateWriter { part in
+            digest.add(part)
+            length += part.count
+            put(part)
+        }
+        state.encode(into: &body)
+        body.flush()
+        if failure == 0, lseek(fd, 0, SEEK_SET) != 0 { failure = errno }
+        header(length: length, digest: digest.digest).withUnsafeBytes(put)
+        if close(fd) != 0, failure == 0 { failure = errno }
+        if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
+    }
+
+    /// The header of a state file whose body has `length` bytes of digest `digest`: magic, format,
+    /// `blog` version, length and checksum.
+    private func header(length: Int, digest: Digest) -> [UInt8] {
         var out = Self.magic
         func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { out.append(contentsOf: $0) } }
         func u64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { out.append(contentsOf: $0) } }
@@ -128,15 +154,13 @@ struct StateFolder {
         let versionBytes = Array(version.utf8)
         u32(UInt32(versionBytes.count))
         out += versionBytes
-        u64(UInt64(body.count))
-        let digest = Digest.of(body)
+        u64(UInt64(length))
         u64(digest.high)
         u64(digest.low)
-        out += body
         return out
     }
 
-    /// `read` given the body of bytes made by ``wrap(_:)``, checked: the format, the `blog`
+    /// `read` given the body of bytes made by ``write(_:to:)``, checked: the format, the `blog`
     /// version, the length and (when `checked`) the checksum.
     func unwrap<T>(_ data: Data, checked: Bool = true, _ read: (UnsafeRawBufferPointer) throws -> T) throws -> T {
         try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> T in

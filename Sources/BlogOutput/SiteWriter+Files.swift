@@ -15,22 +15,25 @@ extension SiteWriter {
     package static func create(_ path: String, with data: Data, durably: Bool = false) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        var failure = data.withUnsafeBytes { buffer -> Int32 in
-            var offset = 0
-            while offset < buffer.count {
-                let count = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += count
-            }
-            return 0
-        }
+        var failure = data.withUnsafeBytes { write($0, to: fd) }
         if durably, failure == 0, fsync(fd) != 0 { failure = errno }
         if !durably, failure == 0 { blog_start_writeback(fd) }
         if close(fd) != 0, failure == 0 { failure = errno }
         if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
+    }
+
+    /// Writes all of `buffer` to the open file `fd`; returns 0, or the `errno` of the write that failed.
+    package static func write(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Int32 {
+        var offset = 0
+        while offset < buffer.count {
+            let count = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += count
+        }
+        return 0
     }
 
     /// Hard-links `previous` to `target` when it holds exactly `data`, else writes `data` there.

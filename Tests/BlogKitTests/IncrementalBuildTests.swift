@@ -332,6 +332,49 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertNotEqual(Digest.of(String(repeating: "x", count: 31)), Digest.of(String(repeating: "x", count: 32)))
     }
 
+    /// Bytes digested part after part (the state file as it is written) give the digest of them all at
+    /// once, however they are cut: parts shorter than a block, longer, ending inside one, empty.
+    func testRunningDigestIsTheDigestOfTheWhole() {
+        let bytes = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }
+        for length in [0, 1, 8, 9, 15, 16, 17, 33, 300] {
+            let whole = Digest.of(Array(bytes[..<length]))
+            for cut in [1, 3, 7, 16, 17, 40] {
+                var running = Digest.Running()
+                var start = 0
+                while start < length {
+                    let end = min(length, start + cut)
+                    bytes[start..<end].withUnsafeBytes { running.add($0) }
+                    if start == 0 { running.add(UnsafeRawBufferPointer(start: nil, count: 0)) }
+                    start = end
+                }
+                XCTAssertEqual(running.digest, whole, "\(length) bytes in parts of \(cut)")
+            }
+        }
+    }
+
+    /// The state is written through a buffer of a few bytes, handed on as it fills: what comes out
+    /// is every field in order, a field longer than the buffer whole.
+    func testStateWriterHandsOnEveryByteInOrder() throws {
+        var parts: [[UInt8]] = []
+        var writer = StateWriter(chunk: 8) { parts.append(Array($0)) }
+        writer.int(1)
+        writer.string("a path longer than the buffer")
+        writer.bool(true)
+        writer.digest(Digest(high: 2, low: 3))
+        writer.flush()
+        // The count; the string's length; the string, for which the buffer grew; the flag and the digest.
+        XCTAssertEqual(parts.map(\.count), [8, 8, 29, 1 + 16], "cut where the buffer filled")
+        let bytes = parts.flatMap { $0 }
+        try bytes.withUnsafeBytes { raw in
+            var reader = StateReader(raw: raw)
+            XCTAssertEqual(try reader.int(), 1)
+            XCTAssertEqual(try reader.string(), "a path longer than the buffer")
+            XCTAssertEqual(try reader.bool(), true)
+            XCTAssertEqual(try reader.digest(), Digest(high: 2, low: 3))
+            XCTAssertTrue(reader.atEnd)
+        }
+    }
+
     func testTemplateNames() {
         let names = TemplateTags.names(in: "{{! x }}{{#post}}{{title}}{{{html}}}{{/post}}{{>post-meta}}{{^empty(tags)}}{{.}}{{/empty(tags)}}{{<base}}{{$content}}{{page.url}}{{/content}}{{/base}}")
         // A closing tag names what it closes (`base` here): a name too many is harmless.

@@ -17,35 +17,86 @@ package struct Digest: Hashable, Sendable, CustomStringConvertible {
     /// The digest of `bytes`.
     package static func of(_ bytes: UnsafeRawBufferPointer) -> Digest {
         var h1: UInt64 = 0, h2: UInt64 = 0
+        let blocks = bytes.count / 16
+        guard let base = bytes.baseAddress else { return finish(bytes, count: 0, h1, h2) }
+        mix(base, blocks: blocks, &h1, &h2)
+        return finish(UnsafeRawBufferPointer(rebasing: bytes[(blocks * 16)...]), count: bytes.count, h1, h2)
+    }
+
+    /// `blocks` whole blocks of 16 bytes from `base` mixed into `h1` and `h2`.
+    @inline(__always) private static func mix(_ base: UnsafeRawPointer, blocks: Int, _ h1: inout UInt64, _ h2: inout UInt64) {
         let c1: UInt64 = 0x87c3_7b91_1142_53d5, c2: UInt64 = 0x4cf5_ad43_2745_937f
-        let count = bytes.count
-        let blocks = count / 16
-        if let base = bytes.baseAddress {
-            for i in 0..<blocks {
-                var k1 = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i * 16, as: UInt64.self))
-                var k2 = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i * 16 + 8, as: UInt64.self))
-                k1 &*= c1; k1 = rotl(k1, 31); k1 &*= c2; h1 ^= k1
-                h1 = rotl(h1, 27); h1 &+= h2; h1 = h1 &* 5 &+ 0x52dc_e729
-                k2 &*= c2; k2 = rotl(k2, 33); k2 &*= c1; h2 ^= k2
-                h2 = rotl(h2, 31); h2 &+= h1; h2 = h2 &* 5 &+ 0x3849_5ab5
-            }
-            var k1: UInt64 = 0, k2: UInt64 = 0
-            let tail = blocks * 16
-            let rest = count & 15
-            if rest > 8 {
-                for j in stride(from: rest - 1, through: 8, by: -1) { k2 ^= UInt64(bytes[tail + j]) << (UInt64(j - 8) * 8) }
-                k2 &*= c2; k2 = rotl(k2, 33); k2 &*= c1; h2 ^= k2
-            }
-            if rest > 0 {
-                for j in stride(from: min(rest, 8) - 1, through: 0, by: -1) { k1 ^= UInt64(bytes[tail + j]) << (UInt64(j) * 8) }
-                k1 &*= c1; k1 = rotl(k1, 31); k1 &*= c2; h1 ^= k1
-            }
+        for i in 0..<blocks {
+            var k1 = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i * 16, as: UInt64.self))
+            var k2 = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i * 16 + 8, as: UInt64.self))
+            k1 &*= c1; k1 = rotl(k1, 31); k1 &*= c2; h1 ^= k1
+            h1 = rotl(h1, 27); h1 &+= h2; h1 = h1 &* 5 &+ 0x52dc_e729
+            k2 &*= c2; k2 = rotl(k2, 33); k2 &*= c1; h2 ^= k2
+            h2 = rotl(h2, 31); h2 &+= h1; h2 = h2 &* 5 &+ 0x3849_5ab5
+        }
+    }
+
+    /// The digest, from the last bytes (`tail`, fewer than 16) and the length of all of them
+    /// (`count`) mixed into `h1` and `h2`.
+    @inline(__always) private static func finish(_ tail: UnsafeRawBufferPointer, count: Int, _ h1: UInt64, _ h2: UInt64) -> Digest {
+        let c1: UInt64 = 0x87c3_7b91_1142_53d5, c2: UInt64 = 0x4cf5_ad43_2745_937f
+        var h1 = h1, h2 = h2
+        var k1: UInt64 = 0, k2: UInt64 = 0
+        let rest = tail.count
+        if rest > 8 {
+            for j in stride(from: rest - 1, through: 8, by: -1) { k2 ^= UInt64(tail[j]) << (UInt64(j - 8) * 8) }
+            k2 &*= c2; k2 = rotl(k2, 33); k2 &*= c1; h2 ^= k2
+        }
+        if rest > 0 {
+            for j in stride(from: min(rest, 8) - 1, through: 0, by: -1) { k1 ^= UInt64(tail[j]) << (UInt64(j) * 8) }
+            k1 &*= c1; k1 = rotl(k1, 31); k1 &*= c2; h1 ^= k1
         }
         h1 ^= UInt64(count); h2 ^= UInt64(count)
         h1 &+= h2; h2 &+= h1
         h1 = fmix(h1); h2 = fmix(h2)
         h1 &+= h2; h2 &+= h1
         return Digest(high: h1, low: h2)
+    }
+
+    /// The digest of bytes given part after part: the same as ``of(_:)-(UnsafeRawBufferPointer)`` of them all
+    /// at once, without holding them (the incremental state is digested as it is written to its file).
+    package struct Running {
+        private var h1: UInt64 = 0, h2: UInt64 = 0
+        private var count = 0
+        /// The bytes given that make no whole block yet: the first `pendingCount` of these 16.
+        private var pending: (UInt64, UInt64) = (0, 0)
+        private var pendingCount = 0
+
+        package init() {}
+
+        package mutating func add(_ bytes: UnsafeRawBufferPointer) {
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+            count += bytes.count
+            var start = 0
+            if pendingCount > 0 {
+                start = min(16 - pendingCount, bytes.count)
+                let at = pendingCount
+                withUnsafeMutableBytes(of: &pending) { $0.baseAddress!.advanced(by: at).copyMemory(from: base, byteCount: start) }
+                pendingCount += start
+                guard pendingCount == 16 else { return }
+                let block = pending
+                withUnsafeBytes(of: block) { Digest.mix($0.baseAddress!, blocks: 1, &h1, &h2) }
+                pendingCount = 0
+            }
+            let blocks = (bytes.count - start) / 16
+            Digest.mix(base + start, blocks: blocks, &h1, &h2)
+            let rest = bytes.count - start - blocks * 16
+            if rest > 0 {
+                withUnsafeMutableBytes(of: &pending) { $0.baseAddress!.copyMemory(from: base + start + blocks * 16, byteCount: rest) }
+                pendingCount = rest
+            }
+        }
+
+        /// The digest of every byte given.
+        package var digest: Digest {
+            let block = pending
+            return withUnsafeBytes(of: block) { Digest.finish(UnsafeRawBufferPointer(rebasing: $0[..<pendingCount]), count: count, h1, h2) }
+        }
     }
 
     package static func of(_ bytes: [UInt8]) -> Digest { bytes.withUnsafeBytes { of($0) } }
