@@ -80,7 +80,7 @@ struct CmarkNode {
     /// A new node of `type`, not yet in a tree: insert it into one, or free it.
     static func make(_ type: cmark_node_type) -> CmarkNode {
         // cmark's allocator aborts when memory runs out, so a node always comes back.
-        guard let node = cmark_node_new(type) else { preconditionFailure("cmark_node_new failed") }
+        guard let node = cmark_node_new_with_mem(type, GFM.memory) else { preconditionFailure("cmark_node_new failed") }
         return CmarkNode(pointer: node)
     }
 
@@ -107,7 +107,7 @@ struct CmarkNode {
 
     /// Puts an HTML block holding `html` where `self` was, and frees `self` and its children.
     func replace(withHTMLBlock html: String) {
-        guard let block = cmark_node_new(CMARK_NODE_HTML_BLOCK) else { return }
+        guard let block = cmark_node_new_with_mem(CMARK_NODE_HTML_BLOCK, GFM.memory) else { return }
         cmark_node_set_literal(block, html)
         cmark_node_replace(pointer, block)
         cmark_node_free(pointer)
