@@ -164,12 +164,10 @@ package struct BodyText: Sendable, Equatable {
         // kept by its whole hash, whatever the table's size).
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2048) { slots in
             slots.initialize(repeating: 0)
-            // Eight bytes more than kept: a run of letters is written eight bytes at once. The words are
-            // whole characters of valid HTML: made a string without String(unsafeUninitializedCapacity:)'s check.
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: limit + 8) { out in
-                // Bytes kept; where the word being written starts (-1: none), its end, its hash so far;
-                // whether every byte written is ASCII.
-                var used = 0, start = -1, end = 0, hash: UInt64 = 0, ascii = true
+            // Eight bytes more than kept: a run of letters is written eight bytes at once.
+            return String(unsafeUninitializedCapacity: limit + 8) { out in
+                // Bytes kept; where the word being written starts (-1: none), its end, its hash so far.
+                var used = 0, start = -1, end = 0, hash: UInt64 = 0
                 /// Ends the word being written, if any: kept, or taken back with the space before it.
                 @inline(__always)
                 func endWord() {
@@ -260,7 +258,6 @@ package struct BodyText: Sendable, Equatable {
                         endWord()
                     } else {
                         guard beginWord(), end + length <= limit else { full = true; break scan }
-                        ascii = false
                         var part: UInt64 = 0
                         for offset in 0..<length {
                             out[end + offset] = base[position + offset]
@@ -273,7 +270,7 @@ package struct BodyText: Sendable, Equatable {
                 }
                 // Ended by a word that does not fit: the words before it; else the last one ends too.
                 if !full { endWord() }
-                return ValidUTF8.string(unchecked: UnsafeBufferPointer(rebasing: out[..<used]), ascii: ascii)
+                return used
             }
         }
     }
