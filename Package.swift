@@ -26,7 +26,8 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
         // System calls Foundation lacks (swapping two folders atomically, syncfs, removing a tree from a
-        // descriptor), memmem, and the hook that keeps cmark-gfm's special characters when parsing on all cores.
+        // descriptor), memmem, the hook that keeps cmark-gfm's special characters when parsing on all cores, and
+        // the per-thread arena cmark-gfm allocates in.
         .target(name: "CSystem"),
         // Turns themes/default into Swift source at build time, so the binary carries the default theme.
         .executableTarget(name: "embed-theme", path: "Sources/embed-theme"),

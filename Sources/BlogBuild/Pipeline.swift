@@ -103,12 +103,15 @@ public enum Pipeline {
         let (contentDir, contentDisplay) = contentFolder(options, config: config)
         let timeZone = config.timeZone
         let bundles = PageBundle.Folders(posts: inventory.posts)
+        let folderPath = contentDir.path.hasSuffix("/") ? contentDir.path : contentDir.path + "/"
         func readPost(_ path: String, bundle: Bool) -> (Post?, [Diagnostic]) {
             let source = contentDisplay + "/" + path
             do {
-                let (post, postWarnings) = try PostReader.read(fileAt: contentDir.appendingPathComponent(path), source: source,
+                let (post, postWarnings) = try PostReader.read(filePath: folderPath + path, source: source,
                                                                contentPath: path, bundle: bundle, timeZone: timeZone)
-                if SiteBuilder.isSectionIndex(path), !path.contains("/") {
+                // Only a file at the top of content/ can be the home page's: asked first, as finding the
+                // last part of every post's path cost 35M instructions for 1,000 posts.
+                if !path.utf8.contains(UInt8(ascii: "/")), SiteBuilder.isSectionIndex(path) {
                     return (nil, postWarnings + [.warning(source, "the home page's _index.md is not used: the home page lists the posts; move its text to a page under pages/")])
                 }
                 return (post, postWarnings)

@@ -8,14 +8,18 @@ enum SourceText {
     /// Throws ``BuildFailure`` naming `path`, the line and column, and the byte offset (0-based,
     /// counted from the start of the file) of the first byte that is not valid UTF-8.
     static func decode(_ data: Data, path: String) throws -> String {
-        if let text = String(validating: data, as: UTF8.self) {
-            return normalize(text)
+        // Checked once, the ASCII runs eight bytes at a time (``ValidUTF8``): String(validating:) read
+        // every byte of a post with one `é` on its own, 21M instructions for the 1,000-post benchmark blog.
+        let (text, bad) = data.withUnsafeBytes { raw -> (String?, Int?) in
+            let bytes = raw.assumingMemoryBound(to: UInt8.self)
+            let (invalid, ascii) = ValidUTF8.check(bytes)
+            return invalid == nil ? (ValidUTF8.string(unchecked: bytes, ascii: ascii), nil) : (nil, invalid)
         }
+        if let text { return normalize(text) }
         let bytes = [UInt8](data)
-        let bad = firstInvalidUTF8Byte(bytes) ?? 0
-        let (line, column) = TextPosition.lineAndColumn(ofByte: bad, in: bytes)
+        let (line, column) = TextPosition.lineAndColumn(ofByte: bad ?? 0, in: bytes)
         throw BuildFailure([.error(path, line: line, column: column,
-                                   "invalid UTF-8 at byte \(bad): the file must be UTF-8 text")])
+                                   "invalid UTF-8 at byte \(bad ?? 0): the file must be UTF-8 text")])
     }
 
     /// Drops a leading byte order mark and turns CRLF and lone CR into LF.
@@ -51,33 +55,7 @@ enum SourceText {
     /// The offset of the first byte that starts an ill-formed UTF-8 sequence (Unicode table 3-7:
     /// no overlong forms, no surrogates, nothing above U+10FFFF), or nil when all is well.
     static func firstInvalidUTF8Byte(_ bytes: [UInt8]) -> Int? {
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            let b = bytes[i]
-            if b < 0x80 { i += 1; continue }
-            var need = 0
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch b {
-            case 0xC2...0xDF: need = 1
-            case 0xE0: need = 2; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: need = 2
-            case 0xED: need = 2; high = 0x9F
-            case 0xF0: need = 3; low = 0x90
-            case 0xF1...0xF3: need = 3
-            case 0xF4: need = 3; high = 0x8F
-            default: return i
-            }
-            for k in 1...need {
-                guard i + k < n else { return i }
-                let c = bytes[i + k]
-                let (lo, hi): (UInt8, UInt8) = k == 1 ? (low, high) : (0x80, 0xBF)
-                if c < lo || c > hi { return i }
-            }
-            i += need + 1
-        }
-        return nil
+        bytes.withUnsafeBufferPointer { ValidUTF8.check($0).firstInvalid }
     }
 
     /// Splits normalised text into lines (without their `\n`). Text ending with `\n` gives a last

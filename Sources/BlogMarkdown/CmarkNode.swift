@@ -56,23 +56,40 @@ struct CmarkNode {
     }
 
     /// Every node below `self` (`self` included) of type `type`, in document order.
-    /// Walked by the links between nodes (first child, next sibling, parent) rather than with a `cmark_iter`,
-    /// which stops at each node twice (entering and leaving) and costs a call more per stop.
     func descendants(ofType type: cmark_node_type) -> [CmarkNode] {
         var found: [CmarkNode] = []
+        forEachDescendant { node, nodeType in
+            if nodeType == type { found.append(CmarkNode(pointer: node)) }
+        }
+        return found
+    }
+
+    /// The nodes below `self` (`self` included) of each of two types, each in document order, found in one walk.
+    func descendants(ofTypes first: cmark_node_type, _ second: cmark_node_type) -> ([CmarkNode], [CmarkNode]) {
+        var found: ([CmarkNode], [CmarkNode]) = ([], [])
+        forEachDescendant { node, nodeType in
+            if nodeType == first { found.0.append(CmarkNode(pointer: node)) } else if nodeType == second { found.1.append(CmarkNode(pointer: node)) }
+        }
+        return found
+    }
+
+    /// Calls `body` with every node below `self` (`self` included) and its type, in document order.
+    /// Walked by the links between nodes (first child, next sibling, parent) rather than with a `cmark_iter`,
+    /// which stops at each node twice (entering and leaving) and costs a call more per stop.
+    private func forEachDescendant(_ body: (OpaquePointer, cmark_node_type) -> Void) {
         var node = pointer
         while true {
-            if cmark_node_get_type(node) == type { found.append(CmarkNode(pointer: node)) }
+            body(node, cmark_node_get_type(node))
             if let child = cmark_node_first_child(node) {
                 node = child
                 continue
             }
             // Up to the first node with a next sibling, never above `self`.
             while node != pointer, cmark_node_next(node) == nil {
-                guard let parent = cmark_node_parent(node) else { return found }
+                guard let parent = cmark_node_parent(node) else { return }
                 node = parent
             }
-            guard node != pointer, let next = cmark_node_next(node) else { return found }
+            guard node != pointer, let next = cmark_node_next(node) else { return }
             node = next
         }
     }
@@ -80,7 +97,7 @@ struct CmarkNode {
     /// A new node of `type`, not yet in a tree: insert it into one, or free it.
     static func make(_ type: cmark_node_type) -> CmarkNode {
         // cmark's allocator aborts when memory runs out, so a node always comes back.
-        guard let node = cmark_node_new(type) else { preconditionFailure("cmark_node_new failed") }
+        guard let node = cmark_node_new_with_mem(type, GFM.memory) else { preconditionFailure("cmark_node_new failed") }
         return CmarkNode(pointer: node)
     }
 
@@ -107,7 +124,7 @@ struct CmarkNode {
 
     /// Puts an HTML block holding `html` where `self` was, and frees `self` and its children.
     func replace(withHTMLBlock html: String) {
-        guard let block = cmark_node_new(CMARK_NODE_HTML_BLOCK) else { return }
+        guard let block = cmark_node_new_with_mem(CMARK_NODE_HTML_BLOCK, GFM.memory) else { return }
         cmark_node_set_literal(block, html)
         cmark_node_replace(pointer, block)
         cmark_node_free(pointer)

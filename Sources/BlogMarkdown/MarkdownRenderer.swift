@@ -160,33 +160,35 @@ package enum MarkdownRenderer {
     }
 
     /// Parses `markdown` as the options' dialect reads it, restyles its code blocks and anchors its
-    /// headings, passes the document, its headings and the warnings to `use`, then frees the tree.
+    /// headings, passes the document, its headings and the warnings to `use`, then frees the tree (all of it
+    /// at once: cmark allocates in the thread's arena, ``GFM/withArena(_:)``).
     private static func withPreparedDocument<T>(_ markdown: String, options: MarkdownOptions,
                                                 _ use: (CmarkNode, [Heading], [MarkdownWarning]) -> T) -> T {
-        // goldmark's typography is its own (``GoldmarkTypographer``), in place of cmark-gfm's.
-        let smart = options.smartPunctuation ?? options.dialect.smartPunctuation
-        // Quotes written as entities are no quotes to goldmark's typographer.
-        let marked = smart && options.dialect == .goldmark ? GoldmarkTypographer.markEntityQuotes(markdown) : nil
-        let parsed = DialectDocument.parse(marked ?? markdown, dialect: options.dialect, smart: smart && options.dialect != .goldmark)
-        let document = parsed.document
-        defer { parsed.free() }
-        if smart, options.dialect == .goldmark {
-            GoldmarkTypographer.apply(to: document)
-            if marked != nil { GoldmarkTypographer.restoreEntityQuotes(in: document) }
-        }
-        // Both lists are made before any edit: editing frees nodes, and cmark's iterator must not
-        // walk a tree that changes under it.
-        let codeBlocks = document.descendants(ofType: CMARK_NODE_CODE_BLOCK)
-        let headingNodes = document.descendants(ofType: CMARK_NODE_HEADING)
-        var warnings = parsed.warnings
-        for block in codeBlocks {
-            let (line, column) = (parsed.originalLine(block.startLine), block.startColumn)
-            if let message = CodeBlockStyle.apply(to: block, options: options) {
-                warnings.append(MarkdownWarning(line: line, column: column, message: message))
+        GFM.withArena {
+            // goldmark's typography is its own (``GoldmarkTypographer``), in place of cmark-gfm's.
+            let smart = options.smartPunctuation ?? options.dialect.smartPunctuation
+            // Quotes written as entities are no quotes to goldmark's typographer.
+            let marked = smart && options.dialect == .goldmark ? GoldmarkTypographer.markEntityQuotes(markdown) : nil
+            let parsed = DialectDocument.parse(marked ?? markdown, dialect: options.dialect, smart: smart && options.dialect != .goldmark)
+            let document = parsed.document
+            defer { parsed.free() }
+            if smart, options.dialect == .goldmark {
+                GoldmarkTypographer.apply(to: document)
+                if marked != nil { GoldmarkTypographer.restoreEntityQuotes(in: document) }
             }
+            // Both lists are made before any edit: editing frees nodes, and cmark's iterator must not
+            // walk a tree that changes under it.
+            let (codeBlocks, headingNodes) = document.descendants(ofTypes: CMARK_NODE_CODE_BLOCK, CMARK_NODE_HEADING)
+            var warnings = parsed.warnings
+            for block in codeBlocks {
+                let (line, column) = (parsed.originalLine(block.startLine), block.startColumn)
+                if let message = CodeBlockStyle.apply(to: block, options: options) {
+                    warnings.append(MarkdownWarning(line: line, column: column, message: message))
+                }
+            }
+            let headings = HeadingAnchors.apply(to: headingNodes, tagfilter: options.html == .tagfilter, style: options.headingIDs)
+            return use(document, headings, warnings.count > parsed.warnings.count
+                ? warnings.sorted { ($0.line, $0.column) < ($1.line, $1.column) } : warnings)
         }
-        let headings = HeadingAnchors.apply(to: headingNodes, tagfilter: options.html == .tagfilter, style: options.headingIDs)
-        return use(document, headings, warnings.count > parsed.warnings.count
-            ? warnings.sorted { ($0.line, $0.column) < ($1.line, $1.column) } : warnings)
     }
 }

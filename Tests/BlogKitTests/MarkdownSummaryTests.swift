@@ -1,5 +1,6 @@
 @testable import BlogBuild
 @testable import BlogMarkdown
+import CCmarkGFM
 import XCTest
 
 /// The summary: the `summary` field, else the body up to `<!-- more -->`, else the first paragraph.
@@ -52,6 +53,20 @@ final class MarkdownSummaryTests: XCTestCase {
         }
         let notAMarker = MarkdownRenderer.render(body: "One.\n\nTwo.\n\n<!-- more than this -->\n", summary: nil)
         XCTAssertEqual(notAMarker.summaryHTML, "<p>One.</p>\n")
+    }
+
+    /// The marker test reads an HTML block's first bytes before its whole text: white space Foundation trims
+    /// (a no-break space) still comes before a marker, and a heading's block holding a comment is no marker.
+    func testMoreMarkerIsAWholeBlock() {
+        let expected: [(String, Bool)] = [("\u{A0}<!-- more -->\n", true), ("\n\t <!--more-->\n", true), ("<!-- more -->", true),
+                                          ("<h2 id=\"x\">Title <!-- more --></h2>\n", false), ("<!-- more than this -->\n", false),
+                                          ("<!-", false), ("", false), ("x<!-- more -->", false), ("\u{A0}x", false)]
+        for (html, isMarker) in expected {
+            let document = CmarkNode(pointer: GFM.parse("text\n"))
+            defer { cmark_node_free(document.pointer) }
+            document.children[0].replace(withHTMLBlock: html)
+            XCTAssertEqual(SummarySelection.isMoreMarker(document.children[0]), isMarker, html)
+        }
     }
 
     func testFirstParagraphWithoutMarker() {

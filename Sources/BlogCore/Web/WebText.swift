@@ -140,7 +140,7 @@ package enum WebText {
 
     /// Tab, line feed, vertical tab, form feed, carriage return and space: the ASCII characters
     /// that are `Character.isWhitespace` (and in Foundation's `.whitespacesAndNewlines`).
-    static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+    package static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte)
     }
 

@@ -33,8 +33,13 @@ struct DialectDocument {
     /// comes from; nil when that is the given text.
     private let from: [Int]?
 
-    /// Frees the document and what was taken out of it.
+    /// Whether the document was parsed in the thread's arena (``GFM/withArena(_:)``), which frees it whole.
+    private let inArena = GFM.inArena
+
+    /// Frees the document and what was taken out of it; nothing to do in the arena, whose scope
+    /// frees every node made in it (walking the tree to free no node cost 28M instructions at 1,000 posts).
     func free() {
+        guard !inArena else { return }
         cmark_node_free(document.pointer)
         detached.forEach { cmark_node_free($0.pointer) }
     }

@@ -1,6 +1,8 @@
 #ifndef BLOG_CSYSTEM_H
 #define BLOG_CSYSTEM_H
 
+#include <stddef.h>
+
 /// Atomically exchanges two paths (Linux renameat2 with RENAME_EXCHANGE, macOS renamex_np with RENAME_SWAP).
 /// Returns 0 on success; -1 with errno set otherwise (ENOSYS/EINVAL where unsupported).
 int blog_exchange_paths(const char *a, const char *b);
@@ -39,5 +41,24 @@ int blog_contains_bytes(const void *haystack, long haystack_length, const void *
 
 /// Returns the memory the allocator keeps after frees to the system (glibc's malloc_trim); nothing elsewhere.
 void blog_give_back_memory(void);
+
+/// The three functions of a cmark-gfm allocator (`cmark_mem`) that take memory from the calling
+/// thread's arena, for the parses and renders between `blog_arena_enter` and `blog_arena_leave`:
+/// a bump allocation each (the last block is grown or given back in place), the whole arena
+/// emptied at once by the outermost leave. They abort when memory runs out, as cmark's own do.
+/// Memory from them must not be used after that leave, nor on another thread.
+void *blog_arena_calloc(size_t count, size_t size);
+void *blog_arena_realloc(void *pointer, size_t size);
+void blog_arena_free(void *pointer);
+
+/// Starts (or nests in) the calling thread's arena scope.
+void blog_arena_enter(void);
+
+/// Ends the scope begun by the matching `blog_arena_enter`; the outermost one empties the arena,
+/// keeping one chunk of at most 1 MiB for the thread's next scope.
+void blog_arena_leave(void);
+
+/// Whether the calling thread is inside an arena scope: 1 or 0.
+int blog_arena_active(void);
 
 #endif
