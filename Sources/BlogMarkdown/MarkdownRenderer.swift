@@ -161,10 +161,10 @@ package enum MarkdownRenderer {
 
     /// Parses `markdown` as the options' dialect reads it, restyles its code blocks and anchors its
     /// headings, passes the document, its headings and the warnings to `use`, then frees the tree (all of it
-    /// at once: cmark allocates in the thread's arena, ``GFM/withArena(_:)``).
+    /// at once: cmark allocates in the thread's arena, ``GFM/withArena(sized:_:)``).
     private static func withPreparedDocument<T>(_ markdown: String, options: MarkdownOptions,
                                                 _ use: (CmarkNode, [Heading], [MarkdownWarning]) -> T) -> T {
-        GFM.withArena {
+        GFM.withArena(sized: markdown.utf8.count) {
             // goldmark's typography is its own (``GoldmarkTypographer``), in place of cmark-gfm's.
             let smart = options.smartPunctuation ?? options.dialect.smartPunctuation
             // Quotes written as entities are no quotes to goldmark's typographer.

@@ -3,7 +3,7 @@ import CCmarkGFM
 import CSystem
 import XCTest
 
-/// cmark-gfm allocating in the thread's arena (``GFM/withArena(_:)``) renders what it renders with malloc.
+/// cmark-gfm allocating in the thread's arena (``GFM/withArena(sized:_:)``) renders what it renders with malloc.
 final class CmarkArenaTests: XCTestCase {
     /// A document with every extension, footnotes, a table and code; `repeats` times over.
     private static func document(repeats: Int) -> String {
@@ -47,7 +47,7 @@ final class CmarkArenaTests: XCTestCase {
             XCTAssertFalse(GFM.inArena)
             // Twice in the arena: the second time in the chunk the first one left.
             for _ in 1...2 {
-                let inArena = GFM.withArena { () -> String in
+                let inArena = GFM.withArena(sized: 0) { () -> String in
                     XCTAssertTrue(GFM.inArena)
                     return Self.render(text)
                 }
@@ -56,6 +56,20 @@ final class CmarkArenaTests: XCTestCase {
             XCTAssertTrue(withMalloc.contains("<del>old</del>"))
             XCTAssertTrue(withMalloc.contains("<td align=\"right\">"))
         }
+    }
+
+    /// A document longer than the arena's limit is made with malloc, which reuses what it frees;
+    /// one at the limit is made in the arena. A post's render goes the same way, to the same HTML.
+    func testLongDocumentsAreMadeWithMalloc() {
+        XCTAssertTrue(GFM.withArena(sized: GFM.arenaLimit) { GFM.inArena })
+        XCTAssertFalse(GFM.withArena(sized: GFM.arenaLimit + 1) { GFM.inArena })
+        let long = Self.document(repeats: 1_000)
+        XCTAssertGreaterThan(long.utf8.count, GFM.arenaLimit)
+        let withMalloc = MarkdownRenderer.render(body: long, summary: nil)
+        // Inside an outer arena the same post is made in it: the same HTML, headings and summary.
+        let inArena = GFM.withArena(sized: 0) { MarkdownRenderer.render(body: long, summary: nil) }
+        XCTAssertEqual(withMalloc, inArena)
+        XCTAssertTrue(withMalloc.html.contains("<del>old</del>"))
     }
 
     /// Nodes made and edited in the arena (``CmarkNode/make(_:)``, literals set) render as with malloc.
@@ -70,7 +84,7 @@ final class CmarkArenaTests: XCTestCase {
             return GFM.html(document.pointer, tagfilter: false)
         }
         let withMalloc = edited()
-        XCTAssertEqual(GFM.withArena(edited), withMalloc)
+        XCTAssertEqual(GFM.withArena(sized: 0, edited), withMalloc)
         XCTAssertTrue(withMalloc.contains("<div class=\"x\">"))
         XCTAssertTrue(withMalloc.contains("<p>two, replaced</p>"))
     }

@@ -33,7 +33,7 @@ struct DialectDocument {
     /// comes from; nil when that is the given text.
     private let from: [Int]?
 
-    /// Whether the document was parsed in the thread's arena (``GFM/withArena(_:)``), which frees it whole.
+    /// Whether the document was parsed in the thread's arena (``GFM/withArena(sized:_:)``), which frees it whole.
     private let inArena = GFM.inArena
 
     /// Frees the document and what was taken out of it; nothing to do in the arena, whose scope
