@@ -17,7 +17,6 @@ extension SiteWriter {
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var failure = data.withUnsafeBytes { write($0, to: fd) }
         if durably, failure == 0, fsync(fd) != 0 { failure = errno }
-        if !durably, failure == 0 { blog_start_writeback(fd) }
         if close(fd) != 0, failure == 0 { failure = errno }
         if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
     }

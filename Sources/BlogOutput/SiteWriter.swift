@@ -92,9 +92,7 @@ package enum SiteWriter {
     /// Files are written with plain `open`/`write`/`close`: Foundation's `Data.write` calls `fsync`
     /// on every file, which commits the file system's journal 13,000 times for a 10,000-post blog.
     /// ``write(_:to:displayPath:whileFlushing:)`` makes the whole staging folder durable with one
-    /// flush instead. Each file's writing to disk is started as soon as it is written
-    /// (`blog_start_writeback`), so the disk works while the cores render the next pages and the
-    /// final flush finds little left: at 10,000 posts it waited 0.86-0.99 s, now 0.05-0.47 s.
+    /// flush instead.
     ///
     /// With `reuse`, `root` already holds an older site (the spare): what the new site doesn't
     /// have is removed first, and each file is checked before it is kept, linked or written.

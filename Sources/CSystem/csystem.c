@@ -40,14 +40,6 @@ int blog_is_mount_point(const char *path) {
     return 0;
 }
 
-void blog_start_writeback(int fd) {
-#if defined(__linux__)
-    (void)sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
-#else
-    (void)fd;
-#endif
-}
-
 int blog_sync_filesystem(const char *path) {
     int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0) return -1;

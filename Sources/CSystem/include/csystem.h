@@ -18,10 +18,6 @@ int blog_is_mount_point(const char *path);
 /// the journal once per file. Returns 0 on success; -1 with errno set otherwise.
 int blog_sync_filesystem(const char *path);
 
-/// Starts writing the file open at `fd` to disk without waiting (Linux sync_file_range with
-/// SYNC_FILE_RANGE_WRITE; nothing elsewhere), so that a later flush of the whole folder waits less.
-void blog_start_writeback(int fd);
-
 /// Removes `path` and everything under it, not following symbolic links (nftw, children first).
 /// Returns 0 on success (also when parts were already gone); -1 with errno set otherwise.
 int blog_remove_tree(const char *path);
