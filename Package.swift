@@ -117,6 +117,7 @@ let package = Package(
             name: "BlogBuild",
             dependencies: [
                 "BlogCore",
+                "CSystem",
                 "BlogYAML",
                 "BlogConfig",
                 "BlogContent",

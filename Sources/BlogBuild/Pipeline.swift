@@ -7,6 +7,7 @@ import BlogMarkdown
 import BlogOutput
 import BlogRender
 import BlogSite
+import CSystem
 import Foundation
 
 /// The stages, in the order they run: config -> content -> site (the posts placed, bodies not yet
@@ -70,6 +71,8 @@ public enum Pipeline {
         if render {
             warnings += renderMarkdown(&site, options: options, config: config, shortcodes: shortcodes, memo: memo)
             clock.lap("markdown")
+            // What the markdown stage freed (each post's source, cmark's arenas) goes back to the system.
+            blog_give_back_memory()
             // A post whose Liquid could not run to its end (too deep, too much work) can't be published as it is.
             if warnings.hasErrors { throw BuildFailure(warnings.sortedForDisplay()) }
             // Rendered, the markdown sources are let go: no later step reads a body (the incremental
@@ -176,6 +179,7 @@ public enum Pipeline {
     /// Builds the site, and returns the site model with the report (`blog check` reads both);
     /// with `quick`, a build done in place returns no site.
     static func buildSite(_ options: BuildOptions, quick: Bool = false) throws -> (report: BuildReport, site: Site?) {
+        blog_fix_large_allocations()
         try requireBlogFolder(options.folder)
         var (config, configWarnings) = try loadConfig(options)
         let (output, outputDisplay) = try outputFolder(options, config: config)
@@ -255,6 +259,8 @@ public enum Pipeline {
         }
         files += generated
         clock.lap("template values and feeds")
+        // And what making the values freed, before the pages grow the heap again.
+        blog_give_back_memory()
         let redirects = Redirects.render(site)
         files += theme.staticFiles + assetFiles(site, options: options) + (config.relativeURLs ? relativeLinks(redirects, basePath: config.basePath) : redirects)
         let built = BuiltSite(site: site, posts: loaded.posts, inventory: loaded.inventory, files: files,

@@ -75,6 +75,8 @@ package enum SiteWriter {
             // The new site reaches the disk before it replaces the old one: a crash can't publish
             // empty files.
             let flush = Flush(staging.path)
+            // The pages' bytes are let go: memory the work below does not reuse goes back to the system.
+            blog_give_back_memory()
             whileFlushing(staging)
             if let failure = flush.wait() {
                 throw BuildFailure([.error("\(displayPath): cannot write the new site to disk: \(failure); the previous output is unchanged")])
@@ -112,9 +114,13 @@ package enum SiteWriter {
         var failures: [Diagnostic] = []
         var unchanged = 0
         let full = DiskFull()
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+        DispatchQueue.concurrentPerform(iterations: files.count) { step in
             // Once the disk is full, the files left are not tried: one message says so, not thousands.
             if full.happened { return }
+            // Last file first: the site's own files (the sitemap's buffer, the search shards, the
+            // feeds) are made and let go while the heap is smallest, before the pages' texts that
+            // are kept once made (a post's list entry) have grown it.
+            let index = files.count - 1 - step
             let file = files[index]
             let target = rootPath + "/" + file.path
             let previousFile = previous.map { $0.path + "/" + file.path }

@@ -127,6 +127,12 @@ int blog_contains_bytes(const void *haystack, long haystack_length, const void *
 #include <malloc.h>
 #endif
 
+void blog_fix_large_allocations(void) {
+#ifdef __GLIBC__
+    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+#endif
+}
+
 void blog_give_back_memory(void) {
 #ifdef __GLIBC__
     malloc_trim(0);

@@ -35,6 +35,12 @@ void blog_cmark_keep_special_character(unsigned char c, int emphasis);
 /// which Swift's Glibc module does not show). Returns 1 or 0.
 int blog_contains_bytes(const void *haystack, long haystack_length, const void *needle, long needle_length);
 
+/// Makes every allocation of 256 KiB or more a mapping of its own, given back when freed (glibc's
+/// M_MMAP_THRESHOLD; nothing elsewhere). glibc's own threshold rises to the largest block freed so far:
+/// once a build's sitemap buffer (17 MB at 50,000 posts) was freed, later large blocks stayed in the heap
+/// and its holes in the resident memory. Call before any thread starts.
+void blog_fix_large_allocations(void);
+
 /// Returns the memory the allocator keeps after frees to the system (glibc's malloc_trim); nothing elsewhere.
 void blog_give_back_memory(void);
 
