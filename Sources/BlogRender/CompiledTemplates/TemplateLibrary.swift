@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 import Synchronization
 
@@ -54,19 +55,32 @@ package struct TemplateLibrary: Sendable {
     /// template did not compile, or a value needs swift-mustache (a lambda, a template). Throws
     /// ``TemplateRenderer/Loop`` as ``render(_:withTemplate:)`` does.
     func renderCompiled(_ object: Any, withTemplate name: String) throws -> String? {
+        try renderBuffer(object, withTemplate: name)?.string()
+    }
+
+    /// The bytes of ``render(_:withTemplate:)``, for a page's file: rendered from the compiled form, they are
+    /// the render's own memory, not a copy of it.
+    func renderData(_ object: Any, withTemplate name: String) throws -> Data? {
+        if let buffer = try renderBuffer(object, withTemplate: name) { return buffer.data() }
+        return mustache.render(object, withTemplate: name).map { Data($0.utf8) }
+    }
+
+    /// ``renderCompiled(_:withTemplate:)``'s bytes, in memory the caller hands on or frees.
+    private func renderBuffer(_ object: Any, withTemplate name: String) throws -> RenderBuffer? {
         guard !incomplete, let template = compiled[name] else { return nil }
         var renderer = TemplateRenderer(templates: compiled, object: object, name: name)
-        var output = ""
         // At the size of the template's last page at once: grown from nothing, a page of 13 KB was copied
         // into new storage about ten times on the way.
         let size = sizes[name]
-        if let size { output.reserveCapacity(size.expected) }
+        var output = RenderBuffer(capacity: size?.expected ?? 0)
         do {
             try renderer.render(template, .start, into: &output)
-        } catch is TemplateRenderer.Unsupported {
-            return nil
+        } catch {
+            output.free()
+            if error is TemplateRenderer.Unsupported { return nil }
+            throw error
         }
-        size?.record(output.utf8.count)
+        size?.record(output.count)
         return output
     }
 }
