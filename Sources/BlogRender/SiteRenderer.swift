@@ -104,8 +104,16 @@ package enum SiteRenderer {
     /// The partial `name` rendered with `values`, once for many pages (``ListSummaries``, ``SharedPartials``). It
     /// never loops: those partials include no partial named by a value (``TemplateTags/lookups(of:in:atTop:seen:allowed:)``
     /// refuses them), and the theme has no loop of templates (``TemplateCheck/partialLoops(in:)``).
+    ///
+    /// The text is kept to the end of the build, so at its exact size (``RenderedOnce``): the compiled render's
+    /// is; swift-mustache's grew as it was appended to, and is copied.
     private static func renderedOnce(_ name: String, _ values: [String: Any], _ library: TemplateLibrary) -> String {
-        (try? library.render(values, withTemplate: name)) ?? ""
+        do {
+            if let text = try library.renderCompiled(values, withTemplate: name) { return text }
+        } catch {
+            return ""
+        }
+        return library.mustache.render(values, withTemplate: name)?.atExactSize ?? ""
     }
 
     /// The template of `theme` that shows a page, and the values it sees, from the template its

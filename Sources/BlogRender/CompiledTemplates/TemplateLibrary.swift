@@ -53,7 +53,7 @@ package struct TemplateLibrary: Sendable {
 
     /// The template `name` rendered from its compiled form; nil when there is no such template, a
     /// template did not compile, or a value needs swift-mustache (a lambda, a template). Throws
-    /// ``TemplateRenderer/Loop`` as ``render(_:withTemplate:)`` does.
+    /// ``TemplateRenderer/Loop`` as ``render(_:withTemplate:)`` does. The text is in storage of its own size.
     func renderCompiled(_ object: Any, withTemplate name: String) throws -> String? {
         try renderBuffer(object, withTemplate: name)?.string()
     }
