@@ -42,6 +42,13 @@ final class CompiledTemplatesTests: XCTestCase {
                 let values = generated.values.root(&kinds)
                 let expected = library.mustache.render(values, withTemplate: "t0")
                 let compiled = try library.renderCompiled(values, withTemplate: "t0")
+                // The same render into a String (a page whose markers are filled, or swift-mustache's when the
+                // compiled renderer leaves it).
+                let viaString = try library.render(values, withTemplate: "t0")
+                if viaString != expected {
+                    mismatches += 1
+                    if reports.count < 8 { reports.append("seed \(hex(seed)): rendered into a String: \(viaString.map(\.debugDescription) ?? "nil")") }
+                }
                 compared += 1
                 for kind in kinds { stats["value: " + kind, default: 0] += 1 }
                 if expected?.isEmpty == false { stats["non-empty output", default: 0] += 1 }
@@ -156,6 +163,7 @@ final class CompiledTemplatesTests: XCTestCase {
             let theirs = try XCTUnwrap(library.mustache.render(values, withTemplate: "page"), name)
             XCTAssertEqual(try library.renderData(values, withTemplate: "page"), Data(theirs.utf8), name)
             XCTAssertEqual(try library.renderCompiled(values, withTemplate: "page"), values["lambda"] == nil ? theirs : nil, name)
+            XCTAssertEqual(try library.render(values, withTemplate: "page"), theirs, name)
         }
         XCTAssertGreaterThan(try XCTUnwrap(library.renderData(cases[1].1, withTemplate: "page")).count, 400_000)
         XCTAssertNil(try library.renderData([String: Any](), withTemplate: "missing"))
@@ -262,6 +270,8 @@ final class CompiledTemplatesTests: XCTestCase {
         let theirs = library.mustache.render(values, withTemplate: root)
         XCTAssertEqual(theirs, expected, "swift-mustache", file: file, line: line)
         XCTAssertEqual(try library.renderCompiled(values, withTemplate: root), theirs, "compiled", file: file, line: line)
+        XCTAssertEqual(try library.render(values, withTemplate: root), theirs, "compiled into a String", file: file, line: line)
+        XCTAssertEqual(try library.renderData(values, withTemplate: root), theirs.map { Data($0.utf8) }, "compiled into bytes", file: file, line: line)
     }
 
     func testAnIndentedStandalonePartialIndentsEachOfItsLines() throws {

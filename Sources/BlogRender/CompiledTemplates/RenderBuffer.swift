@@ -1,5 +1,34 @@
 import Foundation
 
+/// What ``TemplateRenderer`` writes into: a ``RenderBuffer``, or a `String` where the text is wanted as one (a page
+/// whose markers ``BodyMarks`` fills: made from bytes, the `String` was checked as UTF-8 again, a page at a time).
+protocol RenderOutput {
+    /// Empty.
+    init()
+    /// `text` appended.
+    mutating func write(_ text: String)
+    /// Another output's text appended (a piece of an indented partial's).
+    mutating func write(_ other: Self)
+    /// The text let go.
+    mutating func clear()
+    var isEmpty: Bool { get }
+    /// Whether the text ends with a line feed that is a `Character` of its own (not the end of CR LF).
+    var endsWithLineFeed: Bool { get }
+    /// The memory let go, where the output holds it itself; the output must not be used after.
+    func free()
+}
+
+/// `write(_:)` is the stream's (`TextOutputStream`): an append.
+extension String: RenderOutput {
+    mutating func clear() {
+        self = ""
+    }
+
+    var endsWithLineFeed: Bool { last == "\n" }
+
+    func free() {}
+}
+
 /// The bytes a render of ``TemplateRenderer`` writes: UTF-8 appended in place into memory of its own (malloc),
 /// which a page hands to the writer as its `Data` without a copy (``data()``). Appending a `String` to a `String`
 /// checked both strings' forms and capacity at every tag (about 350 instructions each); here it is a capacity
@@ -7,10 +36,15 @@ import Foundation
 ///
 /// Owned by one render: made by ``TemplateLibrary``, which either hands the memory on (``data()``, ``string()``)
 /// or frees it (``free()``), once.
-struct RenderBuffer {
+struct RenderBuffer: RenderOutput {
     private var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
+
+    /// Empty, with room for a few bytes.
+    init() {
+        self.init(capacity: 0)
+    }
 
     /// Empty, with room for `capacity` bytes.
     init(capacity: Int) {
@@ -34,7 +68,7 @@ struct RenderBuffer {
 
     /// `text`'s UTF-8 appended.
     @inline(__always)
-    mutating func append(_ text: String) {
+    mutating func write(_ text: String) {
         if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
             var text = text
             text.withUTF8 { append($0) }
@@ -42,12 +76,14 @@ struct RenderBuffer {
     }
 
     /// Another buffer's bytes appended (a piece of an indented partial's).
-    mutating func append(_ other: RenderBuffer) {
+    mutating func write(_ other: RenderBuffer) {
         append(UnsafeBufferPointer(start: other.base, count: other.count))
     }
 
+    var isEmpty: Bool { count == 0 }
+
     /// The bytes let go, the memory kept.
-    mutating func removeAll() {
+    mutating func clear() {
         count = 0
     }
 

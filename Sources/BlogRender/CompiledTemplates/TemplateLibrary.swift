@@ -46,9 +46,22 @@ package struct TemplateLibrary: Sendable {
 
     /// The template `name` rendered with `object` on the stack; nil when there is no such template.
     /// Throws ``TemplateRenderer/Loop`` when a partial named by a value (`{{>*name}}`) is included
-    /// inside itself or too deep.
+    /// inside itself or too deep. Rendered into a `String` (not ``RenderBuffer``): what is wanted is a `String`
+    /// at once, which bytes would be checked as UTF-8 again to make.
     func render(_ object: Any, withTemplate name: String) throws -> String? {
-        try renderCompiled(object, withTemplate: name) ?? mustache.render(object, withTemplate: name)
+        if !incomplete, let template = compiled[name] {
+            var renderer = TemplateRenderer(templates: compiled, object: object, name: name)
+            var output = ""
+            // At the size of the last render (see renderBuffer).
+            let size = sizes[name]
+            if let size { output.reserveCapacity(size.expected) }
+            do {
+                try renderer.render(template, .start, into: &output)
+                size?.record(output.utf8.count)
+                return output
+            } catch is TemplateRenderer.Unsupported {}
+        }
+        return mustache.render(object, withTemplate: name)
     }
 
     /// The template `name` rendered from its compiled form; nil when there is no such template, a
