@@ -47,7 +47,9 @@ final class CompiledTemplatesTests: XCTestCase {
                 let viaString = try library.render(values, withTemplate: "t0")
                 if viaString != expected {
                     mismatches += 1
-                    if reports.count < 8 { reports.append("seed \(hex(seed)): rendered into a String: \(viaString.map(\.debugDescription) ?? "nil")") }
+                    if reports.count < 8 {
+                        reports.append("seed \(hex(seed)): rendered into a String: \(viaString.map(\.debugDescription) ?? "nil")")
+                    }
                 }
                 compared += 1
                 for kind in kinds { stats["value: " + kind, default: 0] += 1 }
@@ -146,8 +148,8 @@ final class CompiledTemplatesTests: XCTestCase {
     /// left to swift-mustache (a lambda).
     func testAPagesBytesAreSwiftMustachesText() throws {
         var library = TemplateLibrary()
-        library.register(try TemplateEscaping.template("<p>{{title}}</p>\n{{#items}}  {{>item}}\n{{/items}}{{{raw}}}{{#lambda}}x{{/lambda}}"),
-                         named: "page")
+        let page = "<p>{{title}}</p>\n{{#items}}  {{>item}}\n{{/items}}{{{raw}}}{{#lambda}}x{{/lambda}}"
+        library.register(try TemplateEscaping.template(page), named: "page")
         library.register(try TemplateEscaping.template("<li>{{name}}</li>\r\n<i>{{{name}}}</i>\n"), named: "item")
         XCTAssertTrue(library.isCompiled)
         func items(_ count: Int, _ name: String) -> [[String: Any]] { (0..<count).map { ["name": "\(name) \($0) <é&'\">"] } }
@@ -271,7 +273,8 @@ final class CompiledTemplatesTests: XCTestCase {
         XCTAssertEqual(theirs, expected, "swift-mustache", file: file, line: line)
         XCTAssertEqual(try library.renderCompiled(values, withTemplate: root), theirs, "compiled", file: file, line: line)
         XCTAssertEqual(try library.render(values, withTemplate: root), theirs, "compiled into a String", file: file, line: line)
-        XCTAssertEqual(try library.renderData(values, withTemplate: root), theirs.map { Data($0.utf8) }, "compiled into bytes", file: file, line: line)
+        XCTAssertEqual(try library.renderData(values, withTemplate: root), theirs.map { Data($0.utf8) }, "compiled into bytes",
+                       file: file, line: line)
     }
 
     func testAnIndentedStandalonePartialIndentsEachOfItsLines() throws {

@@ -133,8 +133,9 @@ struct TemplateRenderer {
 
     /// `template` rendered in `frame`, a partial's or a block's: kept on ``frames`` while it renders, unless it
     /// is the frame of `scope` already (no indentation, no override: most partials).
-    private mutating func render<Output: RenderOutput>(_ template: CompiledTemplate, in frame: Frame?, _ scope: Scope, escaper: ScopeEscaper,
-                                 into output: inout Output) throws {
+    private mutating func render<Output: RenderOutput>(_ template: CompiledTemplate, in frame: Frame?, _ scope: Scope,
+                                                       escaper: ScopeEscaper,
+                                                       into output: inout Output) throws {
         guard let frame else {
             return try render(template, Scope(sequence: nil, frame: scope.frame, escaper: escaper), into: &output)
         }
@@ -206,7 +207,8 @@ struct TemplateRenderer {
     }
 
     /// `{{#name}}…{{/name}}` for `value`.
-    private mutating func section<Output: RenderOutput>(_ value: Any?, _ template: CompiledTemplate, _ scope: Scope, into output: inout Output) throws {
+    private mutating func section<Output: RenderOutput>(_ value: Any?, _ template: CompiledTemplate, _ scope: Scope,
+                                                        into output: inout Output) throws {
         guard let value else { return }
         let type = Swift.type(of: value)
         if type == [String: Any].self || type == String.self || type == Int.self {
@@ -230,7 +232,8 @@ struct TemplateRenderer {
     }
 
     /// `{{^name}}…{{/name}}` for `value`.
-    private mutating func invertedSection<Output: RenderOutput>(_ value: Any?, _ template: CompiledTemplate, _ scope: Scope, into output: inout Output) throws {
+    private mutating func invertedSection<Output: RenderOutput>(_ value: Any?, _ template: CompiledTemplate, _ scope: Scope,
+                                                                into output: inout Output) throws {
         guard let value else { return try render(template, scope, into: &output) }
         let type = Swift.type(of: value)
         if type == [String: Any].self || type == String.self || type == Int.self {
@@ -249,7 +252,8 @@ struct TemplateRenderer {
     }
 
     /// `template` with `value` on top of the stack.
-    private mutating func inside<Output: RenderOutput>(_ value: Any, _ template: CompiledTemplate, _ scope: Scope, into output: inout Output) throws {
+    private mutating func inside<Output: RenderOutput>(_ value: Any, _ template: CompiledTemplate, _ scope: Scope,
+                                                       into output: inout Output) throws {
         push(value)
         defer { pop() }
         var scope = scope
