@@ -9,7 +9,8 @@ final class PostTable: @unchecked Sendable {
 }
 
 /// Text that templates print, made the first time one does and kept for the others; safe to use
-/// from every core.
+/// from every core. Kept to the end of the build, so `make` gives it at its exact size (see
+/// `String.atExactSize`; a compiled template's render is).
 final class RenderedOnce: MustacheCustomRenderable, @unchecked Sendable {
     private let make: () -> String
     private var text: String?
@@ -27,8 +28,7 @@ final class RenderedOnce: MustacheCustomRenderable, @unchecked Sendable {
         lock.unlock()
         if let known { return known }
         // Two cores may make it at once; both make the same text.
-        // Kept to the end of the build, at its size (see String.atExactSize).
-        let made = make().atExactSize
+        let made = make()
         lock.lock()
         text = made
         lock.unlock()

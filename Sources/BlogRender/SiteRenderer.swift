@@ -79,31 +79,41 @@ package enum SiteRenderer {
                 }
                 for (key, text) in texts { values[key] = text }
             }
-            let text: String?
+            // With marks the text is filled in (BodyMarks); without, the page's bytes are the render's own.
+            let pageLibrary = summaries.flatMap { ListSummaries.listTemplates.contains(template) ? $0.listLibrary : nil } ?? library
+            let bytes: Data?
             do {
-                if let summaries, ListSummaries.listTemplates.contains(template) {
-                    // Each post of the list carries its entry (``TemplateContext``).
-                    text = try summaries.listLibrary.render(values, withTemplate: template)
+                // A list's posts each carry their entry (``TemplateContext``).
+                if let marks {
+                    bytes = try pageLibrary.render(values, withTemplate: template).map { marks.pageBytes(number: number, text: $0) }
                 } else {
-                    text = try library.render(values, withTemplate: template)
+                    bytes = try pageLibrary.renderData(values, withTemplate: template)
                 }
             } catch let loop as TemplateRenderer.Loop {
                 throw BuildFailure([TemplateCheck.error(loop, texts: theme.templateTexts, folder: "themes/\(theme.name)/templates/")])
             }
-            guard let text else {
+            guard let bytes else {
                 // Unreachable with a theme from Theme.load, which checks every page template.
                 throw BuildFailure([.error("themes/\(theme.name)/templates/\(template).mustache",
                                            "missing template: the theme must have templates/\(template).mustache")])
             }
-            return marks?.pageBytes(number: number, text: text) ?? Data(text.utf8)
+            return bytes
         }
     }
 
     /// The partial `name` rendered with `values`, once for many pages (``ListSummaries``, ``SharedPartials``). It
     /// never loops: those partials include no partial named by a value (``TemplateTags/lookups(of:in:atTop:seen:allowed:)``
     /// refuses them), and the theme has no loop of templates (``TemplateCheck/partialLoops(in:)``).
+    ///
+    /// The text is kept to the end of the build, so at its exact size (``RenderedOnce``): the compiled render's
+    /// is; swift-mustache's grew as it was appended to, and is copied.
     private static func renderedOnce(_ name: String, _ values: [String: Any], _ library: TemplateLibrary) -> String {
-        (try? library.render(values, withTemplate: name)) ?? ""
+        do {
+            if let text = try library.renderCompiled(values, withTemplate: name) { return text }
+        } catch {
+            return ""
+        }
+        return library.mustache.render(values, withTemplate: name)?.atExactSize ?? ""
     }
 
     /// The template of `theme` that shows a page, and the values it sees, from the template its

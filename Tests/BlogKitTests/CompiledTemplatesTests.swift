@@ -42,6 +42,15 @@ final class CompiledTemplatesTests: XCTestCase {
                 let values = generated.values.root(&kinds)
                 let expected = library.mustache.render(values, withTemplate: "t0")
                 let compiled = try library.renderCompiled(values, withTemplate: "t0")
+                // The same render into a String (a page whose markers are filled, or swift-mustache's when the
+                // compiled renderer leaves it).
+                let viaString = try library.render(values, withTemplate: "t0")
+                if viaString != expected {
+                    mismatches += 1
+                    if reports.count < 8 {
+                        reports.append("seed \(hex(seed)): rendered into a String: \(viaString.map(\.debugDescription) ?? "nil")")
+                    }
+                }
                 compared += 1
                 for kind in kinds { stats["value: " + kind, default: 0] += 1 }
                 if expected?.isEmpty == false { stats["non-empty output", default: 0] += 1 }
@@ -124,8 +133,42 @@ final class CompiledTemplatesTests: XCTestCase {
             }
             let compiled = try theme.library.renderCompiled(values, withTemplate: template)
             XCTAssertNotNil(compiled, page.outputPath)
-            XCTAssertEqual(compiled, theme.library.mustache.render(values, withTemplate: template), page.outputPath)
+            let theirs = theme.library.mustache.render(values, withTemplate: template)
+            XCTAssertEqual(compiled, theirs, page.outputPath)
+            // A page's file: the bytes of the same render.
+            XCTAssertEqual(try theme.library.renderData(values, withTemplate: template), theirs.map { Data($0.utf8) }, page.outputPath)
         }
+    }
+
+    // MARK: - A page's bytes
+
+    /// ``TemplateLibrary/renderData(_:withTemplate:)`` (a page's file) gives the UTF-8 of swift-mustache's text:
+    /// a page far bigger than the last one of its template (its memory grows from the last page's size), one
+    /// smaller, an empty one, multibyte and escaped text, an indented partial (rendered in pieces), and a value
+    /// left to swift-mustache (a lambda).
+    func testAPagesBytesAreSwiftMustachesText() throws {
+        var library = TemplateLibrary()
+        let page = "<p>{{title}}</p>\n{{#items}}  {{>item}}\n{{/items}}{{{raw}}}{{#lambda}}x{{/lambda}}"
+        library.register(try TemplateEscaping.template(page), named: "page")
+        library.register(try TemplateEscaping.template("<li>{{name}}</li>\r\n<i>{{{name}}}</i>\n"), named: "item")
+        XCTAssertTrue(library.isCompiled)
+        func items(_ count: Int, _ name: String) -> [[String: Any]] { (0..<count).map { ["name": "\(name) \($0) <é&'\">"] } }
+        let lambda = MustacheLambda { (text: String) in "[" + text + "]" }
+        let cases: [(String, [String: Any])] = [
+            ("small", ["title": "Small", "items": items(2, "a")]),
+            ("big", ["title": "Big é", "items": items(3000, "ünïcödé"), "raw": String(repeating: "<b>ß</b>", count: 20_000)]),
+            ("small again", ["title": "x", "items": items(1, "b"), "raw": "🙂"]),
+            ("empty", ["items": [[String: Any]]()]),
+            ("lambda", ["title": "L", "items": items(2, "c"), "lambda": lambda]),
+        ]
+        for (name, values) in cases {
+            let theirs = try XCTUnwrap(library.mustache.render(values, withTemplate: "page"), name)
+            XCTAssertEqual(try library.renderData(values, withTemplate: "page"), Data(theirs.utf8), name)
+            XCTAssertEqual(try library.renderCompiled(values, withTemplate: "page"), values["lambda"] == nil ? theirs : nil, name)
+            XCTAssertEqual(try library.render(values, withTemplate: "page"), theirs, name)
+        }
+        XCTAssertGreaterThan(try XCTUnwrap(library.renderData(cases[1].1, withTemplate: "page")).count, 400_000)
+        XCTAssertNil(try library.renderData([String: Any](), withTemplate: "missing"))
     }
 
     // MARK: - Lambdas fall back to swift-mustache
@@ -229,6 +272,9 @@ final class CompiledTemplatesTests: XCTestCase {
         let theirs = library.mustache.render(values, withTemplate: root)
         XCTAssertEqual(theirs, expected, "swift-mustache", file: file, line: line)
         XCTAssertEqual(try library.renderCompiled(values, withTemplate: root), theirs, "compiled", file: file, line: line)
+        XCTAssertEqual(try library.render(values, withTemplate: root), theirs, "compiled into a String", file: file, line: line)
+        XCTAssertEqual(try library.renderData(values, withTemplate: root), theirs.map { Data($0.utf8) }, "compiled into bytes",
+                       file: file, line: line)
     }
 
     func testAnIndentedStandalonePartialIndentsEachOfItsLines() throws {

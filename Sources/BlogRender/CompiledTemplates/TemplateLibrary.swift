@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 import Synchronization
 
@@ -45,28 +46,54 @@ package struct TemplateLibrary: Sendable {
 
     /// The template `name` rendered with `object` on the stack; nil when there is no such template.
     /// Throws ``TemplateRenderer/Loop`` when a partial named by a value (`{{>*name}}`) is included
-    /// inside itself or too deep.
+    /// inside itself or too deep. Rendered into a `String` (not ``RenderBuffer``): what is wanted is a `String`
+    /// at once, which bytes would be checked as UTF-8 again to make.
     func render(_ object: Any, withTemplate name: String) throws -> String? {
-        try renderCompiled(object, withTemplate: name) ?? mustache.render(object, withTemplate: name)
+        if !incomplete, let template = compiled[name] {
+            var renderer = TemplateRenderer(templates: compiled, object: object, name: name)
+            var output = ""
+            // At the size of the last render (see renderBuffer).
+            let size = sizes[name]
+            if let size { output.reserveCapacity(size.expected) }
+            do {
+                try renderer.render(template, .start, into: &output)
+                size?.record(output.utf8.count)
+                return output
+            } catch is TemplateRenderer.Unsupported {}
+        }
+        return mustache.render(object, withTemplate: name)
     }
 
     /// The template `name` rendered from its compiled form; nil when there is no such template, a
     /// template did not compile, or a value needs swift-mustache (a lambda, a template). Throws
-    /// ``TemplateRenderer/Loop`` as ``render(_:withTemplate:)`` does.
+    /// ``TemplateRenderer/Loop`` as ``render(_:withTemplate:)`` does. The text is in storage of its own size.
     func renderCompiled(_ object: Any, withTemplate name: String) throws -> String? {
+        try renderBuffer(object, withTemplate: name)?.string()
+    }
+
+    /// The bytes of ``render(_:withTemplate:)``, for a page's file: rendered from the compiled form, they are
+    /// the render's own memory, not a copy of it.
+    func renderData(_ object: Any, withTemplate name: String) throws -> Data? {
+        if let buffer = try renderBuffer(object, withTemplate: name) { return buffer.data() }
+        return mustache.render(object, withTemplate: name).map { Data($0.utf8) }
+    }
+
+    /// ``renderCompiled(_:withTemplate:)``'s bytes, in memory the caller hands on or frees.
+    private func renderBuffer(_ object: Any, withTemplate name: String) throws -> RenderBuffer? {
         guard !incomplete, let template = compiled[name] else { return nil }
         var renderer = TemplateRenderer(templates: compiled, object: object, name: name)
-        var output = ""
         // At the size of the template's last page at once: grown from nothing, a page of 13 KB was copied
         // into new storage about ten times on the way.
         let size = sizes[name]
-        if let size { output.reserveCapacity(size.expected) }
+        var output = RenderBuffer(capacity: size?.expected ?? 0)
         do {
             try renderer.render(template, .start, into: &output)
-        } catch is TemplateRenderer.Unsupported {
-            return nil
+        } catch {
+            output.free()
+            if error is TemplateRenderer.Unsupported { return nil }
+            throw error
         }
-        size?.record(output.utf8.count)
+        size?.record(output.count)
         return output
     }
 }

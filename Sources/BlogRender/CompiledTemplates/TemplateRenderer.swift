@@ -92,20 +92,23 @@ struct TemplateRenderer {
     }
 
     /// `template` rendered, appended to `output`.
-    mutating func render(_ template: CompiledTemplate, _ scope: Scope, into output: inout String) throws {
+    mutating func render<Output: RenderOutput>(_ template: CompiledTemplate, _ scope: Scope, into output: inout Output) throws {
         var scope = scope
         let nodes = template.walked
         if let indentation = frames[scope.frame].indentation, !indentation.isEmpty {
             // As swift-mustache: a token's non-empty text after a line feed of this template's own
             // text starts with the indentation.
-            var text = ""
+            var text = Output()
+            defer { text.free() }
+            var piece = Output()
+            defer { piece.free() }
             for index in nodes.indices {
-                var piece = ""
+                piece.clear()
                 try nodes[index]._withUnsafeGuaranteedRef { try render($0, &scope, into: &piece) }
-                if !piece.isEmpty, text.last == "\n" { text += indentation }
-                text += piece
+                if !piece.isEmpty, text.endsWithLineFeed { text.write(indentation) }
+                text.write(piece)
             }
-            output += text
+            output.write(text)
         } else {
             // Borrowed (see WalkedNode).
             for index in nodes.indices {
@@ -116,10 +119,10 @@ struct TemplateRenderer {
 
     /// `walked` rendered: its text and its variable read in place, another node through its case.
     @inline(__always)
-    private mutating func render(_ walked: WalkedNode, _ scope: inout Scope, into output: inout String) throws {
+    private mutating func render<Output: RenderOutput>(_ walked: WalkedNode, _ scope: inout Scope, into output: inout Output) throws {
         switch walked.kind {
         case .text:
-            output += walked.text
+            output.write(walked.text)
         case .variable:
             guard let value = try lookup(walked.name, scope) else { return }
             try print(value, escaped: walked.escaped, scope, into: &output)
@@ -130,8 +133,9 @@ struct TemplateRenderer {
 
     /// `template` rendered in `frame`, a partial's or a block's: kept on ``frames`` while it renders, unless it
     /// is the frame of `scope` already (no indentation, no override: most partials).
-    private mutating func render(_ template: CompiledTemplate, in frame: Frame?, _ scope: Scope, escaper: ScopeEscaper,
-                                 into output: inout String) throws {
+    private mutating func render<Output: RenderOutput>(_ template: CompiledTemplate, in frame: Frame?, _ scope: Scope,
+                                                       escaper: ScopeEscaper,
+                                                       into output: inout Output) throws {
         guard let frame else {
             return try render(template, Scope(sequence: nil, frame: scope.frame, escaper: escaper), into: &output)
         }
@@ -140,10 +144,10 @@ struct TemplateRenderer {
         try render(template, Scope(sequence: nil, frame: frames.count - 1, escaper: escaper), into: &output)
     }
 
-    private mutating func render(_ node: CompiledNode, _ scope: inout Scope, into output: inout String) throws {
+    private mutating func render<Output: RenderOutput>(_ node: CompiledNode, _ scope: inout Scope, into output: inout Output) throws {
         switch node {
         case .text(let text):
-            output += text
+            output.write(text)
         case .variable(let name, let escaped):
             guard let value = try lookup(name, scope) else { return }
             try print(value, escaped: escaped, scope, into: &output)
@@ -181,7 +185,7 @@ struct TemplateRenderer {
     }
 
     /// `{{name}}` and `{{{name}}}` of a present value.
-    private func print(_ value: Any, escaped: Bool, _ scope: Scope, into output: inout String) throws {
+    private func print<Output: RenderOutput>(_ value: Any, escaped: Bool, _ scope: Scope, into output: inout Output) throws {
         let text: String
         if let string = Self.exactly(value, String.self) {
             text = string
@@ -199,11 +203,12 @@ struct TemplateRenderer {
         } else {
             text = String(describing: Reflected.unwrapped(value))
         }
-        output += escaped ? scope.escaper.escape(text) : text
+        output.write(escaped ? scope.escaper.escape(text) : text)
     }
 
     /// `{{#name}}…{{/name}}` for `value`.
-    private mutating func section(_ value: Any?, _ template: CompiledTemplate, _ scope: Scope, into output: inout String) throws {
+    private mutating func section<Output: RenderOutput>(_ value: Any?, _ template: CompiledTemplate, _ scope: Scope,
+                                                        into output: inout Output) throws {
         guard let value else { return }
         let type = Swift.type(of: value)
         if type == [String: Any].self || type == String.self || type == Int.self {
@@ -227,7 +232,8 @@ struct TemplateRenderer {
     }
 
     /// `{{^name}}…{{/name}}` for `value`.
-    private mutating func invertedSection(_ value: Any?, _ template: CompiledTemplate, _ scope: Scope, into output: inout String) throws {
+    private mutating func invertedSection<Output: RenderOutput>(_ value: Any?, _ template: CompiledTemplate, _ scope: Scope,
+                                                                into output: inout Output) throws {
         guard let value else { return try render(template, scope, into: &output) }
         let type = Swift.type(of: value)
         if type == [String: Any].self || type == String.self || type == Int.self {
@@ -246,7 +252,8 @@ struct TemplateRenderer {
     }
 
     /// `template` with `value` on top of the stack.
-    private mutating func inside(_ value: Any, _ template: CompiledTemplate, _ scope: Scope, into output: inout String) throws {
+    private mutating func inside<Output: RenderOutput>(_ value: Any, _ template: CompiledTemplate, _ scope: Scope,
+                                                       into output: inout Output) throws {
         push(value)
         defer { pop() }
         var scope = scope
@@ -255,8 +262,8 @@ struct TemplateRenderer {
     }
 
     /// `template` once for each of `elements`, each on top of the stack in turn, with its position.
-    private mutating func repeating<C: Collection>(_ elements: C, _ template: CompiledTemplate, _ scope: Scope,
-                                                   into output: inout String) throws {
+    private mutating func repeating<C: Collection, Output: RenderOutput>(_ elements: C, _ template: CompiledTemplate, _ scope: Scope,
+                                                   into output: inout Output) throws {
         var scope = scope
         var position = SequencePosition(first: true, last: false, index: 0)
         let count = elements.count

@@ -1,0 +1,118 @@
+import Foundation
+
+/// What ``TemplateRenderer`` writes into: a ``RenderBuffer``, or a `String` where the text is wanted as one (a page
+/// whose markers ``BodyMarks`` fills: made from bytes, the `String` was checked as UTF-8 again, a page at a time).
+protocol RenderOutput {
+    /// Empty.
+    init()
+    /// `text` appended.
+    mutating func write(_ text: String)
+    /// Another output's text appended (a piece of an indented partial's).
+    mutating func write(_ other: Self)
+    /// The text let go.
+    mutating func clear()
+    var isEmpty: Bool { get }
+    /// Whether the text ends with a line feed that is a `Character` of its own (not the end of CR LF).
+    var endsWithLineFeed: Bool { get }
+    /// The memory let go, where the output holds it itself; the output must not be used after.
+    func free()
+}
+
+/// `write(_:)` is the stream's (`TextOutputStream`): an append.
+extension String: RenderOutput {
+    mutating func clear() {
+        self = ""
+    }
+
+    var endsWithLineFeed: Bool { last == "\n" }
+
+    func free() {}
+}
+
+/// The bytes a render of ``TemplateRenderer`` writes: UTF-8 appended in place into memory of its own (malloc),
+/// which a page hands to the writer as its `Data` without a copy (``data()``). Appending a `String` to a `String`
+/// checked both strings' forms and capacity at every tag (about 350 instructions each); here it is a capacity
+/// test and a copy of the bytes.
+///
+/// Owned by one render: made by ``TemplateLibrary``, which either hands the memory on (``data()``, ``string()``)
+/// or frees it (``free()``), once.
+struct RenderBuffer: RenderOutput {
+    private var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    /// Empty, with room for a few bytes.
+    init() {
+        self.init(capacity: 0)
+    }
+
+    /// Empty, with room for `capacity` bytes.
+    init(capacity: Int) {
+        self.capacity = max(capacity, 256)
+        base = Self.allocate(self.capacity)
+    }
+
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let memory = malloc(capacity) else { fatalError("out of memory for a page of \(capacity) bytes") }
+        return memory.assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// `bytes` appended.
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        if count + bytes.count > capacity { grow(to: count + bytes.count) }
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// `text`'s UTF-8 appended.
+    @inline(__always)
+    mutating func write(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
+            var text = text
+            text.withUTF8 { append($0) }
+        }
+    }
+
+    /// Another buffer's bytes appended (a piece of an indented partial's).
+    mutating func write(_ other: RenderBuffer) {
+        append(UnsafeBufferPointer(start: other.base, count: other.count))
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The bytes let go, the memory kept.
+    mutating func clear() {
+        count = 0
+    }
+
+    /// Room for at least `needed` bytes: twice the capacity, or more.
+    private mutating func grow(to needed: Int) {
+        capacity = max(needed, capacity * 2)
+        guard let memory = realloc(base, capacity) else { fatalError("out of memory for a page of \(capacity) bytes") }
+        base = memory.assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// Whether the bytes end with a line feed that is a `Character` of its own (not the end of CR LF): what
+    /// swift-mustache's `text.last == "\n"` asks of the text rendered so far.
+    var endsWithLineFeed: Bool {
+        count > 0 && base[count - 1] == UInt8(ascii: "\n") && !(count > 1 && base[count - 2] == UInt8(ascii: "\r"))
+    }
+
+    /// The bytes as `Data` that owns the memory (freed with it). The buffer must not be used after.
+    func data() -> Data {
+        Data(bytesNoCopy: base, count: count, deallocator: .free)
+    }
+
+    /// The bytes as a `String`; the memory is freed. The buffer must not be used after.
+    func string() -> String {
+        defer { Foundation.free(base) }
+        return String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+    }
+
+    /// The memory freed, the bytes not used. The buffer must not be used after.
+    func free() {
+        Foundation.free(base)
+    }
+}
