@@ -110,6 +110,13 @@ package struct BodyText: Sendable, Equatable {
         let total = text.count
         var count = 0, inWord = false, position = 0
         while position < total {
+            if base[position] == UInt8(ascii: "<") {
+                // A tag, a comment or a declaration: skipped to its `>`; it does not end a word. (Tested
+                // first: in highlighted code a tag follows a tag, and reading its eight bytes as text is wasted.)
+                guard let after = tagEnd(text, from: position) else { break }
+                position = after
+                continue
+            }
             let value = chunk(base, position, total)
             let space = spaces(value)
             // A word starts at each byte not a space after a space (before the first: after the last byte read).
@@ -207,6 +214,13 @@ package struct BodyText: Sendable, Equatable {
                 var position = 0, full = false
                 scan: while position < total {
                     let byte = base[position]
+                    if byte == UInt8(ascii: "<") {
+                        // A tag, a comment or a declaration: skipped to its `>` (tested first, as in ``countWords(_:)``).
+                        endWord()
+                        guard let after = tagEnd(text, from: position) else { break scan }
+                        position = after
+                        continue
+                    }
                     if byte < 0x80 {
                         let value = chunk(base, position, total)
                         let folded = value | each(0x20)
@@ -233,11 +247,7 @@ package struct BodyText: Sendable, Equatable {
                             continue
                         }
                         endWord()
-                        if byte == UInt8(ascii: "<") {
-                            // A tag, a comment or a declaration: skipped to its `>`.
-                            guard let after = tagEnd(text, from: position) else { break scan }
-                            position = after
-                        } else if byte == UInt8(ascii: "&") {
+                        if byte == UInt8(ascii: "&") {
                             // A character reference (`&amp;`, `&#39;`): skipped to its `;`.
                             var next = position + 1
                             while next < min(total, position + 12), isLetterOrDigit(base[next]) || base[next] == UInt8(ascii: "#") {
@@ -275,13 +285,20 @@ package struct BodyText: Sendable, Equatable {
         }
     }
 
-    /// Where the text goes on after the tag whose `<` is at `position`: after its `>`, found in the
-    /// eight bytes after the `<` (most tags are short), else by `memchr`; nil when it has none.
+    /// Where the text goes on after the tag whose `<` is at `position`: after its `>`, found eight
+    /// bytes at a time in the 24 bytes after the `<` (most tags are short: a highlighted token's
+    /// `<span class="kt">` is 17 bytes), else by `memchr`; nil when it has none.
     @inline(__always)
     private static func tagEnd(_ text: UnsafeBufferPointer<UInt8>, from position: Int) -> Int? {
-        let closers = zeros(chunk(text.baseAddress!, position + 1, text.count) ^ each(UInt8(ascii: ">")))
-        if closers != 0 { return position + 2 + closers.trailingZeroBitCount / 8 }
-        return ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: text, from: position + 9).map { $0 + 1 }
+        let base = text.baseAddress!, total = text.count
+        var at = position + 1
+        for _ in 0..<3 {
+            guard at < total else { return nil }
+            let closers = zeros(chunk(base, at, total) ^ each(UInt8(ascii: ">")))
+            if closers != 0 { return at + 1 + closers.trailingZeroBitCount / 8 }
+            at += 8
+        }
+        return ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: text, from: at).map { $0 + 1 }
     }
 
     @inline(__always)
