@@ -72,8 +72,24 @@ enum HeadingAnchors {
             let text = plainText(of: heading)
             let id = ids.claim(forText: style == .blog ? text : idText(of: heading, style: style))
             let content = simpleHTML(of: heading) ?? heading.children.map { GFM.html($0.pointer, tagfilter: tagfilter) }.joined()
-            let attribute = id.isEmpty ? "" : " id=\"\(Escaping.html(id))\""
-            heading.replace(withHTMLBlock: "<h\(level)\(attribute)>\(content)</h\(level)>")
+            // Made at its size at once: appended to piece by piece, the block grew three or four times.
+            let escapedID = id.isEmpty ? "" : Escaping.html(id)
+            let digit = String(UnicodeScalar(UInt8(ascii: "0") + UInt8(clamping: level)))
+            var block = ""
+            block.reserveCapacity(content.utf8.count + escapedID.utf8.count + 16)
+            block += "<h"
+            block += digit
+            if !id.isEmpty {
+                block += " id=\""
+                block += escapedID
+                block += "\""
+            }
+            block += ">"
+            block += content
+            block += "</h"
+            block += digit
+            block += ">"
+            heading.replace(withHTMLBlock: block)
             // The id sees a mark's kind and number (`shortcode0`), always the same; the text has none.
             return Heading(level: level, id: id, text: PlaceholderMarks.build.removingMarks(from: text))
         }
