@@ -118,6 +118,11 @@ int blog_cmark_removals_dropped(void) {
     return atomic_load(&removals_dropped);
 }
 
+int blog_contains_bytes(const void *haystack, long haystack_length, const void *needle, long needle_length) {
+    if (haystack_length < 0 || needle_length <= 0 || haystack_length < needle_length) return 0;
+    return memmem(haystack, (size_t)haystack_length, needle, (size_t)needle_length) != NULL;
+}
+
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif

@@ -16,40 +16,11 @@ package enum ByteSearch {
             needle.withUTF8 { pattern in
                 guard !pattern.isEmpty else { return true }
                 guard haystack.count >= pattern.count, let h = haystack.baseAddress, let p = pattern.baseAddress else { return false }
-                // A memchr for the needle's rarest byte, then a comparison: memchr goes 32 bytes a step,
-                // memmem (which skips ahead by windows of the needle's length) about one and a half
-                // instructions a byte for a short needle; a memchr for the first byte stopped at every `s`
-                // of a post looking for "static". `<img` in a body stops at each `g`.
-                let (key, offset) = rarest(pattern)
-                let count = haystack.count, length = pattern.count
-                var from = offset
-                while from < count, let found = memchr(h + from, Int32(key), count - from) {
-                    let at = h.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    guard at - offset + length <= count else { return false }
-                    if memcmp(h + at - offset, p, length) == 0 { return true }
-                    from = at + 1
-                }
-                return false
+                // memmem skips ahead by whole windows; a memchr for the first byte stopped at every
+                // `s` of a post looking for "static".
+                return blog_contains_bytes(h, haystack.count, p, pattern.count) == 1
             }
         }
-    }
-
-    /// The bytes most common in posts' HTML and markdown, most common first (measured on rendered
-    /// posts: letters, the space and the bytes of tags); any other byte (capitals, digits, most
-    /// punctuation, bytes beyond ASCII) is rarer than all of them.
-    private static let common: [UInt8] = Array("e atrsloni<>pc\"/mdhug=fybwkv.\n".utf8)
-
-    /// The byte of `pattern` (not empty) least likely in a text, and its offset.
-    private static func rarest(_ pattern: UnsafeBufferPointer<UInt8>) -> (byte: UInt8, offset: Int) {
-        var best = (byte: pattern[0], offset: 0), bestRank = Int.max
-        for (offset, byte) in pattern.enumerated() {
-            let rank = common.firstIndex(of: byte) ?? -1
-            if rank < bestRank {
-                (best, bestRank) = ((byte, offset), rank)
-                if rank < 0 { break }
-            }
-        }
-        return best
     }
 
     /// Whether `text` holds one of `needles` right after one of `openers`. Fast when the openers'
