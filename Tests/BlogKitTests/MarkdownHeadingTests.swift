@@ -1,6 +1,7 @@
 @testable import BlogBuild
 import BlogCore
 @testable import BlogMarkdown
+import CCmarkGFM
 import XCTest
 
 /// Heading ids: slugs of the plain text, unique in the page, on the rendered tags and in `headings`.
@@ -49,6 +50,37 @@ final class MarkdownHeadingTests: XCTestCase {
         let rendered = MarkdownRenderer.render(body: "# a < b & \"c\" -- don't\n", summary: nil)
         XCTAssertEqual(rendered.html, "<h1 id=\"a-b-c-dont\">a &lt; b &amp; “c” – don’t</h1>\n")
         XCTAssertEqual(rendered.headings.first?.text, "a < b & “c” – don’t")
+    }
+
+    /// A heading of text, code spans, breaks and emphasis is written without a cmark render of its own:
+    /// byte for byte what cmark-gfm renders from its children; others are left to cmark.
+    func testSimpleHeadingsAreWrittenAsCmarkRendersThem() {
+        // Whole documents: ATX headings, and setext ones (which may hold a soft break).
+        let simple = ["## Plain", "## a < b & \"c\" -- don't > 'd'", "## Using `Array<Int>` and `a && \"b\"`",
+                      "## *em* and **strong** and ***both***", "## **a *b* c**", "## _under_ __score__ *nested **deep** em*",
+                      "## Café 日本 😀 &amp; &copy; &#x27;", "Line one\nline *two*\n---", "## `code` at the end `x`", "## Stars\\*not\\*"]
+        // Left to cmark: links, images, raw HTML, footnote references, the extensions' nodes, hard breaks, strong in strong.
+        let other = ["## A [link](/x \"t\")", "## An ![image](a.png)", "## Raw <small>html</small>", "## Note[^1]\n\n[^1]: n",
+                     "## ~~struck~~", "## Auto www.example.org", "## A <script>x</script>", "Hard  \nbreak\n---", "## ****four****"]
+        var simpleCount = 0
+        for (text, expectSimple) in simple.map({ ($0, true) }) + other.map({ ($0, false) }) {
+            for tagfilter in [false, true] {
+                let document = CmarkNode(pointer: GFM.parse(text + "\n"))
+                defer { cmark_node_free(document.pointer) }
+                for heading in document.descendants(ofType: CMARK_NODE_HEADING) {
+                    let cmark = heading.children.map { GFM.html($0.pointer, tagfilter: tagfilter) }.joined()
+                    if let written = HeadingAnchors.simpleHTML(of: heading) {
+                        XCTAssertEqual(written, cmark, text)
+                        simpleCount += 1
+                    } else {
+                        XCTAssertFalse(expectSimple, "left to cmark: \(text)")
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(simpleCount, 2 * simple.count)
+        // The whole heading as the page shows it.
+        XCTAssertEqual(MarkdownRenderer.render(body: "## *a* & `<b>`\n", summary: nil).html, "<h2 id=\"a-b\"><em>a</em> &amp; <code>&lt;b&gt;</code></h2>\n")
     }
 
     func testHeadingsInsideBlocksAndTagfilterInsideHeadings() {

@@ -110,7 +110,10 @@ final class SearchIndexTests: BuiltSiteTestCase {
     /// characters beyond ASCII of every length, and texts long enough to fill the search words.
     func testTheReadersAgreeWithAScalarByScalarReading() {
         let pieces = ["word", "Word", "WORD", "a", "1", "22", " ", " ", " ", "\n", "\t", "\u{0B}", "\u{01}", "-", ".", "\"",
-                      "<p>", "</p>", "<a href=\"x y\">", "<!-- a b -->", "&amp;", "&#39;", "&eacute;", "&bogus", "&", "&averyverylongname;",
+                      "<p>", "</p>", "<a href=\"x y\">", "<!-- a b -->",
+                      // Tags whose `>` is in the first, second, third eight bytes after the `<`, and past them.
+                      "<span class=\"k\">", "<span class=\"kt\">", "<span class=\"err\">", "</span>", "<code class=\"language-swift\">",
+                      "<a href=\"https://example.org/a/long/path\">", "&amp;", "&#39;", "&eacute;", "&bogus", "&", "&averyverylongname;",
                       "é", "É", "café", "日本", "語", "、", "。", "\u{3000}", "\u{00A0}", "\u{2014}", "«", "\u{1680}", "\u{85}", "\u{FF01}",
                       "한국어", "😀", "abcdefghijklmnopqrstu", "x1y2Z3", "ABCDEFGH", "\u{2028}", "\u{B7}", "ſ"]
         var seed: UInt64 = 0x5EED
@@ -124,6 +127,8 @@ final class SearchIndexTests: BuiltSiteTestCase {
                 html += next(4) == 0 ? "w\(next(round < 300 ? 20 : 3000))" : pieces[next(pieces.count)]
             }
             if next(10) == 0 { html += "<unclosed " + pieces[next(pieces.count)] }
+            // A `<` with no `>` within 8, 16, 24 bytes of the end, or farther.
+            if next(10) == 0 { html += "<" + String(repeating: "x", count: next(30)) }
             XCTAssertEqual(BodyText(html: html).words, Self.plainWordCount(html), html)
             XCTAssertEqual(BodyText.searchWords(html: html), Self.plainSearchWords(html), html)
         }

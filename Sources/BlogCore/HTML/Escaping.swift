@@ -121,9 +121,9 @@ package enum Escaping {
         let raw = UnsafeRawPointer(source)
         var index = start
         while index + 8 <= count {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let word = WordBytes.load(raw, index)
             var found = replaced(in: word, rules)
-            if rules.xml { found |= (word &- 0x20 * ones) & ~word & highs | zeroBytes(word ^ (0xEF * ones)) }
+            if rules.xml { found |= (word &- WordBytes.each(0x20)) & ~word & WordBytes.highs | WordBytes.firstZeros(word ^ WordBytes.each(0xEF)) }
             if found == 0 { index += 8; continue }
             index += found.trailingZeroBitCount >> 3
             if !isPlain(source[index], special, rules.xml) { return index }
@@ -133,20 +133,13 @@ package enum Escaping {
         return index
     }
 
-    private static var ones: UInt64 { 0x0101_0101_0101_0101 }
-    private static var highs: UInt64 { 0x8080_8080_8080_8080 }
-
-    /// The high bit of each zero byte of `word` (the lowest flag is always a real one).
-    @inline(__always)
-    private static func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
-
     /// The high bits of the bytes of `word` (little-endian) that may be `"`, `&`, `<`, `>`, or `'`
     /// when `rules` replace it: 0 when none is.
     @inline(__always)
     private static func replaced(in word: UInt64, _ rules: Rules) -> UInt64 {
         // 0x22 `"` and 0x26 `&` differ in one bit, as do 0x3C `<` and 0x3E `>`.
-        let found = zeroBytes((word & (0xFB * ones)) ^ (0x22 * ones)) | zeroBytes((word & (0xFD * ones)) ^ (0x3C * ones))
-        return rules.apostrophe ? found | zeroBytes(word ^ (0x27 * ones)) : found
+        let found = WordBytes.firstZeros((word & WordBytes.each(0xFB)) ^ WordBytes.each(0x22)) | WordBytes.firstZeros((word & WordBytes.each(0xFD)) ^ WordBytes.each(0x3C))
+        return rules.apostrophe ? found | WordBytes.firstZeros(word ^ WordBytes.each(0x27)) : found
     }
 
     /// `text` escaped by `rules`. Two passes over the bytes, each skipping from special byte to

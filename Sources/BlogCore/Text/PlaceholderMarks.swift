@@ -17,6 +17,8 @@ package struct PlaceholderMarks: Sendable, Equatable {
     /// The private-use characters after ``open``.
     package let nonce: String
     private let lead: [UInt8]
+    /// ``lead`` as a string, made once: ``mayBeIn(_:)`` asks for it for every heading and page.
+    private let leadText: String
 
     /// Marks with a random nonce.
     package init() {
@@ -30,7 +32,8 @@ package struct PlaceholderMarks: Sendable, Equatable {
     /// Marks with `nonce` (tests).
     package init(nonce: String) {
         self.nonce = nonce
-        lead = Array((Self.open + nonce).utf8)
+        leadText = Self.open + nonce
+        lead = Array(leadText.utf8)
     }
 
     /// The mark of the `number`th thing of `kind`.
@@ -40,7 +43,7 @@ package struct PlaceholderMarks: Sendable, Equatable {
 
     /// Whether `text` may hold a mark of these (a quick check).
     package func mayBeIn(_ text: String) -> Bool {
-        ByteSearch.contains(text, Self.open + nonce)
+        ByteSearch.contains(text, leadText)
     }
 
     /// `text` without its marks, whatever their kind: a heading's plain text, which templates see.

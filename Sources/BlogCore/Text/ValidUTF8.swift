@@ -13,7 +13,7 @@ package enum ValidUTF8 {
         var index = 0, ascii = true
         while index < count {
             if count - index >= 8 {
-                let high = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) & 0x8080_8080_8080_8080
+                let high = WordBytes.load(base, index) & WordBytes.highs
                 if high == 0 {
                     index += 8
                     continue

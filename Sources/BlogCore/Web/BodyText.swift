@@ -61,47 +61,25 @@ package struct BodyText: Sendable, Equatable {
     }
 
     // The two readers below take the bytes eight at a time as a `UInt64` (byte 0 lowest) and
-    // classify all eight at once: each test sets the high bit of each byte it holds for (SWAR), so a
+    // classify all eight at once: each test sets the high bit of each byte it holds for (SWAR, ``WordBytes``), so a
     // plain run of ASCII text costs a few instructions a byte; a tag is skipped with `memchr`, and
     // a character beyond ASCII is read on its own. A test is exact for the bytes below the first
     // byte beyond ASCII of the eight (an addition carries out of such a byte into the ones above),
     // and each reader uses no more than those.
 
-    private static let high: UInt64 = 0x8080_8080_8080_8080
-    private static let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-
-    /// `byte` in each of the eight bytes.
-    @inline(__always)
-    private static func each(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
-
     /// The eight bytes at `position`, the ones past `total` read as spaces.
     @inline(__always)
     private static func chunk(_ base: UnsafePointer<UInt8>, _ position: Int, _ total: Int) -> UInt64 {
-        if total - position >= 8 { return UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)) }
-        var value = each(0x20)
+        if total - position >= 8 { return WordBytes.load(base, position) }
+        var value = WordBytes.each(0x20)
         withUnsafeMutableBytes(of: &value) { $0.baseAddress!.copyMemory(from: base + position, byteCount: total - position) }
         return UInt64(littleEndian: value)
     }
 
-    /// The high bit of each zero byte: exact for every byte.
-    @inline(__always)
-    private static func zeros(_ value: UInt64) -> UInt64 { ~(((value & low) &+ low) | value | low) }
-
-    /// The high bit of each byte at least `bound` (at most 0x80), of ASCII bytes.
-    @inline(__always)
-    private static func atLeast(_ value: UInt64, _ bound: UInt8) -> UInt64 { (value &+ each(0x80 &- bound)) & high }
-
     /// The high bit of each ASCII white space byte (space, tab, line feed, vertical tab, form feed, return).
     @inline(__always)
     private static func spaces(_ value: UInt64) -> UInt64 {
-        zeros(value ^ each(0x20)) | atLeast(value, 0x09) & ~atLeast(value, 0x0E)
-    }
-
-    /// The number of high bits set in `value`, which has no others: added up by one multiplication
-    /// (`nonzeroBitCount` is a dozen instructions on an x86-64 without `popcnt`).
-    @inline(__always)
-    private static func highBits(_ value: UInt64) -> Int {
-        Int(truncatingIfNeeded: ((value >> 7) &* 0x0101_0101_0101_0101) >> 56)
+        WordBytes.zeros(value ^ WordBytes.each(0x20)) | WordBytes.atLeast(value, 0x09) & ~WordBytes.atLeast(value, 0x0E)
     }
 
     /// The number of words (``words``) of valid UTF-8 HTML.
@@ -110,13 +88,20 @@ package struct BodyText: Sendable, Equatable {
         let total = text.count
         var count = 0, inWord = false, position = 0
         while position < total {
+            if base[position] == UInt8(ascii: "<") {
+                // A tag, a comment or a declaration: skipped to its `>`; it does not end a word. (Tested
+                // first: in highlighted code a tag follows a tag, and reading its eight bytes as text is wasted.)
+                guard let after = tagEnd(text, from: position) else { break }
+                position = after
+                continue
+            }
             let value = chunk(base, position, total)
             let space = spaces(value)
             // A word starts at each byte not a space after a space (before the first: after the last byte read).
-            let starts = ~space & high & (space << 8 | (inWord ? 0 : 0x80))
-            let special = value & high | zeros(value ^ each(UInt8(ascii: "<")))
+            let starts = ~space & WordBytes.highs & (space << 8 | (inWord ? 0 : 0x80))
+            let special = value & WordBytes.highs | WordBytes.zeros(value ^ WordBytes.each(UInt8(ascii: "<")))
             if special == 0 {
-                count += highBits(starts)
+                count += WordBytes.highBits(starts)
                 inWord = space >> 63 == 0
                 position += 8
                 continue
@@ -124,7 +109,7 @@ package struct BodyText: Sendable, Equatable {
             // The bytes before the first tag or character beyond ASCII, then that one.
             let plain = special.trailingZeroBitCount / 8
             if plain > 0 {
-                count += highBits(starts & (UInt64.max >> (64 - 8 * plain)))
+                count += WordBytes.highBits(starts & (UInt64.max >> (64 - 8 * plain)))
                 inWord = space >> (8 * plain - 1) & 1 == 0
                 position += plain
             }
@@ -207,13 +192,20 @@ package struct BodyText: Sendable, Equatable {
                 var position = 0, full = false
                 scan: while position < total {
                     let byte = base[position]
+                    if byte == UInt8(ascii: "<") {
+                        // A tag, a comment or a declaration: skipped to its `>` (tested first, as in ``countWords(_:)``).
+                        endWord()
+                        guard let after = tagEnd(text, from: position) else { break scan }
+                        position = after
+                        continue
+                    }
                     if byte < 0x80 {
                         let value = chunk(base, position, total)
-                        let folded = value | each(0x20)
-                        let alphabetic = atLeast(folded, 0x61) & ~atLeast(folded, 0x7B)
-                        let letters = (alphabetic | atLeast(value, 0x30) & ~atLeast(value, 0x3A)) & ~value & high
+                        let folded = value | WordBytes.each(0x20)
+                        let alphabetic = WordBytes.atLeast(folded, 0x61) & ~WordBytes.atLeast(folded, 0x7B)
+                        let letters = (alphabetic | WordBytes.atLeast(value, 0x30) & ~WordBytes.atLeast(value, 0x3A)) & ~value & WordBytes.highs
                         // The run of ASCII letters and digits at `position` (all eight, or up to the first other byte).
-                        let run = (~letters & high).trailingZeroBitCount / 8
+                        let run = (~letters & WordBytes.highs).trailingZeroBitCount / 8
                         if run > 0 {
                             guard beginWord(), end + run <= limit else { full = true; break scan }
                             let lowered = value | alphabetic >> 2
@@ -233,11 +225,7 @@ package struct BodyText: Sendable, Equatable {
                             continue
                         }
                         endWord()
-                        if byte == UInt8(ascii: "<") {
-                            // A tag, a comment or a declaration: skipped to its `>`.
-                            guard let after = tagEnd(text, from: position) else { break scan }
-                            position = after
-                        } else if byte == UInt8(ascii: "&") {
+                        if byte == UInt8(ascii: "&") {
                             // A character reference (`&amp;`, `&#39;`): skipped to its `;`.
                             var next = position + 1
                             while next < min(total, position + 12), isLetterOrDigit(base[next]) || base[next] == UInt8(ascii: "#") {
@@ -275,13 +263,20 @@ package struct BodyText: Sendable, Equatable {
         }
     }
 
-    /// Where the text goes on after the tag whose `<` is at `position`: after its `>`, found in the
-    /// eight bytes after the `<` (most tags are short), else by `memchr`; nil when it has none.
+    /// Where the text goes on after the tag whose `<` is at `position`: after its `>`, found eight
+    /// bytes at a time in the 24 bytes after the `<` (most tags are short: a highlighted token's
+    /// `<span class="kt">` is 17 bytes), else by `memchr`; nil when it has none.
     @inline(__always)
     private static func tagEnd(_ text: UnsafeBufferPointer<UInt8>, from position: Int) -> Int? {
-        let closers = zeros(chunk(text.baseAddress!, position + 1, text.count) ^ each(UInt8(ascii: ">")))
-        if closers != 0 { return position + 2 + closers.trailingZeroBitCount / 8 }
-        return ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: text, from: position + 9).map { $0 + 1 }
+        let base = text.baseAddress!, total = text.count
+        var at = position + 1
+        for _ in 0..<3 {
+            guard at < total else { return nil }
+            let closers = WordBytes.zeros(chunk(base, at, total) ^ WordBytes.each(UInt8(ascii: ">")))
+            if closers != 0 { return at + 1 + closers.trailingZeroBitCount / 8 }
+            at += 8
+        }
+        return ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: text, from: at).map { $0 + 1 }
     }
 
     @inline(__always)
