@@ -18,6 +18,18 @@ extension Substring {
     /// are found on the bytes; when a byte above ASCII is met first, Foundation trims instead, so
     /// non-ASCII white space (U+00A0, U+3000, ...) and combining marks are treated as it treats them.
     private func trimming(_ set: CharacterSet, asciiMembers isMember: (UInt8) -> Bool) -> String {
+        // On the bytes in memory (a native string's, nearly always): the index of a substring's UTF-8 view,
+        // moved byte by byte, cost hundreds of instructions a step (2,300 a trimmed tag, callgrind).
+        let trimmed = utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            var start = 0, end = bytes.count
+            while start < end, bytes[start] < 0x80, isMember(bytes[start]) { start += 1 }
+            if start == end { return "" }
+            while bytes[end - 1] < 0x80, isMember(bytes[end - 1]) { end -= 1 }
+            guard bytes[start] < 0x80, bytes[end - 1] < 0x80 else { return nil }
+            if start == 0, end == bytes.count { return String(self) }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
+        if let trimmed { return trimmed ?? trimmingCharacters(in: set) }
         let utf8 = self.utf8
         var start = utf8.startIndex
         while start != utf8.endIndex, utf8[start] < 0x80, isMember(utf8[start]) { start = utf8.index(after: start) }
