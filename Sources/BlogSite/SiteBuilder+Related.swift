@@ -20,11 +20,12 @@ extension Site {
 }
 
 extension SiteBuilder {
-    /// The name of `post`'s series: its `series` header, a text or the first of a list (Hugo's
-    /// `series` taxonomy is a list); nil without one.
-    static func seriesName(of post: Post) -> String? {
+    /// The name of a post's series from its header fields `meta` (not the post: one passed as an argument
+    /// is copied): its `series` header, a text or the first of a list (Hugo's `series` taxonomy is a
+    /// list); nil without one.
+    static func seriesName(in meta: [String: MetaValue]) -> String? {
         let value: MetaValue?
-        switch post.meta["series"] {
+        switch meta["series"] {
         case .list(let items): value = items.first
         case let other: value = other
         }
@@ -40,7 +41,7 @@ extension SiteBuilder {
         var of: [Int: Int] = [:]
         // Oldest first: a series reads in that order, and its first part's spelling names it.
         for index in listed.reversed() where posts[index].post.kind == .post {
-            guard let name = seriesName(of: posts[index].post) else { continue }
+            guard let name = seriesName(in: posts[index].post.meta) else { continue }
             let slug = Slug.make(name)
             let group = bySlug[slug] ?? {
                 groups.append(SeriesGroup(name: name, posts: []))

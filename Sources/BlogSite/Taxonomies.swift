@@ -20,7 +20,9 @@ extension SiteBuilder {
         // The posts read in place: an array's element passed as an argument was copied, every string retained.
         posts.withUnsafeBufferPointer { posts in
             for index in listed.reversed() {  // oldest first, so the oldest spelling names the term
-                for term in terms(taxonomy, of: posts[index].post, config: config) where !term.slug.isEmpty {
+                // A post's tags are its terms: read in place (the call copied the post, even inlined).
+                let terms = taxonomy == .tag ? posts[index].post.tags : terms(taxonomy, of: posts[index].post, config: config)
+                for term in terms where !term.slug.isEmpty {
                     let key = tagSlug(term, permalinks)
                     if groups[key] == nil {
                         groups[key] = TagGroup(tag: term, posts: [], url: termPath(pattern, term, permalinks))
@@ -56,6 +58,9 @@ extension SiteBuilder {
     /// none: under ``Permalinks/folderCategories``, its folder's name; else `default_category`,
     /// or `misc` under ``Permalinks/folderCategories``, as Pelican's `DEFAULT_CATEGORY`); its
     /// authors, else the site's; its top folder under content/ (none at the top).
+    /// Inlined: called on a post of an array, it then reads the fields it needs in place (a call copied the
+    /// whole post first, every one of its strings retained).
+    @inline(__always)
     package static func terms(_ taxonomy: Taxonomy, of post: Post, config: SiteConfig) -> [Tag] {
         switch taxonomy {
         case .tag:
