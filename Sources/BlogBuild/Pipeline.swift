@@ -59,10 +59,14 @@ public enum Pipeline {
         let read = readPosts(inventory, options: options, config: config, memo: memo)
         warnings += read.flatMap { $0.1 }
         // From this time on, a post now in the future is published with no file changed.
-        let dueAt = read.compactMap { $0.0 }.filter { $0.dated && $0.date > options.now }.map(\.date.timeIntervalSince1970).min()
+        // Each post's fields read in place: the posts copied into a new array, twice, were every string retained.
+        let dueAt = read.indices.compactMap { index -> Double? in
+            guard read[index].0?.dated == true, let date = read[index].0?.date, date > options.now else { return nil }
+            return date.timeIntervalSince1970
+        }.min()
         clock.lap("read posts")
         if warnings.hasErrors { throw BuildFailure(warnings.sortedForDisplay()) }
-        var site = try placePosts(read.compactMap { $0.0 }, assets: inventory.assets, options: options, config: config)
+        var site = try placePosts(read, assets: inventory.assets, options: options, config: config)
         // Two passes over the placed site, one per core.
         let (notes, caseWarnings) = Parallel.both({ SiteBuilder.replacementNotes(site) + SiteBuilder.mergedTermNotes(site) },
                                                   { SiteBuilder.caseCollisions(site) })
@@ -135,11 +139,12 @@ public enum Pipeline {
 
     /// Site: the posts placed (order, URLs, tags) before their markdown is rendered, so that only posts
     /// that get a page are rendered, and links between posts resolve against the placed site.
-    private static func placePosts(_ posts: [Post], assets: [String], options: BuildOptions, config: SiteConfig) throws -> Site {
+    private static func placePosts(_ read: [(Post?, [Diagnostic])], assets: [String], options: BuildOptions, config: SiteConfig) throws -> Site {
         let empty = RenderedMarkdown(html: "", summaryHTML: "", headings: [])
         let siteOptions = SiteOptions(includeDrafts: options.drafts, includeFuture: options.future, now: options.now)
-        return try SiteBuilder.build(posts: posts.map { RenderedPost(post: $0, rendered: empty) }, assets: assets, config: config,
-                                     options: siteOptions)
+        // Each post copied once, into its RenderedPost (not into an array of posts first).
+        let posts = read.indices.compactMap { index in read[index].0.map { RenderedPost(post: $0, rendered: empty) } }
+        return try SiteBuilder.build(posts: posts, assets: assets, config: config, options: siteOptions)
     }
 
     /// Markdown: every placed post of `site` rendered (see ``MarkdownStage``), and the messages. Links to
@@ -161,7 +166,8 @@ public enum Pipeline {
         (liquid.site, siteWarnings) = JekyllSiteFiles.site(config: config, baseURL: liquid.baseURL, siteURL: liquid.siteURL,
                                                            display: jekyllDisplay(options, config: config))
         // Then each image gets its size from its file, and lazy loading (see ImageAttributes).
-        let (rendered, diagnostics) = MarkdownStage.render(site.posts.map { ($0.post, "/" + $0.url) }, config: config, liquid: liquid,
+        let (rendered, diagnostics) = MarkdownStage.render(site.posts.indices.map { (site.posts[$0].post, "/" + site.posts[$0].url) },
+                                                           config: config, liquid: liquid,
                                                            liquidPage: JekyllSiteFiles.page, rewriteLinks: { html, post in
             let (linked, warnings) = links.rewritePelican(html: html, post: post)
             return (images.apply(linked, post: post), warnings)
@@ -292,10 +298,11 @@ public enum Pipeline {
     /// A note saying that drafts are published unlisted at `permalinks.draft`, as Pelican publishes
     /// them, when the build has any (and no `--drafts`, which lists them).
     private static func unlistedDrafts(_ site: Site, options: BuildOptions) -> [Diagnostic] {
-        let drafts = site.posts.filter { $0.post.status == .draft }
+        // Indices: `site.posts.filter` copied every post to look at its status.
+        let drafts = site.posts.indices.filter { site.posts[$0].post.status == .draft }
         guard !options.drafts, let first = drafts.first, let pattern = site.config.permalinks.draft else { return [] }
         let count = drafts.count == 1 ? "1 draft is" : "\(drafts.count) drafts are"
-        return [Diagnostic(.note, "\(count) published unlisted (in no list, feed or sitemap) at `permalinks.draft` (\(pattern)), as Pelican publishes drafts: /\(first.url)\(drafts.count > 1 ? ", …" : ""); set `permalinks.draft: none` to leave them out")]
+        return [Diagnostic(.note, "\(count) published unlisted (in no list, feed or sitemap) at `permalinks.draft` (\(pattern)), as Pelican publishes drafts: /\(site.posts[first].url)\(drafts.count > 1 ? ", …" : ""); set `permalinks.draft: none` to leave them out")]
     }
 
     /// `files` (pages) with every link inside the site relative to its page (`relative_urls`; see ``RelativeURLs``).

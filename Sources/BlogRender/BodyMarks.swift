@@ -38,12 +38,13 @@ final class BodyMarks: @unchecked Sendable {
     init(site: Site, reportingTo hook: RenderHook) {
         self.hook = hook
         let marks = marks
-        bodies = site.posts.map(\.rendered.html)
+        // By index: `site.posts.map` copied each post, every one of its strings retained and released.
+        bodies = site.posts.indices.map { site.posts[$0].rendered.html }
         markers = site.posts.indices.map { index in
             BodyMarker(post: index, html: site.posts[index].rendered.html, marker: marks.mark("&", index), hook: hook)
         }
-        permalinks = site.posts.map { AbsoluteURLs.url($0.url, config: site.config) }
-        paths = site.posts.map(\.post.contentPath)
+        permalinks = site.posts.indices.map { AbsoluteURLs.url(site.posts[$0].url, config: site.config) }
+        paths = site.posts.indices.map { site.posts[$0].post.contentPath }
         feedXML = Array(repeating: nil, count: site.posts.count)
         feedJSON = feedXML
     }

@@ -19,7 +19,8 @@ package struct ContentLinks: Sendable {
     /// The targets of `site`: every page and every copied file.
     package init(site: Site) {
         var pages: [String: String] = [:]
-        for item in site.posts { pages[item.post.contentPath] = item.url }
+        // By index: `for item in site.posts` copied each post, every one of its strings retained and released.
+        for index in site.posts.indices { pages[site.posts[index].post.contentPath] = site.posts[index].url }
         self.pages = pages
         pagePaths = pages.keys.sorted()
         files = Dictionary(site.assets.map { ($0.source, $0.path) }, uniquingKeysWith: { a, _ in a })
@@ -79,7 +80,8 @@ package struct ContentLinks: Sendable {
         var placed: [String: String] = [:]
         // Which bodies may hold one is asked on every core; the places are then given in the posts' order.
         let holding = Parallel.map(posts.count) { mayHoldAttachments(posts[$0].post.body) }
-        for (item, mayHold) in zip(posts, holding) where mayHold {
+        for index in posts.indices where holding[index] {
+            let item = posts[index]
             var rest = Substring(item.post.body)
             while let marker = rest.range(of: "{attach}") ?? rest.range(of: "|attach|") {
                 rest = rest[marker.upperBound...]

@@ -30,7 +30,7 @@ package final class ImageAttributes: @unchecked Sendable {
         }
         self.files = files
         var pages: [String: String] = [:]
-        for item in site.posts { pages[item.post.contentPath] = item.url }
+        for index in site.posts.indices { pages[site.posts[index].post.contentPath] = site.posts[index].url }
         self.pages = pages
         basePath = site.config.basePath
         baseURL = site.config.baseURL.lowercased().hasPrefix("http") ? site.config.baseURL.lowercased() : nil

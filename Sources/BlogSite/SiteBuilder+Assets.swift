@@ -13,11 +13,12 @@ extension SiteBuilder {
     static func placeAssets(_ assets: [String], posts: [SitePost], allPosts: [RenderedPost], filePaths: [FilePathRule] = []) -> [SiteAsset] {
         // Bundle folder -> the output folder of its page (nil when the post is left out).
         var bundles: [String: String?] = [:]
-        for item in allPosts where item.post.isBundle {
-            bundles[item.post.contentPath.folderPart] = .some(nil)
+        // By index: a post copied is every one of its strings retained and released, and few are bundles.
+        for index in allPosts.indices where allPosts[index].post.isBundle {
+            bundles[allPosts[index].post.contentPath.folderPart] = .some(nil)
         }
-        for item in posts where item.post.isBundle {
-            bundles[item.post.contentPath.folderPart] = item.outputPath.folderPart
+        for index in posts.indices where posts[index].post.isBundle {
+            bundles[posts[index].post.contentPath.folderPart] = posts[index].outputPath.folderPart
         }
         let attached = ContentLinks.attachments(posts)
         var moved: [String: String] = [:]

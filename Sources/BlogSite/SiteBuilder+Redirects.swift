@@ -39,8 +39,9 @@ extension SiteBuilder {
     /// kept here; the others then collide with it, an error naming both.
     static func replacements(_ posts: [SitePost], permalinks: Permalinks = Permalinks()) -> [GeneratedPage: Int] {
         var replaced: [GeneratedPage: Int] = [:]
-        for (index, item) in posts.enumerated() where hasExplicitURL(item.post) {
-            guard let generated = GeneratedPage.allCases.first(where: { $0.outputPath(in: permalinks) == item.outputPath }) else { continue }
+        for index in posts.indices where hasExplicitURL(posts[index].post) {
+            let outputPath = posts[index].outputPath
+            guard let generated = GeneratedPage.allCases.first(where: { $0.outputPath(in: permalinks) == outputPath }) else { continue }
             if replaced[generated] == nil { replaced[generated] = index }
         }
         return replaced

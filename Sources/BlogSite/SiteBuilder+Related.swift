@@ -20,11 +20,12 @@ extension Site {
 }
 
 extension SiteBuilder {
-    /// The name of `post`'s series: its `series` header, a text or the first of a list (Hugo's
-    /// `series` taxonomy is a list); nil without one.
-    static func seriesName(of post: Post) -> String? {
+    /// The name of a post's series from its header fields `meta` (not the post: one passed as an argument
+    /// is copied): its `series` header, a text or the first of a list (Hugo's `series` taxonomy is a
+    /// list); nil without one.
+    static func seriesName(in meta: [String: MetaValue]) -> String? {
         let value: MetaValue?
-        switch post.meta["series"] {
+        switch meta["series"] {
         case .list(let items): value = items.first
         case let other: value = other
         }
@@ -40,7 +41,7 @@ extension SiteBuilder {
         var of: [Int: Int] = [:]
         // Oldest first: a series reads in that order, and its first part's spelling names it.
         for index in listed.reversed() where posts[index].post.kind == .post {
-            guard let name = seriesName(of: posts[index].post) else { continue }
+            guard let name = seriesName(in: posts[index].post.meta) else { continue }
             let slug = Slug.make(name)
             let group = bySlug[slug] ?? {
                 groups.append(SeriesGroup(name: name, posts: []))
@@ -66,26 +67,37 @@ extension SiteBuilder {
     static func related(posts: [SitePost], listed: [Int], limit: Int) -> [[Int]] {
         guard limit > 0 else { return Array(repeating: [], count: posts.count) }
         // Plain numbers, read by every core without touching the posts' strings (whose reference counts,
-        // shared by every thread, made the first version ten times slower).
-        var termIDs: [String: Int] = [:]
-        func id(_ slug: String) -> Int {
-            if let id = termIDs[slug] { return id }
-            termIDs[slug] = termIDs.count
-            return termIDs.count - 1
+        // shared by every thread, made the first version ten times slower). Tags and categories get ids
+        // of one range from two tables (a category's key was its slug with a prefix: a new string per post).
+        var tagIDs: [String: Int] = [:], categoryIDs: [String: Int] = [:]
+        var termCount = 0
+        func id(_ slug: String, in table: inout [String: Int]) -> Int {
+            if let id = table[slug] { return id }
+            table[slug] = termCount
+            termCount += 1
+            return termCount - 1
         }
         // Each post's tags (`tagStart[i]..<tagStart[i + 1]` in `tagItems`), category (-1: none), date.
         var tagStart = [0], tagItems: [Int] = [], categoryOf: [Int] = [], dates: [Double] = []
         var isPost: [Bool] = []
-        for sitePost in posts {
-            let post = sitePost.post
-            for tag in post.tags { tagItems.append(id(tag.slug)) }
+        tagStart.reserveCapacity(posts.count + 1)
+        categoryOf.reserveCapacity(posts.count)
+        dates.reserveCapacity(posts.count)
+        isPost.reserveCapacity(posts.count)
+        for index in posts.indices {
+            // Each field read in place: `let post = posts[index].post` retained and released every string of the post.
+            for tag in posts[index].post.tags { tagItems.append(id(tag.slug, in: &tagIDs)) }
             tagStart.append(tagItems.count)
-            categoryOf.append(post.category.map { id("\u{1}" + $0.slug) } ?? -1)
-            dates.append(post.date.timeIntervalSince1970)
-            isPost.append(post.kind == .post)
+            if let category = posts[index].post.categories.first {
+                categoryOf.append(id(category.slug, in: &categoryIDs))
+            } else {
+                categoryOf.append(-1)
+            }
+            dates.append(posts[index].post.date.timeIntervalSince1970)
+            isPost.append(posts[index].post.kind == .post)
         }
         // Each tag's and category's listed posts, ascending (the site's order, newest first).
-        var members = Array(repeating: [Int](), count: termIDs.count)
+        var members = Array(repeating: [Int](), count: termCount)
         for index in listed where isPost[index] {
             for item in tagStart[index]..<tagStart[index + 1] { members[tagItems[item]].append(index) }
             if categoryOf[index] >= 0 { members[categoryOf[index]].append(index) }
@@ -95,61 +107,87 @@ extension SiteBuilder {
             memberItems += list
             memberStart.append(memberItems.count)
         }
-        return tagItems.withUnsafeBufferPointer { tagItems in
+        // Contiguous runs of posts, a few per core, each with its own counters: one allocation per run, not
+        // a handful per post.
+        let runs = min(posts.count, ProcessInfo.processInfo.activeProcessorCount * 2)
+        let perRun = (posts.count + runs - 1) / max(runs, 1)
+        let parts = Parallel.map(runs) { run -> [[Int]] in
+            let range = min(posts.count, run * perRun)..<min(posts.count, (run + 1) * perRun)
+            guard !range.isEmpty else { return [] }
+            // For each candidate, by index: the post it was last counted for (`seenFor`), and in how many of
+            // that post's tag windows it is (`shared`); `touched`: the candidates of the post being weighed.
+            var seenFor = [Int32](repeating: -1, count: posts.count)
+            var shared = [Int32](repeating: 0, count: posts.count)
+            var touched: [Int] = []
+            typealias Candidate = (index: Int, tags: Int, category: Bool, distance: Double)
+            var best: [Candidate] = []
+            best.reserveCapacity(limit + 1)
+            var result: [[Int]] = []
+            result.reserveCapacity(range.count)
+            tagItems.withUnsafeBufferPointer { tagItems in
             memberItems.withUnsafeBufferPointer { memberItems in
-                Parallel.map(posts.count) { index -> [Int] in
+            seenFor.withUnsafeMutableBufferPointer { seenFor in
+            shared.withUnsafeMutableBufferPointer { shared in
+                for index in range {
                     let tags = tagStart[index]..<tagStart[index + 1]
                     let category = categoryOf[index]
-                    guard isPost[index], !tags.isEmpty || category >= 0 else { return [] }
-                    // The window of each tag and of the category, ascending runs of `memberItems`, merged:
-                    // each candidate once, in ascending order, with the number of tag windows it is in.
-                    var runs: [(next: Int, end: Int, counts: Bool)] = []
-                    runs.reserveCapacity(tags.count + 1)
+                    guard isPost[index], !tags.isEmpty || category >= 0 else {
+                        result.append([])
+                        continue
+                    }
+                    touched.removeAll(keepingCapacity: true)
+                    // The window of each tag and of the category: the ``relatedWindow`` posts of its list
+                    // on each side of the place the post has, or would have, in it.
                     func window(_ term: Int, counts: Bool) {
                         let list = memberStart[term]..<memberStart[term + 1]
-                        // The place the post has, or would have, in the list (ascending indices).
                         var low = list.lowerBound, high = list.upperBound
                         while low < high {
                             let middle = (low + high) / 2
                             if memberItems[middle] < index { low = middle + 1 } else { high = middle }
                         }
-                        runs.append((max(list.lowerBound, low - relatedWindow), min(list.upperBound, low + relatedWindow + 1), counts))
+                        // A post that lists a tag twice is in its list twice, and counted twice.
+                        for item in max(list.lowerBound, low - relatedWindow)..<min(list.upperBound, low + relatedWindow + 1) {
+                            let other = memberItems[item]
+                            if seenFor[other] != Int32(truncatingIfNeeded: index) {
+                                seenFor[other] = Int32(truncatingIfNeeded: index)
+                                shared[other] = 0
+                                touched.append(other)
+                            }
+                            if counts { shared[other] += 1 }
+                        }
                     }
                     for item in tags { window(tagItems[item], counts: true) }
                     if category >= 0 { window(category, counts: false) }
-                    // The best `limit`, kept in order: most shared tags, the category, nearest date, newer.
+                    // The best `limit`, kept in order: most shared tags, the category, nearest date, newer
+                    // (a total order: the order the candidates come in does not matter).
                     let date = dates[index]
-                    typealias Candidate = (index: Int, tags: Int, category: Bool, distance: Double)
                     func better(_ a: Candidate, _ b: Candidate) -> Bool {
                         if a.tags != b.tags { return a.tags > b.tags }
                         if a.category != b.category { return a.category }
                         if a.distance != b.distance { return a.distance < b.distance }
                         return a.index < b.index
                     }
-                    var best: [Candidate] = []
-                    best.reserveCapacity(limit + 1)
-                    while true {
-                        var other = Int.max
-                        for run in runs where run.next < run.end { other = min(other, memberItems[run.next]) }
-                        guard other != Int.max else { break }
-                        var shared = 0
-                        for run in runs.indices {
-                            // A post that lists a tag twice is in its list twice.
-                            while runs[run].next < runs[run].end, memberItems[runs[run].next] == other {
-                                if runs[run].counts { shared += 1 }
-                                runs[run].next += 1
-                            }
-                        }
-                        guard other != index else { continue }
-                        let candidate: Candidate = (other, shared, category >= 0 && categoryOf[other] == category, abs(dates[other] - date))
+                    best.removeAll(keepingCapacity: true)
+                    for other in touched where other != index {
+                        let candidate: Candidate = (other, Int(shared[other]), category >= 0 && categoryOf[other] == category,
+                                                    abs(dates[other] - date))
                         if best.count == limit, !better(candidate, best[limit - 1]) { continue }
-                        let at = best.firstIndex { better(candidate, $0) } ?? best.count
+                        var at = best.count
+                        while at > 0, better(candidate, best[at - 1]) { at -= 1 }
                         best.insert(candidate, at: at)
                         if best.count > limit { best.removeLast() }
                     }
-                    return best.map(\.index)
+                    result.append(best.map(\.index))
                 }
             }
+            }
+            }
+            }
+            return result
         }
+        var related: [[Int]] = []
+        related.reserveCapacity(posts.count)
+        for part in parts { related += part }
+        return related
     }
 }

@@ -25,8 +25,8 @@ extension SiteBuilder {
             var kind: PostKind, status: PostStatus, slug: String
         }
         var groups: [Version: [Int]] = [:]
-        for (index, item) in posts.enumerated() {
-            groups[Version(kind: item.post.kind, status: item.post.status, slug: item.post.slug), default: []].append(index)
+        for index in posts.indices {
+            groups[Version(kind: posts[index].post.kind, status: posts[index].post.status, slug: posts[index].post.slug), default: []].append(index)
         }
         func language(_ index: Int) -> String { (posts[index].post.lang ?? config.language).lowercased() }
         var unlisted = Set<Int>()

@@ -44,26 +44,27 @@ package enum SiteBuilder {
                       options: SiteOptions) throws -> Site {
         var leftOut = LeftOut()
         // Indices, not copies: a post copied is every one of its strings retained, and released again.
+        // Each field read in place: `let post = posts[index].post` copied the post.
         let included = posts.indices.filter { index in
-            let post = posts[index].post
-            switch post.status {
+            switch posts[index].post.status {
             case .draft:
                 // Published unlisted where `permalinks.draft` (or `draft_page`) says, as Pelican does.
-                let pattern = post.kind == .page ? config.permalinks.draftPage : config.permalinks.draft
+                let pattern = posts[index].post.kind == .page ? config.permalinks.draftPage : config.permalinks.draft
                 if !options.includeDrafts && pattern == nil {
                     leftOut.drafts += 1
                     return false
                 }
             case .published, .hidden: break
             }
-            if !options.includeFuture, post.date > options.now {
+            if !options.includeFuture, posts[index].post.date > options.now {
                 leftOut.future += 1
                 return false
             }
             return true
         }
-        // Sorting indices moves integers, not whole posts.
-        let order = included.sorted { newestFirst(posts[$0], posts[$1]) }
+        // Sorting indices moves integers, not whole posts; the posts compared are read in place (an
+        // array's element passed as an argument was copied, twice a comparison).
+        let order = posts.withUnsafeBufferPointer { posts in included.sorted { newestFirst(posts[$0], posts[$1]) } }
         var sitePosts = Parallel.map(order.count) { number -> SitePost in
             let item = posts[order[number]]
             let (url, outputPath) = placement(of: item.post, config: config)
@@ -81,9 +82,9 @@ package enum SiteBuilder {
         let (translated, versions) = translations(sitePosts, config: config)
         for (index, others) in versions { sitePosts[index].translations = others }
         let listed = sitePosts.indices.filter {
-            let post = sitePosts[$0].post
+            let status = sitePosts[$0].post.status
             // A draft published at `permalinks.draft` is listed only in a `--drafts` build.
-            return post.status != .hidden && (post.status != .draft || options.includeDrafts) && post.kind == .post && !translated.contains($0)
+            return status != .hidden && (status != .draft || options.includeDrafts) && sitePosts[$0].post.kind == .post && !translated.contains($0)
         }
         // The taxonomies, the archives and the assets' places need only the placed posts, not each
         // other: each made on a core of its own (one core alone made them for 40% of this step).
@@ -114,8 +115,8 @@ package enum SiteBuilder {
         }
 
         var redirects: [Redirect] = []
-        for (index, item) in sitePosts.enumerated() {
-            for alias in item.post.aliases {
+        for index in sitePosts.indices {
+            for alias in sitePosts[index].post.aliases {
                 redirects.append(Redirect(url: alias, outputPath: outputPath(for: alias), target: index))
             }
         }

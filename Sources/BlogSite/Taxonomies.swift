@@ -17,14 +17,19 @@ extension SiteBuilder {
         let permalinks = config.permalinks
         guard let pattern = permalinks.terms(taxonomy).page else { return [] }
         var groups: [String: TagGroup] = [:]
-        for index in listed.reversed() {  // oldest first, so the oldest spelling names the term
-            for term in terms(taxonomy, of: posts[index].post, config: config) where !term.slug.isEmpty {
-                let key = tagSlug(term, permalinks)
-                if groups[key] == nil {
-                    groups[key] = TagGroup(tag: term, posts: [], url: termPath(pattern, term, permalinks))
+        // The posts read in place: an array's element passed as an argument was copied, every string retained.
+        posts.withUnsafeBufferPointer { posts in
+            for index in listed.reversed() {  // oldest first, so the oldest spelling names the term
+                // A post's tags are its terms: read in place (the call copied the post, even inlined).
+                let terms = taxonomy == .tag ? posts[index].post.tags : terms(taxonomy, of: posts[index].post, config: config)
+                for term in terms where !term.slug.isEmpty {
+                    let key = tagSlug(term, permalinks)
+                    if groups[key] == nil {
+                        groups[key] = TagGroup(tag: term, posts: [], url: termPath(pattern, term, permalinks))
+                    }
+                    // A post with two spellings of one term (`スマホSMS` and `SMS` under `pelican`) is listed once.
+                    if groups[key]!.posts.last != index { groups[key]!.posts.append(index) }
                 }
-                // A post with two spellings of one term (`スマホSMS` and `SMS` under `pelican`) is listed once.
-                if groups[key]!.posts.last != index { groups[key]!.posts.append(index) }
             }
         }
         if taxonomy == .author, !permalinks.siteAuthorPages, groups.count <= 1,
@@ -53,6 +58,9 @@ extension SiteBuilder {
     /// none: under ``Permalinks/folderCategories``, its folder's name; else `default_category`,
     /// or `misc` under ``Permalinks/folderCategories``, as Pelican's `DEFAULT_CATEGORY`); its
     /// authors, else the site's; its top folder under content/ (none at the top).
+    /// Inlined: called on a post of an array, it then reads the fields it needs in place (a call copied the
+    /// whole post first, every one of its strings retained).
+    @inline(__always)
     package static func terms(_ taxonomy: Taxonomy, of post: Post, config: SiteConfig) -> [Tag] {
         switch taxonomy {
         case .tag:
@@ -91,15 +99,17 @@ extension SiteBuilder {
     package static func mergedTermNotes(_ site: Site) -> [Diagnostic] {
         let permalinks = site.config.permalinks
         var notes: [Diagnostic] = []
-        for taxonomy in [Taxonomy.tag, .category, .author] {
-            for group in site.terms(taxonomy) {
-                let key = tagSlug(group.tag, permalinks)
-                var noted: Set<String> = [group.tag.slug]
-                for index in group.posts.reversed() {  // oldest first, as the name was chosen
-                    let post = site.posts[index].post
-                    for term in terms(taxonomy, of: post, config: site.config)
-                    where tagSlug(term, permalinks) == key && noted.insert(term.slug).inserted {
-                        notes.append(.note(post.source, "\(taxonomy.rawValue) \"\(term.name)\" has the URL /\(group.url) of \(taxonomy.rawValue) \"\(group.tag.name)\": they are one \(taxonomy.rawValue), named \"\(group.tag.name)\"; rename one to keep them apart"))
+        // The posts read in place: `let post = site.posts[index].post` copied each post, every string retained.
+        site.posts.withUnsafeBufferPointer { posts in
+            for taxonomy in [Taxonomy.tag, .category, .author] {
+                for group in site.terms(taxonomy) {
+                    let key = tagSlug(group.tag, permalinks)
+                    var noted: Set<String> = [group.tag.slug]
+                    for index in group.posts.reversed() {  // oldest first, as the name was chosen
+                        for term in terms(taxonomy, of: posts[index].post, config: site.config)
+                        where tagSlug(term, permalinks) == key && noted.insert(term.slug).inserted {
+                            notes.append(.note(posts[index].post.source, "\(taxonomy.rawValue) \"\(term.name)\" has the URL /\(group.url) of \(taxonomy.rawValue) \"\(group.tag.name)\": they are one \(taxonomy.rawValue), named \"\(group.tag.name)\"; rename one to keep them apart"))
+                        }
                     }
                 }
             }

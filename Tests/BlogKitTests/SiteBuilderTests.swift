@@ -66,6 +66,54 @@ final class SiteBuilderTests: XCTestCase {
         XCTAssertTrue(site.related.contains { $0.count == 4 } && site.related.contains(where: \.isEmpty))
     }
 
+    /// With more posts to a tag than ``SiteBuilder/relatedWindow`` on each side, only the window nearest the
+    /// post in each list is weighed, and a candidate counts the tag windows it is in: the same as the rule
+    /// applied list by list here, for tags shared by a few posts, by most and by every post, some on one day.
+    func testRelatedPostsWeighTheWindowOfEachTag() throws {
+        var seed: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(seed >> 33) % bound
+        }
+        let size = SiteBuilder.relatedWindow
+        let posts = (0..<(5 * size)).map { number -> RenderedPost in
+            var tags = ["all"]
+            if next(4) != 0 { tags.append("most") }
+            if next(9) == 0 { tags.append("few") }
+            let turn = next(tags.count)
+            return post("Post \(number)", day: next(200), hour: next(2), tags: Array(tags[turn...] + tags[..<turn]),
+                        category: next(3) == 0 ? nil : ["x", "y"][next(2)])
+        }
+        var config = SiteConfig()
+        config.relatedPosts = 6
+        let site = try build(posts, config: config)
+        func list(_ included: (Post) -> Bool) -> [Int] { site.listed.filter { included(site.posts[$0].post) } }
+        for (index, item) in site.posts.enumerated() {
+            let post = item.post
+            var inWindows: [Int: Int] = [:]  // candidate -> tag windows it is in
+            func window(_ list: [Int], counts: Bool) {
+                let place = list.firstIndex { $0 >= index } ?? list.count
+                for other in list[max(0, place - size)..<min(list.count, place + size + 1)] where other != index {
+                    inWindows[other, default: 0] += counts ? 1 : 0
+                }
+            }
+            for tag in post.tags { window(list { $0.tags.contains(tag) }, counts: true) }
+            if let category = post.category { window(list { $0.category == category }, counts: false) }
+            let expected = inWindows.sorted { a, b in
+                let (pa, pb) = (site.posts[a.key].post, site.posts[b.key].post)
+                let (ca, cb) = (post.category != nil && pa.category == post.category, post.category != nil && pb.category == post.category)
+                let (da, db) = (abs(pa.date.timeIntervalSince(post.date)), abs(pb.date.timeIntervalSince(post.date)))
+                if a.value != b.value { return a.value > b.value }
+                if ca != cb { return ca }
+                if da != db { return da < db }
+                return a.key < b.key
+            }.prefix(6).map(\.key)
+            XCTAssertEqual(site.related[index], expected, post.title)
+        }
+        // The windows matter: a post of the middle has neighbours in "all" beyond the window on each side.
+        XCTAssertGreaterThan(site.listed.count, 2 * size + 1)
+    }
+
     /// The parts of the site model made beside each other on two cores (the taxonomies, archives, the
     /// assets' places with `{attach}` links, related posts, the URL check) are what each pass gives on
     /// its own over the same placed posts, in the same fields, build after build.
