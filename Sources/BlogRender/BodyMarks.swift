@@ -65,8 +65,11 @@ final class BodyMarks: @unchecked Sendable {
         let known = self[keyPath: kept][number]
         lock.unlock()
         if let known { return known }
-        // Two cores may make the same text at once; both give the same.
-        let made = form.apply(bodies[number])
+        // Two cores may make the same text at once; both give the same. `blog serve` keeps it between builds: feeds
+        // made again after a title edit then escape only the changed post's body.
+        let made = hook.postDigests.map { memo in
+            memo.feedBody(path: paths[number], html: bodies[number], form: form) { form.apply(bodies[number]) }
+        } ?? form.apply(bodies[number])
         lock.lock()
         self[keyPath: kept][number] = made
         lock.unlock()

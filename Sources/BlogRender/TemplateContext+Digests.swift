@@ -149,6 +149,10 @@ package final class PostDigestMemo: @unchecked Sendable {
     /// Each post's search words (``BodyText/searchWords(html:)``, a twentieth of a title edit's instructions at
     /// 1,000 posts when its shard is made again) with the body they were read from, by content path.
     private var words: [String: (html: String, words: String)] = [:]
+    /// Each post's body in the forms of the feeds (``BodyForm/feedXML(base:)``, ``BodyForm/feedJSON(base:)``: links
+    /// made absolute against its address, escaped), with the body and form they were made from, by content path:
+    /// made again for every post a feed shows, they were two fifths of a title edit's instructions at 1,000 posts.
+    private var feedBodies: [String: [(html: String, form: BodyForm, text: String)]] = [:]
 
     package init() {}
 
@@ -172,7 +176,24 @@ package final class PostDigestMemo: @unchecked Sendable {
         lock.withLock {
             kept = next
             words = words.filter { next[$0.key] != nil }
+            feedBodies = feedBodies.filter { next[$0.key] != nil }
         }
+    }
+
+    /// The body of the post at `path` in the feed form `form` (``BodyForm/feedXML(base:)`` or
+    /// ``BodyForm/feedJSON(base:)``), when its body is `html`: kept from an earlier build when it had this body and
+    /// form, else `make()`, kept (the last two forms of each post: its Atom and RSS, its JSON).
+    func feedBody(path: String, html: String, form: BodyForm, make: () -> String) -> String {
+        if let known = lock.withLock({ feedBodies[path] }), let found = known.first(where: { $0.form == form && $0.html == html }) {
+            return found.text
+        }
+        let made = make()
+        lock.withLock {
+            var known = feedBodies[path, default: []].filter { $0.html == html && $0.form != form }
+            known.append((html, form, made))
+            feedBodies[path] = known
+        }
+        return made
     }
 
     /// The search words of the post at `path` whose body is `html`: kept from an earlier build when it had this
@@ -189,6 +210,7 @@ package final class PostDigestMemo: @unchecked Sendable {
         lock.withLock {
             kept = [:]
             words = [:]
+            feedBodies = [:]
         }
     }
 }

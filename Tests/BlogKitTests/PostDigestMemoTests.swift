@@ -108,6 +108,34 @@ final class PostDigestMemoTests: XCTestCase {
         XCTAssertEqual(made, 4)
     }
 
+    func testFeedBodiesAreKeptForTheBodyAndFormTheyWereMadeFrom() {
+        let memo = PostDigestMemo()
+        var made = 0
+        func body(_ path: String, _ html: String, _ form: BodyForm) -> String {
+            memo.feedBody(path: path, html: html, form: form) { made += 1; return form.apply(html) }
+        }
+        let html = "<p>See <a href=\"../b/\">b</a> &amp; <img src=\"x.png\"></p>"
+        let atom = BodyForm.feedXML(base: "https://example.org/posts/a/"), json = BodyForm.feedJSON(base: "https://example.org/posts/a/")
+        XCTAssertEqual(body("posts/a.md", html, atom), atom.apply(html))
+        XCTAssertTrue(atom.apply(html).contains("https://example.org/posts/b/"), atom.apply(html))
+        XCTAssertEqual(body("posts/a.md", html, json), json.apply(html))
+        XCTAssertEqual(body("posts/a.md", html, atom), atom.apply(html))
+        XCTAssertEqual(body("posts/a.md", html, json), json.apply(html))
+        XCTAssertEqual(made, 2, "each form made once for the same body")
+        // Another address (the links are made absolute against it), another body: made again.
+        let moved = BodyForm.feedXML(base: "https://example.org/2024/a/")
+        XCTAssertEqual(body("posts/a.md", html, moved), moved.apply(html))
+        XCTAssertNotEqual(moved.apply(html), atom.apply(html))
+        XCTAssertEqual(body("posts/a.md", "<p>New</p>", moved), moved.apply("<p>New</p>"))
+        XCTAssertEqual(made, 4)
+        XCTAssertEqual(body("posts/a.md", html, atom), atom.apply(html), "the old body's form was let go with the new body")
+        XCTAssertEqual(made, 5)
+        // A post no longer in the site is let go with the next build's posts.
+        memo.keep([sitePost(try! post("title: B\n\nThe body.\n", path: "posts/b.md"), url: "posts/b/")], own: [.zero])
+        _ = body("posts/a.md", html, atom)
+        XCTAssertEqual(made, 6)
+    }
+
     func testADigestOfASiteWithRelatedPostsIsThatOfThePostsValuesWalked() {
         // The values PostValues makes, with related posts: what the context digests with the entries summed once
         // is what walking each post's values gives.
