@@ -292,10 +292,12 @@ public enum Pipeline {
     /// A note saying that drafts are published unlisted at `permalinks.draft`, as Pelican publishes
     /// them, when the build has any (and no `--drafts`, which lists them).
     private static func unlistedDrafts(_ site: Site, options: BuildOptions) -> [Diagnostic] {
-        let drafts = site.posts.filter { $0.post.status == .draft }
-        guard !options.drafts, let first = drafts.first, let pattern = site.config.permalinks.draft else { return [] }
+        // By index: filtering the posts would copy each draft whole, and reading `posts` element by element each post.
+        guard !options.drafts, let pattern = site.config.permalinks.draft else { return [] }
+        let drafts = site.posts.indices.filter { site.posts[$0].post.status == .draft }
+        guard let first = drafts.first else { return [] }
         let count = drafts.count == 1 ? "1 draft is" : "\(drafts.count) drafts are"
-        return [Diagnostic(.note, "\(count) published unlisted (in no list, feed or sitemap) at `permalinks.draft` (\(pattern)), as Pelican publishes drafts: /\(first.url)\(drafts.count > 1 ? ", …" : ""); set `permalinks.draft: none` to leave them out")]
+        return [Diagnostic(.note, "\(count) published unlisted (in no list, feed or sitemap) at `permalinks.draft` (\(pattern)), as Pelican publishes drafts: /\(site.posts[first].url)\(drafts.count > 1 ? ", …" : ""); set `permalinks.draft: none` to leave them out")]
     }
 
     /// `files` (pages) with every link inside the site relative to its page (`relative_urls`; see ``RelativeURLs``).
