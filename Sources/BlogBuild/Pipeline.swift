@@ -184,7 +184,9 @@ public enum Pipeline {
         var (config, configWarnings) = try loadConfig(options)
         let (output, outputDisplay) = try outputFolder(options, config: config)
         var clock = StageClock()
-        let theme = try Theme.load(name: config.theme, siteRoot: options.source)
+        // `blog serve` keeps its theme from one build to the next while the theme's files are as they were.
+        let theme = options.buildsAgain ? try themes.theme(name: config.theme, siteRoot: options.source)
+            : try Theme.load(name: config.theme, siteRoot: options.source)
         configWarnings += theme.warnings + choosePalette(&config, theme: theme, options: options)
         let content = contentFolder(options, config: config)
         // The incremental layer, the one place it comes in: it builds in place when only post bodies
@@ -222,6 +224,9 @@ public enum Pipeline {
             return built
         }
     }
+
+    /// The theme of the builds of a process that builds again (`blog serve`), kept while its files are unchanged.
+    private static let themes = ThemeMemo()
 
     /// The whole site built and written: read, placed, rendered (through `observer`'s hook) and
     /// written; `observer` gets the files once they are staged.

@@ -35,7 +35,7 @@ package enum SiteRenderer {
                                       memo: inputs ? hook?.postDigests : nil)
         var digests: [Digest] = []
         if inputs {
-            let reads = TemplateReads(sources: theme.templateTexts)
+            let reads = theme.templateReads
             digests = Parallel.map(site.pages.count) { number in
                 let page = site.pages[number]
                 let (template, values) = shown(context.page(page), theme: theme)
