@@ -136,6 +136,32 @@ final class PostDigestMemoTests: XCTestCase {
         XCTAssertEqual(made, 6)
     }
 
+    func testArraysManyPagesShowAreDigestedOnceByTheirStorage() {
+        let shared = SharedArrays()
+        let nav: [[String: Any]] = [["title": "Home", "href": "/", "current": true], ["title": "Tags", "href": "/tags/", "current": false]]
+        let copy = nav
+        XCTAssertEqual(shared.digest(of: nav), PageInputs.digest(nav))
+        XCTAssertEqual(shared.digest(of: copy), PageInputs.digest(nav), "the same storage")
+        // Another array, equal or not, by its own walk.
+        var other = nav
+        other[0]["current"] = false
+        XCTAssertEqual(shared.digest(of: other), PageInputs.digest(other))
+        XCTAssertNotEqual(shared.digest(of: other), shared.digest(of: nav))
+        let rebuilt = nav.map { $0 }
+        XCTAssertEqual(shared.digest(of: rebuilt), shared.digest(of: nav))
+        XCTAssertEqual(shared.digest(of: []), PageInputs.digest([[String: Any]]()))
+        // The pages' digests of a site are the same from one render to the next, and differ where the menu does.
+        let site = RenderFixture.site()
+        let theme = try! Theme.load(name: "default", siteRoot: URL(fileURLWithPath: "/nonexistent-blog"))
+        let first = SiteRenderer.pagesAndInputs(site, theme: theme, hook: nil).inputs
+        XCTAssertEqual(SiteRenderer.pagesAndInputs(site, theme: theme, hook: nil).inputs, first)
+        XCTAssertEqual(first.count, site.pages.count)
+        var replaced = site
+        replaced.config.title = "Another title"
+        XCTAssertTrue(zip(SiteRenderer.pagesAndInputs(replaced, theme: theme, hook: nil).inputs, first).allSatisfy { $0 != $1 },
+                      "the feeds' titles (and config) show the site's title on every page")
+    }
+
     func testADigestOfASiteWithRelatedPostsIsThatOfThePostsValuesWalked() {
         // The values PostValues makes, with related posts: what the context digests with the entries summed once
         // is what walking each post's values gives.
