@@ -153,6 +153,9 @@ package final class PostDigestMemo: @unchecked Sendable {
     /// made absolute against its address, escaped), with the body and form they were made from, by content path:
     /// made again for every post a feed shows, they were two fifths of a title edit's instructions at 1,000 posts.
     private var feedBodies: [String: [(html: String, form: BodyForm, text: String)]] = [:]
+    /// Each post's feed entry (``Feeds``: made of the post as read, its rendered markdown and address, with
+    /// `blog.yml`) with what it was made from and the marker of its body, by content path.
+    private var feedEntries: [String: (made: Kept, body: String?, entry: FeedEntry)] = [:]
 
     package init() {}
 
@@ -177,7 +180,19 @@ package final class PostDigestMemo: @unchecked Sendable {
             kept = next
             words = words.filter { next[$0.key] != nil }
             feedBodies = feedBodies.filter { next[$0.key] != nil }
+            feedEntries = feedEntries.filter { next[$0.key] != nil }
         }
+    }
+
+    /// The feed entry of `sitePost` whose body is shown by `body` (its marker): kept from an earlier build when the
+    /// post, its markdown, address and marker are as they were, else `make()`, kept.
+    func feedEntry(of sitePost: SitePost, body: String?, make: () -> FeedEntry) -> FeedEntry {
+        let path = sitePost.post.contentPath
+        if let known = lock.withLock({ feedEntries[path] }), known.body == body, known.made.isMade(from: sitePost) { return known.entry }
+        let made = make()
+        let kept = Kept(post: sitePost.post, rendered: sitePost.rendered, url: sitePost.url, future: sitePost.future, own: .zero)
+        lock.withLock { feedEntries[path] = (kept, body, made) }
+        return made
     }
 
     /// The body of the post at `path` in the feed form `form` (``BodyForm/feedXML(base:)`` or
@@ -211,6 +226,7 @@ package final class PostDigestMemo: @unchecked Sendable {
             kept = [:]
             words = [:]
             feedBodies = [:]
+            feedEntries = [:]
         }
     }
 }

@@ -136,6 +136,33 @@ final class PostDigestMemoTests: XCTestCase {
         XCTAssertEqual(made, 6)
     }
 
+    func testFeedEntriesAreKeptForThePostAsItWasAndTheSameMarker() {
+        let memo = PostDigestMemo()
+        var made = 0
+        func entry(_ sitePost: SitePost, _ body: String?) -> FeedEntry {
+            memo.feedEntry(of: sitePost, body: body) {
+                made += 1
+                return FeedEntry(title: sitePost.post.title, permalink: sitePost.url, author: "", published: sitePost.post.date,
+                                 updated: sitePost.post.date, tags: [], summaryHTML: sitePost.rendered.summaryHTML, contentHTML: body)
+            }
+        }
+        let a = sitePost(try! post("title: A\n\nThe body.\n", path: "posts/a.md"), url: "posts/a/")
+        XCTAssertEqual(entry(a, "marker 1").title, "A")
+        XCTAssertEqual(entry(a, "marker 1").title, "A")
+        XCTAssertEqual(made, 1, "the same post and marker: kept")
+        XCTAssertEqual(entry(a, "marker 2").contentHTML, "marker 2")
+        XCTAssertEqual(made, 2, "another marker (the post moved in the site's order): made again")
+        let retitled = sitePost(try! post("title: A, renamed\n\nThe body.\n", path: "posts/a.md"), url: "posts/a/")
+        XCTAssertEqual(entry(retitled, "marker 2").title, "A, renamed")
+        XCTAssertEqual(made, 3)
+        let moved = sitePost(try! post("title: A, renamed\n\nThe body.\n", path: "posts/a.md"), url: "2024/a/")
+        XCTAssertEqual(entry(moved, "marker 2").permalink, "2024/a/")
+        XCTAssertEqual(made, 4)
+        memo.forget()
+        _ = entry(moved, "marker 2")
+        XCTAssertEqual(made, 5)
+    }
+
     func testArraysManyPagesShowAreDigestedOnceByTheirStorage() {
         let shared = SharedArrays()
         let nav: [[String: Any]] = [["title": "Home", "href": "/", "current": true], ["title": "Tags", "href": "/tags/", "current": false]]
