@@ -190,7 +190,9 @@ public enum Pipeline {
         var (config, configWarnings) = try loadConfig(options)
         let (output, outputDisplay) = try outputFolder(options, config: config)
         var clock = StageClock()
-        let theme = try Theme.load(name: config.theme, siteRoot: options.source)
+        // `blog serve` keeps its theme from one build to the next while the theme's files are as they were.
+        let theme = options.buildsAgain ? try themes.theme(name: config.theme, siteRoot: options.source)
+            : try Theme.load(name: config.theme, siteRoot: options.source)
         configWarnings += theme.warnings + choosePalette(&config, theme: theme, options: options)
         let content = contentFolder(options, config: config)
         // The incremental layer, the one place it comes in: it builds in place when only post bodies
@@ -228,6 +230,9 @@ public enum Pipeline {
             return built
         }
     }
+
+    /// The theme of the builds of a process that builds again (`blog serve`), kept while its files are unchanged.
+    private static let themes = ThemeMemo()
 
     /// The whole site built and written: read, placed, rendered (through `observer`'s hook) and
     /// written; `observer` gets the files once they are staged.
@@ -298,9 +303,10 @@ public enum Pipeline {
     /// A note saying that drafts are published unlisted at `permalinks.draft`, as Pelican publishes
     /// them, when the build has any (and no `--drafts`, which lists them).
     private static func unlistedDrafts(_ site: Site, options: BuildOptions) -> [Diagnostic] {
-        // Indices: `site.posts.filter` copied every post to look at its status.
+        // By index: filtering the posts would copy each draft whole, and reading `posts` element by element each post.
+        guard !options.drafts, let pattern = site.config.permalinks.draft else { return [] }
         let drafts = site.posts.indices.filter { site.posts[$0].post.status == .draft }
-        guard !options.drafts, let first = drafts.first, let pattern = site.config.permalinks.draft else { return [] }
+        guard let first = drafts.first else { return [] }
         let count = drafts.count == 1 ? "1 draft is" : "\(drafts.count) drafts are"
         return [Diagnostic(.note, "\(count) published unlisted (in no list, feed or sitemap) at `permalinks.draft` (\(pattern)), as Pelican publishes drafts: /\(site.posts[first].url)\(drafts.count > 1 ? ", …" : ""); set `permalinks.draft: none` to leave them out")]
     }

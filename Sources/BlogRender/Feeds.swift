@@ -51,7 +51,13 @@ package enum Feeds {
         let languages = languageFeeds(site)
         // Each post's entry is made once, however many feeds show it.
         let needed = Array(Set(siteIndices + termIndices.joined() + languages.flatMap(\.posts))).sorted()
-        let made = Parallel.map(needed.count) { entry(for: site.posts[needed[$0]], config: config, body: marks?.feedMarker(needed[$0])) }
+        // `blog serve` keeps each post's entry from one build to the next while the post is as it was.
+        let memo = hook?.postDigests
+        let made = Parallel.map(needed.count) { number -> FeedEntry in
+            let index = needed[number], body = marks?.feedMarker(index)
+            guard let memo else { return entry(for: site.posts[index], config: config, body: body) }
+            return memo.feedEntry(of: site.posts[index], body: body) { entry(for: site.posts[index], config: config, body: body) }
+        }
         let entries = Dictionary(uniqueKeysWithValues: zip(needed, made))
         let siteFeed = FeedChannel(title: config.title, page: site.listURL, entries: siteIndices.map { entries[$0]! }, config: config)
         var feeds: [(path: String, json: Bool, text: () -> String)] = [

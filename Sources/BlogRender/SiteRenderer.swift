@@ -35,11 +35,12 @@ package enum SiteRenderer {
                                       memo: inputs ? hook?.postDigests : nil)
         var digests: [Digest] = []
         if inputs {
-            let reads = TemplateReads(sources: theme.templateTexts)
+            let reads = theme.templateReads
+            let arrays = SharedArrays()
             digests = Parallel.map(site.pages.count) { number in
                 let page = site.pages[number]
                 let (template, values) = shown(context.page(page), theme: theme)
-                return context.inputs(of: page, template: template, values: values, reads: reads.names(of: template))
+                return context.inputs(of: page, template: template, values: values, reads: reads.names(of: template), shared: arrays)
             }
         }
         let maker = PageMaker(context: context, theme: theme, library: library, summaries: summaries, marks: marks)

@@ -35,6 +35,28 @@ package struct Theme: Sendable {
     /// What loading the theme skipped: symbolic links leading out of the blog folder, or nowhere (see
     /// ``BlogBoundary``); and each template the compiled renderer cannot read (``TemplateCheck/notCompiled(_:path:)``).
     package var warnings: [Diagnostic] = []
+    /// What each template reads (``TemplateReads``), made the first time a build asks: a theme `blog serve` keeps
+    /// (``ThemeMemo``) is read once, not once a build.
+    let reads = ReadsOnce()
+
+    /// What each of the theme's templates reads (see ``TemplateReads``).
+    var templateReads: TemplateReads {
+        reads.get { TemplateReads(sources: templateTexts) }
+    }
+
+    final class ReadsOnce: @unchecked Sendable {
+        private let lock = NSLock()
+        private var made: TemplateReads?
+
+        func get(_ make: () -> TemplateReads) -> TemplateReads {
+            lock.withLock {
+                if let made { return made }
+                let reads = make()
+                made = reads
+                return reads
+            }
+        }
+    }
 
     /// The template that shows pages of the template `name` when the theme lacks it: `tag` for a
     /// category's, an author's or a section's list (`category`, `author`, `section`), `tags` for

@@ -135,6 +135,14 @@ final class ServeEndToEndTests: XCTestCase {
         try Self.eventually(10, "the new post is served") { try Self.fetch(server.url + "posts/third-post/").status == 200 }
         _ = try site.write("themes/default/static/style.css", "body { color: rebeccapurple }\n")
         try Self.eventually(10, "the theme's stylesheet is served") { try Self.fetch(server.url + "style.css").body.contains("rebeccapurple") }
+        // A template of the theme, added then edited: serve keeps its theme between builds only while its files are as
+        // they were.
+        _ = try site.write("themes/default/templates/post.mustache", "{{<base}}{{$content}}<p class=\"one\">{{post.title}}</p>{{/content}}{{/base}}")
+        try Self.eventually(10, "the added template shows") { try Self.fetch(server.url + "posts/third-post/").body.contains("<p class=\"one\">Third post</p>") }
+        _ = try site.write("content/posts/first.md", "Title: First post\nDate: 2024-01-02\nTags: one, two\n\nAn edited body.\n")
+        try Self.eventually(10, "the new tag is served") { try Self.fetch(server.url + "tags/two/").body.contains("First post") }
+        _ = try site.write("themes/default/templates/post.mustache", "{{<base}}{{$content}}<p class=\"two\">{{post.title}}</p>{{/content}}{{/base}}")
+        try Self.eventually(10, "the edited template shows") { try Self.fetch(server.url + "posts/third-post/").body.contains("<p class=\"two\">Third post</p>") }
     }
 
     func testAPortInUseIsAnErrorNamingIt() throws {
