@@ -116,6 +116,7 @@ package enum SiteWriter {
         }
         defer { close(rootFolder) }
         try makeFolders(folders.shared, in: rootFolder, existing: reuse)
+        let own = OwnFolders(files, alone: folders.alone, in: rootFolder, existing: reuse)
 
         let lock = NSLock()
         var failures: [Diagnostic] = []
@@ -131,14 +132,15 @@ package enum SiteWriter {
             let file = files[index]
             let target = file.path
             let previousFile = previous.map { $0.path + "/" + file.path }
-            // A folder that holds this file alone is made here, after the page is rendered: made
-            // up front, 10,000 post folders would keep one core busy while the other waits.
+            // A folder that holds this file alone is made by `own`'s thread while the page is
+            // rendered, and waited for here.
             func makeOwnFolder() throws {
                 guard folders.alone[index] else { return }
-                let folder = String(file.path[..<file.path.lastSlash!])
-                if mkdirat(rootFolder, folder, 0o777) != 0 && !(reuse && errno == EEXIST) {
-                    if DiskFull.isFull(errno) { full.record(file.path) }
-                    throw BuildFailure([.error("cannot create the output folder \(folder): \(String(cString: strerror(errno)))")])
+                let failure = own.wait(for: index)
+                if failure != 0 {
+                    if DiskFull.isFull(failure) { full.record(file.path) }
+                    let folder = file.path[..<file.path.lastSlash!]
+                    throw BuildFailure([.error("cannot create the output folder \(folder): \(String(cString: strerror(failure)))")])
                 }
             }
             do {
@@ -180,6 +182,7 @@ package enum SiteWriter {
                 lock.unlock()
             }
         }
+        own.finish()
         if let first = full.firstPath {
             throw BuildFailure([.error(first, full.message(files: files.count, folder: rootPath))])
         }
