@@ -34,10 +34,18 @@ extension SiteWriter {
         init(_ files: [OutputFile], alone: [Bool], in root: Int32, existing: Bool) {
             lowest = files.count
             let thread = Thread { [self] in
+                // Each folder's path is put in this one buffer: no allocation on this thread, whose
+                // heap would otherwise be one more that the pages' memory can't go back to.
+                var name = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
                 for index in files.indices.reversed() where alone[index] {
                     let path = files[index].path
-                    let failure = mkdirat(root, String(path[..<path.lastSlash!]), 0o777) != 0
-                        && !(existing && errno == EEXIST) ? errno : 0
+                    var length = 0
+                    for byte in path.utf8[..<path.lastSlash!] where length < Int(PATH_MAX) {
+                        name[length] = CChar(bitPattern: byte)
+                        length += 1
+                    }
+                    name[length] = 0
+                    let failure = mkdirat(root, name, 0o777) != 0 && !(existing && errno == EEXIST) ? errno : 0
                     condition.lock()
                     if failure != 0 { failures[index] = failure }
                     lowest = index
