@@ -13,7 +13,13 @@ extension SiteWriter {
     /// Creates the file `path`, which must not exist yet, holding `data`; `durably`: on disk
     /// (`fsync`) before it returns.
     package static func create(_ path: String, with data: Data, durably: Bool = false) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        try create(path, in: AT_FDCWD, with: data, durably: durably)
+    }
+
+    /// ``create(_:with:durably:)`` with `path` relative to the open folder `folder` (or
+    /// `AT_FDCWD`): the system then walks the file's own path only, not the folder's from `/`.
+    static func create(_ path: String, in folder: Int32, with data: Data, durably: Bool = false) throws {
+        let fd = openat(folder, path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var failure = data.withUnsafeBytes { write($0, to: fd) }
         if durably, failure == 0, fsync(fd) != 0 { failure = errno }
@@ -35,15 +41,17 @@ extension SiteWriter {
         return 0
     }
 
-    /// Hard-links `previous` to `target` when it holds exactly `data`, else writes `data` there.
-    /// Returns whether it linked.
-    static func place(_ data: Data, at target: String, previous: String?, reuse: Bool = false) throws -> Bool {
+    /// Hard-links `previous` to `target` (relative to the open folder `folder`, or `AT_FDCWD`)
+    /// when it holds exactly `data`, else writes `data` there. Returns whether it linked.
+    static func place(_ data: Data, at target: String, in folder: Int32 = AT_FDCWD, previous: String?,
+                      reuse: Bool = false) throws -> Bool {
         if let previous, size(ofRegularFile: previous) == data.count,
-           (try? Data(contentsOf: URL(fileURLWithPath: previous))) == data, relink(previous, target, reuse: reuse) {
+           (try? Data(contentsOf: URL(fileURLWithPath: previous))) == data,
+           relink(previous, in: AT_FDCWD, target, in: folder, reuse: reuse) {
             return true
         }
-        if reuse { unlink(target) }
-        try create(target, with: data)
+        if reuse { unlinkat(folder, target, 0) }
+        try create(target, in: folder, with: data)
         return false
     }
 
@@ -67,14 +75,16 @@ extension SiteWriter {
         return linkat(from, previous, into, target, 0) == 0
     }
 
-    /// Hard-links `previous` to `target` when it holds exactly the bytes of the file `source`.
-    static func linkIfUnchanged(copyOf source: URL, previous: String, target: String, reuse: Bool = false) -> Bool {
+    /// Hard-links `previous` to `target` (relative to the open folder `folder`, or `AT_FDCWD`)
+    /// when it holds exactly the bytes of the file `source`.
+    static func linkIfUnchanged(copyOf source: URL, previous: String, target: String, in folder: Int32 = AT_FDCWD,
+                                reuse: Bool = false) -> Bool {
         guard let size = size(ofRegularFile: previous) else { return false }
         var sourceStatus = stat()
         guard stat(source.path, &sourceStatus) == 0, Int(sourceStatus.st_size) == size,
               (try? Data(contentsOf: URL(fileURLWithPath: previous), options: .alwaysMapped))
                 == (try? Data(contentsOf: source, options: .alwaysMapped)) else { return false }
-        return relink(previous, target, reuse: reuse)
+        return relink(previous, in: AT_FDCWD, target, in: folder, reuse: reuse)
     }
 
     /// The size of `path` when it is a regular file (not following a symbolic link).

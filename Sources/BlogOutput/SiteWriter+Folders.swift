@@ -75,9 +75,19 @@ extension SiteWriter {
     /// Creates `folders` (sorted, so parents come first) under `root`; with `existing`, one that
     /// is already there is fine.
     static func makeFolders(_ folders: [Substring], under root: String, existing: Bool) throws {
+        let fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw BuildFailure([.error("cannot open the output folder \(root): \(String(cString: strerror(errno)))")])
+        }
+        defer { close(fd) }
+        try makeFolders(folders, in: fd, existing: existing)
+    }
+
+    /// ``makeFolders(_:under:existing:)`` under the open folder `root`.
+    static func makeFolders(_ folders: [Substring], in root: Int32, existing: Bool) throws {
         // One thread: mkdir in a folder takes the folder's lock, and a second thread would spin on it.
         var errors: [Diagnostic] = []
-        for folder in folders where mkdir(root + "/" + folder, 0o777) != 0 && !(existing && errno == EEXIST) {
+        for folder in folders where mkdirat(root, String(folder), 0o777) != 0 && !(existing && errno == EEXIST) {
             errors.append(.error("cannot create the output folder \(folder): \(String(cString: strerror(errno)))"))
         }
         if !errors.isEmpty { throw BuildFailure(errors) }

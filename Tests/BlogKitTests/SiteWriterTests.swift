@@ -238,6 +238,38 @@ extension SiteWriterTests {
         ])
     }
 
+    /// The folders that hold one file each are made by a thread of their own, last file first;
+    /// each writer waits for its own and learns why it could not be made. Here `b` is a file
+    /// already, so its folder fails and the others are made.
+    func testOwnFoldersAreMadeForTheirFilesAndTheirFailuresAreTheirs() throws {
+        let paths = ["a/index.html", "b/index.html", "index.html", "c/index.html"]
+        let files = paths.map { file($0, "page \($0)") }
+        let plan = SiteWriter.FolderPlan(paths)
+        for folder in ["first", "second"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try Data("not a folder".utf8).write(to: root.appendingPathComponent("\(folder)/b"))
+        }
+        let fd = open(root.appendingPathComponent("first").path, O_RDONLY | O_DIRECTORY)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        let own = SiteWriter.OwnFolders(files, alone: plan.alone, in: fd, existing: false)
+        XCTAssertEqual(own.wait(for: 0), 0)
+        XCTAssertEqual(own.wait(for: 1), EEXIST)
+        XCTAssertEqual(own.wait(for: 3), 0)
+        own.finish()
+        for name in ["a", "c"] {
+            XCTAssertEqual(FileKind.of(root.appendingPathComponent("first/\(name)").path), S_IFDIR, name)
+        }
+
+        // Through the writer, the same failure is an error at that folder; the other files are written.
+        let second = root.appendingPathComponent("second")
+        let errors = buildFailure { try SiteWriter.writeAll(files, into: second, previous: nil) }
+        XCTAssertEqual(errors.map(\.message), ["cannot create the output folder b: File exists"])
+        for path in ["a/index.html", "index.html", "c/index.html"] {
+            XCTAssertEqual(try String(contentsOf: second.appendingPathComponent(path), encoding: .utf8), "page \(path)")
+        }
+    }
+
     /// A name too long for the file system fails the write before anything is written (with the
     /// file that asks for it, when the caller says: see SecurityOutputTests), and the published
     /// site stays as it was.
