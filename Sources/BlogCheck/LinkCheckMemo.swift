@@ -51,7 +51,7 @@ package final class LinkCheckMemo: @unchecked Sendable {
             if number % 256 == 0, stale() { return nil }
             var info = stat()
             guard fstatat(directory, pagePaths[number], &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
-            return [Int64(info.st_dev), Int64(info.st_ino), Int64(info.st_size), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)]
+            return [Int64(info.st_dev), Int64(info.st_ino), Int64(info.st_size), FileTimes.modified(info)]
         }
         guard !stale() else { return nil }
         let reread = pagePaths.indices.filter { number in pages[pagePaths[number]].map { $0.identity != identities[number] } ?? true }

@@ -46,8 +46,8 @@ struct FileStat: Sendable, Equatable {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
-        mtime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        ctime = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        mtime = FileTimes.modified(info)
+        ctime = FileTimes.changed(info)
     }
 }
 

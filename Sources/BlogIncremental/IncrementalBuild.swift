@@ -125,9 +125,7 @@ package final class IncrementalBuild {
     /// `cache_dir` is a folder the build must not write into.
     package init(_ request: IncrementalRequest, enabled: Bool) throws {
         // The kernel dates file changes by its coarse clock, which lags the real one by up to a tick.
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME_COARSE, &now)
-        started = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+        started = FileTimes.now()
         self.request = request
         self.enabled = enabled
         // With --no-cache the folder is only where the last build's state is dropped.

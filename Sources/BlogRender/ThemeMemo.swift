@@ -17,9 +17,7 @@ package final class ThemeMemo: @unchecked Sendable {
     /// The theme `name` of the blog at `siteRoot`: the one kept when its files are as they were, else loaded (and
     /// kept when no file of it changed in the clock's last tick, which the files' times could not tell apart).
     package func theme(name: String, siteRoot: URL) throws -> Theme {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME_COARSE, &now)
-        let started = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+        let started = FileTimes.now()
         let key = try Self.key(name: name, siteRoot: siteRoot, before: started)
         if let key, let kept = lock.withLock({ kept }), kept.key == key { return kept.theme }
         let theme = try Theme.load(name: name, siteRoot: siteRoot)
@@ -46,8 +44,7 @@ package final class ThemeMemo: @unchecked Sendable {
             for (path, real) in (found.files ?? [:]).sorted(by: { $0.key < $1.key }) {
                 var info = stat()
                 guard stat(real.path, &info) == 0 else { return nil }
-                let ctime = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
-                let mtime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+                let ctime = FileTimes.changed(info), mtime = FileTimes.modified(info)
                 guard ctime < before, mtime < before else { return nil }
                 key.append("\(path)\t\(real.path)\t\(info.st_dev) \(info.st_ino) \(info.st_size) \(mtime) \(ctime)")
             }

@@ -139,11 +139,7 @@ struct FileInfo {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         size = Int64(info.st_size)
-        #if canImport(Darwin)
-        modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-        #else
-        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        #endif
+        modified = FileTimes.modified(info)
         inode = UInt64(info.st_ino)
     }
 }
