@@ -22,11 +22,8 @@ extension Substring {
         // On the bytes in memory (a native string's, nearly always), as offsets into the whole string's: the
         // index of a substring's UTF-8 view, moved byte by byte, cost hundreds of instructions a step (2,300 a
         // trimmed tag, callgrind), and the substring's own view reaches the bytes only through generic code.
-        let whole = base.utf8
-        let lower = whole.distance(from: whole.startIndex, to: startIndex)
-        let upper = lower + whole.distance(from: startIndex, to: endIndex)
-        let trimmed = whole.withContiguousStorageIfAvailable { all -> String? in
-            let bytes = UnsafeBufferPointer(rebasing: all[lower..<upper])
+        // The ends found on `bytes`; nil when a byte above ASCII is met first.
+        func trim(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
             var start = 0, end = bytes.count
             while start < end, bytes[start] < 0x80, isMember(bytes[start]) { start += 1 }
             if start == end { return "" }
@@ -35,16 +32,16 @@ extension Substring {
             if start == 0, end == bytes.count { return String(self) }
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
-        if let trimmed { return trimmed ?? trimmingCharacters(in: set()) }
-        let utf8 = self.utf8
-        var start = utf8.startIndex
-        while start != utf8.endIndex, utf8[start] < 0x80, isMember(utf8[start]) { start = utf8.index(after: start) }
-        if start == utf8.endIndex { return "" }
-        // Stops at the latest after the byte at `start`, which is not a member or not ASCII.
-        var last = utf8.index(before: utf8.endIndex)
-        while utf8[last] < 0x80, isMember(utf8[last]) { last = utf8.index(before: last) }
-        guard utf8[start] < 0x80, utf8[last] < 0x80 else { return trimmingCharacters(in: set()) }
-        return String(self[start...last])
+        let whole = base.utf8
+        let lower = whole.distance(from: whole.startIndex, to: startIndex)
+        let upper = lower + whole.distance(from: startIndex, to: endIndex)
+        let trimmed = whole.withContiguousStorageIfAvailable { trim(UnsafeBufferPointer(rebasing: $0[lower..<upper])) }
+            ?? {
+                // Bytes not in memory as UTF-8 (a bridged string): trimmed on a native copy of this part.
+                var copy = String(self)
+                return copy.withUTF8 { trim($0) }
+            }()
+        return trimmed ?? trimmingCharacters(in: set())
     }
 }
 
