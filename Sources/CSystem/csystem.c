@@ -118,9 +118,36 @@ int blog_cmark_removals_dropped(void) {
     return atomic_load(&removals_dropped);
 }
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 int blog_contains_bytes(const void *haystack, long haystack_length, const void *needle, long needle_length) {
     if (haystack_length < 0 || needle_length <= 0 || haystack_length < needle_length) return 0;
-    return memmem(haystack, (size_t)haystack_length, needle, (size_t)needle_length) != NULL;
+    const unsigned char *text = haystack, *pattern = needle;
+    size_t count = (size_t)haystack_length, length = (size_t)needle_length, start = 0;
+    if (length == 1) return memchr(text, pattern[0], count) != NULL;
+#if defined(__SSE2__)
+    /* A short needle (`<img`), sixteen places at a time: where both its first byte and its last byte (as
+     * far on) are, compared whole only there (about 0.7 instructions a byte). memmem moves by less than
+     * the needle's length a step, a few instructions each: for a needle of four bytes, 1.5 a byte; for
+     * a long one it goes further a step than sixteen places, and is kept. */
+    if (length <= 8) {
+        const __m128i first = _mm_set1_epi8((char)pattern[0]), last = _mm_set1_epi8((char)pattern[length - 1]);
+        for (; start + length - 1 + 16 <= count; start += 16) {
+            __m128i firsts = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(text + start)), first);
+            __m128i lasts = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(text + start + length - 1)), last);
+            unsigned places = (unsigned)_mm_movemask_epi8(_mm_and_si128(firsts, lasts));
+            while (places != 0) {
+                size_t at = start + (size_t)__builtin_ctz(places);
+                if (memcmp(text + at + 1, pattern + 1, length - 2) == 0) return 1;
+                places &= places - 1;
+            }
+        }
+    }
+#endif
+    /* The last places (fewer than sixteen), or all of them. */
+    return start + length <= count && memmem(text + start, count - start, pattern, length) != NULL;
 }
 
 #ifdef __GLIBC__

@@ -20,6 +20,30 @@ final class ByteSearchTests: XCTestCase {
         XCTAssertTrue(ByteSearch.contains(String(NSString(string: "abc {static}x")), "{static}"))
     }
 
+    /// Needles short and long, at every place of texts around sixteen bytes long and longer (where a short
+    /// needle is looked for sixteen places at a time, and where that ends), found; near misses (the first and
+    /// last bytes right, one between wrong) found only where a byte-by-byte comparison finds the needle.
+    func testFindsNeedlesWhereverAByteByByteSearchDoes() {
+        func reference(_ text: [UInt8], _ needle: [UInt8]) -> Bool {
+            guard text.count >= needle.count else { return false }
+            return (0...(text.count - needle.count)).contains { Array(text[$0..<$0 + needle.count]) == needle }
+        }
+        for needle in ["<i", "<img", "<!-- x", "<pre cla", "data-footnote-ref"].map({ Array($0.utf8) }) {
+            for size in [needle.count, 15, 16, 17, 31, 32, 33, 47, 100] where size >= needle.count {
+                for place in 0...(size - needle.count) {
+                    var text = [UInt8](repeating: UInt8(ascii: "<"), count: size)
+                    text.replaceSubrange(place..<place + needle.count, with: needle)
+                    XCTAssertTrue(ByteSearch.contains(String(decoding: text, as: UTF8.self), String(decoding: needle, as: UTF8.self)))
+                    if needle.count > 2 {
+                        text[place + needle.count / 2] = UInt8(ascii: "#")
+                        XCTAssertEqual(ByteSearch.contains(String(decoding: text, as: UTF8.self), String(decoding: needle, as: UTF8.self)),
+                                       reference(text, needle))
+                    }
+                }
+            }
+        }
+    }
+
     /// Replacing is Foundation's `replacingOccurrences(of:with:)` for the placeholders it replaces in
     /// permalinks, over texts that hold them at the ends, twice, overlapping and next to other scripts.
     func testReplacingMatchesFoundationsReplacingOccurrences() {

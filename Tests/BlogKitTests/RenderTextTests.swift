@@ -146,6 +146,13 @@ final class RenderTextTests: XCTestCase {
                 texts.append(text)
             }
         }
+        // Texts that grow by more than half, from their first byte or from far in: the escaped text outgrows the
+        // memory it is written into, once or more.
+        for dense in ["\"", "<&>", "'x", "\u{1}\"", "&é"] {
+            for plain in [0, 9, 300] {
+                texts.append(String(repeating: "a", count: plain) + String(repeating: dense, count: 400))
+            }
+        }
         for text in texts {
             XCTAssertEqual(Escaping.html(text), reference(text, apostrophe: false, xml: false), text.debugDescription)
             XCTAssertEqual(Escaping.liquid(text), reference(text, apostrophe: true, xml: false), text.debugDescription)

@@ -66,6 +66,25 @@ package enum Escaping {
         }
     }
 
+    /// Each byte's entity under rules that keep `'` (`plain`) and that replace it, as the
+    /// little-endian bytes of a `UInt64` whose top byte is the entity's length; 0 for a byte kept.
+    /// Made once, never written after, never freed.
+    private nonisolated(unsafe) static let entityWords: (plain: UnsafePointer<UInt64>, apostrophe: UnsafePointer<UInt64>) = {
+        func words(apostrophe: Bool) -> UnsafePointer<UInt64> {
+            let words = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
+            for byte in 0..<256 {
+                var word: UInt64 = 0
+                if let entity = entity(for: UInt8(byte), Rules(apostrophe: apostrophe, xml: false, wholeCharacters: false)) {
+                    for offset in 0..<entity.utf8CodeUnitCount { word |= UInt64(entity.utf8Start[offset]) << (8 * offset) }
+                    word |= UInt64(entity.utf8CodeUnitCount) << 56
+                }
+                words[byte] = word
+            }
+            return UnsafePointer(words)
+        }
+        return (words(apostrophe: false), words(apostrophe: true))
+    }()
+
     /// What becomes of the bytes at an index: kept, left out, or replaced by an entity.
     private enum Step {
         case keep
@@ -122,8 +141,7 @@ package enum Escaping {
         var index = start
         while index + 8 <= count {
             let word = WordBytes.load(raw, index)
-            var found = replaced(in: word, rules)
-            if rules.xml { found |= (word &- WordBytes.each(0x20)) & ~word & WordBytes.highs | WordBytes.firstZeros(word ^ WordBytes.each(0xEF)) }
+            let found = candidates(in: word, rules)
             if found == 0 { index += 8; continue }
             index += found.trailingZeroBitCount >> 3
             if !isPlain(source[index], special, rules.xml) { return index }
@@ -131,6 +149,16 @@ package enum Escaping {
         }
         while index < count, isPlain(source[index], special, rules.xml) { index += 1 }
         return index
+    }
+
+    /// The high bits of the bytes of `word` (little-endian) that may not be copied as they are: those
+    /// ``replaced(in:_:)`` flags, and under ``Rules/xml`` a control character or 0xEF; 0 when none is. The
+    /// lowest one is a real candidate (``WordBytes/firstZeros(_:)``).
+    @inline(__always)
+    private static func candidates(in word: UInt64, _ rules: Rules) -> UInt64 {
+        let found = replaced(in: word, rules)
+        guard rules.xml else { return found }
+        return found | (word &- WordBytes.each(0x20)) & ~word & WordBytes.highs | WordBytes.firstZeros(word ^ WordBytes.each(0xEF))
     }
 
     /// The high bits of the bytes of `word` (little-endian) that may be `"`, `&`, `<`, `>`, or `'`
@@ -142,163 +170,93 @@ package enum Escaping {
         return rules.apostrophe ? found | WordBytes.firstZeros(word ^ WordBytes.each(0x27)) : found
     }
 
-    /// `text` escaped by `rules`. Two passes over the bytes, each skipping from special byte to
-    /// special byte (``nextSpecial(in:from:count:_:_:)``): the size of the result (and whether anything
-    /// changes at all: mostly nothing does, and `text` is returned as it is), then the result written
-    /// in place at its exact size, each run of bytes copied as they are in one `memcpy` and each
-    /// entity stored byte by byte.
+    /// `text` escaped by `rules`, in one pass over its bytes: eight at a time up to the first byte that
+    /// is not copied as it is (``nextSpecial(in:from:count:_:_:)``: mostly there is none, and `text` is
+    /// returned as it is), then written from there into memory that grows as it fills, each word stored
+    /// whole and the stop moved to its first byte that may need a step (``step(at:in:_:)``), an entity
+    /// stored byte by byte; the result is the written bytes copied once into a `String` of their size.
+    /// Adding up the result's size first, then writing it, read every byte twice (a body in the feeds:
+    /// half of escaping's instructions).
     private static func escape(_ text: String, _ rules: Rules) -> String {
         var contiguous = text
-        switch contiguous.withUTF8({ quickEscape($0, rules) }) {
-        case .unchanged: return text
-        case .escaped(let result): return result
-        case .careful: break
-        }
-        let special = rules.special
         let escaped = contiguous.withUTF8 { bytes -> String?? in
             guard let source = bytes.baseAddress else { return nil }
-            let count = bytes.count
-            var size = count
-            var changed = false
-            var index = nextSpecial(in: source, from: 0, count: count, special, rules)
+            let count = bytes.count, special = rules.special
+            let first = nextSpecial(in: source, from: 0, count: count, special, rules)
+            guard first < count else { return nil }
+            // Most texts grow by less than half of what follows their first special byte; more memory when not.
+            var capacity = count + (count - first) / 2 + 16
+            var target = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            defer { target.deallocate() }
+            target.update(from: source, count: first)
+            let input = UnsafeRawPointer(source)
+            let entities = rules.apostrophe ? entityWords.apostrophe : entityWords.plain
+            var index = first, written = first, changed = false
             while index < count {
-                switch step(at: index, in: bytes, rules) {
-                case .keep:
-                    index += 1
-                case .drop(let dropped):
-                    changed = true
-                    size -= dropped
-                    index += dropped
-                case .entity(let entity):
+                // A word, then an entity stored as 8 bytes after up to 7 of its bytes, fit.
+                if written + 16 > capacity {
+                    capacity *= 2
+                    let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+                    larger.update(from: target, count: written)
+                    target.deallocate()
+                    target = larger
+                }
+                if index + 8 <= count {
+                    let word = input.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    UnsafeMutableRawPointer(target + written).storeBytes(of: word, as: UInt64.self)
+                    let found = candidates(in: UInt64(littleEndian: word), rules)
+                    if found == 0 {
+                        index += 8
+                        written += 8
+                        continue
+                    }
+                    let plain = found.trailingZeroBitCount >> 3  // stored already
+                    index += plain
+                    written += plain
+                }
+                let byte = source[index]
+                let replacement = entities[Int(byte)]
+                if replacement != 0 {
                     if rules.wholeCharacters,
                        (index > 0 && bytes[index - 1] >= 0x80) || (index + 1 < count && bytes[index + 1] >= 0x80) {
                         return .some(nil)  // may be part of a longer Character
                     }
-                    changed = true
-                    size += entity.utf8CodeUnitCount - 1
+                    // All of the entity in one store (its length in the top byte, written over after).
+                    UnsafeMutableRawPointer(target + written).storeBytes(of: (replacement & 0x00FF_FFFF_FFFF_FFFF).littleEndian, as: UInt64.self)
+                    written += Int(truncatingIfNeeded: replacement >> 56)
                     index += 1
+                    changed = true
+                    continue
                 }
-                index = nextSpecial(in: source, from: index, count: count, special, rules)
+                if isPlain(byte, special, rules.xml) {
+                    target[written] = byte
+                    written += 1
+                    index += 1
+                    continue
+                }
+                switch step(at: index, in: bytes, rules) {
+                case .keep:
+                    target[written] = byte
+                    written += 1
+                    index += 1
+                case .drop(let dropped):
+                    changed = true
+                    index += dropped
+                case .entity:
+                    preconditionFailure("an entity is written above")
+                }
             }
             guard changed else { return nil }
+            let size = written, result = target
             return String(unsafeUninitializedCapacity: size) { out in
-                guard let target = out.baseAddress else { return 0 }
-                var written = 0
-                var run = 0  // where the bytes not yet copied start
-                var index = nextSpecial(in: source, from: 0, count: count, special, rules)
-                while index < count {
-                    let step = step(at: index, in: bytes, rules)
-                    if case .keep = step {
-                        index = nextSpecial(in: source, from: index + 1, count: count, special, rules)
-                        continue
-                    }
-                    if index > run {
-                        (target + written).update(from: source + run, count: index - run)
-                        written += index - run
-                    }
-                    switch step {
-                    case .keep:
-                        break
-                    case .drop(let dropped):
-                        index += dropped
-                    case .entity(let entity):
-                        // A few bytes: stored one by one, cheaper than a call to copy them.
-                        let start = entity.utf8Start
-                        for offset in 0..<entity.utf8CodeUnitCount { target[written + offset] = start[offset] }
-                        written += entity.utf8CodeUnitCount
-                        index += 1
-                    }
-                    run = index
-                    index = nextSpecial(in: source, from: index, count: count, special, rules)
-                }
-                (target + written).update(from: source + run, count: count - run)
-                return written + count - run
+                out.baseAddress!.update(from: result, count: size)
+                return size
             }
         }
         switch escaped {
         case nil: return text
         case .some(nil): return escapeCharacters(text, rules)
         case .some(.some(let result)): return result
-        }
-    }
-
-    /// What ``quickEscape(_:_:)`` made of a text.
-    private enum Quick {
-        case unchanged
-        case escaped(String)
-        /// The text has a byte that needs ``escape(_:_:)``'s careful steps: one left out under
-        /// ``Rules/xml``, 0xEF (which may start U+FFFE), or a byte above ASCII under ``Rules/wholeCharacters``.
-        case careful
-    }
-
-    /// What a byte costs, by rules (``quickTableIndex(_:)``) then byte: the bytes its entity adds (`&`: 4),
-    /// 0 for a byte copied as it is, ``carefulFlag`` for a byte ``Quick/careful`` is about.
-    private static let quickTable: [UInt32] = (0..<8 * 256).map { index in
-        let kind = index >> 8, byte = UInt8(truncatingIfNeeded: index)
-        let rules = Rules(apostrophe: kind & 1 != 0, xml: kind & 2 != 0, wholeCharacters: kind & 4 != 0)
-        if let entity = entity(for: byte, rules) { return UInt32(entity.utf8CodeUnitCount - 1) }
-        if rules.wholeCharacters && byte >= 0x80 { return carefulFlag }
-        if rules.xml && (byte == 0xEF || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D)) { return carefulFlag }
-        return 0
-    }
-    private static let carefulFlag: UInt32 = 0x100
-
-    private static func quickTableIndex(_ rules: Rules) -> Int {
-        ((rules.apostrophe ? 1 : 0) | (rules.xml ? 2 : 0) | (rules.wholeCharacters ? 4 : 0)) << 8
-    }
-
-    /// `bytes` escaped by `rules` when they have no byte that needs care (mostly the case): one
-    /// pass adds up what each byte's entity adds from a table, with no branch; a second writes the
-    /// result at its exact size, eight bytes at a time where a word has no `"`, `&`, `<`, `>` (or `'`
-    /// when it is replaced), else byte by byte from its first such byte. HTML with markup in it has
-    /// one of them every few bytes, where skipping to each and copying the run before it costs more.
-    private static func quickEscape(_ bytes: UnsafeBufferPointer<UInt8>, _ rules: Rules) -> Quick {
-        guard let source = bytes.baseAddress else { return .unchanged }
-        let count = bytes.count
-        return quickTable.withUnsafeBufferPointer { all -> Quick in
-            let table = all.baseAddress! + quickTableIndex(rules)
-            var added = 0
-            var seen: UInt32 = 0
-            for index in 0..<count {
-                let cost = table[Int(source[index])]
-                added &+= Int(cost)
-                seen |= cost
-            }
-            if seen & carefulFlag != 0 { return .careful }
-            if added == 0 { return .unchanged }
-            let result = String(unsafeUninitializedCapacity: count + added) { out in
-                guard let target = out.baseAddress else { return 0 }
-                let input = UnsafeRawPointer(source), output = UnsafeMutableRawPointer(target)
-                var index = 0, written = 0
-                while index < count {
-                    // The output left is never shorter than the input left: a whole word fits.
-                    if index + 8 <= count {
-                        let word = input.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                        let found = replaced(in: UInt64(littleEndian: word), rules)
-                        output.storeBytes(of: word, toByteOffset: written, as: UInt64.self)
-                        if found == 0 {
-                            index += 8
-                            written += 8
-                            continue
-                        }
-                        let plain = found.trailingZeroBitCount >> 3  // stored already
-                        index += plain
-                        written += plain
-                    }
-                    let byte = source[index]
-                    index += 1
-                    if let entity = entity(for: byte, rules) {
-                        let start = entity.utf8Start
-                        for offset in 0..<entity.utf8CodeUnitCount { target[written + offset] = start[offset] }
-                        written += entity.utf8CodeUnitCount
-                    } else {
-                        target[written] = byte
-                        written += 1
-                    }
-                }
-                return written
-            }
-            return .escaped(result)
         }
     }
 
