@@ -23,13 +23,13 @@ package enum SiteRenderer {
 
     private static func pages(_ site: Site, theme: Theme, hook: RenderHook?, inputs: Bool) -> (files: [OutputFile], inputs: [Digest]) {
         let summaries = theme.listSummaries
-        let postPartials = (summaries?.postPartials ?? []).map { name -> (key: String, render: ([String: Any]) -> String) in
+        let postPartials = (summaries?.postPartials ?? []).map { name -> (key: String, render: (Any) -> String) in
             (ListSummaries.postPartialKey(name), { values in renderedOnce(name, values, theme.library) })
         }
         // Where a post partial is rendered once per post, or a shared partial once per kind of
         // page, pages and entries show that text.
         let library = summaries?.pageLibrary ?? theme.pageLibrary
-        let listEntry = summaries.map { summaries in { (values: [String: Any]) in renderedOnce(summaries.partial, values, library) } }
+        let listEntry = summaries.map { summaries in { (values: Any) in renderedOnce(summaries.partial, values, library) } }
         let marks = BodyMarks(site: site, hook: hook)
         let context = TemplateContext(site: site, marks: marks, postPartials: postPartials, listEntry: listEntry, digests: inputs,
                                       memo: inputs ? hook?.postDigests : nil)
@@ -61,6 +61,8 @@ package enum SiteRenderer {
         let summaries: ListSummaries?
         let marks: BodyMarks?
         let shared = SharedTexts()
+        /// The keys of a page's values, its shared partials' texts among them (``TemplateContext/pageLayout(adding:)``).
+        let layout: RecordLayout
 
         init(context: TemplateContext, theme: Theme, library: TemplateLibrary, summaries: ListSummaries?, marks: BodyMarks?) {
             self.context = context
@@ -68,6 +70,8 @@ package enum SiteRenderer {
             self.library = library
             self.summaries = summaries
             self.marks = marks
+            let shared = Set((theme.sharedPartials?.shown ?? [:]).values.joined()).sorted().map(SharedPartials.key)
+            layout = TemplateContext.pageLayout(adding: shared)
         }
 
         /// The bytes of page `number` of ``Site/pages``.
@@ -83,12 +87,14 @@ package enum SiteRenderer {
             // With marks the text is filled in (BodyMarks); without, the page's bytes are the render's own.
             let pageLibrary = summaries.flatMap { ListSummaries.listTemplates.contains(template) ? $0.listLibrary : nil } ?? library
             let bytes: Data?
+            // The names looked up at the bottom of the stack, found without hashing them.
+            let object = TemplateContext.record(of: values, layout: layout)
             do {
                 // A list's posts each carry their entry (``TemplateContext``).
                 if let marks {
-                    bytes = try pageLibrary.render(values, withTemplate: template).map { marks.pageBytes(number: number, text: $0) }
+                    bytes = try pageLibrary.render(object, withTemplate: template).map { marks.pageBytes(number: number, text: $0) }
                 } else {
-                    bytes = try pageLibrary.renderData(values, withTemplate: template)
+                    bytes = try pageLibrary.renderData(object, withTemplate: template)
                 }
             } catch let loop as TemplateRenderer.Loop {
                 throw BuildFailure([TemplateCheck.error(loop, texts: theme.templateTexts, folder: "themes/\(theme.name)/templates/")])
@@ -108,7 +114,7 @@ package enum SiteRenderer {
     ///
     /// The text is kept to the end of the build, so at its exact size (``RenderedOnce``): the compiled render's
     /// is; swift-mustache's grew as it was appended to, and is copied.
-    private static func renderedOnce(_ name: String, _ values: [String: Any], _ library: TemplateLibrary) -> String {
+    private static func renderedOnce(_ name: String, _ values: Any, _ library: TemplateLibrary) -> String {
         do {
             if let text = try library.renderCompiled(values, withTemplate: name) { return text }
         } catch {
