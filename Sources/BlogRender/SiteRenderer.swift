@@ -61,8 +61,6 @@ package enum SiteRenderer {
         let summaries: ListSummaries?
         let marks: BodyMarks?
         let shared = SharedTexts()
-        /// The keys of a page's values, its shared partials' texts among them (``TemplateContext/pageLayout(adding:)``).
-        let layout: RecordLayout
 
         init(context: TemplateContext, theme: Theme, library: TemplateLibrary, summaries: ListSummaries?, marks: BodyMarks?) {
             self.context = context
@@ -70,8 +68,6 @@ package enum SiteRenderer {
             self.library = library
             self.summaries = summaries
             self.marks = marks
-            let shared = Set((theme.sharedPartials?.shown ?? [:]).values.joined()).sorted().map(SharedPartials.key)
-            layout = TemplateContext.pageLayout(adding: shared)
         }
 
         /// The bytes of page `number` of ``Site/pages``.
@@ -87,14 +83,12 @@ package enum SiteRenderer {
             // With marks the text is filled in (BodyMarks); without, the page's bytes are the render's own.
             let pageLibrary = summaries.flatMap { ListSummaries.listTemplates.contains(template) ? $0.listLibrary : nil } ?? library
             let bytes: Data?
-            // The names looked up at the bottom of the stack, found without hashing them.
-            let object = TemplateContext.record(of: values, layout: layout)
             do {
                 // A list's posts each carry their entry (``TemplateContext``).
                 if let marks {
-                    bytes = try pageLibrary.render(object, withTemplate: template).map { marks.pageBytes(number: number, text: $0) }
+                    bytes = try pageLibrary.render(values, withTemplate: template).map { marks.pageBytes(number: number, text: $0) }
                 } else {
-                    bytes = try pageLibrary.renderData(object, withTemplate: template)
+                    bytes = try pageLibrary.renderData(values, withTemplate: template)
                 }
             } catch let loop as TemplateRenderer.Loop {
                 throw BuildFailure([TemplateCheck.error(loop, texts: theme.templateTexts, folder: "themes/\(theme.name)/templates/")])

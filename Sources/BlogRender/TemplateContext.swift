@@ -252,22 +252,10 @@ struct TemplateContext {
         return (template, values)
     }
 
-    /// Every key of a page's values (``page(_:)``), and of the texts rendered once per kind of page (`shared`): the
-    /// layout of the record ``record(of:layout:)`` makes.
-    static func pageLayout(adding shared: [String]) -> RecordLayout {
-        RecordLayout(keys: ["config", "tags", "archives", "links", "feeds", "nav", "page", "taxonomy", "terms"] + variableKeys.sorted()
-            + shared)
-    }
-
-    /// A page's values as a record in `layout` (``pageLayout(adding:)``), where the compiled renderer finds the names
-    /// it looks up at the bottom of the stack without hashing them; the dictionary itself for a key it does not hold.
-    static func record(of values: [String: Any], layout: RecordLayout) -> Any {
-        TemplateRecord.make(values, layout: layout)
-    }
-
     /// The keys of `page`: each page template's `is…` among them.
     private static let aboutLayout: RecordLayout = {
         let templates = ["post", "page", "index", "archives", "404"] + Taxonomy.allCases.flatMap { [$0.rawValue, $0.plural] }
+        // In the order page(_:) sets them (see TemplateRecord.Builder), but for the one `is…` it sets.
         return RecordLayout(keys: ["url", "image", "kind", "title", "description", "shareTitle", "shareType", "twitterCard", "canonical"]
             + templates.map { "is" + $0.prefix(1).uppercased() + $0.dropFirst() })
     }()

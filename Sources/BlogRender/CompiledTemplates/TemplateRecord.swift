@@ -69,17 +69,6 @@ final class TemplateRecord: @unchecked Sendable {
         self.init(layout: layout, values: ContiguousArray(layout.keys.map { dictionary[$0] }))
     }
 
-    /// The values of `dictionary` as a record in `layout`; the dictionary itself when one of its keys is not one of
-    /// the layout's.
-    static func make(_ dictionary: [String: Any], layout: RecordLayout) -> Any {
-        var values = ContiguousArray<Any?>(repeating: nil, count: layout.keys.count)
-        for (key, value) in dictionary {
-            guard let slot = layout.slots[key] else { return dictionary }
-            values[slot] = value
-        }
-        return TemplateRecord(layout: layout, values: values)
-    }
-
     /// The value of the name numbered `id` (``TemplateNames``); nil when it has none.
     @inline(__always)
     func value(id: Int) -> Any? {
@@ -114,6 +103,10 @@ final class TemplateRecord: @unchecked Sendable {
     struct Builder {
         let layout: RecordLayout
         private var values: ContiguousArray<Any?>
+        /// The slot after the last one set in the layout's order: a builder sets its keys mostly in that order, so the
+        /// next key is found by comparing it with the few keys from here (a short string's comparison is of two
+        /// words) before hashing it.
+        private var next = 0
 
         init(_ layout: RecordLayout) {
             self.layout = layout
@@ -130,7 +123,15 @@ final class TemplateRecord: @unchecked Sendable {
         subscript(key: String) -> Any? {
             get { layout.slots[key].flatMap { values[$0] } }
             set {
-                guard let slot = layout.slots[key] else { preconditionFailure("\(key) is not a key of the record's layout") }
+                let keys = layout.keys
+                var slot = next
+                while slot < min(next + 4, keys.count), keys[slot] != key { slot += 1 }
+                if slot < min(next + 4, keys.count) {
+                    next = slot + 1
+                } else {
+                    guard let found = layout.slots[key] else { preconditionFailure("\(key) is not a key of the record's layout") }
+                    slot = found
+                }
                 values[slot] = newValue
             }
         }

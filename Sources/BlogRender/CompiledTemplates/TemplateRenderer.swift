@@ -33,19 +33,11 @@ struct TemplateRenderer {
     let templates: [String: CompiledTemplate]
     /// The context stack: the values sections entered, the last on top.
     private var stack: [Any]
-    /// Each value of ``stack`` that is a record or a dictionary (the values a name is mostly looked up in), as
-    /// one, at the same index. Cast once when pushed, so that a lookup casts nothing.
-    private var levels: [Level]
-
-    /// A value of the stack as a lookup reads it.
-    private enum Level {
-        /// A ``TemplateRecord``: a name is found by its number.
-        case record(TemplateRecord)
-        /// A dictionary: by its text, hashed.
-        case dictionary([String: Any])
-        /// Another value: as swift-mustache finds it (``child(_:id:of:)``).
-        case other
-    }
+    /// Each value of ``stack`` that is a record (where a name is found by its number) or a dictionary (by its
+    /// text, hashed), as one, at the same index; nil for another value. Cast once when pushed, so that a lookup
+    /// casts nothing. A record is held by ``stack``: read here without a reference count.
+    private var records: [Unmanaged<TemplateRecord>?]
+    private var dictionaries: [[String: Any]?]
     /// The templates being rendered, the outermost first: the one rendered, then the partials and parents in it.
     private var including: [String]
     /// The frames of the partials and blocks being rendered that indent or override (see ``Scope``): the first
@@ -57,8 +49,10 @@ struct TemplateRenderer {
         self.templates = templates
         stack = [object]
         stack.reserveCapacity(8)
-        levels = [Self.level(object)]
-        levels.reserveCapacity(8)
+        records = [Self.record(object)]
+        records.reserveCapacity(8)
+        dictionaries = [Self.dictionary(object)]
+        dictionaries.reserveCapacity(8)
         including = [name]
     }
 
@@ -295,21 +289,27 @@ struct TemplateRenderer {
     /// Puts `value` on top of the stack.
     private mutating func push(_ value: Any) {
         stack.append(value)
-        levels.append(Self.level(value))
+        records.append(Self.record(value))
+        dictionaries.append(Self.dictionary(value))
     }
 
     /// Takes the top of the stack off.
     private mutating func pop() {
         stack.removeLast()
-        levels.removeLast()
+        records.removeLast()
+        dictionaries.removeLast()
     }
 
-    /// `value` as a lookup reads it.
+    /// `value` when it is a record, unretained (the stack holds it).
     @inline(__always)
-    private static func level(_ value: Any) -> Level {
-        if let record = exactly(value, TemplateRecord.self) { return .record(record) }
-        if let dictionary = exactly(value, [String: Any].self) { return .dictionary(dictionary) }
-        return .other
+    private static func record(_ value: Any) -> Unmanaged<TemplateRecord>? {
+        exactly(value, TemplateRecord.self).map { Unmanaged.passUnretained($0) }
+    }
+
+    /// `value` when it is a dictionary of blog's values, else nil.
+    @inline(__always)
+    private static func dictionary(_ value: Any) -> [String: Any]? {
+        exactly(value, [String: Any].self)
     }
 
     /// `value` as a `T` when its type is `T` itself (not a subclass, not an optional of it), else nil: a
@@ -368,19 +368,16 @@ struct TemplateRenderer {
             guard let first = name.first else { return stack[stack.count - 1] }
             var level = stack.count - 1
             while level >= 0 {
-                switch levels[level] {
-                case .record(let record):
-                    if let child = record.value(id: name.firstID) {
+                if let record = records[level] {
+                    if let child = record._withUnsafeGuaranteedRef({ $0.value(id: name.firstID) }) {
                         return name.rest.isEmpty ? child : try follow(name.rest, name.restIDs, from: child)
                     }
-                case .dictionary(let dictionary):
+                } else if let dictionary = dictionaries[level] {
                     if let child = dictionary[first] {
                         return name.rest.isEmpty ? child : try follow(name.rest, name.restIDs, from: child)
                     }
-                case .other:
-                    if let child = Self.child(first, id: name.firstID, of: stack[level]) {
-                        return name.rest.isEmpty ? child : try follow(name.rest, name.restIDs, from: child)
-                    }
+                } else if let child = Self.child(first, id: name.firstID, of: stack[level]) {
+                    return name.rest.isEmpty ? child : try follow(name.rest, name.restIDs, from: child)
                 }
                 level -= 1
             }
