@@ -14,7 +14,7 @@ struct PostValues {
     let shown: DatePattern
     let site: Site
     /// ``entryValues(of:config:links:shown:)`` of each post of ``Site/posts``.
-    let entries: [[String: Any]]
+    let entries: [TemplateRecord]
 
     init(site: Site, links: SiteLinks, terms: [Taxonomy: [TemplateRecord]]) {
         self.site = site
@@ -116,25 +116,31 @@ struct PostValues {
 
     /// What a post shows of another (a related post, a post of its series): `title`, `url`, `dated`,
     /// and `date` and `datetime` when it has a date.
-    private static func entryValues(of sitePost: SitePost, config: SiteConfig, links: SiteLinks, shown: DatePattern) -> [String: Any] {
-        var values: [String: Any] = ["title": sitePost.post.title, "url": links.href(sitePost.url), "dated": sitePost.post.dated]
+    private static func entryValues(of sitePost: SitePost, config: SiteConfig, links: SiteLinks, shown: DatePattern) -> TemplateRecord {
+        var values = TemplateRecord.Builder(entryLayout)
+        values["title"] = sitePost.post.title
+        values["url"] = links.href(sitePost.url)
+        values["dated"] = sitePost.post.dated
         if sitePost.post.dated {
             let zone = config.timeZone(of: sitePost.post)
             values["date"] = zone == config.timeZone ? shown.format(sitePost.post.date)
                 : DatePattern(config.dateFormat, timeZone: zone).format(sitePost.post.date)
             values["datetime"] = DateText.iso8601(sitePost.post.date, timeZone: zone)
         }
-        return values
+        return values.record
     }
+
+    /// The keys of what a post shows of another (``entryValues(of:config:links:shown:)``), and of a part of a series.
+    static let entryLayout = RecordLayout(keys: ["title", "url", "dated", "date", "datetime", "number", "current"])
 
     /// `series`: its `name`, `count`, this post's `number` (1-based), its `posts` oldest first (each
     /// with `number` and `current`), and the `previous` and `next` parts when there are.
     private func seriesValues(_ series: SeriesGroup, number: Int, current: Int) -> [String: Any] {
-        let parts = series.posts.enumerated().map { place, index -> [String: Any] in
-            var values = entries[index]
+        let parts = series.posts.enumerated().map { place, index -> TemplateRecord in
+            var values = TemplateRecord.Builder(copying: entries[index])
             values["number"] = place + 1
             values["current"] = index == current
-            return values
+            return values.record
         }
         var values: [String: Any] = ["name": series.name, "count": series.posts.count, "number": number, "posts": parts]
         if number > 1 { values["previous"] = parts[number - 2] }

@@ -64,7 +64,7 @@ struct TemplateContext {
         let table = PostTable()
         var rendered = postPartials
         if let listEntry { rendered.append((ListSummaries.key, listEntry)) }
-        let related = digests ? RelatedEntries(entries: builder.entries, related: site.related) : nil
+        let related = digests ? RelatedEntries(entries: builder.entries.map(\.dictionary), related: site.related) : nil
         // One layout for every post: the translations and the texts below besides PostValues' keys.
         let layout = PostValues.layout(adding: ["translations"] + rendered.map(\.key))
         let made = Parallel.map(site.posts.count) { index -> (values: TemplateRecord, digest: Digest, own: Digest) in
