@@ -37,6 +37,14 @@ enum PageInputs {
             input.add(7 as UInt8)
             input.add(array.count)
             for item in array { add(item, to: &input) }
+        case Kind.record:
+            // As the dictionary it stands for.
+            add(record: value as! TemplateRecord, to: &input)
+        case Kind.records:
+            let array = value as! [TemplateRecord]
+            input.add(7 as UInt8)
+            input.add(array.count)
+            for item in array { add(record: item, to: &input) }
         case Kind.values:
             let array = value as! [Any]
             input.add(8 as UInt8)
@@ -62,7 +70,8 @@ enum PageInputs {
         static let string = ObjectIdentifier(String.self), bool = ObjectIdentifier(Bool.self), int = ObjectIdentifier(Int.self),
                    double = ObjectIdentifier(Double.self), dictionary = ObjectIdentifier([String: Any].self),
                    dictionaries = ObjectIdentifier([[String: Any]].self), values = ObjectIdentifier([Any].self),
-                   strings = ObjectIdentifier([String].self), lazy = ObjectIdentifier(LazyValue.self)
+                   strings = ObjectIdentifier([String].self), lazy = ObjectIdentifier(LazyValue.self),
+                   record = ObjectIdentifier(TemplateRecord.self), records = ObjectIdentifier([TemplateRecord].self)
     }
 
     /// Adds a dictionary: the sum of its entries' digests, which needs neither sorting its keys
@@ -93,6 +102,23 @@ enum PageInputs {
             low &+= digest.low
         }
         return Digest(high: high, low: low)
+    }
+
+    /// Adds a record (``TemplateRecord``) as ``add(_:to:replacing:)`` adds the dictionary it stands for: its count of
+    /// values and the sum of their entries' digests.
+    static func add(record: TemplateRecord, to input: inout DigestInput) {
+        var high: UInt64 = 0, low: UInt64 = 0, count = 0
+        var entry = DigestInput(capacity: 256)
+        record.forEach { key, value in
+            entry.removeAll()
+            entry.add(key)
+            add(value, to: &entry)
+            let digest = entry.digest
+            high &+= digest.high
+            low &+= digest.low
+            count += 1
+        }
+        add(count: count, entries: Digest(high: high, low: low), to: &input)
     }
 
     /// Adds a dictionary of `count` entries whose sum (``entries(of:replacing:)``) is `entries`, as

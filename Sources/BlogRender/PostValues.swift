@@ -8,15 +8,15 @@ import Foundation
 struct PostValues {
     let config: SiteConfig
     let links: SiteLinks
-    /// The site's dictionaries of each taxonomy's terms, and their index by the slug in their URLs.
-    let terms: [Taxonomy: [[String: Any]]]
+    /// The site's records of each taxonomy's terms (in ``termLayout``), and their index by the slug in their URLs.
+    let terms: [Taxonomy: [TemplateRecord]]
     let termIndex: [Taxonomy: [String: Int]]
     let shown: DatePattern
     let site: Site
     /// ``entryValues(of:config:links:shown:)`` of each post of ``Site/posts``.
-    let entries: [[String: Any]]
+    let entries: [TemplateRecord]
 
-    init(site: Site, links: SiteLinks, terms: [Taxonomy: [[String: Any]]]) {
+    init(site: Site, links: SiteLinks, terms: [Taxonomy: [TemplateRecord]]) {
         self.site = site
         self.config = site.config
         self.links = links
@@ -31,17 +31,27 @@ struct PostValues {
         entries = Parallel.map(site.posts.count) { Self.entryValues(of: site.posts[$0], config: config, links: links, shown: shown) }
     }
 
-    /// The most keys ``values(of:index:html:extra:)`` sets.
-    static let maxKeys = 38
+    /// Every key ``values(of:index:html:layout:)`` may set: a layout of post values holds them, and the keys its
+    /// caller adds.
+    static let keys = [
+        "title", "slug", "url", "kind", "tags", "html", "summaryHTML", "truncated", "headings", "meta", "hidden", "dated",
+        "draft", "future", "description", "permalink", "words", "reading_minutes", "toc", "toc_html", "show_toc", "has_math",
+        "has_diagrams", "related", "series", "date", "datetime", "year", "month", "monthName", "day", "category", "categories",
+        "lang", "author", "authors", "modified", "modifiedDatetime",
+    ]
 
-    /// The post's values; `html` is what templates see as `html` (its body, or its marker).
-    /// `index` is the post's in ``Site/posts``, for its related posts and its series. `extra` is
-    /// how many keys the caller adds: the dictionary is made at its final size once, not grown
-    /// (and every key hashed again) on the way.
-    func values(of sitePost: SitePost, index: Int, html: Any, extra: Int = 0) -> [String: Any] {
+    /// The layout of post values with ``keys`` and `extra`, the keys a caller adds.
+    static func layout(adding extra: [String] = []) -> RecordLayout {
+        RecordLayout(keys: keys + extra)
+    }
+
+    /// The post's values, in `layout` (``layout(adding:)``): one layout for every post, so that a template finds a
+    /// name at the same slot in each; `html` is what templates see as `html` (its body, or its marker).
+    /// `index` is the post's in ``Site/posts``, for its related posts and its series.
+    func values(of sitePost: SitePost, index: Int, html: Any, layout: RecordLayout) -> TemplateRecord.Builder {
         let post = sitePost.post
         let url = links.href(sitePost.url)
-        var values = [String: Any](minimumCapacity: Self.maxKeys + extra)
+        var values = TemplateRecord.Builder(layout)
         values["title"] = post.title
         values["slug"] = post.slug
         values["url"] = url
@@ -93,9 +103,9 @@ struct PostValues {
         values.setIfPresent("author", author.isEmpty ? nil : author)
         // Always set: a post without authors must not show the page's.
         values["authors"] = SiteBuilder.terms(.author, of: post, config: config).enumerated().map { number, name in
-            var author = termValues(.author, name)
+            var author = TemplateRecord.Builder(copying: termValues(.author, name))
             author["separator"] = number == 0 ? "" : ", "
-            return author
+            return author.record
         }
         if let modified = post.modified {
             values["modified"] = shown.format(modified)
@@ -106,25 +116,31 @@ struct PostValues {
 
     /// What a post shows of another (a related post, a post of its series): `title`, `url`, `dated`,
     /// and `date` and `datetime` when it has a date.
-    private static func entryValues(of sitePost: SitePost, config: SiteConfig, links: SiteLinks, shown: DatePattern) -> [String: Any] {
-        var values: [String: Any] = ["title": sitePost.post.title, "url": links.href(sitePost.url), "dated": sitePost.post.dated]
+    private static func entryValues(of sitePost: SitePost, config: SiteConfig, links: SiteLinks, shown: DatePattern) -> TemplateRecord {
+        var values = TemplateRecord.Builder(entryLayout)
+        values["title"] = sitePost.post.title
+        values["url"] = links.href(sitePost.url)
+        values["dated"] = sitePost.post.dated
         if sitePost.post.dated {
             let zone = config.timeZone(of: sitePost.post)
             values["date"] = zone == config.timeZone ? shown.format(sitePost.post.date)
                 : DatePattern(config.dateFormat, timeZone: zone).format(sitePost.post.date)
             values["datetime"] = DateText.iso8601(sitePost.post.date, timeZone: zone)
         }
-        return values
+        return values.record
     }
+
+    /// The keys of what a post shows of another (``entryValues(of:config:links:shown:)``), and of a part of a series.
+    static let entryLayout = RecordLayout(keys: ["title", "url", "dated", "date", "datetime", "number", "current"])
 
     /// `series`: its `name`, `count`, this post's `number` (1-based), its `posts` oldest first (each
     /// with `number` and `current`), and the `previous` and `next` parts when there are.
     private func seriesValues(_ series: SeriesGroup, number: Int, current: Int) -> [String: Any] {
-        let parts = series.posts.enumerated().map { place, index -> [String: Any] in
-            var values = entries[index]
+        let parts = series.posts.enumerated().map { place, index -> TemplateRecord in
+            var values = TemplateRecord.Builder(copying: entries[index])
             values["number"] = place + 1
             values["current"] = index == current
-            return values
+            return values.record
         }
         var values: [String: Any] = ["name": series.name, "count": series.posts.count, "number": number, "posts": parts]
         if number > 1 { values["previous"] = parts[number - 2] }
@@ -135,7 +151,7 @@ struct PostValues {
     /// `toc` (the headings of `toc_levels`, nested), `toc_html` (the same as nested lists) and `show_toc`:
     /// whether a theme shows it, which a `toc` header decides (`true`: whenever there is a heading,
     /// `false`: never), else three headings or more; never when the body holds one already (`[TOC]`, `{{< toc >}}`).
-    private func addTableOfContents(of sitePost: SitePost, to values: inout [String: Any]) {
+    private func addTableOfContents(of sitePost: SitePost, to values: inout TemplateRecord.Builder) {
         let (headings, levels) = (sitePost.rendered.headings, config.tocLevels)
         let toc = TableOfContents(headings, levels: levels)
         // Made when a page shows them (see LazyValue).
@@ -165,10 +181,18 @@ struct PostValues {
         return values
     }
 
-    /// The site's dictionary of the term, or an unlinked one when no page shows it.
-    private func termValues(_ taxonomy: Taxonomy, _ term: Tag) -> [String: Any] {
+    /// The keys of a term's values: `name`, `slug`, `linked`, and `href` and `count` when a page shows it; an
+    /// author's `separator`.
+    static let termLayout = RecordLayout(keys: ["name", "slug", "href", "count", "linked", "separator"])
+
+    /// The site's record of the term, or an unlinked one when no page shows it.
+    private func termValues(_ taxonomy: Taxonomy, _ term: Tag) -> TemplateRecord {
         if let index = termIndex[taxonomy]![SiteBuilder.tagSlug(term, config.permalinks)] { return terms[taxonomy]![index] }
-        return ["name": term.name, "slug": term.slug, "linked": false]
+        var values = TemplateRecord.Builder(Self.termLayout)
+        values["name"] = term.name
+        values["slug"] = term.slug
+        values["linked"] = false
+        return values.record
     }
 
     private func iso8601(_ date: Date) -> String {

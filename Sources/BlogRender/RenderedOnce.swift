@@ -2,10 +2,10 @@ import BlogCore
 import Foundation
 import Mustache
 
-/// Every post's dictionary, for the texts rendered once per post (``RenderedOnce``) to render
-/// from: they hold it unowned, since the dictionaries hold them. Set once, before any page is rendered.
+/// Every post's record, for the texts rendered once per post (``RenderedOnce``) to render
+/// from: they hold it unowned, since the records hold them. Set once, before any page is rendered.
 final class PostTable: @unchecked Sendable {
-    var posts: [[String: Any]] = []
+    var posts: [TemplateRecord] = []
 }
 
 /// Text that templates print, made the first time one does and kept for the others; safe to use

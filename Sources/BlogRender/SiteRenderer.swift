@@ -23,13 +23,13 @@ package enum SiteRenderer {
 
     private static func pages(_ site: Site, theme: Theme, hook: RenderHook?, inputs: Bool) -> (files: [OutputFile], inputs: [Digest]) {
         let summaries = theme.listSummaries
-        let postPartials = (summaries?.postPartials ?? []).map { name -> (key: String, render: ([String: Any]) -> String) in
+        let postPartials = (summaries?.postPartials ?? []).map { name -> (key: String, render: (Any) -> String) in
             (ListSummaries.postPartialKey(name), { values in renderedOnce(name, values, theme.library) })
         }
         // Where a post partial is rendered once per post, or a shared partial once per kind of
         // page, pages and entries show that text.
         let library = summaries?.pageLibrary ?? theme.pageLibrary
-        let listEntry = summaries.map { summaries in { (values: [String: Any]) in renderedOnce(summaries.partial, values, library) } }
+        let listEntry = summaries.map { summaries in { (values: Any) in renderedOnce(summaries.partial, values, library) } }
         let marks = BodyMarks(site: site, hook: hook)
         let context = TemplateContext(site: site, marks: marks, postPartials: postPartials, listEntry: listEntry, digests: inputs,
                                       memo: inputs ? hook?.postDigests : nil)
@@ -108,7 +108,7 @@ package enum SiteRenderer {
     ///
     /// The text is kept to the end of the build, so at its exact size (``RenderedOnce``): the compiled render's
     /// is; swift-mustache's grew as it was appended to, and is copied.
-    private static func renderedOnce(_ name: String, _ values: [String: Any], _ library: TemplateLibrary) -> String {
+    private static func renderedOnce(_ name: String, _ values: Any, _ library: TemplateLibrary) -> String {
         do {
             if let text = try library.renderCompiled(values, withTemplate: name) { return text }
         } catch {

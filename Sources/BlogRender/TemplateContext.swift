@@ -15,10 +15,10 @@ struct TemplateContext {
     /// Holds the dictionary of each post of ``Site/posts``, which the texts rendered once per post
     /// render from too.
     private let table: PostTable
-    /// One dictionary per post of ``Site/posts``.
-    private var posts: [[String: Any]] { table.posts }
-    /// One dictionary per term of each taxonomy (``Site/terms(_:)``).
-    private let terms: [Taxonomy: [[String: Any]]]
+    /// One record per post of ``Site/posts``.
+    private var posts: [TemplateRecord] { table.posts }
+    /// One record per term of each taxonomy (``Site/terms(_:)``), in ``PostValues/termLayout``.
+    private let terms: [Taxonomy: [TemplateRecord]]
     /// What every page sees: `config`, `links`, `tags`, `archives`.
     private let shared: [String: Any]
     /// The site menu (`nav`) of each page template, its own entry marked current.
@@ -42,15 +42,20 @@ struct TemplateContext {
     /// the lists, under ``ListSummaries/key``. With `digests`, it also makes the digests that
     /// ``inputs(of:template:values:reads:)`` reads, with the part of each post's digest that `memo` kept where
     /// the post is as it was (see ``PostDigestMemo``).
-    init(site: Site, marks: BodyMarks? = nil, postPartials: [(key: String, render: ([String: Any]) -> String)] = [],
-         listEntry: (([String: Any]) -> String)? = nil, digests: Bool = false, memo: PostDigestMemo? = nil) {
+    init(site: Site, marks: BodyMarks? = nil, postPartials: [(key: String, render: (Any) -> String)] = [],
+         listEntry: ((Any) -> String)? = nil, digests: Bool = false, memo: PostDigestMemo? = nil) {
         self.site = site
         let links = SiteLinks(config: site.config)
         self.links = links
         let terms = Dictionary(uniqueKeysWithValues: Taxonomy.allCases.map { taxonomy in
-            (taxonomy, site.terms(taxonomy).map { group -> [String: Any] in
-                ["name": group.tag.name, "slug": group.tag.slug, "href": links.href(group.url),
-                 "count": group.posts.count, "linked": true]
+            (taxonomy, site.terms(taxonomy).map { group -> TemplateRecord in
+                var values = TemplateRecord.Builder(PostValues.termLayout)
+                values["name"] = group.tag.name
+                values["slug"] = group.tag.slug
+                values["href"] = links.href(group.url)
+                values["count"] = group.posts.count
+                values["linked"] = true
+                return values.record
             })
         })
         self.terms = terms
@@ -59,23 +64,23 @@ struct TemplateContext {
         let table = PostTable()
         var rendered = postPartials
         if let listEntry { rendered.append((ListSummaries.key, listEntry)) }
-        let related = digests ? RelatedEntries(entries: builder.entries, related: site.related) : nil
-        let made = Parallel.map(site.posts.count) { index -> (values: [String: Any], digest: Digest, own: Digest) in
+        let related = digests ? RelatedEntries(entries: builder.entries.map(\.dictionary), related: site.related) : nil
+        // One layout for every post: the translations and the texts below besides PostValues' keys.
+        let layout = PostValues.layout(adding: ["translations"] + rendered.map(\.key))
+        let made = Parallel.map(site.posts.count) { index -> (values: TemplateRecord, digest: Digest, own: Digest) in
             let html = site.posts[index].rendered.html
-            // Room for the translations and the texts below.
             var values = builder.values(of: site.posts[index], index: index, html: marks?.templateBody(post: index) ?? html,
-                                        extra: 1 + rendered.count)
+                                        layout: layout)
             values["translations"] = site.posts[index].translations.map { builder.translationValues(of: site.posts[$0]) }
-            // Before the partials, whose texts are made from these values.
-            let (digest, own) = digests ? Self.postDigest(values, html: html, own: memo?.own(of: site.posts[index]), related: related,
-                                                        index: index) : (.zero, .zero)
+            // Before the partials, whose texts are made from these values; walked as the dictionary they stand for.
+            let (digest, own) = digests ? Self.postDigest(values.dictionary, html: html, own: memo?.own(of: site.posts[index]),
+                                                        related: related, index: index) : (.zero, .zero)
             // Rendered when a page first shows it: a build that renders some pages (see PageInputs)
             // needs few of them.
             // Each is rendered from the post's values as they end up, texts included, which the
-            // table holds once they are all made: one dictionary per post, not one per text.
-            values.reserveCapacity(values.count + rendered.count)
+            // table holds once they are all made: one record per post, not one per text.
             for partial in rendered { values[partial.key] = RenderedOnce { [unowned table] in partial.render(table.posts[index]) } }
-            return (values, digest, own)
+            return (values.record, digest, own)
         }
         let posts = made.map(\.values)
         table.posts = posts
@@ -89,7 +94,9 @@ struct TemplateContext {
                  "posts": month.posts.map { posts[$0] }]
             }]
         }
-        var shared: [String: Any] = ["config": Self.configValues(site.config, links: links), "tags": tags, "archives": archives]
+        // `config` and `links`, read on every page, as records: found by the numbers of their names (see TemplateRecord).
+        var shared: [String: Any] = ["config": TemplateRecord(Self.configValues(site.config, links: links)), "tags": tags,
+                                     "archives": archives]
         var linkValues: [String: Any] = ["home": links.href(""), "posts": links.href(site.listURL), "css": links.href("style.css")]
         if site.config.search {
             linkValues["search"] = links.href(SearchIndex.path)
@@ -110,9 +117,9 @@ struct TemplateContext {
             case .home, .notFound: break
             }
         }
-        shared["links"] = linkValues
-        sharedDigests = digests ? Self.sharedDigests(site: site, postDigests: postDigests, config: shared["config"]!, tags: tags,
-                                                     links: linkValues) : [:]
+        shared["links"] = TemplateRecord(linkValues)
+        sharedDigests = digests ? Self.sharedDigests(site: site, postDigests: postDigests, config: shared["config"]!,
+                                                     tags: tags.map(\.dictionary), links: linkValues) : [:]
         shared["feeds"] = Self.feedValues(Feeds.feedLinks(site: site, term: nil))
         // Room for the keys ``page(_:)`` adds: each page's copy then takes them without growing.
         shared.reserveCapacity(shared.count + 6)
@@ -183,8 +190,7 @@ struct TemplateContext {
     /// The template that renders `page`, and the values it sees.
     func page(_ page: Page) -> (template: String, values: [String: Any]) {
         var values = shared
-        // At its final size at once: up to ten keys, each hashed once.
-        var about = [String: Any](minimumCapacity: 10)
+        var about = TemplateRecord.Builder(Self.aboutLayout)
         about["url"] = links.href(page.url)
         let template: String
         var title: String?
@@ -202,7 +208,7 @@ struct TemplateContext {
                 values["neighbours"] = neighbours
             }
             title = site.posts[index].post.title
-            description = post["description"] as? String ?? description
+            description = post["description"].flatMap { TemplateRenderer.exactly($0, String.self) } ?? description
             about.setIfPresent("image", site.posts[index].post.image.flatMap { imageURL($0, of: site.posts[index]) })
         case .home(let pagination):
             template = "index"
@@ -242,9 +248,20 @@ struct TemplateContext {
         about["twitterCard"] = about["image"] == nil ? "summary" : "summary_large_image"
         // The 404 page, generated or not, is served at any missing URL: it has no address of its own.
         if !site.isNotFound(page) { about.setIfPresent("canonical", links.absolute(page.url)) }
-        values["page"] = about
+        values["page"] = about.record
         return (template, values)
     }
+
+    /// The keys of `page`: each page template's `is…` among them.
+    private static let aboutLayout: RecordLayout = {
+        let templates = ["post", "page", "index", "archives", "404"] + Taxonomy.allCases.flatMap { [$0.rawValue, $0.plural] }
+        // In the order page(_:) sets them (see TemplateRecord.Builder), but for the one `is…` it sets.
+        return RecordLayout(keys: ["url", "image", "kind", "title", "description", "shareTitle", "shareType", "twitterCard", "canonical"]
+            + templates.map { "is" + $0.prefix(1).uppercased() + $0.dropFirst() })
+    }()
+
+    /// The keys of `pagination`.
+    private static let paginationLayout = RecordLayout(keys: ["number", "count", "hasLinks", "newer", "older"])
 
     /// The absolute URL of `image`, the picture `sitePost`'s header names (``Post/image``), for
     /// Open Graph; nil without an absolute base URL. A relative path is a file of the post's bundle
@@ -268,13 +285,13 @@ struct TemplateContext {
     /// `posts` and `pagination` of a list page.
     private func add(_ pagination: Pagination, to values: inout [String: Any]) {
         values["posts"] = pagination.posts.map { posts[$0] }
-        var about = [String: Any](minimumCapacity: 5)
+        var about = TemplateRecord.Builder(Self.paginationLayout)
         about["number"] = pagination.number
         about["count"] = pagination.count
         about["hasLinks"] = pagination.newerURL != nil || pagination.olderURL != nil
         about.setIfPresent("newer", pagination.newerURL.map(links.href))
         about.setIfPresent("older", pagination.olderURL.map(links.href))
-        values["pagination"] = about
+        values["pagination"] = about.record
     }
 
     /// The `config` values; empty texts are left out so that `{{#config.author}}` is false.

@@ -84,7 +84,7 @@ final class CompiledTemplatesTests: XCTestCase {
             "value: optional": 2000, "value: optional bool": 500, "value: record": 800, "value: renderable": 1000,
             "value: null renderable": 400, "value: representation": 1000, "value: parent": 800, "value: set": 800,
             "value: mixed array": 1500, "value: empty array": 1500, "value: strings": 1500, "value: dictionaries": 3000,
-            "value: nsnull": 300, "value: marker": 300, "non-empty output": 5000,
+            "value: nsnull": 300, "value: marker": 300, "value: template record": 1000, "non-empty output": 5000,
         ]
         for (feature, minimum) in minimums.sorted(by: { $0.key < $1.key }) {
             XCTAssertGreaterThanOrEqual(stats[feature, default: 0], minimum, "generated cases with \(feature)")
@@ -400,6 +400,50 @@ final class CompiledTemplatesTests: XCTestCase {
                                  + "{{#list}}{{#first()}}F{{/first()}}{{index()}}{{/list}}|{{sorted(list)}}x|"
                                  + "{{#s}}{{n}}{{x}}{{/s}}|{{#list}}{{#n}}{{s}}{{/n}}{{/list}}|{{#n}}{{#list}}{{#first()}}{{n}}{{/first()}}{{/list}}{{/n}}")],
                           values, "&lt;x&gt;|&lt;x&gt;|2|L|1|2|AB|5|1|F01|x|4|abab|1")
+    }
+
+    /// A ``TemplateRecord`` (a post's values) renders as the dictionary of the same values, both ways: names found
+    /// at their slot, a key without a value absent (found further down the stack), nested records and lists of them,
+    /// dotted names into and past them, transforms, and a name numbered only after the layout was made. Its digest
+    /// (``PageInputs``) is the dictionary's.
+    func testATemplateRecordRendersAsTheDictionaryOfItsValues() throws {
+        let layout = RecordLayout(keys: ["title", "url", "tags", "missing", "inner", "n"])
+        func record(_ values: [String: Any]) -> TemplateRecord {
+            var builder = TemplateRecord.Builder(layout)
+            for (key, value) in values { builder[key] = value }
+            return builder.record
+        }
+        let tags: [[String: Any]] = [["name": "a<b"], ["name": "c"]]
+        let inner: [String: Any] = ["title": "Inner", "n": 0]
+        let post: [String: Any] = ["title": "T & U", "url": "/t/", "tags": tags, "inner": record(inner), "n": 2]
+        let posts = [record(post), record(["title": "Second", "url": "/s/"])]
+        let template = "{{#post}}{{title}}|{{{title}}}|{{url}}|{{missing}}|{{#tags}}{{name}}{{^last()}},{{/last()}}{{/tags}}|"
+            + "{{inner.title}}|{{inner.n}}|{{#inner}}{{title}}{{url}}{{/inner}}|{{count(.)}}|{{plusone(n)}}|{{nowhere.x}}"
+            + "|{{post.title}}|{{title.x}}|{{#missing}}M{{/missing}}{{^missing}}m{{/missing}}|{{^inner}}I{{/inner}}{{/post}}"
+            + "|{{#posts}}{{title}}{{#first()}}!{{/first()}}{{url}}{{n}}{{/posts}}|{{count(posts)}}{{^empty(posts)}}+{{/empty(posts)}}"
+            + "|{{#first(posts)}}{{title}}{{/first(posts)}}|{{#enumerated(post)}}{{/enumerated(post)}}|{{#sorted(post)}}{{key}};{{/sorted(post)}}"
+        let expected = "T &amp; U|T & U|/t/|fallback|a&lt;b,c|Inner|0|Inner/t/|5|3||T &amp; U||M"
+            + "||Second!/s/fallback-n|1+|Second||inner;n;tags;title;url;"
+        // `missing` and `n` are not in the second post: found on the page below it.
+        let page: [String: Any] = ["post": posts[0], "posts": [posts[1]], "missing": "fallback", "n": "fallback-n"]
+        try assertRenders([("t", template)], page, expected)
+        // The same values as dictionaries, through the renderers' dictionary paths: the same text.
+        let dictionaries: [String: Any] = ["post": post.merging(["inner": inner]) { $1 }, "posts": [posts[1].dictionary],
+                                           "missing": "fallback", "n": "fallback-n"]
+        try assertRenders([("t", template)], dictionaries, expected)
+        // A name no template had when the layout was made, and one no layout holds.
+        let late = "late" + String(UInt64.random(in: 0...UInt64.max))
+        let lateLayout = RecordLayout(keys: [late])
+        var builder = TemplateRecord.Builder(lateLayout)
+        builder[late] = "found"
+        try assertRenders([("t", "{{\(late)}}|{{#r}}{{\(late)}}{{title}}{{/r}}|{{r.\(late)}}|{{#post}}{{\(late)}}{{/post}}")],
+                          ["r": builder.record, "title": "below", "post": posts[0]] as [String: Any], "|foundbelow|found|")
+        // Digests: the record's is its dictionary's, and a list of records the list of dictionaries'.
+        XCTAssertEqual(PageInputs.digest(posts[0]), PageInputs.digest(posts[0].dictionary))
+        XCTAssertEqual(PageInputs.digest(posts), PageInputs.digest(posts.map(\.dictionary)))
+        XCTAssertNotEqual(PageInputs.digest(posts[0]), PageInputs.digest(posts[1]))
+        XCTAssertEqual(posts[0].count, 5)
+        XCTAssertEqual(posts[1].count, 2)
     }
 
     /// The renderer reads blog's values (strings, numbers, booleans, dictionaries, lists of them) by their type's
@@ -837,6 +881,7 @@ struct ValueGenerator {
         switch rng.below(20) {
         case 0: kinds.insert("record"); return record(0, &kinds)
         case 1: kinds.insert("parent"); return GeneratedParent(children: dictionary(0, &kinds))
+        case 3: kinds.insert("template record"); return templateRecord(0, &kinds)
         case 2: kinds.insert("representation"); return GeneratedRepresentation(representation: dictionary(0, &kinds))
         default: kinds.insert("dictionaries"); return dictionary(0, &kinds)
         }
@@ -862,6 +907,18 @@ struct ValueGenerator {
 
     private mutating func string() -> String { rng.pick(Self.strings) }
 
+    /// Two layouts of the keys templates name, in other orders, with a key no template names.
+    static let layouts = [RecordLayout(keys: TemplateGenerator.keys + ["unnamed"]),
+                          RecordLayout(keys: ["unnamed"] + TemplateGenerator.keys.reversed())]
+
+    /// A ``TemplateRecord`` (blog's post values) of a generated dictionary.
+    private mutating func templateRecord(_ depth: Int, _ kinds: inout Set<String>) -> TemplateRecord {
+        var builder = TemplateRecord.Builder(rng.pick(Self.layouts))
+        for (key, value) in dictionary(depth, &kinds) { builder[key] = value }
+        if rng.chance(20) { builder["unnamed"] = string() }
+        return builder.record
+    }
+
     private mutating func record(_ depth: Int, _ kinds: inout Set<String>) -> GeneratedRecord {
         GeneratedRecord(a: string(), b: rng.below(5) - 1, c: rng.chance(50), items: (0..<rng.below(3)).map { _ in string() },
                         s: rng.chance(50) ? string() : nil, n: rng.chance(50) && depth < 3 ? dictionary(depth + 1, &kinds) : nil)
@@ -875,6 +932,7 @@ struct ValueGenerator {
             (leaves ? 0 : 10, "dictionary"), (leaves ? 0 : 10, "dictionaries"), (leaves ? 0 : 6, "mixed array"),
             (leaves ? 0 : 5, "strings"), (leaves ? 0 : 2, "ints"), (leaves ? 0 : 4, "record"), (leaves ? 0 : 3, "parent"),
             (leaves ? 0 : 2, "string dictionary"), (leaves ? 0 : 1, "optional dictionary"),
+            (leaves ? 0 : 6, "template record"), (leaves ? 0 : 4, "template records"),
         ])
         switch kind {
         case "string": return string()
@@ -933,6 +991,12 @@ struct ValueGenerator {
             return GeneratedParent(children: dictionary(depth, &kinds))
         case "string dictionary":
             return ["a": string(), "b": string()] as [String: String]
+        case "template record":
+            kinds.insert("template record")
+            return templateRecord(depth, &kinds)
+        case "template records":
+            kinds.insert("template record")
+            return (0..<rng.below(4)).map { _ in templateRecord(depth, &kinds) }
         default:
             kinds.insert("optional")
             return rng.chance(70) ? [String: Any]?.some(dictionary(depth, &kinds)) as Any : [String: Any]?.none as Any

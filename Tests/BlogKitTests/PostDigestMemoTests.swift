@@ -197,8 +197,8 @@ final class PostDigestMemoTests: XCTestCase {
         let context = TemplateContext(site: site, digests: true)
         var checked = 0
         for page in site.pages {
-            guard case .post(let index) = page.kind, let values = context.page(page).values["post"] as? [String: Any] else { continue }
-            XCTAssertEqual((values["related"] as? [[String: Any]])?.count, site.related[index].count)
+            guard case .post(let index) = page.kind, let values = (context.page(page).values["post"] as? TemplateRecord)?.dictionary else { continue }
+            XCTAssertEqual((values["related"] as? [TemplateRecord])?.count, site.related[index].count)
             XCTAssertEqual(context.postDigests[index], TemplateContext.postDigest(values, html: site.posts[index].rendered.html), site.posts[index].url)
             checked += 1
         }

@@ -167,6 +167,11 @@ struct TemplateName {
     /// The first of ``names``, and the others: what a lookup on the stack reads, without slicing ``names``.
     let first: String?
     let rest: [String]
+    /// The numbers of ``first`` (-1 without one) and of ``rest`` (``TemplateNames``): what a ``TemplateRecord`` is read by.
+    let firstID: Int
+    let restIDs: [Int]
+    /// The numbers of ``names``.
+    let nameIDs: [Int]
     /// The transforms, in the order they apply (the innermost first).
     let transforms: [String]
 
@@ -184,6 +189,9 @@ struct TemplateName {
         }
         first = names.first
         rest = Array(names.dropFirst())
+        nameIDs = names.map(TemplateNames.id)
+        firstID = nameIDs.first ?? -1
+        restIDs = Array(nameIDs.dropFirst())
         self.transforms = transforms.reversed()
     }
 }

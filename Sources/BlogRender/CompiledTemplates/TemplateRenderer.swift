@@ -33,8 +33,10 @@ struct TemplateRenderer {
     let templates: [String: CompiledTemplate]
     /// The context stack: the values sections entered, the last on top.
     private var stack: [Any]
-    /// Each value of ``stack`` that is a dictionary (the values a name is mostly looked up in), as one, at
-    /// the same index; nil for another value. Cast once when pushed, so that a lookup casts nothing.
+    /// Each value of ``stack`` that is a record (where a name is found by its number) or a dictionary (by its
+    /// text, hashed), as one, at the same index; nil for another value. Cast once when pushed, so that a lookup
+    /// casts nothing. A record is held by ``stack``: read here without a reference count.
+    private var records: [Unmanaged<TemplateRecord>?]
     private var dictionaries: [[String: Any]?]
     /// The templates being rendered, the outermost first: the one rendered, then the partials and parents in it.
     private var including: [String]
@@ -47,6 +49,8 @@ struct TemplateRenderer {
         self.templates = templates
         stack = [object]
         stack.reserveCapacity(8)
+        records = [Self.record(object)]
+        records.reserveCapacity(8)
         dictionaries = [Self.dictionary(object)]
         dictionaries.reserveCapacity(8)
         including = [name]
@@ -211,8 +215,10 @@ struct TemplateRenderer {
                                                         into output: inout Output) throws {
         guard let value else { return }
         let type = Swift.type(of: value)
-        if type == [String: Any].self || type == String.self || type == Int.self {
+        if type == TemplateRecord.self || type == [String: Any].self || type == String.self || type == Int.self {
             try inside(value, template, scope, into: &output)
+        } else if let list = Self.exactly(value, [TemplateRecord].self) {
+            try repeating(list, template, scope, into: &output)
         } else if let list = Self.exactly(value, [[String: Any]].self) {
             try repeating(list, template, scope, into: &output)
         } else if let bool = Self.exactly(value, Bool.self) {
@@ -236,8 +242,10 @@ struct TemplateRenderer {
                                                                 into output: inout Output) throws {
         guard let value else { return try render(template, scope, into: &output) }
         let type = Swift.type(of: value)
-        if type == [String: Any].self || type == String.self || type == Int.self {
+        if type == TemplateRecord.self || type == [String: Any].self || type == String.self || type == Int.self {
             return
+        } else if let list = Self.exactly(value, [TemplateRecord].self) {
+            if list.isEmpty { try inside(value, template, scope, into: &output) }
         } else if let list = Self.exactly(value, [[String: Any]].self) {
             if list.isEmpty { try inside(value, template, scope, into: &output) }
         } else if let bool = Self.exactly(value, Bool.self) {
@@ -281,13 +289,21 @@ struct TemplateRenderer {
     /// Puts `value` on top of the stack.
     private mutating func push(_ value: Any) {
         stack.append(value)
+        records.append(Self.record(value))
         dictionaries.append(Self.dictionary(value))
     }
 
     /// Takes the top of the stack off.
     private mutating func pop() {
         stack.removeLast()
+        records.removeLast()
         dictionaries.removeLast()
+    }
+
+    /// `value` when it is a record, unretained (the stack holds it).
+    @inline(__always)
+    private static func record(_ value: Any) -> Unmanaged<TemplateRecord>? {
+        exactly(value, TemplateRecord.self).map { Unmanaged.passUnretained($0) }
     }
 
     /// `value` when it is a dictionary of blog's values, else nil.
@@ -347,17 +363,21 @@ struct TemplateRenderer {
         case .sequence:
             return scope.sequence
         case .topOnly:
-            return try follow(name.names, from: stack[stack.count - 1])
+            return try follow(name.names, name.nameIDs, from: stack[stack.count - 1])
         case .stack:
             guard let first = name.first else { return stack[stack.count - 1] }
             var level = stack.count - 1
             while level >= 0 {
-                if let dictionary = dictionaries[level] {
-                    if let child = dictionary[first] {
-                        return name.rest.isEmpty ? child : try follow(name.rest, from: child)
+                if let record = records[level] {
+                    if let child = record._withUnsafeGuaranteedRef({ $0.value(id: name.firstID) }) {
+                        return name.rest.isEmpty ? child : try follow(name.rest, name.restIDs, from: child)
                     }
-                } else if let child = Self.child(first, of: stack[level]) {
-                    return name.rest.isEmpty ? child : try follow(name.rest, from: child)
+                } else if let dictionary = dictionaries[level] {
+                    if let child = dictionary[first] {
+                        return name.rest.isEmpty ? child : try follow(name.rest, name.restIDs, from: child)
+                    }
+                } else if let child = Self.child(first, id: name.firstID, of: stack[level]) {
+                    return name.rest.isEmpty ? child : try follow(name.rest, name.restIDs, from: child)
                 }
                 level -= 1
             }
@@ -371,6 +391,8 @@ struct TemplateRenderer {
     @inline(__always)
     private static func transform(_ value: Any, _ name: String) -> Any? {
         if let list = exactly(value, [[String: Any]].self) { return list.transform(name) }
+        if let list = exactly(value, [TemplateRecord].self) { return list.transform(name) }
+        if let record = exactly(value, TemplateRecord.self) { return record.transform(name) }
         if let position = exactly(value, SequencePosition.self) { return position.transform(name) }
         if let string = exactly(value, String.self) { return string.transform(name) }
         if let int = exactly(value, Int.self) { return int.transform(name) }
@@ -378,24 +400,26 @@ struct TemplateRenderer {
         return (value as? MustacheTransformable)?.transform(name)
     }
 
-    /// `names` followed from `object` (`_getChild`).
-    private func follow(_ names: [String], from object: Any) throws -> Any? {
+    /// `names` followed from `object` (`_getChild`); `ids` are their numbers (``TemplateNames``).
+    private func follow(_ names: [String], _ ids: [Int], from object: Any) throws -> Any? {
         var object = object
-        for name in names {
+        for index in names.indices {
             if !Self.isPlain(object), object is MustacheLambda { throw Unsupported() }
-            guard let child = Self.child(name, of: object) else { return nil }
+            guard let child = Self.child(names[index], id: ids[index], of: object) else { return nil }
             object = child
         }
         return object
     }
 
-    /// `object`'s child `name` (`_getImmediateChild`).
-    private static func child(_ name: String, of object: Any) -> Any? {
+    /// `object`'s child `name`, numbered `id` (`_getImmediateChild`).
+    private static func child(_ name: String, id: Int, of object: Any) -> Any? {
+        if let record = exactly(object, TemplateRecord.self) { return record.value(id: id) }
         if let dictionary = exactly(object, [String: Any].self) { return dictionary[name] }
         // A string, number, boolean or list of blog's has no child: no representation, not a parent, and
         // its mirror has no labelled child (asked through casts and a Mirror, ~10,000 instructions each time).
         let type = Swift.type(of: object)
-        if type == String.self || type == Int.self || type == Bool.self || type == [[String: Any]].self { return nil }
+        if type == String.self || type == Int.self || type == Bool.self || type == [[String: Any]].self
+            || type == [TemplateRecord].self { return nil }
         var object: Any? = object
         if let custom = object as? MustacheCustomRepresentation { object = custom.representation }
         if let parent = object as? MustacheParent { return parent.child(named: name) }
@@ -410,8 +434,8 @@ struct TemplateRenderer {
     @inline(__always)
     private static func isPlain(_ value: Any) -> Bool {
         let type = Swift.type(of: value)
-        return type == String.self || type == [String: Any].self || type == [[String: Any]].self
-            || type == Int.self || type == Bool.self || type == RenderedOnce.self
+        return type == String.self || type == TemplateRecord.self || type == [String: Any].self || type == [[String: Any]].self
+            || type == [TemplateRecord].self || type == Int.self || type == Bool.self || type == RenderedOnce.self
     }
 }
 

@@ -1,0 +1,180 @@
+import Mustache
+import Synchronization
+
+/// A number for each name a template looks up or a ``RecordLayout`` holds, the same for the whole process: a
+/// compiled template's name carries its number (``TemplateName/firstID``), and a record finds it by that number,
+/// not by hashing the name's text again at every tag and every level of the stack.
+enum TemplateNames {
+    private static let numbers = Mutex<[String: Int]>([:])
+
+    /// The number of `name`, given it now if it has none.
+    static func id(_ name: String) -> Int {
+        numbers.withLock { numbers in
+            if let id = numbers[name] { return id }
+            let id = numbers.count
+            numbers[name] = id
+            return id
+        }
+    }
+}
+
+/// The keys of the values one builder makes (``PostValues``: every post's), each at a fixed slot: made once, shared by
+/// every ``TemplateRecord`` that builder makes.
+final class RecordLayout: Sendable {
+    /// The key of each slot.
+    let keys: [String]
+    /// The slot of each key.
+    let slots: [String: Int]
+    /// The slot of each name number (``TemplateNames``), -1 for a name that is not a key. A name numbered after
+    /// the layout was made is none of its keys, and past the end.
+    private let byID: [Int32]
+
+    init(keys: [String]) {
+        self.keys = keys
+        var slots: [String: Int] = [:]
+        for (slot, key) in keys.enumerated() where slots[key] == nil { slots[key] = slot }
+        self.slots = slots
+        let ids = keys.map(TemplateNames.id)
+        var byID = [Int32](repeating: -1, count: (ids.max() ?? -1) + 1)
+        for (slot, id) in ids.enumerated() where byID[id] < 0 { byID[id] = Int32(slot) }
+        self.byID = byID
+    }
+
+    /// The slot of the name numbered `id`; nil when it is not a key.
+    @inline(__always)
+    func slot(id: Int) -> Int? {
+        guard id < byID.count else { return nil }
+        let slot = byID[id]
+        return slot < 0 ? nil : Int(slot)
+    }
+}
+
+/// Values by key, as a `[String: Any]` holds them, in the slots of a ``RecordLayout``: what templates see of a post
+/// (``PostValues``). ``TemplateRenderer`` finds a name in it by the name's number, without hashing; swift-mustache
+/// reads it as a parent (``child(named:)``) and transforms it as the dictionary it stands for, so both render it
+/// as they render that dictionary. A key without a value is absent, as in the dictionary.
+final class TemplateRecord: @unchecked Sendable {
+    // Unchecked: immutable once built; its values are the plain values templates see.
+    let layout: RecordLayout
+    private let values: ContiguousArray<Any?>
+
+    fileprivate init(layout: RecordLayout, values: ContiguousArray<Any?>) {
+        self.layout = layout
+        self.values = values
+    }
+
+    /// The values of `dictionary` in a layout of their own: for values made once for every page (`config`, `links`).
+    convenience init(_ dictionary: [String: Any]) {
+        let layout = RecordLayout(keys: Array(dictionary.keys))
+        self.init(layout: layout, values: ContiguousArray(layout.keys.map { dictionary[$0] }))
+    }
+
+    /// The value of the name numbered `id` (``TemplateNames``); nil when it has none.
+    @inline(__always)
+    func value(id: Int) -> Any? {
+        guard let slot = layout.slot(id: id) else { return nil }
+        return values[slot]
+    }
+
+    /// The value of `key`; nil when it has none.
+    subscript(key: String) -> Any? {
+        guard let slot = layout.slots[key] else { return nil }
+        return values[slot]
+    }
+
+    /// How many keys have a value.
+    var count: Int { values.reduce(0) { $1 == nil ? $0 : $0 + 1 } }
+
+    /// Each key with a value, and the value, in slot order.
+    func forEach(_ body: (String, Any) throws -> Void) rethrows {
+        for slot in values.indices {
+            if let value = values[slot] { try body(layout.keys[slot], value) }
+        }
+    }
+
+    /// The same values as a dictionary.
+    var dictionary: [String: Any] {
+        var dictionary = [String: Any](minimumCapacity: values.count)
+        forEach { dictionary[$0] = $1 }
+        return dictionary
+    }
+
+    /// A record being filled in, key by key, as a dictionary is.
+    struct Builder {
+        let layout: RecordLayout
+        private var values: ContiguousArray<Any?>
+        /// The slot after the last one set in the layout's order: a builder sets its keys mostly in that order, so the
+        /// next key is found by comparing it with the few keys from here (a short string's comparison is of two
+        /// words) before hashing it.
+        private var next = 0
+
+        init(_ layout: RecordLayout) {
+            self.layout = layout
+            values = ContiguousArray(repeating: nil, count: layout.keys.count)
+        }
+
+        /// `record`'s values, to add to.
+        init(copying record: TemplateRecord) {
+            layout = record.layout
+            values = record.values
+        }
+
+        /// The value of `key`, one of the layout's keys (any other is a mistake of blog's: it traps).
+        subscript(key: String) -> Any? {
+            get { layout.slots[key].flatMap { values[$0] } }
+            set {
+                let keys = layout.keys
+                var slot = next
+                while slot < min(next + 4, keys.count), keys[slot] != key { slot += 1 }
+                if slot < min(next + 4, keys.count) {
+                    next = slot + 1
+                } else {
+                    guard let found = layout.slots[key] else { preconditionFailure("\(key) is not a key of the record's layout") }
+                    slot = found
+                }
+                values[slot] = newValue
+            }
+        }
+
+        /// Sets `key` only when there is a value (as `[String: Any].setIfPresent`).
+        mutating func setIfPresent(_ key: String, _ value: Any?) {
+            if let value { self[key] = value }
+        }
+
+        /// The values so far, as a dictionary.
+        var dictionary: [String: Any] { record.dictionary }
+
+        /// The record of the values set.
+        var record: TemplateRecord { TemplateRecord(layout: layout, values: values) }
+    }
+}
+
+extension TemplateRecord: MustacheParent, MustacheTransformable, CustomStringConvertible {
+    func child(named name: String) -> Any? { self[name] }
+
+    /// A dictionary's (`count`, `empty`, `enumerated`, `sorted`), the entries in slot order where the dictionary's
+    /// order would be its storage's: the same on every read, so that two renders of one record agree.
+    func transform(_ name: String) -> Any? {
+        switch name {
+        case "count": return count
+        case "empty": return count == 0
+        case "enumerated": return entries
+        case "sorted": return entries.sorted { $0.key < $1.key }
+        default: return nil
+        }
+    }
+
+    /// As a dictionary's, the entries in slot order.
+    var description: String {
+        let entries = self.entries
+        guard !entries.isEmpty else { return "[:]" }
+        return "[" + entries.map { $0.key.debugDescription + ": " + String(reflecting: $0.value) }.joined(separator: ", ") + "]"
+    }
+
+    /// The keys with a value, and the values, in slot order, as a dictionary's `enumerated` gives them.
+    private var entries: [(key: String, value: Any)] {
+        var entries: [(key: String, value: Any)] = []
+        forEach { entries.append((key: $0, value: $1)) }
+        return entries
+    }
+}
