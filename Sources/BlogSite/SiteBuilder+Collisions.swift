@@ -35,7 +35,13 @@ extension SiteBuilder {
         /// Who wants a path, whether its header names that URL (then a `slug` can't move it), and
         /// the line that asks for it (a `redirects:` entry of blog.yml).
         typealias Owner = (name: String, explicit: Bool, at: (file: String, line: Int, column: Int)?)
-        var owners: [String: Owner] = [:]   // output path -> who wants it
+        // Output path -> who wants it: a page by its index, described only when another wants its path too (each
+        // page described was a name made and the page copied).
+        enum Claimant {
+            case page(Int)
+            case other(Owner)
+        }
+        var owners: [String: Claimant] = .init(minimumCapacity: site.pages.count + site.sources.count + site.assets.count + site.redirects.count)
         var diagnostics: [Diagnostic] = []
         func describe(_ page: Page) -> Owner {
             switch page.kind {
@@ -47,8 +53,15 @@ extension SiteBuilder {
             case .notFound: return (GeneratedPage.notFound.name, false, nil)
             }
         }
-        func claim(_ path: String, by owner: Owner, blameNewcomer: Bool) {
-            if let first = owners[path] {
+        func claim(_ path: String, by claimant: Claimant, blameNewcomer: Bool) {
+            func owner(_ claimant: Claimant) -> Owner {
+                switch claimant {
+                case .page(let index): return describe(site.pages[index])
+                case .other(let owner): return owner
+                }
+            }
+            if let earlier = owners[path] {
+                let first = owner(earlier), owner = owner(claimant)
                 let shownURL = "/" + (path == "index.html" || path.hasSuffix("/index.html") ? String(path.dropLast("index.html".count)) : path)
                 let location = blameNewcomer ? owner : first
                 let other = blameNewcomer ? first : owner
@@ -61,21 +74,21 @@ extension SiteBuilder {
                     diagnostics.append(.error(location.name, message))
                 }
             } else {
-                owners[path] = owner
+                owners[path] = claimant
             }
         }
         // Generated pages first, so a post that collides with one is the one named at fault.
-        for page in site.pages where !isPost(page) { claim(page.outputPath, by: describe(page), blameNewcomer: false) }
-        for page in site.pages where isPost(page) { claim(page.outputPath, by: describe(page), blameNewcomer: true) }
-        for copy in site.sources { claim(copy.path, by: ("content/" + copy.source + " (`output_sources`)", false, nil), blameNewcomer: true) }
-        for asset in site.assets { claim(asset.path, by: ("content/" + asset.source, false, nil), blameNewcomer: true) }
+        for index in site.pages.indices where !isPost(site.pages[index]) { claim(site.pages[index].outputPath, by: .page(index), blameNewcomer: false) }
+        for index in site.pages.indices where isPost(site.pages[index]) { claim(site.pages[index].outputPath, by: .page(index), blameNewcomer: true) }
+        for copy in site.sources { claim(copy.path, by: .other(("content/" + copy.source + " (`output_sources`)", false, nil)), blameNewcomer: true) }
+        for asset in site.assets { claim(asset.path, by: .other(("content/" + asset.source, false, nil)), blameNewcomer: true) }
         for redirect in site.redirects {
             if let rule = redirect.rule {
-                claim(redirect.outputPath, by: ("`redirects` entry /\(redirect.url) of \(rule.file)", false, (rule.file, rule.line, rule.column)), blameNewcomer: true)
+                claim(redirect.outputPath, by: .other(("`redirects` entry /\(redirect.url) of \(rule.file)", false, (rule.file, rule.line, rule.column))), blameNewcomer: true)
             } else if let target = redirect.target {
-                claim(redirect.outputPath, by: (site.posts[target].post.source + " (alias /\(redirect.url))", false, nil), blameNewcomer: true)
+                claim(redirect.outputPath, by: .other((site.posts[target].post.source + " (alias /\(redirect.url))", false, nil)), blameNewcomer: true)
             } else {
-                claim(redirect.outputPath, by: ("the alias /\(redirect.url) of the list's first page", false, nil), blameNewcomer: false)
+                claim(redirect.outputPath, by: .other(("the alias /\(redirect.url) of the list's first page", false, nil)), blameNewcomer: false)
             }
         }
         return diagnostics.sortedForDisplay()
