@@ -10,21 +10,26 @@ extension SiteBuilder {
     /// a case-insensitive file system (macOS's and Windows' by default, and many hosts') one file would replace the
     /// other, so a page would be missing without a word. Compared with Unicode's simple lower-casing.
     package static func caseCollisions(_ site: Site) -> [Diagnostic] {
-        var seen: [String: (path: String, source: String)] = [:]
         var warnings: [Diagnostic] = []
-        func source(of page: Page) -> String {
-            if case .post(let index) = page.kind { return site.posts[index].post.source }
-            return "the generated page /\(page.url)"
+        // The pages' files, then the copied ones, by number: who owns one is said only when it collides.
+        let copies = site.assets + site.sources
+        let count = site.pages.count + copies.count
+        func pathOf(_ file: Int) -> String { file < site.pages.count ? site.pages[file].outputPath : copies[file - site.pages.count].path }
+        func ownerOf(_ file: Int) -> String {
+            guard file < site.pages.count else { return "content/" + copies[file - site.pages.count].source }
+            if case .post(let index) = site.pages[file].kind { return site.posts[index].post.source }
+            return "the generated page /\(site.pages[file].url)"
         }
-        let files = site.pages.map { ($0.outputPath, source(of: $0)) } + (site.assets + site.sources).map { ($0.path, "content/" + $0.source) }
-        for (path, owner) in files {
-            let folded = path.lowercased()
-            if let first = seen[folded] {
-                if first.path != path {
-                    warnings.append(.warning(owner, "its output /\(path) differs only by case from /\(first.path) of \(first.source): on a case-insensitive file system (macOS, Windows, many web hosts) one replaces the other; rename one of them"))
-                }
-            } else {
-                seen[folded] = (path, owner)
+        // Folded path -> the first file of it; looked up once a file (the first kept where a later one collides).
+        var seen: [String: Int] = .init(minimumCapacity: count)
+        for file in 0..<count {
+            let path = pathOf(file)
+            // ASCII without capitals (nearly every path) is its own lower case.
+            let folded = path.utf8.contains { $0 >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } ? path.lowercased() : path
+            guard let first = seen.updateValue(file, forKey: folded) else { continue }
+            seen[folded] = first
+            if pathOf(first) != path {
+                warnings.append(.warning(ownerOf(file), "its output /\(path) differs only by case from /\(pathOf(first)) of \(ownerOf(first)): on a case-insensitive file system (macOS, Windows, many web hosts) one replaces the other; rename one of them"))
             }
         }
         return warnings.sortedForDisplay()
@@ -60,7 +65,9 @@ extension SiteBuilder {
                 case .other(let owner): return owner
                 }
             }
-            if let earlier = owners[path] {
+            // Looked up once a path: the first claimant put back where a later one collides.
+            if let earlier = owners.updateValue(claimant, forKey: path) {
+                owners[path] = earlier
                 let first = owner(earlier), owner = owner(claimant)
                 let shownURL = "/" + (path == "index.html" || path.hasSuffix("/index.html") ? String(path.dropLast("index.html".count)) : path)
                 let location = blameNewcomer ? owner : first
@@ -73,8 +80,6 @@ extension SiteBuilder {
                 } else {
                     diagnostics.append(.error(location.name, message))
                 }
-            } else {
-                owners[path] = claimant
             }
         }
         // Generated pages first, so a post that collides with one is the one named at fault.
