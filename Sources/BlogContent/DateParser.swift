@@ -161,9 +161,11 @@ package enum DateParser {
         if let offset {
             utc = local - offset
         } else {
-            let before = zoneOffset(at: local - 86_400)
-            utc = Set([before, zoneOffset(at: local + 86_400)]).map { local - $0 }.filter { local - zoneOffset(at: $0) == $0 }.min()
-                ?? local - before
+            // The offsets a day before and after (one, but where the clocks change): the earliest instant one of
+            // them gives that the zone shows as `local`.
+            let before = zoneOffset(at: local - 86_400), after = zoneOffset(at: local + 86_400)
+            let candidates = (before == after ? [before] : [before, after]).map { local - $0 }
+            utc = candidates.filter { local - zoneOffset(at: $0) == $0 }.min() ?? local - before
         }
         return Date(timeIntervalSince1970: Double(utc))
     }
@@ -202,22 +204,48 @@ package enum DateParser {
     /// A cursor over the text's characters. Each form's method returns nil when the text is not
     /// in that form (the cursor is put back), or throws when it is but something is wrong.
     struct Scanner {
-        let chars: [Character]
+        /// The whole text.
+        let text: String
+        /// The text's characters; empty when each is one byte (``plain``), as nearly every date's are: breaking
+        /// the text into characters cost 4 k instructions a date.
+        let characters: [Character]
+        /// Whether each character of the text is one ASCII byte (see ``Swift/String/charactersAreBytes``).
+        let plain: Bool
         /// Each character's byte when it is one ASCII scalar, else 0: the forms are read on these, as comparing
         /// `Character`s cost more than ten thousand instructions a date.
         let codes: [UInt8]
         var i = 0
 
         init(_ text: String) {
-            chars = Array(text)
-            codes = chars.map { $0.utf8.count == 1 ? $0.utf8.first! : 0 }
+            self.text = text
+            plain = text.charactersAreBytes
+            if plain {
+                codes = Array(text.utf8)
+                characters = []
+            } else {
+                characters = Array(text)
+                codes = characters.map { $0.utf8.count == 1 ? $0.utf8.first! : 0 }
+            }
         }
+
+        /// The character at `k` (below ``count``).
+        func character(at k: Int) -> Character {
+            plain ? Character(Unicode.Scalar(codes[k])) : characters[k]
+        }
+
+        /// The characters at `range`.
+        func text(_ range: Range<Int>) -> String {
+            plain ? String(decoding: codes[range], as: UTF8.self) : String(characters[range])
+        }
+
+        /// How many characters the text has.
+        var count: Int { codes.count }
 
         /// Whether the character at `k` is an ASCII digit.
         func isDigit(at k: Int) -> Bool { k < codes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(codes[k]) }
 
-        var atEnd: Bool { i >= chars.count }
-        var peek: Character? { i < chars.count ? chars[i] : nil }
+        var atEnd: Bool { i >= count }
+        var peek: Character? { i < count ? character(at: i) : nil }
 
         mutating func skipSpaces() -> Bool {
             let start = i
@@ -246,7 +274,7 @@ package enum DateParser {
         mutating func word() -> String? {
             let start = i
             while i < codes.count, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(codes[i] | 0x20) { i += 1 }
-            return i > start ? String(chars[start..<i]) : nil
+            return i > start ? text(start..<i) : nil
         }
 
         /// How many digits come next (without moving).
@@ -260,13 +288,13 @@ package enum DateParser {
 
         /// `YYYY-M-D` (or `YYYY/M/D`), then an optional time (after `T` or spaces) and offset.
         mutating func isoDate() throws -> Fields? {
-            guard digitRun(from: 0) == 4, chars.count > 4, codes[4] == UInt8(ascii: "-") || codes[4] == UInt8(ascii: "/") else { return nil }
+            guard digitRun(from: 0) == 4, count > 4, codes[4] == UInt8(ascii: "-") || codes[4] == UInt8(ascii: "/") else { return nil }
             i = 0
             let year = number(max: 4)!.value
             let separator = Unicode.Scalar(codes[4])
             i = 5
             guard let month = number(max: 2), take(separator), let day = number(max: 2) else {
-                throw Failure("unrecognised date \"\(String(chars))\": \(acceptedForms)")
+                throw Failure("unrecognised date \"\(text)\": \(acceptedForms)")
             }
             var fields = Fields(year: year, month: month.value, day: day.value)
             if atEnd { return fields }
@@ -292,17 +320,17 @@ package enum DateParser {
         /// `D/M/YYYY`, `D-M-YYYY` or `D.M.YYYY`, then an optional time and offset.
         mutating func dayFirstNumericDate() throws -> Fields? {
             let firstDigits = digitRun(from: 0)
-            guard (1...2).contains(firstDigits), chars.count > firstDigits else { return nil }
+            guard (1...2).contains(firstDigits), count > firstDigits else { return nil }
             let separator = Unicode.Scalar(codes[firstDigits])
             guard separator == "/" || separator == "-" || separator == "." else { return nil }
             i = 0
             let day = number(max: 2)!.value
             i += 1
             guard let month = number(max: 2), take(separator), let year = number(max: 4) else {
-                throw Failure("unrecognised date \"\(String(chars))\": \(acceptedForms)")
+                throw Failure("unrecognised date \"\(text)\": \(acceptedForms)")
             }
             guard year.digits == 4 else {
-                throw Failure("two-digit year in \"\(String(chars))\": write the year in full, or better YYYY-MM-DD")
+                throw Failure("two-digit year in \"\(text)\": write the year in full, or better YYYY-MM-DD")
             }
             var fields = Fields(year: year.value, month: month.value, day: day)
             fields.dayFirstNumeric = true
@@ -371,9 +399,9 @@ package enum DateParser {
 
         /// `st`, `nd`, `rd` or `th` right after a day number.
         mutating func ordinalSuffix() {
-            guard i + 1 < chars.count else { return }
-            let suffix = String(chars[i...(i + 1)]).lowercased()
-            if ["st", "nd", "rd", "th"].contains(suffix), i + 2 == chars.count || !chars[i + 2].isLetter {
+            guard i + 1 < count else { return }
+            let suffix = text(i..<(i + 2)).lowercased()
+            if ["st", "nd", "rd", "th"].contains(suffix), i + 2 == count || !character(at: i + 2).isLetter {
                 i += 2
             }
         }
@@ -388,14 +416,14 @@ package enum DateParser {
             var time = Time(hour: hour.value, minute: minute.value)
             if take(":") {
                 guard let second = number(max: 2), second.digits == 2 else {
-                    throw Failure("unrecognised time in \"\(String(chars))\": write HH:MM or HH:MM:SS")
+                    throw Failure("unrecognised time in \"\(text)\": write HH:MM or HH:MM:SS")
                 }
                 time.second = second.value
-                if let c = peek, c == "." || c == ",", i + 1 < chars.count, chars[i + 1].isNumber {
+                if let c = peek, c == "." || c == ",", i + 1 < count, character(at: i + 1).isNumber {
                     i += 1
                     let fractionStart = i
                     while isDigit(at: i) { i += 1 }
-                    time.fraction = Double("0." + String(chars[fractionStart..<i])) ?? 0
+                    time.fraction = Double("0." + text(fractionStart..<i)) ?? 0
                 }
             }
             let beforeMeridiem = i
@@ -440,7 +468,7 @@ package enum DateParser {
                     minutes = m.value
                 }
                 guard h.value <= 18, minutes <= 59 else {
-                    throw Failure("impossible time zone offset in \"\(String(chars))\" (offsets go from -18:00 to +18:00)")
+                    throw Failure("impossible time zone offset in \"\(text)\" (offsets go from -18:00 to +18:00)")
                 }
                 fields.offset = sign * (h.value * 3600 + minutes * 60)
             } else {
@@ -456,7 +484,7 @@ package enum DateParser {
         }
 
         func unrecognised() -> Failure {
-            Failure("unrecognised date \"\(String(chars))\": \(acceptedForms)")
+            Failure("unrecognised date \"\(text)\": \(acceptedForms)")
         }
     }
 

@@ -21,31 +21,36 @@ extension PostReader {
             // A path whose characters are its bytes (nearly every one) is read on its bytes; any other
             // through its characters. Grapheme breaking made this 34 k instructions a post.
             let plain = source.charactersAreBytes
-            var parts = plain
-                ? source.utf8.split(separator: UInt8(ascii: "/")).map { String(source[$0.startIndex..<$0.endIndex]) }
-                : source.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-            var last = parts.popLast() ?? source
+            // Only the last two of the path's parts are read: found from its end, not split into all of them.
+            let (folder, lastPart): (String?, String?)
+            if plain {
+                (folder, lastPart) = Self.lastParts(source)
+            } else {
+                let parts = source.split(separator: "/").map(String.init)
+                (folder, lastPart) = (parts.dropLast().last, parts.last)
+            }
+            var last = lastPart ?? source
             if plain {
                 if let dot = last.utf8.lastIndex(of: UInt8(ascii: ".")), dot != last.startIndex { last = String(last[..<dot]) }
             } else if let dot = last.lastIndex(of: "."), dot != last.startIndex {
                 last = String(last[..<dot])
             }
-            isSectionIndex = last.lowercased() == "_index"
-            if bundle || isSectionIndex, let folder = parts.last {
+            isSectionIndex = last.utf8.count == 6 && last.lowercased() == "_index"
+            if bundle || isSectionIndex, let folder {
                 last = PageBundle.postName(ofFolder: folder)
                 isBundle = bundle
             }
             stem = last
             name = last
             // YYYY-M-D- prefix (Jekyll), unpadded month and day allowed.
-            if plain {
+            if plain, let first = last.utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) {
                 let bytes = Array(last.utf8)
                 if let (date, rest) = Self.datePrefix(bytes, digit: { (0x30...0x39).contains($0) ? Int($0 - 0x30) : nil },
                                                       isDash: { $0 == UInt8(ascii: "-") }) {
                     datePrefix = date
                     name = String(decoding: bytes[rest...], as: UTF8.self)
                 }
-            } else {
+            } else if !plain {
                 let chars = Array(last)
                 if let (date, rest) = Self.datePrefix(chars, digit: { $0.isASCII ? $0.wholeNumberValue : nil },
                                                       isDash: { $0 == "-" }) {
@@ -53,6 +58,26 @@ extension PostReader {
                     name = String(chars[rest...])
                 }
             }
+        }
+
+        /// The last part of a `/`-separated path whose characters are its bytes and the part before it (nil for a
+        /// name alone), empty parts skipped; nil for the last when there is no part at all.
+        private static func lastParts(_ path: String) -> (folder: String?, last: String?) {
+            let slash = UInt8(ascii: "/")
+            func parts(_ bytes: UnsafeBufferPointer<UInt8>) -> (folder: String?, last: String?) {
+                func part(endingAt end: Int) -> (text: String, start: Int)? {
+                    var end = end
+                    while end > 0, bytes[end - 1] == slash { end -= 1 }
+                    guard end > 0 else { return nil }
+                    var start = end
+                    while start > 0, bytes[start - 1] != slash { start -= 1 }
+                    return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self), start)
+                }
+                guard let last = part(endingAt: bytes.count) else { return (nil, nil) }
+                return (part(endingAt: last.start)?.text, last.text)
+            }
+            if let found = path.utf8.withContiguousStorageIfAvailable(parts) { return found }
+            return Array(path.utf8).withUnsafeBufferPointer(parts)
         }
 
         /// The `YYYY-M-D-` prefix of `chars` (month and day may be unpadded) and where the rest starts.

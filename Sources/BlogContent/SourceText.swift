@@ -66,6 +66,21 @@ enum SourceText {
         text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { text[$0.startIndex..<$0.endIndex] }
     }
 
+    /// `text` split at each `separator` (an ASCII byte), empty parts kept: as `text.utf8.split(separator:
+    /// omittingEmptySubsequences: false)`, on the bytes in memory (through the view, 2.5 k instructions for a post's tags).
+    static func split(_ text: String, at separator: UInt8) -> [String] {
+        text.utf8.withContiguousStorageIfAvailable { bytes -> [String] in
+            var parts: [String] = []
+            var start = 0
+            for index in 0..<bytes.count where bytes[index] == separator {
+                parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                start = index + 1
+            }
+            parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            return parts
+        } ?? text.utf8.split(separator: separator, omittingEmptySubsequences: false).map { String(text[$0.startIndex..<$0.endIndex]) }
+    }
+
     /// The lines of a text, found only as far as they are asked for: a post's header is read
     /// line by line while its body (nearly all of the file) is never split.
     final class LazyLines {
@@ -102,8 +117,18 @@ enum SourceText {
         }
 
         private func findNext() {
-            if let newline = text.utf8[starts[starts.count - 1]...].firstIndex(of: 0x0A) {
-                starts.append(text.utf8.index(after: newline))
+            // memchr over the text's bytes: firstIndex(of:) on the UTF-8 view went a byte at a time through its
+            // indices (5M instructions for the headers of 1,000 posts).
+            let start = starts[starts.count - 1]
+            let offset = text.utf8.distance(from: text.utf8.startIndex, to: start)
+            let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+                guard offset < bytes.count, let base = bytes.baseAddress,
+                      let newline = memchr(base + offset, 0x0A, bytes.count - offset) else { return nil }
+                return base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+            }
+            let newline = found ?? text.utf8[start...].firstIndex(of: 0x0A).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) }
+            if let newline {
+                starts.append(text.utf8.index(text.utf8.startIndex, offsetBy: newline + 1))
             } else {
                 finished = true
             }
@@ -135,5 +160,10 @@ extension String {
     /// after it are one `Character`). Such a text is read on its bytes, where reading `Character`s
     /// (grapheme breaking) costs tens of thousands of instructions a post; any other text is read as
     /// characters, as before (a `-` followed by a combining mark is no `-`).
-    var charactersAreBytes: Bool { utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } }
+    var charactersAreBytes: Bool {
+        // On the bytes in memory where they are (a call a byte through the view's iterator cost 1.4 k instructions
+        // for a post's path).
+        utf8.withContiguousStorageIfAvailable { bytes in !bytes.contains { $0 >= 0x80 || $0 == 0x0D } }
+            ?? utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+    }
 }

@@ -68,13 +68,17 @@ package enum SearchIndex {
     /// A shard's JSON text; each post's words are its feed marker when `marks` is given. Its parts are
     /// measured, then written once into a buffer of their exact size.
     static func shardBytes(_ shard: [Int], site: Site, marks: BodyMarks?) -> Data {
-        let entries = shard.map { index -> Entry in
-            let item = site.posts[index], post = item.post
-            return Entry(title: Feeds.jsonContent(post.title), url: Feeds.jsonContent(WebText.encodePath(item.url)),
-                         day: post.dated && post.kind == .post ? DateText.day(post.date, in: site.config.timeZone(of: post)) : nil,
-                         tags: post.tags.map { Feeds.jsonContent($0.name) }, summary: Feeds.jsonContent(item.rendered.summaryText),
-                         words: marks?.feedMarker(index) ?? item.rendered.searchWords)
-        }
+        // Each post's fields read in place: `let item = site.posts[index]` copied the placed post and its post, every
+        // string of them retained and released again.
+        let entries = site.posts.withUnsafeBufferPointer { posts in shard.map { index -> Entry in
+            let item = posts.baseAddress! + index
+            return Entry(title: Feeds.jsonContent(item.pointee.post.title), url: Feeds.jsonContent(WebText.encodePath(item.pointee.url)),
+                         day: item.pointee.post.dated && item.pointee.post.kind == .post
+                            ? DateText.day(item.pointee.post.date, in: site.config.timeZone(of: item.pointee.post)) : nil,
+                         tags: item.pointee.post.tags.map { Feeds.jsonContent($0.name) },
+                         summary: Feeds.jsonContent(item.pointee.rendered.summaryText),
+                         words: marks?.feedMarker(index) ?? item.pointee.rendered.searchWords)
+        } }
         var size = ByteCount()
         write(entries, to: &size)
         var data = Data(count: size.count)

@@ -20,7 +20,8 @@ extension SiteBuilder {
         for index in posts.indices where posts[index].post.isBundle {
             bundles[posts[index].post.contentPath.folderPart] = posts[index].outputPath.folderPart
         }
-        let attached = ContentLinks.attachments(posts)
+        // Without files to place, no post's `{attach}` is looked for (a search of every body).
+        let attached = assets.isEmpty ? [:] : ContentLinks.attachments(posts)
         var moved: [String: String] = [:]
         for rule in filePaths { moved[rule.source] = rule.path }
         var placed: [SiteAsset] = []

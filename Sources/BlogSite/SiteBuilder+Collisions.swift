@@ -10,21 +10,26 @@ extension SiteBuilder {
     /// a case-insensitive file system (macOS's and Windows' by default, and many hosts') one file would replace the
     /// other, so a page would be missing without a word. Compared with Unicode's simple lower-casing.
     package static func caseCollisions(_ site: Site) -> [Diagnostic] {
-        var seen: [String: (path: String, source: String)] = [:]
         var warnings: [Diagnostic] = []
-        func source(of page: Page) -> String {
-            if case .post(let index) = page.kind { return site.posts[index].post.source }
-            return "the generated page /\(page.url)"
+        // The pages' files, then the copied ones, by number: who owns one is said only when it collides.
+        let copies = site.assets + site.sources
+        let count = site.pages.count + copies.count
+        func pathOf(_ file: Int) -> String { file < site.pages.count ? site.pages[file].outputPath : copies[file - site.pages.count].path }
+        func ownerOf(_ file: Int) -> String {
+            guard file < site.pages.count else { return "content/" + copies[file - site.pages.count].source }
+            if case .post(let index) = site.pages[file].kind { return site.posts[index].post.source }
+            return "the generated page /\(site.pages[file].url)"
         }
-        let files = site.pages.map { ($0.outputPath, source(of: $0)) } + (site.assets + site.sources).map { ($0.path, "content/" + $0.source) }
-        for (path, owner) in files {
-            let folded = path.lowercased()
-            if let first = seen[folded] {
-                if first.path != path {
-                    warnings.append(.warning(owner, "its output /\(path) differs only by case from /\(first.path) of \(first.source): on a case-insensitive file system (macOS, Windows, many web hosts) one replaces the other; rename one of them"))
-                }
-            } else {
-                seen[folded] = (path, owner)
+        // Folded path -> the first file of it; looked up once a file (the first kept where a later one collides).
+        var seen: [String: Int] = .init(minimumCapacity: count)
+        for file in 0..<count {
+            let path = pathOf(file)
+            // ASCII without capitals (nearly every path) is its own lower case.
+            let folded = path.utf8.contains { $0 >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } ? path.lowercased() : path
+            guard let first = seen.updateValue(file, forKey: folded) else { continue }
+            seen[folded] = first
+            if pathOf(first) != path {
+                warnings.append(.warning(ownerOf(file), "its output /\(path) differs only by case from /\(pathOf(first)) of \(ownerOf(first)): on a case-insensitive file system (macOS, Windows, many web hosts) one replaces the other; rename one of them"))
             }
         }
         return warnings.sortedForDisplay()
@@ -35,7 +40,13 @@ extension SiteBuilder {
         /// Who wants a path, whether its header names that URL (then a `slug` can't move it), and
         /// the line that asks for it (a `redirects:` entry of blog.yml).
         typealias Owner = (name: String, explicit: Bool, at: (file: String, line: Int, column: Int)?)
-        var owners: [String: Owner] = [:]   // output path -> who wants it
+        // Output path -> who wants it: a page by its index, described only when another wants its path too (each
+        // page described was a name made and the page copied).
+        enum Claimant {
+            case page(Int)
+            case other(Owner)
+        }
+        var owners: [String: Claimant] = .init(minimumCapacity: site.pages.count + site.sources.count + site.assets.count + site.redirects.count)
         var diagnostics: [Diagnostic] = []
         func describe(_ page: Page) -> Owner {
             switch page.kind {
@@ -47,8 +58,17 @@ extension SiteBuilder {
             case .notFound: return (GeneratedPage.notFound.name, false, nil)
             }
         }
-        func claim(_ path: String, by owner: Owner, blameNewcomer: Bool) {
-            if let first = owners[path] {
+        func claim(_ path: String, by claimant: Claimant, blameNewcomer: Bool) {
+            func owner(_ claimant: Claimant) -> Owner {
+                switch claimant {
+                case .page(let index): return describe(site.pages[index])
+                case .other(let owner): return owner
+                }
+            }
+            // Looked up once a path: the first claimant put back where a later one collides.
+            if let earlier = owners.updateValue(claimant, forKey: path) {
+                owners[path] = earlier
+                let first = owner(earlier), owner = owner(claimant)
                 let shownURL = "/" + (path == "index.html" || path.hasSuffix("/index.html") ? String(path.dropLast("index.html".count)) : path)
                 let location = blameNewcomer ? owner : first
                 let other = blameNewcomer ? first : owner
@@ -60,22 +80,20 @@ extension SiteBuilder {
                 } else {
                     diagnostics.append(.error(location.name, message))
                 }
-            } else {
-                owners[path] = owner
             }
         }
         // Generated pages first, so a post that collides with one is the one named at fault.
-        for page in site.pages where !isPost(page) { claim(page.outputPath, by: describe(page), blameNewcomer: false) }
-        for page in site.pages where isPost(page) { claim(page.outputPath, by: describe(page), blameNewcomer: true) }
-        for copy in site.sources { claim(copy.path, by: ("content/" + copy.source + " (`output_sources`)", false, nil), blameNewcomer: true) }
-        for asset in site.assets { claim(asset.path, by: ("content/" + asset.source, false, nil), blameNewcomer: true) }
+        for index in site.pages.indices where !isPost(site.pages[index]) { claim(site.pages[index].outputPath, by: .page(index), blameNewcomer: false) }
+        for index in site.pages.indices where isPost(site.pages[index]) { claim(site.pages[index].outputPath, by: .page(index), blameNewcomer: true) }
+        for copy in site.sources { claim(copy.path, by: .other(("content/" + copy.source + " (`output_sources`)", false, nil)), blameNewcomer: true) }
+        for asset in site.assets { claim(asset.path, by: .other(("content/" + asset.source, false, nil)), blameNewcomer: true) }
         for redirect in site.redirects {
             if let rule = redirect.rule {
-                claim(redirect.outputPath, by: ("`redirects` entry /\(redirect.url) of \(rule.file)", false, (rule.file, rule.line, rule.column)), blameNewcomer: true)
+                claim(redirect.outputPath, by: .other(("`redirects` entry /\(redirect.url) of \(rule.file)", false, (rule.file, rule.line, rule.column))), blameNewcomer: true)
             } else if let target = redirect.target {
-                claim(redirect.outputPath, by: (site.posts[target].post.source + " (alias /\(redirect.url))", false, nil), blameNewcomer: true)
+                claim(redirect.outputPath, by: .other((site.posts[target].post.source + " (alias /\(redirect.url))", false, nil)), blameNewcomer: true)
             } else {
-                claim(redirect.outputPath, by: ("the alias /\(redirect.url) of the list's first page", false, nil), blameNewcomer: false)
+                claim(redirect.outputPath, by: .other(("the alias /\(redirect.url) of the list's first page", false, nil)), blameNewcomer: false)
             }
         }
         return diagnostics.sortedForDisplay()

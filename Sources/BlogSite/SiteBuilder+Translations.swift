@@ -24,7 +24,7 @@ extension SiteBuilder {
         struct Version: Hashable {
             var kind: PostKind, status: PostStatus, slug: String
         }
-        var groups: [Version: [Int]] = [:]
+        var groups: [Version: [Int]] = .init(minimumCapacity: posts.count)
         for index in posts.indices {
             groups[Version(kind: posts[index].post.kind, status: posts[index].post.status, slug: posts[index].post.slug), default: []].append(index)
         }

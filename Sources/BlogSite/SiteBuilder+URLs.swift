@@ -37,8 +37,13 @@ extension SiteBuilder {
     /// The post's folder under content/ for `{folder}` (Hugo's section path): the folder of its
     /// file, or of its bundle's folder; `""` at the top.
     static func folder(of post: Post) -> String {
-        var folder = post.contentPath.folderPart
-        if post.isBundle { folder = folder.folderPart }
+        folder(contentPath: post.contentPath, isBundle: post.isBundle)
+    }
+
+    /// ``folder(of:)`` of a post with these fields.
+    static func folder(contentPath: String, isBundle: Bool) -> String {
+        var folder = contentPath.folderPart
+        if isBundle { folder = folder.folderPart }
         return folder
     }
 
@@ -54,23 +59,34 @@ extension SiteBuilder {
     static func fill(_ pattern: String, _ post: Post, config: SiteConfig) -> String {
         var url = pattern
         guard ByteSearch.contains(url, "{") else { return url }
-        let fields = CivilTime(post.date, timeZone: config.timeZone(of: post))
-        let values: [(String, () -> String)] = [
-            ("{year}", { DateText.padded(fields.year, 4) }),
-            ("{month}", { DateText.padded(fields.month, 2) }),
-            ("{day}", { DateText.padded(fields.day, 2) }),
-            ("{slug}", { config.permalinks.asciiSlugs ? post.asciiSlug : post.slug }),
-            ("{category}", { terms(.category, of: post, config: config).first?.slug.nilIfEmpty ?? "uncategorized" }),
-            ("{categories}", { jekyllCategories(post) }),
-            ("{folder}", { folder(of: post) }),
-        ]
-        for (placeholder, value) in values where ByteSearch.contains(url, placeholder) {
-            let text = value()
+        // Each value made only when its placeholder is there, in this order; no closure per placeholder (each
+        // held a copy of the post and of the configuration: 20 k instructions a post).
+        var fields: CivilTime?
+        func date() -> CivilTime {
+            if let fields { return fields }
+            let made = CivilTime(post.date, timeZone: config.timeZone(of: post))
+            fields = made
+            return made
+        }
+        for placeholder in placeholders where ByteSearch.contains(url, placeholder) {
+            let text: String
+            switch placeholder {
+            case "{year}": text = DateText.padded(date().year, 4)
+            case "{month}": text = DateText.padded(date().month, 2)
+            case "{day}": text = DateText.padded(date().day, 2)
+            case "{slug}": text = config.permalinks.asciiSlugs ? post.asciiSlug : post.slug
+            case "{category}": text = terms(.category, of: post, config: config).first?.slug.nilIfEmpty ?? "uncategorized"
+            case "{categories}": text = jekyllCategories(post)
+            default: text = folder(of: post)
+            }
             if text.isEmpty { url = ByteSearch.replacing(placeholder + "/", with: "", in: url) }
             url = ByteSearch.replacing(placeholder, with: text, in: url)
         }
         return url
     }
+
+    /// The placeholders of a post's permalink pattern, in the order ``fill(_:_:config:)`` fills them.
+    private static let placeholders = ["{year}", "{month}", "{day}", "{slug}", "{category}", "{categories}", "{folder}"]
 
     /// Jekyll's `:categories`: the post's categories, lower-cased, repeats dropped, joined by `/`.
     /// A name that is not one safe URL segment (a `/`, `..`) is slugged instead; spaces are kept, as Jekyll keeps them.

