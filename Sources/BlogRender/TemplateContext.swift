@@ -59,29 +59,43 @@ struct TemplateContext {
         let table = PostTable()
         var rendered = postPartials
         if let listEntry { rendered.append((ListSummaries.key, listEntry)) }
-        let related = digests ? RelatedEntries(entries: builder.entries, related: site.related) : nil
-        let made = Parallel.map(site.posts.count) { index -> (values: [String: Any], digest: Digest, own: Digest) in
+        // In `blog serve`, the values of the posts whose values come out as in the last build (``PostDigestMemo``).
+        let termsDigest = digests && memo != nil ? Self.termsDigest(terms) : .zero
+        let kept = digests ? memo?.keptValues(site: site, terms: termsDigest) : nil
+        let related = digests ? RelatedEntries(entries: builder.entries, related: site.related, making: kept?.map { $0 == nil }) : nil
+        let made = Parallel.map(site.posts.count) { index -> (values: [String: Any], base: [String: Any], digest: Digest, own: Digest) in
             let html = site.posts[index].rendered.html
-            // Room for the translations and the texts below.
-            var values = builder.values(of: site.posts[index], index: index, html: marks?.templateBody(post: index) ?? html,
+            var values: [String: Any], digest: Digest, own: Digest, base: [String: Any] = [:]
+            if let known = kept?[index] {
+                (values, digest, own) = known
+                // This build's marker, which reports to this build's hook (the memo then holds no older build's).
+                values["html"] = marks?.templateBody(post: index) ?? html
+                base = values
+            } else {
+                // Room for the translations and the texts below.
+                values = builder.values(of: site.posts[index], index: index, html: marks?.templateBody(post: index) ?? html,
                                         extra: 1 + rendered.count)
-            values["translations"] = site.posts[index].translations.map { builder.translationValues(of: site.posts[$0]) }
-            // Before the partials, whose texts are made from these values.
-            let (digest, own) = digests ? Self.postDigest(values, html: html, own: memo?.own(of: site.posts[index]), related: related,
-                                                        index: index) : (.zero, .zero)
+                values["translations"] = site.posts[index].translations.map { builder.translationValues(of: site.posts[$0]) }
+                // Before the partials, whose texts are made from these values.
+                (digest, own) = digests ? Self.postDigest(values, html: html, own: memo?.own(of: site.posts[index]), related: related,
+                                                          index: index) : (.zero, .zero)
+                if kept != nil { base = values }
+            }
             // Rendered when a page first shows it: a build that renders some pages (see PageInputs)
             // needs few of them.
             // Each is rendered from the post's values as they end up, texts included, which the
             // table holds once they are all made: one dictionary per post, not one per text.
             values.reserveCapacity(values.count + rendered.count)
             for partial in rendered { values[partial.key] = RenderedOnce { [unowned table] in partial.render(table.posts[index]) } }
-            return (values, digest, own)
+            return (values, base, digest, own)
         }
         let posts = made.map(\.values)
         table.posts = posts
         self.table = table
         postDigests = digests ? made.map(\.digest) : []
-        if digests { memo?.keep(site.posts, own: made.map(\.own)) }
+        if digests, kept != nil {
+            memo?.keep(site, terms: termsDigest, values: made.map(\.base), digests: postDigests, own: made.map(\.own))
+        }
 
         let archives = site.archives.map { year -> [String: Any] in
             ["year": year.year, "months": year.months.map { month -> [String: Any] in

@@ -204,6 +204,55 @@ final class PostDigestMemoTests: XCTestCase {
         }
         XCTAssertEqual(checked, site.posts.count)
     }
+
+    func testPostValuesAreKeptForThePostsThatShowNoChangedPost() {
+        // `blog serve` keeps each post's values and digest while the post and the posts its values show (related,
+        // series, translations) are as they were and so are the terms: the digests are those made anew.
+        var site = RenderFixture.site()
+        site.related = [[1, 3], [0], [], [0, 1], []]
+        let memo = PostDigestMemo()
+        func digests(_ site: Site) -> [Digest] {
+            let kept = TemplateContext(site: site, digests: true, memo: memo)
+            let fresh = TemplateContext(site: site, digests: true)
+            XCTAssertEqual(kept.postDigests, fresh.postDigests)
+            for page in site.pages {
+                guard case .post = page.kind else { continue }
+                let shown = kept.page(page).values, made = fresh.page(page).values
+                XCTAssertEqual(kept.inputs(of: page, template: "post", values: shown, reads: nil),
+                               fresh.inputs(of: page, template: "post", values: made, reads: nil), page.url)
+                XCTAssertEqual(PageInputs.digest(shown["post"]!), PageInputs.digest(made["post"]!), page.url)
+            }
+            return kept.postDigests
+        }
+        let first = digests(site)
+        XCTAssertEqual(memo.valuesKept, 0, "nothing to keep yet")
+        XCTAssertEqual(digests(site), first)
+        XCTAssertEqual(memo.valuesKept, site.posts.count, "nothing changed")
+        // A title edit: the post and the one whose related posts show it are made again.
+        site.posts[3].post.title = "First, renamed"
+        let retitled = digests(site)
+        XCTAssertEqual(memo.valuesKept, site.posts.count - 2)
+        XCTAssertNotEqual(retitled[0], first[0])
+        XCTAssertEqual(retitled[1], first[1])
+        // Another related post.
+        site.related[1] = [3]
+        _ = digests(site)
+        XCTAssertEqual(memo.valuesKept, site.posts.count - 1)
+        // A series.
+        site.series = [SeriesGroup(name: "A tour", posts: [3, 1])]
+        site.seriesOf = [3: 0, 1: 0]
+        _ = digests(site)
+        XCTAssertEqual(memo.valuesKept, site.posts.count - 2)
+        site.posts[1].post.title = "Second, renamed"
+        _ = digests(site)
+        XCTAssertEqual(memo.valuesKept, site.posts.count - 3, "the post, its series' other part and the post relating it")
+        // A term's count shows on every post that has the term: all made again.
+        site.tags[0].posts = [1, 0]
+        _ = digests(site)
+        XCTAssertEqual(memo.valuesKept, 0)
+        XCTAssertEqual(digests(site), TemplateContext(site: site, digests: true).postDigests)
+        XCTAssertEqual(memo.valuesKept, site.posts.count)
+    }
 }
 
 extension IncrementalBuildTests {
@@ -266,5 +315,11 @@ extension IncrementalBuildTests {
         try assertSameAsCleanBuild()
         try retitle(5, "Five, renamed")
         try retitle(9, "Nine, renamed")
+        // A new tag: every post that shows a term whose count changed is made again (the values kept are not).
+        try edit("content/posts/part-4.md") { $0.replacingOccurrences(of: "tags: shell; tools", with: "tags: shell; tools; Swift") }
+        try serveBuild()
+        try assertSameAsCleanBuild()
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/part-4/index.html")).contains("tags/swift/"))
+        try retitle(3, "Three, renamed")
     }
 }
