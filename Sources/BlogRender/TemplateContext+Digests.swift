@@ -109,10 +109,9 @@ extension TemplateContext {
         return input.digest
     }
 
-    /// The values every page shares, by key: `config`, `tags` and `links` as they are, and `archives` from the
-    /// digests of the posts it lists (``postDigest(_:html:)``, by index into ``Site/posts``).
-    static func sharedDigests(site: Site, postDigests: [Digest], config: Any, tags: [[String: Any]],
-                              links: [String: Any]) -> [String: Digest] {
+    /// The digests of `values`, values many pages show, each made once, and of `archives`, made from the digests of
+    /// the posts it lists (``postDigest(_:html:)``, by index into ``Site/posts``).
+    static func sharedDigests(site: Site, postDigests: [Digest], values: [Any], archives: [[String: Any]]) -> SharedDigests {
         var archiveInput = DigestInput()
         for year in site.archives {
             archiveInput.add(year.year)
@@ -123,8 +122,10 @@ extension TemplateContext {
                 for index in month.posts { archiveInput.add(postDigests[index]) }
             }
         }
-        return ["config": PageInputs.digest(config), "tags": PageInputs.digest(tags),
-                "links": PageInputs.digest(links), "archives": archiveInput.digest]
+        var shared = SharedDigests()
+        for value in values { shared.add(value, digest: PageInputs.digest(value)) }
+        shared.add(archives, digest: archiveInput.digest)
+        return shared
     }
 }
 

@@ -32,8 +32,8 @@ struct TemplateContext {
     /// With digests (see ``PageInputs``): each post's values, by index into ``Site/posts``, its
     /// real body standing for `html`; else empty.
     let postDigests: [Digest]
-    /// With digests: the values every page shares (`config`, `links`, `tags`, `archives`), by key.
-    let sharedDigests: [String: Digest]
+    /// With digests: the digests of the values many pages show, by their identity (see ``SharedDigests``).
+    private(set) var sharedDigests = SharedDigests()
 
     /// Builds the dictionaries of `site`, the posts' on every core. Each post's `html` is its
     /// rendered body, or with `marks` its marker (see ``BodyMarks/templateBody(post:)``).
@@ -125,8 +125,6 @@ struct TemplateContext {
             }
         }
         shared["links"] = linkValues
-        sharedDigests = digests ? Self.sharedDigests(site: site, postDigests: postDigests, config: shared["config"]!, tags: tags,
-                                                     links: linkValues) : [:]
         shared["feeds"] = Self.feedValues(Feeds.feedLinks(site: site, term: nil))
         // Room for the keys ``page(_:)`` adds: each page's copy then takes them without growing.
         shared.reserveCapacity(shared.count + 6)
@@ -158,6 +156,12 @@ struct TemplateContext {
                 linkValues[key].map { ["title": title, "href": $0, "current": current.contains(place)] }
             })
         })
+        if digests {
+            var many: [Any] = [shared["config"]!, linkValues, shared["feeds"]!]
+            many += navs.values.map { $0 } as [Any] + terms.values.map { $0 } as [Any] + taxonomies.values.map { $0 } as [Any]
+            many += termFeeds.values.flatMap { $0 }.map { $0 } as [Any]
+            sharedDigests = Self.sharedDigests(site: site, postDigests: postDigests, values: many, archives: archives)
+        }
     }
 
     /// The menu place of a post or page that stands in the place of `generated`.

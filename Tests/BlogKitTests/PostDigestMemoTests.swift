@@ -163,20 +163,26 @@ final class PostDigestMemoTests: XCTestCase {
         XCTAssertEqual(made, 5)
     }
 
-    func testArraysManyPagesShowAreDigestedOnceByTheirStorage() {
-        let shared = SharedArrays()
+    func testValuesManyPagesShowAreDigestedOnceByTheirIdentity() {
+        var shared = SharedDigests()
         let nav: [[String: Any]] = [["title": "Home", "href": "/", "current": true], ["title": "Tags", "href": "/tags/", "current": false]]
-        let copy = nav
-        XCTAssertEqual(shared.digest(of: nav), PageInputs.digest(nav))
-        XCTAssertEqual(shared.digest(of: copy), PageInputs.digest(nav), "the same storage")
-        // Another array, equal or not, by its own walk.
+        let config: [String: Any] = ["title": "Notes", "paginate": 2]
+        let standIn = Digest(high: 7, low: 8)
+        shared.add(nav, digest: PageInputs.digest(nav))
+        shared.add(config, digest: standIn)
+        let copy = nav, configCopy = config
+        XCTAssertEqual(shared.digest(of: copy), PageInputs.digest(nav), "the same storage, under any key")
+        XCTAssertEqual(shared.digest(of: configCopy), standIn, "a dictionary by its storage too")
+        // Another value, equal or not, is not known: the caller walks it.
         var other = nav
         other[0]["current"] = false
-        XCTAssertEqual(shared.digest(of: other), PageInputs.digest(other))
-        XCTAssertNotEqual(shared.digest(of: other), shared.digest(of: nav))
-        let rebuilt = nav.map { $0 }
-        XCTAssertEqual(shared.digest(of: rebuilt), shared.digest(of: nav))
-        XCTAssertEqual(shared.digest(of: []), PageInputs.digest([[String: Any]]()))
+        XCTAssertNil(shared.digest(of: other))
+        XCTAssertNil(shared.digest(of: nav.map { $0 }.filter { _ in true }))
+        var changed = config
+        changed["title"] = "Other"
+        XCTAssertNil(shared.digest(of: changed))
+        XCTAssertNil(shared.digest(of: [[String: Any]]()), "an empty array is never known")
+        XCTAssertNil(shared.digest(of: "Notes"))
         // The pages' digests of a site are the same from one render to the next, and differ where the menu does.
         let site = RenderFixture.site()
         let theme = try! Theme.load(name: "default", siteRoot: URL(fileURLWithPath: "/nonexistent-blog"))
