@@ -274,7 +274,7 @@ package final class PostDigestMemo: @unchecked Sendable {
     /// are the posts its values show, which are the same posts (by index, in a site whose posts are in the same order:
     /// related, series, translations), and every term's values are as they were (`terms`: a post shows its terms with
     /// their counts). A title edit then makes the values of the edited post and of the few posts that show it.
-    /// The values hold the last build's `html`, which the caller replaces.
+    /// The values hold the post's real body as `html`, where the caller puts its marker (``BodyMarks``).
     func keptValues(site: Site, terms: Digest) -> [(values: [String: Any], digest: Digest, own: Digest)?] {
         let (last, kept) = lock.withLock { (self.last, self.kept) }
         let posts = site.posts
@@ -300,7 +300,7 @@ package final class PostDigestMemo: @unchecked Sendable {
         return found
     }
 
-    /// The build's posts' values (before the texts rendered from them), their digests and own parts, for
+    /// The build's posts' values (before the texts rendered from them, their real body as `html`), their digests and own parts, for
     /// ``keptValues(site:terms:)`` of the next build; what the last build kept is let go.
     func keep(_ site: Site, terms: Digest, values: [[String: Any]], digests: [Digest], own: [Digest]) {
         let posts = site.posts

@@ -68,9 +68,10 @@ struct TemplateContext {
             var values: [String: Any], digest: Digest, own: Digest, base: [String: Any] = [:]
             if let known = kept?[index] {
                 (values, digest, own) = known
-                // This build's marker, which reports to this build's hook (the memo then holds no older build's).
-                values["html"] = marks?.templateBody(post: index) ?? html
+                // Kept with the real body as `html` (no build's marker, which holds its build's hook); the copy is
+                // made here, with this build's marker, and takes the texts below without another.
                 base = values
+                if let marks { values["html"] = marks.templateBody(post: index) }
             } else {
                 // Room for the translations and the texts below.
                 values = builder.values(of: site.posts[index], index: index, html: marks?.templateBody(post: index) ?? html,
@@ -79,7 +80,10 @@ struct TemplateContext {
                 // Before the partials, whose texts are made from these values.
                 (digest, own) = digests ? Self.postDigest(values, html: html, own: memo?.own(of: site.posts[index]), related: related,
                                                           index: index) : (.zero, .zero)
-                if kept != nil { base = values }
+                if kept != nil {
+                    base = values
+                    if marks != nil { base["html"] = html }
+                }
             }
             // Rendered when a page first shows it: a build that renders some pages (see PageInputs)
             // needs few of them.
