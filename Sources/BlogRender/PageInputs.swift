@@ -107,6 +107,12 @@ enum PageInputs {
     /// Adds a record (``TemplateRecord``) as ``add(_:to:replacing:)`` adds the dictionary it stands for: its count of
     /// values and the sum of their entries' digests.
     static func add(record: TemplateRecord, to input: inout DigestInput) {
+        let (count, sum) = entries(of: record)
+        add(count: count, entries: sum, to: &input)
+    }
+
+    /// What ``add(record:to:)`` adds of `record`: its count of values and the sum of their entries' digests.
+    static func entries(of record: TemplateRecord) -> (count: Int, entries: Digest) {
         var high: UInt64 = 0, low: UInt64 = 0, count = 0
         var entry = DigestInput(capacity: 256)
         record.forEach { key, value in
@@ -118,7 +124,7 @@ enum PageInputs {
             low &+= digest.low
             count += 1
         }
-        add(count: count, entries: Digest(high: high, low: low), to: &input)
+        return (count, Digest(high: high, low: low))
     }
 
     /// Adds a dictionary of `count` entries whose sum (``entries(of:replacing:)``) is `entries`, as
@@ -181,8 +187,7 @@ extension TemplateContext {
     /// The digest of what `page` is rendered from: its `template`, its `values` of which the
     /// template reads `reads` (nil: every value); see ``PageInputs``. The context must have been
     /// made with digests.
-    /// `shared` digests the arrays many pages show as they are (`nav`, `feeds`) once for all of them.
-    func inputs(of page: Page, template: String, values: [String: Any], reads: Set<String>?, shared: SharedArrays? = nil) -> Digest {
+    func inputs(of page: Page, template: String, values: [String: Any], reads: Set<String>?) -> Digest {
         var input = DigestInput()
         input.add(template)
         input.add(page.outputPath)
@@ -204,15 +209,8 @@ extension TemplateContext {
             case ("posts", .home(let list)), ("posts", .term(_, _, let list)):
                 entry.add(list.posts.count)
                 for index in list.posts { entry.add(posts[index]) }
-            case ("nav", _), ("feeds", _):
-                // One array of a few per site (each menu place's, each term's feeds), walked once.
-                if let shared, ObjectIdentifier(type(of: value)) == ObjectIdentifier([[String: Any]].self) {
-                    entry.add(shared.digest(of: value as! [[String: Any]]))
-                } else {
-                    PageInputs.add(value, to: &entry)
-                }
             default:
-                if let shared = sharedDigests[key] {
+                if let shared = sharedDigests.digest(of: value) {
                     entry.add(shared)
                 } else {
                     PageInputs.add(value, to: &entry)
@@ -227,22 +225,53 @@ extension TemplateContext {
     }
 }
 
-/// The digests of the arrays of dictionaries that many pages show as they are, the same array (`nav`: one per menu
-/// place; `feeds`: the site's, and one per term), each walked once in a build rather than once per page (at
-/// 10,000 posts, 14,600 pages each walked both: nine dictionaries). An array is known by its storage, which the
-/// entry holds, so that no other array can take its place while these digests are in use.
-final class SharedArrays: @unchecked Sendable {
-    private let lock = NSLock()
-    private var known: [UnsafeRawPointer: (array: [[String: Any]], digest: Digest)] = [:]
+/// The digests of the values many pages show as they are, the same array or dictionary (`config`, `links`, `tags`,
+/// `archives`, each menu place's `nav`, the site's and each term's `feeds`, each taxonomy's terms), each made once in a
+/// build rather than once per page (at 10,000 posts, 14,600 pages), and found by its identity whatever its key (a
+/// theme without a taxonomy's index shows its terms as `tags`). Each is held, so that no other value can take its
+/// storage while these digests are in use. Made before the pages' digests, then only read.
+struct SharedDigests: @unchecked Sendable {
+    private struct Identity: Hashable {
+        let type: ObjectIdentifier
+        let storage: UnsafeRawPointer
+    }
 
-    /// The digest of `array`, as ``PageInputs/digest(_:)`` makes it.
-    func digest(of array: [[String: Any]]) -> Digest {
-        guard let address = array.withUnsafeBufferPointer({ $0.baseAddress.map { UnsafeRawPointer($0) } }) else {
-            return PageInputs.digest(array)
+    private var known: [Identity: (value: Any, digest: Digest)] = [:]
+
+    /// Adds `value`, whose digest is `digest` (``PageInputs/digest(_:)``, or one that stands for it).
+    mutating func add(_ value: Any, digest: Digest) {
+        if let identity = Self.identity(of: value) { known[identity] = (value, digest) }
+    }
+
+    /// The digest of `value` when it is one of those added (the same storage), else nil.
+    func digest(of value: Any) -> Digest? {
+        guard !known.isEmpty, let identity = Self.identity(of: value) else { return nil }
+        return known[identity]?.digest
+    }
+
+    /// An array of dictionaries or records by its elements' storage, a dictionary by its own (its one stored reference), a
+    /// record by itself; nil for any other value.
+    private static func identity(of value: Any) -> Identity? {
+        let type = ObjectIdentifier(Swift.type(of: value))
+        // An empty array or dictionary is one storage for all: never known.
+        if type == ObjectIdentifier([[String: Any]].self) {
+            let array = value as! [[String: Any]]
+            guard !array.isEmpty else { return nil }
+            return array.withUnsafeBufferPointer { $0.baseAddress.map { Identity(type: type, storage: UnsafeRawPointer($0)) } }
         }
-        if let found = lock.withLock({ known[address] }) { return found.digest }
-        let digest = PageInputs.digest(array)
-        lock.withLock { known[address] = (array, digest) }
-        return digest
+        if type == ObjectIdentifier(TemplateRecord.self) {
+            return Identity(type: type, storage: UnsafeRawPointer(Unmanaged.passUnretained(value as! TemplateRecord).toOpaque()))
+        }
+        if type == ObjectIdentifier([TemplateRecord].self) {
+            let array = value as! [TemplateRecord]
+            guard !array.isEmpty else { return nil }
+            return array.withUnsafeBufferPointer { $0.baseAddress.map { Identity(type: type, storage: UnsafeRawPointer($0)) } }
+        }
+        if type == ObjectIdentifier([String: Any].self), MemoryLayout<[String: Any]>.size == MemoryLayout<UnsafeRawPointer>.size {
+            let dictionary = value as! [String: Any]
+            guard !dictionary.isEmpty else { return nil }
+            return withUnsafeBytes(of: dictionary) { $0.load(as: UnsafeRawPointer?.self) }.map { Identity(type: type, storage: $0) }
+        }
+        return nil
     }
 }

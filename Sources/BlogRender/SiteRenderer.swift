@@ -36,11 +36,10 @@ package enum SiteRenderer {
         var digests: [Digest] = []
         if inputs {
             let reads = theme.templateReads
-            let arrays = SharedArrays()
             digests = Parallel.map(site.pages.count) { number in
                 let page = site.pages[number]
                 let (template, values) = shown(context.page(page), theme: theme)
-                return context.inputs(of: page, template: template, values: values, reads: reads.names(of: template), shared: arrays)
+                return context.inputs(of: page, template: template, values: values, reads: reads.names(of: template))
             }
         }
         let maker = PageMaker(context: context, theme: theme, library: library, summaries: summaries, marks: marks)

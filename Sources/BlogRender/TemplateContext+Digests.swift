@@ -1,3 +1,4 @@
+import BlogConfig
 import BlogContent
 import BlogCore
 import BlogSite
@@ -15,15 +16,30 @@ extension TemplateContext {
     /// entry (what a post shows of another) summed once for the build, not once for each of the (5) posts that
     /// list it. The digest is the one the entries walked give.
     struct RelatedEntries {
-        /// By index into ``Site/posts``: each post's entry's count of keys and sum (``PageInputs/entries(of:replacing:)``).
+        /// By index into ``Site/posts``: each post's entry's count of keys and sum (``PageInputs/entries(of:replacing:)``),
+        /// for the posts whose digests are made; zero for the others.
         let sums: [(count: Int, entries: Digest)]
         /// The indices of each post's related posts (``Site/related``).
         let related: [[Int]]
 
-        init(entries: [[String: Any]], related: [[Int]]) {
-            // Without related posts (`related_posts: 0`), nothing to sum.
-            sums = related.contains { !$0.isEmpty } ? Parallel.map(entries.count) { (entries[$0].count, PageInputs.entries(of: entries[$0])) } : []
+        /// `making`: whether each post's digest is made (nil: every post's); the entries summed are those their
+        /// `related` show.
+        init(entries: [TemplateRecord], related: [[Int]], making: [Bool]? = nil) {
             self.related = related
+            // Without related posts (`related_posts: 0`), nothing to sum.
+            guard related.contains(where: { !$0.isEmpty }) else {
+                sums = []
+                return
+            }
+            guard let making else {
+                sums = Parallel.map(entries.count) { PageInputs.entries(of: entries[$0]) }
+                return
+            }
+            var shown = [Bool](repeating: false, count: entries.count)
+            for (index, made) in making.enumerated() where made && index < related.count {
+                for other in related[index] { shown[other] = true }
+            }
+            sums = Parallel.map(entries.count) { shown[$0] ? PageInputs.entries(of: entries[$0]) : (0, .zero) }
         }
 
         /// Adds post `index`'s `related`, as ``PageInputs/add(_:to:)`` adds the array of its entries.
@@ -83,10 +99,19 @@ extension TemplateContext {
         return (input.digest, Digest(high: ownHigh, low: ownLow))
     }
 
-    /// The values every page shares, by key: `config`, `tags` and `links` as they are, and `archives` from the
-    /// digests of the posts it lists (``postDigest(_:html:)``, by index into ``Site/posts``).
-    static func sharedDigests(site: Site, postDigests: [Digest], config: Any, tags: [[String: Any]],
-                              links: [String: Any]) -> [String: Digest] {
+    /// The digest of the values of every term of every taxonomy (name, address, count): a post shows its terms'.
+    static func termsDigest(_ terms: [Taxonomy: [TemplateRecord]]) -> Digest {
+        var input = DigestInput()
+        for taxonomy in Taxonomy.allCases {
+            input.add(taxonomy.rawValue)
+            PageInputs.add(terms[taxonomy] ?? [], to: &input)
+        }
+        return input.digest
+    }
+
+    /// The digests of `values`, values many pages show, each made once, and of `archives`, made from the digests of
+    /// the posts it lists (``postDigest(_:html:)``, by index into ``Site/posts``).
+    static func sharedDigests(site: Site, postDigests: [Digest], values: [Any], archives: [[String: Any]]) -> SharedDigests {
         var archiveInput = DigestInput()
         for year in site.archives {
             archiveInput.add(year.year)
@@ -97,8 +122,10 @@ extension TemplateContext {
                 for index in month.posts { archiveInput.add(postDigests[index]) }
             }
         }
-        return ["config": PageInputs.digest(config), "tags": PageInputs.digest(tags),
-                "links": PageInputs.digest(links), "archives": archiveInput.digest]
+        var shared = SharedDigests()
+        for value in values { shared.add(value, digest: PageInputs.digest(value)) }
+        shared.add(archives, digest: archiveInput.digest)
+        return shared
     }
 }
 
@@ -220,9 +247,78 @@ package final class PostDigestMemo: @unchecked Sendable {
         return made
     }
 
+    /// The last build's posts' values (before the texts rendered from them), their digests and what they were made
+    /// from beyond the post itself, by index into that build's ``Site/posts``; nil before a build with digests.
+    private var last: LastValues?
+    /// How many posts' values the last ``keptValues(site:terms:)`` gave back.
+    private(set) var valuesKept = 0
+
+    /// What ``keptValues(site:terms:)`` compares a post's values with: beside the post as read, a post's values show
+    /// its terms (with their counts), its related posts, its series and its translations (``PostValues``).
+    fileprivate struct LastValues {
+        /// Each post's content path, in the order of ``Site/posts``.
+        var paths: [String]
+        var related: [[Int]]
+        var translations: [[Int]]
+        /// Each post's series: its name and posts; nil for a post in none.
+        var series: [(name: String, posts: [Int])?]
+        /// The digest of every term's values (``TemplateContext/termsDigest(_:)``).
+        var terms: Digest
+        /// Nil for a post whose values were not kept.
+        var values: [TemplateRecord?]
+        var digests: [Digest]
+        var own: [Digest]
+    }
+
+    /// By index into `site.posts`, the values, digest and own part of the digest of each post whose values the last
+    /// build made and that come out the same now, else nil (made again): the post is the one they were made from, so
+    /// are the posts its values show, which are the same posts (by index, in a site whose posts are in the same order:
+    /// related, series, translations), and every term's values are as they were (`terms`: a post shows its terms with
+    /// their counts). A title edit then makes the values of the edited post and of the few posts that show it.
+    /// The values hold the post's real body as `html`, where the caller puts its marker (``BodyMarks``).
+    func keptValues(site: Site, terms: Digest, layout: RecordLayout) -> [(values: TemplateRecord, digest: Digest, own: Digest)?] {
+        let (last, kept) = lock.withLock { (self.last, self.kept) }
+        let posts = site.posts
+        guard let last, last.terms == terms, last.paths.count == posts.count,
+              zip(last.paths, posts).allSatisfy({ $0 == $1.post.contentPath }) else {
+            lock.withLock { valuesKept = 0 }
+            return Array(repeating: nil, count: posts.count)
+        }
+        let same = Parallel.map(posts.count) { kept[posts[$0].post.contentPath]?.isMade(from: posts[$0]) ?? false }
+        let found = Parallel.map(posts.count) { index -> (values: TemplateRecord, digest: Digest, own: Digest)? in
+            // Made in the layout of this build's posts (the same texts rendered from them).
+            guard same[index], let values = last.values[index], values.layout === layout || values.layout.keys == layout.keys else { return nil }
+            let related = index < site.related.count ? site.related[index] : []
+            guard related == last.related[index], related.allSatisfy({ same[$0] }),
+                  posts[index].translations == last.translations[index], posts[index].translations.allSatisfy({ same[$0] })
+            else { return nil }
+            let series = site.series(of: index)
+            guard series?.group.name == last.series[index]?.name, series?.group.posts == last.series[index]?.posts,
+                  series?.group.posts.allSatisfy({ same[$0] }) ?? true else { return nil }
+            return (values, last.digests[index], last.own[index])
+        }
+        let count = found.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
+        lock.withLock { valuesKept = count }
+        return found
+    }
+
+    /// The build's posts' values (before the texts rendered from them, their real body as `html`), their digests and own parts, for
+    /// ``keptValues(site:terms:)`` of the next build; what the last build kept is let go.
+    func keep(_ site: Site, terms: Digest, values: [TemplateRecord?], digests: [Digest], own: [Digest]) {
+        let posts = site.posts
+        let next = LastValues(paths: posts.map(\.post.contentPath),
+                              related: posts.indices.map { $0 < site.related.count ? site.related[$0] : [] },
+                              translations: posts.map(\.translations),
+                              series: posts.indices.map { index in site.series(of: index).map { ($0.group.name, $0.group.posts) } },
+                              terms: terms, values: values, digests: digests, own: own)
+        keep(posts, own: own)
+        lock.withLock { last = next }
+    }
+
     /// Forgets every post (the blog folder or the inputs changed).
     package func forget() {
         lock.withLock {
+            last = nil
             kept = [:]
             words = [:]
             feedBodies = [:]

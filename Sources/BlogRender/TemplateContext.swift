@@ -32,8 +32,8 @@ struct TemplateContext {
     /// With digests (see ``PageInputs``): each post's values, by index into ``Site/posts``, its
     /// real body standing for `html`; else empty.
     let postDigests: [Digest]
-    /// With digests: the values every page shares (`config`, `links`, `tags`, `archives`), by key.
-    let sharedDigests: [String: Digest]
+    /// With digests: the digests of the values many pages show, by their identity (see ``SharedDigests``).
+    private(set) var sharedDigests = SharedDigests()
 
     /// Builds the dictionaries of `site`, the posts' on every core. Each post's `html` is its
     /// rendered body, or with `marks` its marker (see ``BodyMarks/templateBody(post:)``).
@@ -64,29 +64,49 @@ struct TemplateContext {
         let table = PostTable()
         var rendered = postPartials
         if let listEntry { rendered.append((ListSummaries.key, listEntry)) }
-        let related = digests ? RelatedEntries(entries: builder.entries.map(\.dictionary), related: site.related) : nil
+        // In `blog serve`, the values of the posts whose values come out as in the last build (``PostDigestMemo``).
+        let termsDigest = digests && memo != nil ? Self.termsDigest(terms) : .zero
         // One layout for every post: the translations and the texts below besides PostValues' keys.
         let layout = PostValues.layout(adding: ["translations"] + rendered.map(\.key))
-        let made = Parallel.map(site.posts.count) { index -> (values: TemplateRecord, digest: Digest, own: Digest) in
+        let kept = digests ? memo?.keptValues(site: site, terms: termsDigest, layout: layout) : nil
+        let related = digests ? RelatedEntries(entries: builder.entries, related: site.related, making: kept?.map { $0 == nil }) : nil
+        let made = Parallel.map(site.posts.count) { index -> (values: TemplateRecord, base: TemplateRecord?, digest: Digest, own: Digest) in
             let html = site.posts[index].rendered.html
-            var values = builder.values(of: site.posts[index], index: index, html: marks?.templateBody(post: index) ?? html,
+            var values: TemplateRecord.Builder, digest: Digest, own: Digest, base: TemplateRecord?
+            if let known = kept?[index] {
+                (digest, own) = (known.digest, known.own)
+                // Kept with the real body as `html` (no build's marker, which holds its build's hook); the copy is
+                // made here, with this build's marker, and takes the texts below.
+                base = known.values
+                values = TemplateRecord.Builder(copying: known.values)
+                if let marks { values["html"] = marks.templateBody(post: index) }
+            } else {
+                values = builder.values(of: site.posts[index], index: index, html: marks?.templateBody(post: index) ?? html,
                                         layout: layout)
-            values["translations"] = site.posts[index].translations.map { builder.translationValues(of: site.posts[$0]) }
-            // Before the partials, whose texts are made from these values; walked as the dictionary they stand for.
-            let (digest, own) = digests ? Self.postDigest(values.dictionary, html: html, own: memo?.own(of: site.posts[index]),
-                                                        related: related, index: index) : (.zero, .zero)
+                values["translations"] = site.posts[index].translations.map { builder.translationValues(of: site.posts[$0]) }
+                // Before the partials, whose texts are made from these values; walked as the dictionary they stand for.
+                (digest, own) = digests ? Self.postDigest(values.dictionary, html: html, own: memo?.own(of: site.posts[index]),
+                                                          related: related, index: index) : (.zero, .zero)
+                if kept != nil {
+                    var kept = values
+                    if marks != nil { kept["html"] = html }
+                    base = kept.record
+                }
+            }
             // Rendered when a page first shows it: a build that renders some pages (see PageInputs)
             // needs few of them.
             // Each is rendered from the post's values as they end up, texts included, which the
             // table holds once they are all made: one record per post, not one per text.
             for partial in rendered { values[partial.key] = RenderedOnce { [unowned table] in partial.render(table.posts[index]) } }
-            return (values.record, digest, own)
+            return (values.record, base, digest, own)
         }
         let posts = made.map(\.values)
         table.posts = posts
         self.table = table
         postDigests = digests ? made.map(\.digest) : []
-        if digests { memo?.keep(site.posts, own: made.map(\.own)) }
+        if digests, kept != nil {
+            memo?.keep(site, terms: termsDigest, values: made.map(\.base), digests: postDigests, own: made.map(\.own))
+        }
 
         let archives = site.archives.map { year -> [String: Any] in
             ["year": year.year, "months": year.months.map { month -> [String: Any] in
@@ -118,8 +138,6 @@ struct TemplateContext {
             }
         }
         shared["links"] = TemplateRecord(linkValues)
-        sharedDigests = digests ? Self.sharedDigests(site: site, postDigests: postDigests, config: shared["config"]!,
-                                                     tags: tags.map(\.dictionary), links: linkValues) : [:]
         shared["feeds"] = Self.feedValues(Feeds.feedLinks(site: site, term: nil))
         // Room for the keys ``page(_:)`` adds: each page's copy then takes them without growing.
         shared.reserveCapacity(shared.count + 6)
@@ -151,6 +169,12 @@ struct TemplateContext {
                 linkValues[key].map { ["title": title, "href": $0, "current": current.contains(place)] }
             })
         })
+        if digests {
+            var many: [Any] = [shared["config"]!, shared["links"]!, shared["feeds"]!]
+            many += navs.values.map { $0 } as [Any] + terms.values.map { $0 } as [Any] + taxonomies.values.map { $0 } as [Any]
+            many += termFeeds.values.flatMap { $0 }.map { $0 } as [Any]
+            sharedDigests = Self.sharedDigests(site: site, postDigests: postDigests, values: many, archives: archives)
+        }
     }
 
     /// The menu place of a post or page that stands in the place of `generated`.

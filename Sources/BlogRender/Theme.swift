@@ -84,14 +84,33 @@ package struct Theme: Sendable {
     /// doesn't parse (`themes/<name>/templates/x.mustache:line:column: error: ...`), and every
     /// loop of templates including one another (``TemplateCheck/partialLoops(in:)``).
     package static func load(name: String, siteRoot: URL) throws -> Theme {
+        try load(name: name, siteRoot: siteRoot, listing: listing(name: name, siteRoot: siteRoot))
+    }
+
+    /// The folders a theme is loaded from, listed (``ThemeFile/list(_:shown:boundary:)``): the theme's
+    /// `templates/`, `static/` and `shortcodes/`, and the blog's `shortcodes/`, in that order.
+    typealias Listing = [(part: String, files: [String: URL]?, warnings: [Diagnostic])]
+
+    /// The folders ``load(name:siteRoot:listing:)`` loads `name` from, listed.
+    static func listing(name: String, siteRoot: URL) throws -> Listing {
         let folder = siteRoot.appendingPathComponent("themes").appendingPathComponent(name)
-        let prefix = "themes/\(name)/"
         let boundary = BlogBoundary([siteRoot])
+        return try [("templates", folder), ("static", folder), ("shortcodes", folder), ("site shortcodes", siteRoot)].map { part, root in
+            let site = part == "site shortcodes"
+            let found = try ThemeFile.list(root.appendingPathComponent(site ? "shortcodes" : part),
+                                           shown: site ? "shortcodes" : "themes/\(name)/" + part, boundary: boundary)
+            return (part, found.files, found.warnings)
+        }
+    }
+
+    /// Loads `name` from its folders as `listing` found them (``listing(name:siteRoot:)``).
+    static func load(name: String, siteRoot: URL, listing: Listing) throws -> Theme {
+        let prefix = "themes/\(name)/"
         var files: [String: ThemeFile] = [:]
         var diagnostics: [Diagnostic] = []
         var hasTemplates = false
-        for part in ["templates", "static", "shortcodes"] {
-            let found = try ThemeFile.list(folder.appendingPathComponent(part), shown: prefix + part, boundary: boundary)
+        for found in listing.prefix(3) {
+            let part = found.part
             for (path, url) in found.files ?? [:] { files[part + "/" + path] = .site(url) }
             diagnostics += found.warnings
             if part == "templates" { hasTemplates = found.files != nil }
@@ -135,7 +154,7 @@ package struct Theme: Sendable {
         diagnostics += TemplateCheck.partialLoops(in: sources)
         var shortcodes = ShortcodeTemplates()
         var shortcodeFiles = files.filter { $0.key.hasPrefix("shortcodes/") }.map { (prefix + $0.key, $0.key, $0.value) }
-        let siteShortcodes = try ThemeFile.list(siteRoot.appendingPathComponent("shortcodes"), shown: "shortcodes", boundary: boundary)
+        let siteShortcodes = listing[3]
         for (path, url) in (siteShortcodes.files ?? [:]).sorted(by: { $0.key < $1.key }) {
             shortcodeFiles.append(("shortcodes/" + path, "shortcodes/" + path, .site(url)))
         }

@@ -76,14 +76,14 @@ final class PostDigestMemoTests: XCTestCase {
         }
         for index in entries.indices {
             let summed = TemplateContext.postDigest(values(index), html: "<p>The body.</p>", own: nil,
-                                                    related: TemplateContext.RelatedEntries(entries: entries, related: related), index: index)
+                                                    related: TemplateContext.RelatedEntries(entries: entries.map(TemplateRecord.init), related: related), index: index)
             XCTAssertEqual(summed.digest, TemplateContext.postDigest(values(index), html: "<p>The body.</p>"), "post \(index)")
         }
         let before = TemplateContext.postDigest(values(0), html: "<p>The body.</p>", own: nil,
-                                                related: TemplateContext.RelatedEntries(entries: entries, related: related), index: 0)
+                                                related: TemplateContext.RelatedEntries(entries: entries.map(TemplateRecord.init), related: related), index: 0)
         entries[2]["title"] = "C, renamed"
         let after = TemplateContext.postDigest(values(0), html: "<p>The body.</p>", own: before.own,
-                                               related: TemplateContext.RelatedEntries(entries: entries, related: related), index: 0)
+                                               related: TemplateContext.RelatedEntries(entries: entries.map(TemplateRecord.init), related: related), index: 0)
         XCTAssertNotEqual(after.digest, before.digest)
         XCTAssertEqual(after.digest, TemplateContext.postDigest(values(0), html: "<p>The body.</p>"))
     }
@@ -163,20 +163,26 @@ final class PostDigestMemoTests: XCTestCase {
         XCTAssertEqual(made, 5)
     }
 
-    func testArraysManyPagesShowAreDigestedOnceByTheirStorage() {
-        let shared = SharedArrays()
+    func testValuesManyPagesShowAreDigestedOnceByTheirIdentity() {
+        var shared = SharedDigests()
         let nav: [[String: Any]] = [["title": "Home", "href": "/", "current": true], ["title": "Tags", "href": "/tags/", "current": false]]
-        let copy = nav
-        XCTAssertEqual(shared.digest(of: nav), PageInputs.digest(nav))
-        XCTAssertEqual(shared.digest(of: copy), PageInputs.digest(nav), "the same storage")
-        // Another array, equal or not, by its own walk.
+        let config: [String: Any] = ["title": "Notes", "paginate": 2]
+        let standIn = Digest(high: 7, low: 8)
+        shared.add(nav, digest: PageInputs.digest(nav))
+        shared.add(config, digest: standIn)
+        let copy = nav, configCopy = config
+        XCTAssertEqual(shared.digest(of: copy), PageInputs.digest(nav), "the same storage, under any key")
+        XCTAssertEqual(shared.digest(of: configCopy), standIn, "a dictionary by its storage too")
+        // Another value, equal or not, is not known: the caller walks it.
         var other = nav
         other[0]["current"] = false
-        XCTAssertEqual(shared.digest(of: other), PageInputs.digest(other))
-        XCTAssertNotEqual(shared.digest(of: other), shared.digest(of: nav))
-        let rebuilt = nav.map { $0 }
-        XCTAssertEqual(shared.digest(of: rebuilt), shared.digest(of: nav))
-        XCTAssertEqual(shared.digest(of: []), PageInputs.digest([[String: Any]]()))
+        XCTAssertNil(shared.digest(of: other))
+        XCTAssertNil(shared.digest(of: nav.map { $0 }.filter { _ in true }))
+        var changed = config
+        changed["title"] = "Other"
+        XCTAssertNil(shared.digest(of: changed))
+        XCTAssertNil(shared.digest(of: [[String: Any]]()), "an empty array is never known")
+        XCTAssertNil(shared.digest(of: "Notes"))
         // The pages' digests of a site are the same from one render to the next, and differ where the menu does.
         let site = RenderFixture.site()
         let theme = try! Theme.load(name: "default", siteRoot: URL(fileURLWithPath: "/nonexistent-blog"))
@@ -203,6 +209,55 @@ final class PostDigestMemoTests: XCTestCase {
             checked += 1
         }
         XCTAssertEqual(checked, site.posts.count)
+    }
+
+    func testPostValuesAreKeptForThePostsThatShowNoChangedPost() {
+        // `blog serve` keeps each post's values and digest while the post and the posts its values show (related,
+        // series, translations) are as they were and so are the terms: the digests are those made anew.
+        var site = RenderFixture.site()
+        site.related = [[1, 3], [0], [], [0, 1], []]
+        let memo = PostDigestMemo()
+        func digests(_ site: Site) -> [Digest] {
+            let kept = TemplateContext(site: site, digests: true, memo: memo)
+            let fresh = TemplateContext(site: site, digests: true)
+            XCTAssertEqual(kept.postDigests, fresh.postDigests)
+            for page in site.pages {
+                guard case .post = page.kind else { continue }
+                let shown = kept.page(page).values, made = fresh.page(page).values
+                XCTAssertEqual(kept.inputs(of: page, template: "post", values: shown, reads: nil),
+                               fresh.inputs(of: page, template: "post", values: made, reads: nil), page.url)
+                XCTAssertEqual(PageInputs.digest(shown["post"]!), PageInputs.digest(made["post"]!), page.url)
+            }
+            return kept.postDigests
+        }
+        let first = digests(site)
+        XCTAssertEqual(memo.valuesKept, 0, "nothing to keep yet")
+        XCTAssertEqual(digests(site), first)
+        XCTAssertEqual(memo.valuesKept, site.posts.count, "nothing changed")
+        // A title edit: the post and the one whose related posts show it are made again.
+        site.posts[3].post.title = "First, renamed"
+        let retitled = digests(site)
+        XCTAssertEqual(memo.valuesKept, site.posts.count - 2)
+        XCTAssertNotEqual(retitled[0], first[0])
+        XCTAssertEqual(retitled[1], first[1])
+        // Another related post.
+        site.related[1] = [3]
+        _ = digests(site)
+        XCTAssertEqual(memo.valuesKept, site.posts.count - 1)
+        // A series.
+        site.series = [SeriesGroup(name: "A tour", posts: [3, 1])]
+        site.seriesOf = [3: 0, 1: 0]
+        _ = digests(site)
+        XCTAssertEqual(memo.valuesKept, site.posts.count - 2)
+        site.posts[1].post.title = "Second, renamed"
+        _ = digests(site)
+        XCTAssertEqual(memo.valuesKept, site.posts.count - 3, "the post, its series' other part and the post relating it")
+        // A term's count shows on every post that has the term: all made again.
+        site.tags[0].posts = [1, 0]
+        _ = digests(site)
+        XCTAssertEqual(memo.valuesKept, 0)
+        XCTAssertEqual(digests(site), TemplateContext(site: site, digests: true).postDigests)
+        XCTAssertEqual(memo.valuesKept, site.posts.count)
     }
 }
 
@@ -266,5 +321,11 @@ extension IncrementalBuildTests {
         try assertSameAsCleanBuild()
         try retitle(5, "Five, renamed")
         try retitle(9, "Nine, renamed")
+        // A new tag: every post that shows a term whose count changed is made again (the values kept are not).
+        try edit("content/posts/part-4.md") { $0.replacingOccurrences(of: "tags: shell; tools", with: "tags: shell; tools; Swift") }
+        try serveBuild()
+        try assertSameAsCleanBuild()
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/part-4/index.html")).contains("tags/swift/"))
+        try retitle(3, "Three, renamed")
     }
 }
