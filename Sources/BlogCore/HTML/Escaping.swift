@@ -85,19 +85,16 @@ package enum Escaping {
         return (words(apostrophe: false), words(apostrophe: true))
     }()
 
-    /// What becomes of the bytes at an index: kept, left out, or replaced by an entity.
+    /// What becomes of the bytes at an index that no entity replaces (``entityWords``): kept or left out.
     private enum Step {
         case keep
         case drop(Int)
-        case entity(StaticString)
     }
 
-    /// The step for the bytes at `index`, a byte ``isPlain(_:_:_:)`` does not copy.
+    /// The step for the bytes at `index`, a byte ``isPlain(_:_:_:)`` does not copy and no entity replaces.
     @inline(__always)
     private static func step(at index: Int, in bytes: UnsafeBufferPointer<UInt8>, _ rules: Rules) -> Step {
-        let byte = bytes[index]
-        if let entity = entity(for: byte, rules) { return .entity(entity) }
-        switch byte {
+        switch bytes[index] {
         case 0x09, 0x0A, 0x0D: return .keep
         case ..<0x20: return rules.xml ? .drop(1) : .keep
         case 0xEF:
@@ -242,8 +239,6 @@ package enum Escaping {
                 case .drop(let dropped):
                     changed = true
                     index += dropped
-                case .entity:
-                    preconditionFailure("an entity is written above")
                 }
             }
             guard changed else { return nil }
