@@ -36,7 +36,7 @@ final class BodyMarks: @unchecked Sendable {
 
     init(site: Site, reportingTo hook: RenderHook) {
         self.hook = hook
-        let marks = marks, printed = printed
+        let printed = printed
         // By index, each field read in place: a post taken whole (`map(\.rendered.html)`) is copied, which retains
         // every one of its strings and arrays (5% of a title edit in `blog serve` at 10,000 posts).
         let posts = site.posts
@@ -46,7 +46,7 @@ final class BodyMarks: @unchecked Sendable {
         for index in posts.indices {
             let html = posts[index].rendered.html
             bodies.append(html)
-            markers.append(BodyMarker(post: index, html: html, marker: marks.mark("&", index), hook: hook, printed: printed))
+            markers.append(BodyMarker(post: index, html: html, hook: hook, printed: printed))
         }
         self.bodies = bodies
         self.markers = markers
@@ -158,10 +158,12 @@ struct BodyMarker: MustacheCustomRenderable, MustacheTransformable, @unchecked S
     let post: Int
     /// The rendered body.
     let html: String
-    let marker: String
     let hook: RenderHook
     /// Told when the marker is printed as text.
     let printed: MarkersPrinted
+
+    /// The marker, made when asked: a page's compiled render writes the body itself (``MarkedBuffer``).
+    var marker: String { PlaceholderMarks.build.mark("&", post) }
 
     /// The marker, in a text whose markers ``BodyMarks`` fills: it hears of it (see ``BodyMarks/markersInTexts``).
     var renderText: String {

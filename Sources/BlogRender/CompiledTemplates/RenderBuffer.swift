@@ -179,8 +179,8 @@ struct MarkedBuffer: SizedRenderOutput {
         if !escaped {
             form = .html
         } else {
-            let shown = escaper.escape(body.marker)
-            if shown == body.marker {
+            let marker = body.marker, shown = escaper.escape(marker)
+            if shown == marker {
                 form = .html
             } else if shown == PlaceholderMarks.build.mark("&amp;", body.post) {
                 form = .escaped
