@@ -2,6 +2,7 @@ import BlogContent
 import BlogCore
 import BlogMarkdown
 import BlogRender
+import BlogSite
 import Foundation
 
 /// The last build's posts as read and their rendered markdown, kept in the process for its next
@@ -41,7 +42,7 @@ package final class BuildMemo: @unchecked Sendable {
     }
 
     /// The memo of the process: one blog folder at a time.
-    private static let shared = BuildMemo()
+    static let shared = BuildMemo()
     private let lock = NSLock()
     /// What the memo is about: the state folder and the build's inputs.
     private var about: (folder: String, inputs: Digest)?
@@ -56,6 +57,8 @@ package final class BuildMemo: @unchecked Sendable {
     private var nextRead: [String: Read] = [:]
     /// The own parts of the posts' digests, for the pages' digests of the next build (see ``PostDigestMemo``).
     let digests = PostDigestMemo()
+    /// The related posts and term notes of the last site model (see ``SiteModelMemo``).
+    package let model = SiteModelMemo()
 
     /// The memo for a build about `folder` with `inputs` that started at `started` (see
     /// ``IncrementalBuild``), emptied when it was about others.
@@ -67,6 +70,7 @@ package final class BuildMemo: @unchecked Sendable {
             memo.kept = [:]
             memo.read = [:]
             memo.digests.forget()
+            memo.model.forget()
             memo.about = (folder, inputs)
         }
         memo.started = started
