@@ -33,12 +33,19 @@ package final class BuildMemo: @unchecked Sendable {
         var diagnostics: [Diagnostic]
     }
 
-    /// A post file as read.
-    private struct Read {
-        var stat: FileStat
-        var bundle: Bool
-        var post: Post?
-        var diagnostics: [Diagnostic]
+    /// A post file as read: a class, so that looking one up copies a reference, not every string of its post.
+    private final class Read {
+        let stat: FileStat
+        let bundle: Bool
+        let post: Post?
+        let diagnostics: [Diagnostic]
+
+        init(stat: FileStat, bundle: Bool, post: Post?, diagnostics: [Diagnostic]) {
+            self.stat = stat
+            self.bundle = bundle
+            self.post = post
+            self.diagnostics = diagnostics
+        }
     }
 
     /// The memo of the process: one blog folder at a time.
@@ -130,6 +137,15 @@ package final class BuildMemo: @unchecked Sendable {
         kept = next
         next = [:]
         lock.unlock()
+    }
+
+    /// The state (device, inode, size, times) of each post file as this build found it before reading it, by content
+    /// path; nil for a file it did not keep (changed in the clock's tick of the build's start, or not read). The
+    /// incremental layer records these instead of looking at every post file again: a file changed after it was
+    /// looked at is one the next build finds changed.
+    func statsRead() -> (String) -> FileStat? {
+        let read = lock.withLock { self.read }
+        return { read[$0]?.stat }
     }
 
     /// The build's posts are read: what it kept is what the next build finds.

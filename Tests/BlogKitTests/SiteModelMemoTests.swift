@@ -144,5 +144,16 @@ extension IncrementalBuildTests {
         try assertSame("a title edit")
         XCTAssertEqual(BuildMemo.shared.model.kept, 2, "a title edit keeps the related posts and notes")
         XCTAssertTrue(try XCTUnwrap(site.read("public/category/cafe.html")).contains("Five, renamed"))
+        // An editor's save by a new file renamed over the post: the build sees the post's new state (its stat, as the
+        // build found it before reading it, is what the next build compares with), and the one after it too.
+        let post = site.root.appendingPathComponent("content/posts/post-6.md")
+        let saved = try XCTUnwrap(site.read("content/posts/post-6.md")).replacingOccurrences(of: "Date: 2020-06-16", with: "Date: 2020-06-20")
+        try Data(saved.utf8).write(to: site.root.appendingPathComponent("content/posts/.post-6.md.tmp"))
+        XCTAssertEqual(rename(site.root.appendingPathComponent("content/posts/.post-6.md.tmp").path, post.path), 0)
+        try assertSame("a post renamed over")
+        XCTAssertTrue(try XCTUnwrap(site.read("public/post-number-6.html")).contains("2020-06-20"))
+        try change(6, "Date: 2020-06-20", "Date: 2020-06-21")
+        try assertSame("the renamed post edited")
+        XCTAssertTrue(try XCTUnwrap(site.read("public/post-number-6.html")).contains("2020-06-21"))
     }
 }
