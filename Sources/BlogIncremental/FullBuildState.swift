@@ -18,7 +18,8 @@ extension QuickBuild {
                            statRead: (String) -> FileStat? = { _ in nil }) -> [PostState]? {
         let site = built.site
         let paths = built.inventory.posts
-        let placed = Dictionary(site.posts.enumerated().map { ($1.post.contentPath, $0) }, uniquingKeysWith: { a, _ in a })
+        // By index: `enumerated()` gave each post copied, every string retained.
+        let placed = Dictionary(site.posts.indices.map { (site.posts[$0].post.contentPath, $0) }, uniquingKeysWith: { a, _ in a })
         let bundles = PageBundle.Folders(posts: paths)
         let directory = open(contentDir.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else { return nil }

@@ -40,7 +40,9 @@ enum PartialBuild {
 
         // Posts by their index in the last build's site and in this one: the bodies in the pages
         // left as they are count by the new indices.
-        let newIndex = Dictionary(built.site.posts.enumerated().map { ($1.post.contentPath, $0) }, uniquingKeysWith: { a, _ in a })
+        // By index: `enumerated()` gave each post copied, every string retained.
+        let sitePosts = built.site.posts
+        let newIndex = Dictionary(sitePosts.indices.map { (sitePosts[$0].post.contentPath, $0) }, uniquingKeysWith: { a, _ in a })
         var renumbered: [Int: Int] = [:]
         for post in previous.posts {
             if let index = post.index, let now = newIndex[post.path] { renumbered[index] = now }

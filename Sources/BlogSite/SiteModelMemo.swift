@@ -34,10 +34,12 @@ package final class SiteModelMemo: @unchecked Sendable {
             authors = post.authors
         }
 
-        /// Whether `post` has these inputs (a ``Tag`` compares by its slug alone: its name is compared too).
-        func same(as post: Post) -> Bool {
-            source == post.source && contentPath == post.contentPath && isBundle == post.isBundle && kind == post.kind
-                && date == post.date && Self.same(tags, post.tags) && Self.same(categories, post.categories) && authors == post.authors
+        /// Whether the post at `item` has these inputs (a ``Tag`` compares by its slug alone: its name is compared too).
+        /// Read in place: a post passed as an argument was copied, every string retained.
+        func same(as item: UnsafePointer<SitePost>) -> Bool {
+            source == item.pointee.post.source && contentPath == item.pointee.post.contentPath && isBundle == item.pointee.post.isBundle
+                && kind == item.pointee.post.kind && date == item.pointee.post.date && Self.same(tags, item.pointee.post.tags)
+                && Self.same(categories, item.pointee.post.categories) && authors == item.pointee.post.authors
         }
 
         static func same(_ a: [Tag], _ b: [Tag]) -> Bool {
@@ -68,7 +70,10 @@ package final class SiteModelMemo: @unchecked Sendable {
             kept = 0
             current = true
             guard let related, limit == self.limit, listed == self.listed, posts.count == self.posts.count else { return nil }
-            for index in posts.indices where !self.posts[index].same(as: posts[index].post) { return nil }
+            let same = posts.withUnsafeBufferPointer { buffer in
+                buffer.indices.allSatisfy { self.posts[$0].same(as: buffer.baseAddress! + $0) }
+            }
+            guard same else { return nil }
             kept = 1
             return related
         }
