@@ -27,10 +27,17 @@ package final class BuildMemo: @unchecked Sendable {
         var options: MarkdownOptions
     }
 
-    private struct Kept {
-        var source: Source
-        var rendered: RenderedMarkdown
-        var diagnostics: [Diagnostic]
+    /// A class, as ``Read`` is: each build puts every post's into the next build's table.
+    private final class Kept {
+        let source: Source
+        let rendered: RenderedMarkdown
+        let diagnostics: [Diagnostic]
+
+        init(source: Source, rendered: RenderedMarkdown, diagnostics: [Diagnostic]) {
+            self.source = source
+            self.rendered = rendered
+            self.diagnostics = diagnostics
+        }
     }
 
     /// A post file as read: a class, so that looking one up copies a reference, not every string of its post.
@@ -81,8 +88,11 @@ package final class BuildMemo: @unchecked Sendable {
             memo.about = (folder, inputs)
         }
         memo.started = started
+        // As many as the last build kept: the tables are not grown (and copied) as the posts come in.
         memo.next = [:]
+        memo.next.reserveCapacity(memo.kept.count)
         memo.nextRead = [:]
+        memo.nextRead.reserveCapacity(memo.read.count)
         return memo
     }
 
