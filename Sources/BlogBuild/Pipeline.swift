@@ -66,10 +66,13 @@ public enum Pipeline {
         }.min()
         clock.lap("read posts")
         if warnings.hasErrors { throw BuildFailure(warnings.sortedForDisplay()) }
-        var site = try placePosts(read, assets: inventory.assets, options: options, config: config)
+        var site = try placePosts(read, assets: inventory.assets, options: options, config: config, memo: memo?.model)
         // Two passes over the placed site, one per core.
-        let (notes, caseWarnings) = Parallel.both({ SiteBuilder.replacementNotes(site) + SiteBuilder.mergedTermNotes(site) },
-                                                  { SiteBuilder.caseCollisions(site) })
+        // `blog serve` keeps the notes of merged terms while the posts' terms are as they were (see SiteModelMemo).
+        let (notes, caseWarnings) = Parallel.both({
+            SiteBuilder.replacementNotes(site)
+                + (memo?.model.mergedTermNotes(site) { SiteBuilder.mergedTermNotes(site) } ?? SiteBuilder.mergedTermNotes(site))
+        }, { SiteBuilder.caseCollisions(site) })
         warnings += notes + caseWarnings
         clock.lap("site model")
         if render {
@@ -144,12 +147,13 @@ public enum Pipeline {
 
     /// Site: the posts placed (order, URLs, tags) before their markdown is rendered, so that only posts
     /// that get a page are rendered, and links between posts resolve against the placed site.
-    private static func placePosts(_ read: [(Post?, [Diagnostic])], assets: [String], options: BuildOptions, config: SiteConfig) throws -> Site {
+    private static func placePosts(_ read: [(Post?, [Diagnostic])], assets: [String], options: BuildOptions, config: SiteConfig,
+                                   memo: SiteModelMemo?) throws -> Site {
         let empty = RenderedMarkdown(html: "", summaryHTML: "", headings: [])
         let siteOptions = SiteOptions(includeDrafts: options.drafts, includeFuture: options.future, now: options.now)
         // Each post copied once, into its RenderedPost (not into an array of posts first).
         let posts = read.indices.compactMap { index in read[index].0.map { RenderedPost(post: $0, rendered: empty) } }
-        return try SiteBuilder.build(posts: posts, assets: assets, config: config, options: siteOptions)
+        return try SiteBuilder.build(posts: posts, assets: assets, config: config, options: siteOptions, memo: memo)
     }
 
     /// Markdown: every placed post of `site` rendered (see ``MarkdownStage``), and the messages. Links to

@@ -2,6 +2,7 @@ import BlogContent
 import BlogCore
 import BlogMarkdown
 import BlogRender
+import BlogSite
 import Foundation
 
 /// The last build's posts as read and their rendered markdown, kept in the process for its next
@@ -26,22 +27,36 @@ package final class BuildMemo: @unchecked Sendable {
         var options: MarkdownOptions
     }
 
-    private struct Kept {
-        var source: Source
-        var rendered: RenderedMarkdown
-        var diagnostics: [Diagnostic]
+    /// A class, as ``Read`` is: each build puts every post's into the next build's table.
+    private final class Kept {
+        let source: Source
+        let rendered: RenderedMarkdown
+        let diagnostics: [Diagnostic]
+
+        init(source: Source, rendered: RenderedMarkdown, diagnostics: [Diagnostic]) {
+            self.source = source
+            self.rendered = rendered
+            self.diagnostics = diagnostics
+        }
     }
 
-    /// A post file as read.
-    private struct Read {
-        var stat: FileStat
-        var bundle: Bool
-        var post: Post?
-        var diagnostics: [Diagnostic]
+    /// A post file as read: a class, so that looking one up copies a reference, not every string of its post.
+    private final class Read {
+        let stat: FileStat
+        let bundle: Bool
+        let post: Post?
+        let diagnostics: [Diagnostic]
+
+        init(stat: FileStat, bundle: Bool, post: Post?, diagnostics: [Diagnostic]) {
+            self.stat = stat
+            self.bundle = bundle
+            self.post = post
+            self.diagnostics = diagnostics
+        }
     }
 
     /// The memo of the process: one blog folder at a time.
-    private static let shared = BuildMemo()
+    static let shared = BuildMemo()
     private let lock = NSLock()
     /// What the memo is about: the state folder and the build's inputs.
     private var about: (folder: String, inputs: Digest)?
@@ -56,6 +71,8 @@ package final class BuildMemo: @unchecked Sendable {
     private var nextRead: [String: Read] = [:]
     /// The own parts of the posts' digests, for the pages' digests of the next build (see ``PostDigestMemo``).
     let digests = PostDigestMemo()
+    /// The related posts and term notes of the last site model (see ``SiteModelMemo``).
+    package let model = SiteModelMemo()
 
     /// The memo for a build about `folder` with `inputs` that started at `started` (see
     /// ``IncrementalBuild``), emptied when it was about others.
@@ -67,11 +84,15 @@ package final class BuildMemo: @unchecked Sendable {
             memo.kept = [:]
             memo.read = [:]
             memo.digests.forget()
+            memo.model.forget()
             memo.about = (folder, inputs)
         }
         memo.started = started
+        // As many as the last build kept: the tables are not grown (and copied) as the posts come in.
         memo.next = [:]
+        memo.next.reserveCapacity(memo.kept.count)
         memo.nextRead = [:]
+        memo.nextRead.reserveCapacity(memo.read.count)
         return memo
     }
 
@@ -126,6 +147,15 @@ package final class BuildMemo: @unchecked Sendable {
         kept = next
         next = [:]
         lock.unlock()
+    }
+
+    /// The state (device, inode, size, times) of each post file as this build found it before reading it, by content
+    /// path; nil for a file it did not keep (changed in the clock's tick of the build's start, or not read). The
+    /// incremental layer records these instead of looking at every post file again: a file changed after it was
+    /// looked at is one the next build finds changed.
+    func statsRead() -> (String) -> FileStat? {
+        let read = lock.withLock { self.read }
+        return { read[$0]?.stat }
     }
 
     /// The build's posts are read: what it kept is what the next build finds.

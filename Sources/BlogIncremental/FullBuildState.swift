@@ -14,18 +14,22 @@ extension QuickBuild {
     /// it was then, and whose body links nowhere else, keeps its state, with the post's place in
     /// this site.
     static func postStates(_ built: BuiltSite, contentDir: URL, readerKey: Digest, headings: BodyFacts, opaque: Set<Int>,
-                           changedSince: Int64, known: [String: PostState] = [:]) -> [PostState]? {
+                           changedSince: Int64, known: [String: PostState] = [:],
+                           statRead: (String) -> FileStat? = { _ in nil }) -> [PostState]? {
         let site = built.site
         let paths = built.inventory.posts
-        let placed = Dictionary(site.posts.enumerated().map { ($1.post.contentPath, $0) }, uniquingKeysWith: { a, _ in a })
+        // By index: `enumerated()` gave each post copied, every string retained.
+        let placed = Dictionary(site.posts.indices.map { (site.posts[$0].post.contentPath, $0) }, uniquingKeysWith: { a, _ in a })
         let directory = open(contentDir.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else { return nil }
         defer { close(directory) }
         let made = Parallel.map(paths.count) { number -> PostState? in
             let path = paths[number]
             if var state = known[path], state.patchable {
+                // As the build found the file before reading it (`blog serve`), else looked at now.
                 var info = stat()
-                if fstatat(directory, path, &info, 0) == 0, case let now = FileStat(info), now == state.stat, now.ctime < changedSince {
+                if let now = statRead(path) ?? (fstatat(directory, path, &info, 0) == 0 ? FileStat(info) : nil),
+                   now == state.stat, now.ctime < changedSince {
                     state.index = placed[path]
                     state.patchable = state.index.map { !opaque.contains($0) } ?? true
                     return state

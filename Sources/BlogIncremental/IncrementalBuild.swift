@@ -266,8 +266,9 @@ package final class FullBuildObserver: @unchecked Sendable {
     /// site must be written. Throws what rendering a page throws.
     package func writeChanges(_ built: BuiltSite) throws -> WriteReport? {
         guard records, partial, let holes, let previous, let folder else { return nil }
+        let statRead = memo?.statsRead() ?? { _ in nil }
         guard let (report, state) = try PartialBuild.attempt(built, previous: previous, holes: holes, request: layer.request,
-                                                             changedSince: layer.started) else { return nil }
+                                                             changedSince: layer.started, statRead: statRead) else { return nil }
         self.state = state
         if state == nil { folder.dropState() }
         partialSummary = "\(report.written) of \(built.files.count) files written"

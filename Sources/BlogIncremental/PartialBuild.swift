@@ -19,9 +19,11 @@ enum PartialBuild {
     /// Publishes `built` by writing what changed since `previous`, the state of the last build,
     /// and returns the report with the state for the next build (nil when a file changed while
     /// the build ran: the next build is then a full one); nil, having written nothing, when the
-    /// whole site must be written. `holes` rendered the pages; throws what rendering a page throws.
+    /// whole site must be written. `holes` rendered the pages; throws what rendering a page throws. `statRead` gives
+    /// the state of a post file as the build found it before reading it, when it kept one (`blog serve`: see
+    /// ``BuildMemo/statsRead()``); the others are looked at.
     static func attempt(_ built: BuiltSite, previous: SiteState, holes: BodyHoles, request: IncrementalRequest,
-                        changedSince: Int64) throws -> (report: WriteReport, state: SiteState?)? {
+                        changedSince: Int64, statRead: (String) -> FileStat? = { _ in nil }) throws -> (report: WriteReport, state: SiteState?)? {
         let files = built.files
         let paths = files.map(\.path)
         // The same files, maybe in another order (a post's new date moves its page among the others).
@@ -38,7 +40,9 @@ enum PartialBuild {
 
         // Posts by their index in the last build's site and in this one: the bodies in the pages
         // left as they are count by the new indices.
-        let newIndex = Dictionary(built.site.posts.enumerated().map { ($1.post.contentPath, $0) }, uniquingKeysWith: { a, _ in a })
+        // By index: `enumerated()` gave each post copied, every string retained.
+        let sitePosts = built.site.posts
+        let newIndex = Dictionary(sitePosts.indices.map { (sitePosts[$0].post.contentPath, $0) }, uniquingKeysWith: { a, _ in a })
         var renumbered: [Int: Int] = [:]
         for post in previous.posts {
             if let index = post.index, let now = newIndex[post.path] { renumbered[index] = now }
@@ -48,7 +52,8 @@ enum PartialBuild {
         // redirects): copies are of the theme (its files are in `inputs`) or of the content (unchanged);
         // a search shard is left as it is when it holds the same posts, none of them changed.
         let published = request.output.path
-        let keptShards = unchangedShards(built, previous: previous, renumbered: renumbered, request: request, changedSince: changedSince)
+        let keptShards = unchangedShards(built, previous: previous, renumbered: renumbered, request: request, changedSince: changedSince,
+                                         statRead: statRead)
         let made = try Parallel.map(files.count) { number -> Result<Data?, Error> in
             Result {
                 if number < inputs.count {
@@ -96,7 +101,8 @@ enum PartialBuild {
         let opaque = holes.opaquePosts.union(built.site.posts.indices.filter { unpatchable.contains(built.site.posts[$0].post.contentPath) })
         guard let posts = QuickBuild.postStates(built, contentDir: request.content, readerKey: SiteState.readerKey(config: request.config, version: request.version),
                                                 headings: QuickBuild.showsHeadings(request.theme), opaque: opaque, changedSince: changedSince,
-                                                known: Dictionary(previous.posts.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })),
+                                                known: Dictionary(previous.posts.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a }),
+                                                statRead: statRead),
               var state = QuickBuild.state(after: built, outputs: outputs, posts: posts, request: request, changedSince: changedSince)
         else { return (report, nil) }
         state.spareSamePaths = true
@@ -111,11 +117,14 @@ enum PartialBuild {
     /// build read, or its body depends on other files (Liquid, `{filename}` links, images: not patchable).
     /// Making the shards again is a tenth of a title edit's work at 10,000 posts: the words of every post.
     private static func unchangedShards(_ built: BuiltSite, previous: SiteState, renumbered: [Int: Int], request: IncrementalRequest,
-                                        changedSince: Int64) -> Set<String> {
+                                        changedSince: Int64, statRead: (String) -> FileStat?) -> Set<String> {
         guard built.site.config.search, renumbered.allSatisfy({ $0.key == $0.value }) else { return [] }
         let shards = SearchIndex.shards(built.site)
         let holes = Dictionary(previous.outputs.map { ($0.path, $0.holes) }, uniquingKeysWith: { a, _ in a })
-        let stats = FileStat.of(previous.posts.map(\.path), in: request.content.path)
+        // Each post file as the build found it, else looked at now.
+        var stats = previous.posts.map { statRead($0.path) }
+        let unknown = stats.indices.filter { stats[$0] == nil }
+        for (number, stat) in zip(unknown, FileStat.of(unknown.map { previous.posts[$0].path }, in: request.content.path)) { stats[number] = stat }
         var changed = Set<Int>()
         for (state, stat) in zip(previous.posts, stats) {
             guard let index = state.index else { continue }

@@ -140,12 +140,21 @@ extension TemplateContext {
 /// One memo is about one blog folder and one set of inputs (`blog.yml`, the options, the theme), which its
 /// owner (BlogIncremental's build memo) empties when they change. It holds the posts of the last build only.
 package final class PostDigestMemo: @unchecked Sendable {
-    fileprivate struct Kept {
-        var post: Post
-        var rendered: RenderedMarkdown
-        var url: String
-        var future: Bool
-        var own: Digest
+    /// A class: looking one up copies a reference, not every string of its post.
+    fileprivate final class Kept {
+        let post: Post
+        let rendered: RenderedMarkdown
+        let url: String
+        let future: Bool
+        let own: Digest
+
+        init(post: Post, rendered: RenderedMarkdown, url: String, future: Bool, own: Digest) {
+            self.post = post
+            self.rendered = rendered
+            self.url = url
+            self.future = future
+            self.own = own
+        }
 
         /// Whether `sitePost` is the one this was made from. Strings and arrays kept from the last build (the
         /// build memo's posts and markdown) compare by their storage first, so this is cheap.
@@ -199,9 +208,10 @@ package final class PostDigestMemo: @unchecked Sendable {
     func keep(_ posts: [SitePost], own: [Digest]) {
         var next: [String: Kept] = [:]
         next.reserveCapacity(posts.count)
-        for (sitePost, digest) in zip(posts, own) {
-            next[sitePost.post.contentPath] = Kept(post: sitePost.post, rendered: sitePost.rendered, url: sitePost.url,
-                                                   future: sitePost.future, own: digest)
+        // By index: `zip` gave each post copied, every string retained.
+        for index in posts.indices where index < own.count {
+            next[posts[index].post.contentPath] = Kept(post: posts[index].post, rendered: posts[index].rendered, url: posts[index].url,
+                                                       future: posts[index].future, own: own[index])
         }
         lock.withLock {
             kept = next
@@ -280,7 +290,7 @@ package final class PostDigestMemo: @unchecked Sendable {
         let (last, kept) = lock.withLock { (self.last, self.kept) }
         let posts = site.posts
         guard let last, last.terms == terms, last.paths.count == posts.count,
-              zip(last.paths, posts).allSatisfy({ $0 == $1.post.contentPath }) else {
+              last.paths.indices.allSatisfy({ last.paths[$0] == posts[$0].post.contentPath }) else {
             lock.withLock { valuesKept = 0 }
             return Array(repeating: nil, count: posts.count)
         }
@@ -306,9 +316,9 @@ package final class PostDigestMemo: @unchecked Sendable {
     /// ``keptValues(site:terms:)`` of the next build; what the last build kept is let go.
     func keep(_ site: Site, terms: Digest, values: [TemplateRecord?], digests: [Digest], own: [Digest]) {
         let posts = site.posts
-        let next = LastValues(paths: posts.map(\.post.contentPath),
+        let next = LastValues(paths: posts.indices.map { posts[$0].post.contentPath },
                               related: posts.indices.map { $0 < site.related.count ? site.related[$0] : [] },
-                              translations: posts.map(\.translations),
+                              translations: posts.indices.map { posts[$0].translations },
                               series: posts.indices.map { index in site.series(of: index).map { ($0.group.name, $0.group.posts) } },
                               terms: terms, values: values, digests: digests, own: own)
         keep(posts, own: own)

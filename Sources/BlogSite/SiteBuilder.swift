@@ -40,8 +40,9 @@ package enum SiteBuilder {
     /// - Parameters:
     ///   - posts: every post read, in any order.
     ///   - assets: files under `content/` to copy as they are (paths relative to `content/`).
+    ///   - memo: the last build's related posts, given back while their inputs are as they were (`blog serve`).
     package static func build(posts: [RenderedPost], assets: [String] = [], config: SiteConfig,
-                      options: SiteOptions) throws -> Site {
+                      options: SiteOptions, memo: SiteModelMemo? = nil) throws -> Site {
         var leftOut = LeftOut()
         // Indices, not copies: a post copied is every one of its strings retained, and released again.
         // Each field read in place: `let post = posts[index].post` copied the post.
@@ -161,8 +162,12 @@ package enum SiteBuilder {
         // Related posts (on every core) beside the check of the URLs (on one).
         let placed = site
         let collisions: [Diagnostic]
-        (site.related, collisions) = Parallel.both({ related(posts: sitePosts, listed: listed, limit: config.relatedPosts) },
-                                                   { urlCollisions(placed) })
+        (site.related, collisions) = Parallel.both({
+            guard let memo else { return related(posts: sitePosts, listed: listed, limit: config.relatedPosts) }
+            return memo.related(of: sitePosts, listed: listed, limit: config.relatedPosts) {
+                related(posts: sitePosts, listed: listed, limit: config.relatedPosts)
+            }
+        }, { urlCollisions(placed) })
         diagnostics += collisions
         if !diagnostics.isEmpty { throw BuildFailure(diagnostics.sortedForDisplay()) }
         return site

@@ -262,6 +262,19 @@ final class PostDigestMemoTests: XCTestCase {
 }
 
 extension IncrementalBuildTests {
+    /// A build as `blog serve` makes it (each build's posts, markdown, digests and site model kept for the next).
+    @discardableResult
+    func serveBuild() throws -> BuildReport {
+        // As `blog serve`'s watcher waits for 40 ms without a change: a post changed in the clock's tick in which
+        // the build starts counts as changed while it ran, and the build keeps no state (serve keeps its theme,
+        // so a build starts that soon).
+        Thread.sleep(forTimeInterval: 0.04)
+        var options = BuildOptions(source: site.root.path, output: site.root.appendingPathComponent("public").path, now: now)
+        options.buildsAgain = true
+        options.quick = true
+        return try Pipeline.build(options)
+    }
+
     func testServeBuildsAfterTitleEditsWriteWhatACleanBuildWrites() throws {
         // As `blog serve` builds (each build's posts, markdown and digests kept for the next), with a series,
         // related posts (shared tags), a category, pages of two posts, and feeds: each title edit changes the
@@ -285,17 +298,6 @@ extension IncrementalBuildTests {
 
             The body of part \(number).
             """)
-        }
-        @discardableResult
-        func serveBuild() throws -> BuildReport {
-            // As `blog serve`'s watcher waits for 40 ms without a change: a post changed in the clock's tick in which
-            // the build starts counts as changed while it ran, and the build keeps no state (serve keeps its theme,
-            // so a build starts that soon).
-            Thread.sleep(forTimeInterval: 0.04)
-            var options = BuildOptions(source: site.root.path, output: site.root.appendingPathComponent("public").path, now: now)
-            options.buildsAgain = true
-            options.quick = true
-            return try Pipeline.build(options)
         }
         try serveBuild()
         try serveBuild()

@@ -1,0 +1,159 @@
+@testable import BlogBuild
+@testable import BlogConfig
+@testable import BlogContent
+@testable import BlogCore
+@testable import BlogIncremental
+@testable import BlogMarkdown
+@testable import BlogSite
+import XCTest
+
+/// The related posts and term notes `blog serve` keeps between site models (``SiteModelMemo``): given back only
+/// while every post's terms, date, kind, file and place are as they were, and then the same as a site model made
+/// without the memo.
+final class SiteModelMemoTests: XCTestCase {
+    private func post(_ number: Int, day: Int, tags: [String], category: String? = nil, title: String? = nil) -> RenderedPost {
+        let title = title ?? "Post \(number)"
+        let post = Post(source: "content/posts/p\(number).md", title: title,
+                        date: Date(timeIntervalSince1970: 1_600_000_000 + Double(day) * 86_400),
+                        tags: tags.map(Tag.init(name:)), category: category.map(Tag.init(name:)),
+                        slug: "p\(number)", status: .published, body: "Body \(number)")
+        return RenderedPost(post: post, rendered: RenderedMarkdown(html: "<p>\(number)</p>", summaryHTML: "", headings: []))
+    }
+
+    private func posts() -> [RenderedPost] {
+        (0..<30).map { number in
+            post(number, day: number, tags: [["Swift", "tools"], ["shell"], ["Swift"], []][number % 4],
+                 category: number % 5 == 0 ? nil : (number % 2 == 0 ? "Café" : "Cafe"))
+        }
+    }
+
+    private var config: SiteConfig {
+        var config = SiteConfig()
+        config.relatedPosts = 3
+        config.permalinks = PermalinkPreset.pelican.permalinks
+        return config
+    }
+
+    /// The site model of `posts` with `memo`, its notes through the memo as the pipeline asks for them; and the same
+    /// made without a memo.
+    private func models(_ posts: [RenderedPost], memo: SiteModelMemo) throws -> (kept: (Site, [Diagnostic]), made: (Site, [Diagnostic])) {
+        let options = SiteOptions(now: Date(timeIntervalSince1970: 2_000_000_000))
+        let kept = try SiteBuilder.build(posts: posts, config: config, options: options, memo: memo)
+        let keptNotes = memo.mergedTermNotes(kept) { SiteBuilder.mergedTermNotes(kept) }
+        let made = try SiteBuilder.build(posts: posts, config: config, options: options)
+        return ((kept, keptNotes), (made, SiteBuilder.mergedTermNotes(made)))
+    }
+
+    private func assertSame(_ posts: [RenderedPost], memo: SiteModelMemo, kept: Int, _ what: String,
+                            file: StaticString = #filePath, line: UInt = #line) throws {
+        let (withMemo, without) = try models(posts, memo: memo)
+        XCTAssertEqual(memo.kept, kept, what, file: file, line: line)
+        XCTAssertEqual(withMemo.0.related, without.0.related, what, file: file, line: line)
+        XCTAssertEqual(withMemo.1, without.1, what, file: file, line: line)
+    }
+
+    func testKeptOnlyWhileEveryPostsTermsDatesAndOrderAreAsTheyWere() throws {
+        let memo = SiteModelMemo()
+        var posts = posts()
+        try assertSame(posts, memo: memo, kept: 0, "the first build makes them")
+        let (site, notes) = try models(posts, memo: memo).kept
+        XCTAssertEqual(memo.kept, 2, "the same posts: both given back")
+        XCTAssertTrue(site.related.contains { !$0.isEmpty })
+        XCTAssertTrue(notes.contains { $0.message.contains("has the URL /category/cafe.html") }, "\(notes)")
+        // A title edit leaves them.
+        posts[7] = post(7, day: 7, tags: [], category: "Cafe", title: "Seven, renamed")
+        try assertSame(posts, memo: memo, kept: 2, "a title edit")
+        // A related post gains a tag; a tag is renamed (same slug, another name: the note names it); a date moves a
+        // post in the order; a post's category changes spelling.
+        posts[3] = post(3, day: 3, tags: ["Swift", "shell"], category: "Cafe")
+        try assertSame(posts, memo: memo, kept: 0, "a tag gained")
+        try assertSame(posts, memo: memo, kept: 2, "as it was")
+        posts[3] = post(3, day: 3, tags: ["swift", "shell"], category: "Cafe")
+        try assertSame(posts, memo: memo, kept: 0, "a tag spelled otherwise")
+        posts[10] = post(10, day: 40, tags: ["shell"], category: "Café")
+        try assertSame(posts, memo: memo, kept: 0, "a post's date changed its place")
+        posts[1] = post(1, day: 1, tags: ["shell"], category: "Café")
+        try assertSame(posts, memo: memo, kept: 0, "the first spelling of a category changed")
+        try assertSame(Array(posts.dropLast()), memo: memo, kept: 0, "a post gone")
+        memo.forget()
+        try assertSame(Array(posts.dropLast()), memo: memo, kept: 0, "forgotten")
+    }
+
+    func testNotesAreKeptOnlyForTheInputsTheirBuildComparedWith() throws {
+        // Notes asked for without a site model made through the memo are made, not given back.
+        let memo = SiteModelMemo()
+        let posts = posts()
+        _ = try models(posts, memo: memo)
+        let options = SiteOptions(now: Date(timeIntervalSince1970: 2_000_000_000))
+        let other = try SiteBuilder.build(posts: Array(posts.prefix(5)), config: config, options: options)
+        var made = false
+        _ = memo.mergedTermNotes(other) {
+            made = true
+            return SiteBuilder.mergedTermNotes(other)
+        }
+        XCTAssertTrue(made)
+    }
+}
+
+extension IncrementalBuildTests {
+    func testServeBuildsAfterTermAndDateEditsWriteWhatACleanBuildWrites() throws {
+        // As `blog serve` builds, with related posts and Pelican's URLs (two spellings of a category, one URL: a
+        // note): after each edit of a post's terms or date the site and the messages are a clean build's, and a title
+        // edit after them keeps the site model's related posts and notes from the build before.
+        try site.write("blog.yml", """
+        title: Cache Notes
+        base_url: https://example.org/blog/
+        related_posts: 1
+        permalinks: pelican
+        """)
+        for number in 1...7 {
+            try site.write("content/posts/post-\(number).md", """
+            Title: Post number \(number)
+            Date: 2020-0\(number)-1\(number) 10:00
+            Tags: \(number % 3 == 0 ? "Swift, tools" : "shell")
+            Category: \(number % 2 == 0 ? "Café" : "Cafe")
+
+            The body of post \(number).
+            """)
+        }
+        func assertSame(_ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
+            let served = try serveBuild()
+            try assertSameAsCleanBuild(file: file, line: line)
+            let clean = try build(cache: false, output: "clean")
+            XCTAssertEqual(served.warnings.map(\.description), clean.warnings.map(\.description), what, file: file, line: line)
+            XCTAssertTrue(served.warnings.contains { $0.message.contains("has the URL") }, "\(served.warnings)", file: file, line: line)
+        }
+        func change(_ number: Int, _ from: String, _ to: String) throws {
+            try edit("content/posts/post-\(number).md") { $0.replacingOccurrences(of: from, with: to) }
+        }
+        try serveBuild()
+        try assertSame("a second build")
+        // A related post gains a tag; a tag is renamed; a date moves a post among the others; the first spelling of
+        // the category changes; then a title edit.
+        XCTAssertFalse(try XCTUnwrap(site.read("public/post-number-3.html")).contains("post-number-1.html"))
+        try change(1, "Tags: shell", "Tags: Swift, tools")
+        try assertSame("a tag gained")
+        XCTAssertTrue(try XCTUnwrap(site.read("public/post-number-3.html")).contains("post-number-1.html"), "post 1 is related to 3 now")
+        try change(3, "Tags: Swift, tools", "Tags: SwiftUI, tools")
+        try assertSame("a tag renamed")
+        try change(7, "Date: 2020-07-17", "Date: 2019-07-17")
+        try assertSame("a date moved")
+        try change(1, "Category: Cafe", "Category: Café")
+        try assertSame("the first spelling changed")
+        try change(5, "Title: Post number 5", "Title: Five, renamed")
+        try assertSame("a title edit")
+        XCTAssertEqual(BuildMemo.shared.model.kept, 2, "a title edit keeps the related posts and notes")
+        XCTAssertTrue(try XCTUnwrap(site.read("public/category/cafe.html")).contains("Five, renamed"))
+        // An editor's save by a new file renamed over the post: the build sees the post's new state (its stat, as the
+        // build found it before reading it, is what the next build compares with), and the one after it too.
+        let post = site.root.appendingPathComponent("content/posts/post-6.md")
+        let saved = try XCTUnwrap(site.read("content/posts/post-6.md")).replacingOccurrences(of: "Date: 2020-06-16", with: "Date: 2020-06-20")
+        try Data(saved.utf8).write(to: site.root.appendingPathComponent("content/posts/.post-6.md.tmp"))
+        XCTAssertEqual(rename(site.root.appendingPathComponent("content/posts/.post-6.md.tmp").path, post.path), 0)
+        try assertSame("a post renamed over")
+        XCTAssertTrue(try XCTUnwrap(site.read("public/post-number-6.html")).contains("2020-06-20"))
+        try change(6, "Date: 2020-06-20", "Date: 2020-06-21")
+        try assertSame("the renamed post edited")
+        XCTAssertTrue(try XCTUnwrap(site.read("public/post-number-6.html")).contains("2020-06-21"))
+    }
+}
