@@ -115,7 +115,9 @@ final class SearchIndexTests: BuiltSiteTestCase {
                       "<span class=\"k\">", "<span class=\"kt\">", "<span class=\"err\">", "</span>", "<code class=\"language-swift\">",
                       "<a href=\"https://example.org/a/long/path\">", "&amp;", "&#39;", "&eacute;", "&bogus", "&", "&averyverylongname;",
                       "é", "É", "café", "日本", "語", "、", "。", "\u{3000}", "\u{00A0}", "\u{2014}", "«", "\u{1680}", "\u{85}", "\u{FF01}",
-                      "한국어", "😀", "abcdefghijklmnopqrstu", "x1y2Z3", "ABCDEFGH", "\u{2028}", "\u{B7}", "ſ"]
+                      "한국어", "😀", "abcdefghijklmnopqrstu", "x1y2Z3", "ABCDEFGH", "\u{2028}", "\u{B7}", "ſ",
+                      // Runs and tags about the sixteen bytes read at once; a tag holding a reference and a character beyond ASCII.
+                      "abcdefghijklmno", "Abcdefghijklmnop", "abcdefghijklmnopq", "<b>", "<i>x</i>", "x<em>y</em>z", "<a title=\"é &amp; b\">"]
         var seed: UInt64 = 0x5EED
         func next(_ bound: Int) -> Int {
             seed = seed &* 6364136223846793005 &+ 1442695040888963407
