@@ -26,8 +26,8 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
         // System calls Foundation lacks (swapping two folders atomically, syncfs, removing a tree from a
-        // descriptor), memmem, the hook that keeps cmark-gfm's special characters when parsing on all cores, and
-        // the per-thread arena cmark-gfm allocates in.
+        // descriptor), memmem, the hook that keeps cmark-gfm's special characters when parsing on all cores,
+        // the per-thread arena cmark-gfm allocates in, and SSE2 byte tests (csystem.h, inlined into Swift).
         .target(name: "CSystem"),
         // Turns themes/default into Swift source at build time, so the binary carries the default theme.
         .executableTarget(name: "embed-theme", path: "Sources/embed-theme"),

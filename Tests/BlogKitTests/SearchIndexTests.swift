@@ -1,5 +1,6 @@
 import BlogCore
 @testable import BlogRender
+import CSystem
 import Foundation
 import XCTest
 
@@ -115,7 +116,9 @@ final class SearchIndexTests: BuiltSiteTestCase {
                       "<span class=\"k\">", "<span class=\"kt\">", "<span class=\"err\">", "</span>", "<code class=\"language-swift\">",
                       "<a href=\"https://example.org/a/long/path\">", "&amp;", "&#39;", "&eacute;", "&bogus", "&", "&averyverylongname;",
                       "é", "É", "café", "日本", "語", "、", "。", "\u{3000}", "\u{00A0}", "\u{2014}", "«", "\u{1680}", "\u{85}", "\u{FF01}",
-                      "한국어", "😀", "abcdefghijklmnopqrstu", "x1y2Z3", "ABCDEFGH", "\u{2028}", "\u{B7}", "ſ"]
+                      "한국어", "😀", "abcdefghijklmnopqrstu", "x1y2Z3", "ABCDEFGH", "\u{2028}", "\u{B7}", "ſ",
+                      // Runs and tags about the sixteen bytes read at once; a tag holding a reference and a character beyond ASCII.
+                      "abcdefghijklmno", "Abcdefghijklmnop", "abcdefghijklmnopq", "<b>", "<i>x</i>", "x<em>y</em>z", "<a title=\"é &amp; b\">"]
         var seed: UInt64 = 0x5EED
         func next(_ bound: Int) -> Int {
             seed = seed &* 6364136223846793005 &+ 1442695040888963407
@@ -135,6 +138,29 @@ final class SearchIndexTests: BuiltSiteTestCase {
         for value in UInt32(0x80)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
             XCTAssertEqual(BodyText.isWhitespace(value), scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
+        }
+    }
+
+    /// The SSE2 classification of sixty-four bytes (CSystem's `blog_search_bytes`, `blog_count_bytes`) and
+    /// the byte-at-a-time one used where SSE2 is not (an ARM Mac, aarch64 Linux) agree on random bytes, drawn
+    /// mostly from the ones the tests tell apart and the bounds of their ranges.
+    func testTheSixtyFourByteClassificationsAgree() {
+        let near: [UInt8] = Array("<>& \t\n\u{0B}\u{0C}\r/09:@AZ[`az{".utf8) + [0x08, 0x0E, 0x1F, 0x7F, 0x80, 0xC3, 0xE2, 0xFF]
+        var seed: UInt64 = 0xB17E5
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        var text = [UInt8](repeating: 0, count: 64), sse = [UInt8](repeating: 0, count: 64), bytewise = sse
+        for _ in 0..<20_000 {
+            for index in 0..<64 { text[index] = next(3) == 0 ? UInt8(next(256)) : near[next(near.count)] }
+            let search = (blog_search_bytes(text, &sse), blog_search_bytes_bytewise(text, &bytewise))
+            XCTAssertEqual([search.0.words, search.0.opens, search.0.closes, search.0.stops],
+                           [search.1.words, search.1.opens, search.1.closes, search.1.stops], "\(text)")
+            XCTAssertEqual(sse, bytewise, "\(text)")
+            let count = (blog_count_bytes(text), blog_count_bytes_bytewise(text))
+            XCTAssertEqual([count.0.words, count.0.opens, count.0.closes, count.0.stops],
+                           [count.1.words, count.1.opens, count.1.closes, count.1.stops], "\(text)")
         }
     }
 

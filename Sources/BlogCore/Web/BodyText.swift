@@ -1,3 +1,5 @@
+import CSystem
+
 /// What the features of a post's page read of the text of its rendered body, read once when the body is
 /// made (``RenderedMarkdown/text``): its number of words, for `post.words` and `post.reading_minutes`,
 /// and the text of its summary, for `post.description` and the search index. The search words are
@@ -60,14 +62,25 @@ package struct BodyText: Sendable, Equatable {
         words == 0 ? 0 : (words + perMinute - 1) / perMinute
     }
 
-    // The two readers below take the bytes eight at a time as a `UInt64` (byte 0 lowest) and
-    // classify all eight at once: each test sets the high bit of each byte it holds for (SWAR, ``WordBytes``), so a
-    // plain run of ASCII text costs a few instructions a byte; a tag is skipped with `memchr`, and
-    // a character beyond ASCII is read on its own. A test is exact for the bytes below the first
-    // byte beyond ASCII of the eight (an addition carries out of such a byte into the ones above),
-    // and each reader uses no more than those.
+    // The two readers below take the bytes sixty-four at a time, classified at once by CSystem's
+    // `blog_count_bytes` and `blog_search_bytes` (SSE2: one bit a byte in each mask), and read the
+    // tags whose `>` is among them from the masks too; a tag that goes on past them is skipped from
+    // its `<` eight bytes at a time, then by `memchr`, and a character beyond ASCII is read on its
+    // own. Where they stop (a character beyond ASCII, a tag not closed, a search word that may go on),
+    // the next sixty-four start. All arithmetic on positions wraps: they are within the text.
 
-    /// The eight bytes at `position`, the ones past `total` read as spaces.
+    /// The sixty-four bytes at `position` of `base` (`total` long), or, for the last fewer than
+    /// sixty-four, the same copied into `spare` (sixty-four bytes) with spaces after them.
+    @inline(__always)
+    private static func sixtyFour(_ base: UnsafePointer<UInt8>, _ position: Int, _ total: Int, spare: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8> {
+        if total &- position >= 64 { return base + position }
+        spare.update(repeating: UInt8(ascii: " "), count: 64)
+        spare.update(from: base + position, count: total &- position)
+        return UnsafePointer(spare)
+    }
+
+    /// The eight bytes at `position` as a `UInt64` (byte 0 lowest, ``WordBytes``), the ones past
+    /// `total` read as spaces: for a word's run read on its own, and a tag's `>`.
     @inline(__always)
     private static func chunk(_ base: UnsafePointer<UInt8>, _ position: Int, _ total: Int) -> UInt64 {
         if total - position >= 8 { return WordBytes.load(base, position) }
@@ -76,10 +89,20 @@ package struct BodyText: Sendable, Equatable {
         return UInt64(littleEndian: value)
     }
 
-    /// The high bit of each ASCII white space byte (space, tab, line feed, vertical tab, form feed, return).
+    /// The low `count` bits (0 through 64).
     @inline(__always)
-    private static func spaces(_ value: UInt64) -> UInt64 {
-        WordBytes.zeros(value ^ WordBytes.each(0x20)) | WordBytes.atLeast(value, 0x09) & ~WordBytes.atLeast(value, 0x0E)
+    private static func below(_ count: Int) -> UInt64 {
+        count >= 64 ? UInt64.max : (1 &<< UInt64(truncatingIfNeeded: count)) &- 1
+    }
+
+    /// The number of bits set in `bits` (`nonzeroBitCount` without `popcnt`, which an x86-64 may
+    /// lack: the bits added in pairs, fours, bytes, then the bytes by one multiplication).
+    @inline(__always)
+    private static func bitCount(_ bits: UInt64) -> Int {
+        var value = bits &- (bits &>> 1 & 0x5555_5555_5555_5555)
+        value = (value & 0x3333_3333_3333_3333) &+ (value &>> 2 & 0x3333_3333_3333_3333)
+        value = (value &+ value &>> 4) & 0x0F0F_0F0F_0F0F_0F0F
+        return Int(truncatingIfNeeded: (value &* WordBytes.ones) &>> 56)
     }
 
     /// The number of words (``words``) of valid UTF-8 HTML.
@@ -87,72 +110,110 @@ package struct BodyText: Sendable, Equatable {
         guard let base = text.baseAddress else { return 0 }
         let total = text.count
         var count = 0, inWord = false, position = 0
-        while position < total {
-            if base[position] == UInt8(ascii: "<") {
-                // A tag, a comment or a declaration: skipped to its `>`; it does not end a word. (Tested
-                // first: in highlighted code a tag follows a tag, and reading its eight bytes as text is wasted.)
-                guard let after = tagEnd(text, from: position) else { break }
-                position = after
-                continue
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { spare in
+            while position < total {
+                let byte = base[position]
+                if byte == UInt8(ascii: "<") {
+                    // A tag, a comment or a declaration: skipped to its `>`; it does not end a word.
+                    guard let after = tagEnd(text, from: position) else { break }
+                    position = after
+                    continue
+                }
+                if byte < 0x80 {
+                    let found = blog_count_bytes(sixtyFour(base, position, total, spare: spare.baseAddress!))
+                    // The bytes of words: not spaces, and each tag read as the byte before it (it neither
+                    // ends a word nor starts one), up to a tag that does not close among the sixty-four.
+                    var marks = ~found.words, opens = found.opens, tags: UInt64 = 0, read = 64
+                    let carry: UInt64 = inWord ? 1 : 0
+                    while opens != 0 {
+                        let open = UInt64(truncatingIfNeeded: opens.trailingZeroBitCount)
+                        let closes = found.closes & (UInt64.max - 1) &<< open
+                        guard closes != 0 else { read = Int(truncatingIfNeeded: open); break }
+                        let after = 2 &<< UInt64(truncatingIfNeeded: closes.trailingZeroBitCount) &- 1
+                        let tag = after & ~(1 &<< open &- 1)
+                        let before = (marks &<< 1 | carry) &>> open & 1
+                        marks = marks & ~tag | tag & (0 &- before)
+                        tags |= tag
+                        opens &= ~after
+                    }
+                    // Then up to the first character beyond ASCII (outside a tag); at least the first byte,
+                    // which is neither.
+                    let beyond = found.stops & ~tags
+                    if beyond != 0 { read = min(read, beyond.trailingZeroBitCount) }
+                    marks &= below(read)
+                    // A word starts at each byte of one after a space or at the start.
+                    count &+= bitCount(marks & ~(marks &<< 1 | carry))
+                    inWord = marks &>> UInt64(read &- 1) & 1 != 0
+                    position &+= read
+                    continue
+                }
+                let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+                guard position + length <= total else { break }
+                let scalar = scalarValue(startingAt: position, length: length, in: text)
+                if isIdeograph(scalar) {
+                    count += 1
+                    inWord = false
+                } else if scalar >= 0x3000 && scalar <= 0x303F || scalar >= 0xFF00 && scalar <= 0xFF0F || isWhitespace(scalar) {
+                    // Spaces, and the CJK punctuation between ideographs.
+                    inWord = false
+                } else if !inWord {
+                    inWord = true
+                    count += 1
+                }
+                position += length
             }
-            let value = chunk(base, position, total)
-            let space = spaces(value)
-            // A word starts at each byte not a space after a space (before the first: after the last byte read).
-            let starts = ~space & WordBytes.highs & (space << 8 | (inWord ? 0 : 0x80))
-            let special = value & WordBytes.highs | WordBytes.zeros(value ^ WordBytes.each(UInt8(ascii: "<")))
-            if special == 0 {
-                count += WordBytes.highBits(starts)
-                inWord = space >> 63 == 0
-                position += 8
-                continue
-            }
-            // The bytes before the first tag or character beyond ASCII, then that one.
-            let plain = special.trailingZeroBitCount / 8
-            if plain > 0 {
-                count += WordBytes.highBits(starts & (UInt64.max >> (64 - 8 * plain)))
-                inWord = space >> (8 * plain - 1) & 1 == 0
-                position += plain
-            }
-            let byte = base[position]
-            if byte == UInt8(ascii: "<") {
-                // A tag, a comment or a declaration: skipped to its `>`; it does not end a word.
-                guard let after = tagEnd(text, from: position) else { break }
-                position = after
-                continue
-            }
-            let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
-            guard position + length <= total else { break }
-            let scalar = scalarValue(startingAt: position, length: length, in: text)
-            if isIdeograph(scalar) {
-                count += 1
-                inWord = false
-            } else if scalar >= 0x3000 && scalar <= 0x303F || scalar >= 0xFF00 && scalar <= 0xFF0F || isWhitespace(scalar) {
-                // Spaces, and the CJK punctuation between ideographs.
-                inWord = false
-            } else if !inWord {
-                inWord = true
-                count += 1
-            }
-            position += length
+            return count
         }
-        return count
+    }
+
+    /// The key a kept search word is known by: a word of up to eight bytes, its bytes (exact); a longer
+    /// one, a 64-bit hash of its bytes, eight at a time. The same for the same bytes however they were
+    /// read, since it is made from where the word is written (`bytes`, with at least eight bytes
+    /// readable after the word's end).
+    @inline(__always)
+    private static func key(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> UInt64 {
+        if length <= 8 { return WordBytes.load(bytes, 0) & (UInt64.max >> (64 - 8 * length)) }
+        var hash: UInt64 = 0, offset = 0
+        while offset < length {
+            let part = WordBytes.load(bytes, offset) & (length - offset >= 8 ? UInt64.max : UInt64.max >> (64 - 8 * (length - offset)))
+            hash = (hash ^ part) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 29
+            offset += 8
+        }
+        return hash | 1
     }
 
     /// ``searchWords(html:)`` of valid UTF-8 HTML. Each word is written lower-cased where it would go,
-    /// hashed as it is written, eight bytes at a time, then kept, or taken back when a word of the
-    /// same 64-bit hash was kept before: two different words of one post with the same hash (about
-    /// one chance in 10^13 for a post's thousand words) would lose the second.
+    /// then kept, or taken back when a word of the same key (``key(_:_:)``) was kept before: two
+    /// different words of more than eight bytes with the same 64-bit hash (about one chance in 10^13
+    /// for a post's thousand words) would lose the second.
     static func searchWords(in text: UnsafeBufferPointer<UInt8>) -> String {
         guard let base = text.baseAddress, !text.isEmpty else { return "" }
         let total = text.count, limit = searchBytes
         // 4,000 bytes hold at most 1,334 words, so 2,048 slots are never full (a word is found or
-        // kept by its whole hash, whatever the table's size).
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2048) { slots in
-            slots.initialize(repeating: 0)
-            // Eight bytes more than kept: a run of letters is written eight bytes at once.
-            return String(unsafeUninitializedCapacity: limit + 8) { out in
-                // Bytes kept; where the word being written starts (-1: none), its end, its hash so far.
-                var used = 0, start = -1, end = 0, hash: UInt64 = 0
+        // kept by its whole key, whatever the table's size). Then 80 bytes: sixty-four lower-cased,
+        // and eight read after any of them; and 64 for the last bytes of the text.
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2048 + 18) { memory in
+            memory.initialize(repeating: 0)
+            let slots = memory.baseAddress!
+            let lowered = UnsafeMutableRawPointer(memory.baseAddress! + 2048).assumingMemoryBound(to: UInt8.self)
+            let spare = lowered + 80
+            // Sixteen bytes more than kept: a run of letters is written eight or sixteen bytes at once.
+            return String(unsafeUninitializedCapacity: limit + 16) { buffer in
+                let out = buffer.baseAddress!
+                // Bytes kept; where the word being written starts (-1: none), its end.
+                var used = 0, start = -1, end = 0
+                /// Whether a word of key `key` was kept before; else it is now.
+                @inline(__always)
+                func isKept(_ key: UInt64) -> Bool {
+                    var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> 53)
+                    while slots[slot] != 0 {
+                        if slots[slot] == key { return true }
+                        slot = (slot &+ 1) & 2047
+                    }
+                    slots[slot] = key
+                    return false
+                }
                 /// Ends the word being written, if any: kept, or taken back with the space before it.
                 @inline(__always)
                 func endWord() {
@@ -160,14 +221,7 @@ package struct BodyText: Sendable, Equatable {
                     defer { start = -1 }
                     // One ASCII letter or digit is no word.
                     if end - start == 1, out[start] < 0x80 { return }
-                    let key = hash | 1
-                    var slot = Int(truncatingIfNeeded: hash >> 32) & (slots.count - 1)
-                    while slots[slot] != 0 {
-                        if slots[slot] == key { return }
-                        slot = (slot + 1) & (slots.count - 1)
-                    }
-                    slots[slot] = key
-                    used = end
+                    if !isKept(key(out + start, end - start)) { used = end }
                 }
                 /// Starts a word (after a space) unless one is being written; false when the words are full.
                 @inline(__always)
@@ -181,13 +235,7 @@ package struct BodyText: Sendable, Equatable {
                         start = 0
                     }
                     end = start
-                    hash = 0
                     return true
-                }
-                @inline(__always)
-                func mix(_ part: UInt64) {
-                    hash = (hash ^ part) &* 0x9E37_79B9_7F4A_7C15
-                    hash ^= hash >> 29
                 }
                 var position = 0, full = false
                 scan: while position < total {
@@ -199,6 +247,53 @@ package struct BodyText: Sendable, Equatable {
                         position = after
                         continue
                     }
+                    if start < 0, byte < 0x80, byte != UInt8(ascii: "&") {
+                        // Sixty-four bytes at once: the words among them up to the first reference, character
+                        // beyond ASCII or tag not closed among them; the last one when it may go on (it
+                        // reaches the sixty-fourth byte, or a character beyond ASCII) read from its start next,
+                        // or below when it starts here.
+                        let bytes = sixtyFour(base, position, total, spare: spare)
+                        let found = blog_search_bytes(bytes, lowered)
+                        var opens = found.opens, tags: UInt64 = 0, read = 64
+                        while opens != 0 {
+                            let open = UInt64(truncatingIfNeeded: opens.trailingZeroBitCount)
+                            let closes = found.closes & (UInt64.max - 1) &<< open
+                            guard closes != 0 else { read = Int(truncatingIfNeeded: open); break }
+                            let after = 2 &<< UInt64(truncatingIfNeeded: closes.trailingZeroBitCount) &- 1
+                            tags |= after & ~(1 &<< open &- 1)
+                            opens &= ~after
+                        }
+                        let stops = found.stops & ~tags
+                        if stops != 0 { read = min(read, stops.trailingZeroBitCount) }
+                        var letters = found.words & ~tags & below(read)
+                        if letters &>> UInt64(read &- 1) & 1 != 0, read == 64 || bytes[read] >= 0x80 {
+                            let others = ~letters & below(read)
+                            read = others == 0 ? 0 : 64 &- others.leadingZeroBitCount
+                            letters &= below(read)
+                        }
+                        while letters != 0 {
+                            let first = letters.trailingZeroBitCount
+                            let length = (~(letters &>> UInt64(first))).trailingZeroBitCount
+                            letters &= letters &+ (letters & (0 &- letters))
+                            let at = used > 0 ? used &+ 1 : 0
+                            guard at &+ length <= limit else { full = true; break scan }
+                            // One ASCII letter or digit is no word.
+                            guard length > 1, !isKept(key(lowered + first, length)) else { continue }
+                            if at > 0 { out[at &- 1] = UInt8(ascii: " ") }
+                            if length <= 16 {
+                                let word = UnsafeMutableRawPointer(out + at), from = UnsafeRawPointer(lowered + first)
+                                word.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                                word.storeBytes(of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+                            } else {
+                                (out + at).update(from: lowered + first, count: length)
+                            }
+                            used = at &+ length
+                        }
+                        if read > 0 {
+                            position &+= read
+                            continue
+                        }
+                    }
                     if byte < 0x80 {
                         let value = chunk(base, position, total)
                         let folded = value | WordBytes.each(0x20)
@@ -209,8 +304,7 @@ package struct BodyText: Sendable, Equatable {
                         if run > 0 {
                             guard beginWord(), end + run <= limit else { full = true; break scan }
                             let lowered = value | alphabetic >> 2
-                            UnsafeMutableRawPointer(out.baseAddress! + end).storeBytes(of: lowered.littleEndian, as: UInt64.self)
-                            mix(run == 8 ? lowered : lowered & (UInt64.max >> (64 - 8 * run)))
+                            UnsafeMutableRawPointer(out + end).storeBytes(of: lowered.littleEndian, as: UInt64.self)
                             end += run
                             position += run
                             // The byte after a run in the eight (a space after a word, mostly) ends the word
@@ -246,12 +340,9 @@ package struct BodyText: Sendable, Equatable {
                         endWord()
                     } else {
                         guard beginWord(), end + length <= limit else { full = true; break scan }
-                        var part: UInt64 = 0
                         for offset in 0..<length {
                             out[end + offset] = base[position + offset]
-                            part |= UInt64(base[position + offset]) << (8 * offset)
                         }
-                        mix(part)
                         end += length
                     }
                     position += length
