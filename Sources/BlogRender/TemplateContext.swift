@@ -19,8 +19,12 @@ struct TemplateContext {
     private var posts: [TemplateRecord] { table.posts }
     /// One record per term of each taxonomy (``Site/terms(_:)``), in ``PostValues/termLayout``.
     private let terms: [Taxonomy: [TemplateRecord]]
-    /// What every page sees: `config`, `links`, `tags`, `archives`.
-    private let shared: [String: Any]
+    /// What every page sees: `config`, `links`, `tags`, `archives`, the site's `feeds`; in ``pageLayout``, which
+    /// each page's values start from a copy of.
+    private let shared: TemplateRecord.Builder
+    /// The keys of every page's values (``page(_:)``), at the same slots on every page: a template finds a page's
+    /// value by its name's number, not by hashing its text (see ``TemplateRecord``).
+    let pageLayout: RecordLayout
     /// The site menu (`nav`) of each page template, its own entry marked current.
     private let navs: [String: [[String: Any]]]
     /// The `feeds` of each term's pages, by index into ``Site/terms(_:)``.
@@ -41,9 +45,10 @@ struct TemplateContext {
     /// under its key (see ``ListSummaries/postPartials``); so does `listEntry`, the post's entry in
     /// the lists, under ``ListSummaries/key``. With `digests`, it also makes the digests that
     /// ``inputs(of:template:values:reads:)`` reads, with the part of each post's digest that `memo` kept where
-    /// the post is as it was (see ``PostDigestMemo``).
+    /// the post is as it was (see ``PostDigestMemo``). `pageKeys` are keys a page's values may take besides
+    /// those ``page(_:)`` sets (the texts of ``SharedPartials``).
     init(site: Site, marks: BodyMarks? = nil, postPartials: [(key: String, render: (Any) -> String)] = [],
-         listEntry: ((Any) -> String)? = nil, digests: Bool = false, memo: PostDigestMemo? = nil) {
+         listEntry: ((Any) -> String)? = nil, digests: Bool = false, memo: PostDigestMemo? = nil, pageKeys: [String] = []) {
         self.site = site
         let links = SiteLinks(config: site.config)
         self.links = links
@@ -115,8 +120,12 @@ struct TemplateContext {
             }]
         }
         // `config` and `links`, read on every page, as records: found by the numbers of their names (see TemplateRecord).
-        var shared: [String: Any] = ["config": TemplateRecord(Self.configValues(site.config, links: links)), "tags": tags,
-                                     "archives": archives]
+        let pageLayout = RecordLayout(keys: Self.pageKeys + pageKeys.filter { !Self.pageKeys.contains($0) })
+        self.pageLayout = pageLayout
+        var shared = TemplateRecord.Builder(pageLayout)
+        shared["config"] = TemplateRecord(Self.configValues(site.config, links: links))
+        shared["tags"] = tags
+        shared["archives"] = archives
         var linkValues: [String: Any] = ["home": links.href(""), "posts": links.href(site.listURL), "css": links.href("style.css")]
         if site.config.search {
             linkValues["search"] = links.href(SearchIndex.path)
@@ -139,8 +148,6 @@ struct TemplateContext {
         }
         shared["links"] = TemplateRecord(linkValues)
         shared["feeds"] = Self.feedValues(Feeds.feedLinks(site: site, term: nil))
-        // Room for the keys ``page(_:)`` adds: each page's copy then takes them without growing.
-        shared.reserveCapacity(shared.count + 6)
         self.shared = shared
         termFeeds = Dictionary(uniqueKeysWithValues: Taxonomy.allCases.map { taxonomy in
             (taxonomy, site.terms(taxonomy).map { Self.feedValues(Feeds.feedLinks(site: site, term: (taxonomy, $0))) })
@@ -211,8 +218,13 @@ struct TemplateContext {
         }
     }
 
-    /// The template that renders `page`, and the values it sees.
-    func page(_ page: Page) -> (template: String, values: [String: Any]) {
+    /// The keys of a page's values, in the order ``init(site:marks:postPartials:listEntry:digests:memo:pageKeys:)``
+    /// and ``page(_:)`` set them (see ``TemplateRecord/Builder``).
+    private static let pageKeys = ["config", "tags", "archives", "links", "feeds", "post", "neighbours", "posts", "pagination",
+                                   "tag", "term", "taxonomy", "terms", "nav", "page"]
+
+    /// The template that renders `page`, and the values it sees, in ``pageLayout``.
+    func page(_ page: Page) -> (template: String, values: TemplateRecord.Builder) {
         var values = shared
         var about = TemplateRecord.Builder(Self.aboutLayout)
         about["url"] = links.href(page.url)
@@ -307,7 +319,7 @@ struct TemplateContext {
     }
 
     /// `posts` and `pagination` of a list page.
-    private func add(_ pagination: Pagination, to values: inout [String: Any]) {
+    private func add(_ pagination: Pagination, to values: inout TemplateRecord.Builder) {
         values["posts"] = pagination.posts.map { posts[$0] }
         var about = TemplateRecord.Builder(Self.paginationLayout)
         about["number"] = pagination.number
