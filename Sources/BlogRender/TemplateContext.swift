@@ -218,16 +218,33 @@ struct TemplateContext {
         }
     }
 
-    /// The keys of a page's values, in the order ``init(site:marks:postPartials:listEntry:digests:memo:pageKeys:)``
-    /// and ``page(_:)`` set them (see ``TemplateRecord/Builder``).
-    private static let pageKeys = ["config", "tags", "archives", "links", "feeds", "post", "neighbours", "posts", "pagination",
-                                   "tag", "term", "taxonomy", "terms", "nav", "page"]
+    /// The keys of a page's values, each at its slot of ``pageLayout``: ``page(_:)`` sets a value by its slot.
+    private enum PageKey: Int, CaseIterable {
+        case config, tags, archives, links, feeds, post, neighbours, posts, pagination, tag, term, taxonomy, terms, nav, page
+    }
+
+    private static let pageKeys = PageKey.allCases.map { "\($0)" }
+
+    /// The keys of `page`, each at its slot of ``aboutLayout``, then each page template's `is…`.
+    private enum AboutKey: Int, CaseIterable {
+        case url, image, kind, title, description, shareTitle, shareType, twitterCard, canonical
+    }
+
+    /// The page templates, whose `is…` follow ``AboutKey`` in ``aboutLayout``.
+    private static let aboutTemplates = ["post", "page", "index", "archives", "404"] + Taxonomy.allCases.flatMap { [$0.rawValue, $0.plural] }
+
+    /// The keys of `page`.
+    private static let aboutLayout = RecordLayout(keys: AboutKey.allCases.map { "\($0)" }
+        + aboutTemplates.map { "is" + $0.prefix(1).uppercased() + $0.dropFirst() })
+
+    /// `page` without values, each page's copied from it: a copy of a few empty slots costs less than making them.
+    private static let noAbout = TemplateRecord.Builder(aboutLayout)
 
     /// The template that renders `page`, and the values it sees, in ``pageLayout``.
     func page(_ page: Page) -> (template: String, values: TemplateRecord.Builder) {
         var values = shared
-        var about = TemplateRecord.Builder(Self.aboutLayout)
-        about["url"] = links.href(page.url)
+        var about = Self.noAbout
+        about[slot: AboutKey.url.rawValue] = links.href(page.url)
         let template: String
         var title: String?
         var description = site.config.description
@@ -235,17 +252,17 @@ struct TemplateContext {
         case .post(let index):
             template = site.posts[index].post.kind == .page ? "page" : "post"
             let post = posts[index]
-            values["post"] = post
+            values[slot: PageKey.post.rawValue] = post
             let (older, newer) = site.neighbours(of: index)
             if older != nil || newer != nil {
                 var neighbours: [String: Any] = [:]
                 neighbours.setIfPresent("older", older.map { posts[$0] })
                 neighbours.setIfPresent("newer", newer.map { posts[$0] })
-                values["neighbours"] = neighbours
+                values[slot: PageKey.neighbours.rawValue] = neighbours
             }
             title = site.posts[index].post.title
             description = post["description"].flatMap { TemplateRenderer.exactly($0, String.self) } ?? description
-            about.setIfPresent("image", site.posts[index].post.image.flatMap { imageURL($0, of: site.posts[index]) })
+            about[slot: AboutKey.image.rawValue] = site.posts[index].post.image.flatMap { imageURL($0, of: site.posts[index]) }
         case .home(let pagination):
             template = "index"
             add(pagination, to: &values)
@@ -254,16 +271,16 @@ struct TemplateContext {
             // A theme without this taxonomy's template shows it with `tag` (``SiteRenderer``).
             template = taxonomy.rawValue
             add(pagination, to: &values)
-            values["tag"] = terms[taxonomy]![index]
-            values["term"] = terms[taxonomy]![index]
-            values["taxonomy"] = taxonomies[taxonomy]
-            values["feeds"] = termFeeds[taxonomy]![index]
+            values[slot: PageKey.tag.rawValue] = terms[taxonomy]![index]
+            values[slot: PageKey.term.rawValue] = terms[taxonomy]![index]
+            values[slot: PageKey.taxonomy.rawValue] = taxonomies[taxonomy]
+            values[slot: PageKey.feeds.rawValue] = termFeeds[taxonomy]![index]
             let name = site.terms(taxonomy)[index].tag.name
             title = pagination.number > 1 ? "\(name), page \(pagination.number)" : name
         case .termIndex(let taxonomy):
             template = taxonomy.plural
-            values["terms"] = terms[taxonomy]!
-            values["taxonomy"] = taxonomies[taxonomy]
+            values[slot: PageKey.terms.rawValue] = terms[taxonomy]!
+            values[slot: PageKey.taxonomy.rawValue] = taxonomies[taxonomy]
             title = taxonomy.plural.prefix(1).uppercased() + taxonomy.plural.dropFirst()
         case .archives:
             template = "archives"
@@ -272,29 +289,22 @@ struct TemplateContext {
             template = "404"
             title = "Page not found"
         }
-        values["nav"] = navs[menuPlace(of: page, template: template)]
-        about["kind"] = template
-        about["is" + template.prefix(1).uppercased() + template.dropFirst()] = true
-        about.setIfPresent("title", title)
-        about.setIfPresent("description", description.isEmpty ? nil : description)
+        values[slot: PageKey.nav.rawValue] = navs[menuPlace(of: page, template: template)]
+        about[slot: AboutKey.kind.rawValue] = template
+        about[slot: AboutKey.allCases.count + Self.aboutTemplates.firstIndex(of: template)!] = true
+        about[slot: AboutKey.title.rawValue] = title
+        about[slot: AboutKey.description.rawValue] = description.isEmpty ? nil : description
         // What the sharing tags (Open Graph, Twitter cards) say, decided here: each section a template
         // opens costs it a run-time type check, and these were three pairs of them on every page.
-        about["shareTitle"] = title ?? site.config.title
-        about["shareType"] = template == "post" ? "article" : "website"
-        about["twitterCard"] = about["image"] == nil ? "summary" : "summary_large_image"
+        about[slot: AboutKey.shareTitle.rawValue] = title ?? site.config.title
+        about[slot: AboutKey.shareType.rawValue] = template == "post" ? "article" : "website"
+        let image = about[slot: AboutKey.image.rawValue] != nil
+        about[slot: AboutKey.twitterCard.rawValue] = image ? "summary_large_image" : "summary"
         // The 404 page, generated or not, is served at any missing URL: it has no address of its own.
-        if !site.isNotFound(page) { about.setIfPresent("canonical", links.absolute(page.url)) }
-        values["page"] = about.record
+        if !site.isNotFound(page) { about[slot: AboutKey.canonical.rawValue] = links.absolute(page.url) }
+        values[slot: PageKey.page.rawValue] = about.record
         return (template, values)
     }
-
-    /// The keys of `page`: each page template's `is…` among them.
-    private static let aboutLayout: RecordLayout = {
-        let templates = ["post", "page", "index", "archives", "404"] + Taxonomy.allCases.flatMap { [$0.rawValue, $0.plural] }
-        // In the order page(_:) sets them (see TemplateRecord.Builder), but for the one `is…` it sets.
-        return RecordLayout(keys: ["url", "image", "kind", "title", "description", "shareTitle", "shareType", "twitterCard", "canonical"]
-            + templates.map { "is" + $0.prefix(1).uppercased() + $0.dropFirst() })
-    }()
 
     /// The keys of `pagination`.
     private static let paginationLayout = RecordLayout(keys: ["number", "count", "hasLinks", "newer", "older"])
@@ -320,14 +330,14 @@ struct TemplateContext {
 
     /// `posts` and `pagination` of a list page.
     private func add(_ pagination: Pagination, to values: inout TemplateRecord.Builder) {
-        values["posts"] = pagination.posts.map { posts[$0] }
+        values[slot: PageKey.posts.rawValue] = pagination.posts.map { posts[$0] }
         var about = TemplateRecord.Builder(Self.paginationLayout)
         about["number"] = pagination.number
         about["count"] = pagination.count
         about["hasLinks"] = pagination.newerURL != nil || pagination.olderURL != nil
         about.setIfPresent("newer", pagination.newerURL.map(links.href))
         about.setIfPresent("older", pagination.olderURL.map(links.href))
-        values["pagination"] = about.record
+        values[slot: PageKey.pagination.rawValue] = about.record
     }
 
     /// The `config` values; empty texts are left out so that `{{#config.author}}` is false.

@@ -5,16 +5,22 @@ import Synchronization
 /// compiled template's name carries its number (``TemplateName/firstID``), and a record finds it by that number,
 /// not by hashing the name's text again at every tag and every level of the stack.
 enum TemplateNames {
-    private static let numbers = Mutex<[String: Int]>([:])
+    private static let numbers = Mutex<(ids: [String: Int], names: [String])>(([:], []))
 
     /// The number of `name`, given it now if it has none.
     static func id(_ name: String) -> Int {
         numbers.withLock { numbers in
-            if let id = numbers[name] { return id }
-            let id = numbers.count
-            numbers[name] = id
+            if let id = numbers.ids[name] { return id }
+            let id = numbers.names.count
+            numbers.ids[name] = id
+            numbers.names.append(name)
             return id
         }
+    }
+
+    /// The name numbered `id`.
+    static func name(_ id: Int) -> String {
+        numbers.withLock { $0.names[id] }
     }
 }
 
@@ -134,6 +140,13 @@ final class TemplateRecord: @unchecked Sendable {
                 }
                 values[slot] = newValue
             }
+        }
+
+        /// The value at `slot` of the layout: for a builder whose layout's keys are known by their slots. A nil
+        /// value leaves the key absent.
+        subscript(slot slot: Int) -> Any? {
+            get { values[slot] }
+            set { values[slot] = newValue }
         }
 
         /// Sets `key` only when there is a value (as `[String: Any].setIfPresent`).

@@ -29,8 +29,10 @@ struct TemplateRenderer {
         }
     }
 
-    /// Every template, by name, for partials.
+    /// Every template, by name, for partials named by a value.
     let templates: [String: CompiledTemplate]
+    /// Every template, by the number of its name (``TemplateNames``), for partials.
+    let numbered: [CompiledTemplate?]
     /// The context stack: the values sections entered, the last on top.
     private var stack: [Any]
     /// Each value of ``stack`` that is a record (where a name is found by its number) or a dictionary (by its
@@ -38,22 +40,26 @@ struct TemplateRenderer {
     /// casts nothing. A record is held by ``stack``: read here without a reference count.
     private var records: [Unmanaged<TemplateRecord>?]
     private var dictionaries: [[String: Any]?]
-    /// The templates being rendered, the outermost first: the one rendered, then the partials and parents in it.
-    private var including: [String]
+    /// The templates being rendered, the outermost first: the one rendered, then the partials and parents in it;
+    /// by the numbers of their names (``TemplateNames``).
+    private var including: [Int]
     /// The frames of the partials and blocks being rendered that indent or override (see ``Scope``): the first
     /// is a render's start, without either.
     private var frames: [Frame] = [Frame(indentation: nil, overrides: nil)]
 
-    /// A renderer of `templates` whose stack holds `object`, rendering the template `name`.
-    init(templates: [String: CompiledTemplate], object: Any, name: String) {
+    /// A renderer of `templates` (also `numbered`, by the numbers of their names) whose stack holds `object`,
+    /// rendering the template whose name is numbered `id`.
+    init(templates: [String: CompiledTemplate], numbered: [CompiledTemplate?], object: Any, id: Int) {
         self.templates = templates
+        self.numbered = numbered
         stack = [object]
         stack.reserveCapacity(8)
         records = [Self.record(object)]
         records.reserveCapacity(8)
         dictionaries = [Self.dictionary(object)]
         dictionaries.reserveCapacity(8)
-        including = [name]
+        including = [id]
+        including.reserveCapacity(8)
     }
 
     /// What a render carries besides the stack (swift-mustache's `MustacheContext`, less its stack). Copied
@@ -131,7 +137,7 @@ struct TemplateRenderer {
             guard let value = try lookup(walked.name, scope) else { return }
             try print(value, escaped: walked.escaped, scope, into: &output)
         case .other:
-            try render(walked.node, &scope, into: &output)
+            try render(walked.node, partial: walked.partial, &scope, into: &output)
         }
     }
 
@@ -148,7 +154,9 @@ struct TemplateRenderer {
         try render(template, Scope(sequence: nil, frame: frames.count - 1, escaper: escaper), into: &output)
     }
 
-    private mutating func render<Output: RenderOutput>(_ node: CompiledNode, _ scope: inout Scope, into output: inout Output) throws {
+    /// `node`; `partial` is the number of the template a partial tag names (``WalkedNode/partial``).
+    private mutating func render<Output: RenderOutput>(_ node: CompiledNode, partial number: Int, _ scope: inout Scope,
+                                                       into output: inout Output) throws {
         switch node {
         case .text(let text):
             output.write(text)
@@ -160,15 +168,16 @@ struct TemplateRenderer {
         case .invertedSection(let name, let template):
             try invertedSection(try lookup(name, scope), template, scope, into: &output)
         case .partial(let name, let dynamic, let indentation, let overrides):
-            var partial = name
+            var partial = number
             if dynamic {
                 guard let value = try lookup(TemplateName(name, transforms: []), scope), let named = value as? String else { return }
-                partial = named
+                guard templates[named] != nil else { return }
+                partial = TemplateNames.id(named)
             }
-            guard let template = templates[partial] else { return }
+            guard partial >= 0, partial < numbered.count, let template = numbered[partial] else { return }
             // Rendered inside itself, it would be again and again until the stack ran out.
             guard !including.contains(partial), including.count < TemplateCheck.maxPartialDepth else {
-                throw Loop(chain: including + [partial])
+                throw Loop(chain: (including + [partial]).map(TemplateNames.name))
             }
             including.append(partial)
             defer { including.removeLast() }
