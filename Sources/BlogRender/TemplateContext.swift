@@ -25,6 +25,8 @@ struct TemplateContext {
     /// The keys of every page's values (``page(_:)``), at the same slots on every page: a template finds a page's
     /// value by its name's number, not by hashing its text (see ``TemplateRecord``).
     let pageLayout: RecordLayout
+    /// ``noAbout`` and ``aboutTemplates``, held here: each read of a static is a call (`swift_once`) on every page.
+    private let emptyAbout = Self.noAbout, pageTemplates = Self.aboutTemplates
     /// The site menu (`nav`) of each page template, its own entry marked current.
     private let navs: [String: [[String: Any]]]
     /// The `feeds` of each term's pages, by index into ``Site/terms(_:)``.
@@ -243,7 +245,7 @@ struct TemplateContext {
     /// The template that renders `page`, and the values it sees, in ``pageLayout``.
     func page(_ page: Page) -> (template: String, values: TemplateRecord.Builder) {
         var values = shared
-        var about = Self.noAbout
+        var about = emptyAbout
         about[slot: AboutKey.url.rawValue] = links.href(page.url)
         let template: String
         var title: String?
@@ -291,7 +293,7 @@ struct TemplateContext {
         }
         values[slot: PageKey.nav.rawValue] = navs[menuPlace(of: page, template: template)]
         about[slot: AboutKey.kind.rawValue] = template
-        about[slot: AboutKey.allCases.count + Self.aboutTemplates.firstIndex(of: template)!] = true
+        about[slot: AboutKey.allCases.count + pageTemplates.firstIndex(of: template)!] = true
         about[slot: AboutKey.title.rawValue] = title
         about[slot: AboutKey.description.rawValue] = description.isEmpty ? nil : description
         // What the sharing tags (Open Graph, Twitter cards) say, decided here: each section a template

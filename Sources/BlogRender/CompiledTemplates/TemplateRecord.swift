@@ -116,7 +116,15 @@ final class TemplateRecord: @unchecked Sendable {
 
         init(_ layout: RecordLayout) {
             self.layout = layout
-            values = ContiguousArray(repeating: nil, count: layout.keys.count)
+            // Zeroed: an `Any?` of nothing is zeros (no type). `repeating:count:` and `initialize(repeating:)` copied
+            // their nil into each slot through the value's witness, ~100 instructions a slot.
+            values = ContiguousArray(unsafeUninitializedCapacity: layout.keys.count) { slots, count in
+                if let start = slots.baseAddress {
+                    UnsafeMutableRawPointer(start).initializeMemory(as: UInt8.self, repeating: 0, count: slots.count * MemoryLayout<Any?>.stride)
+                }
+                count = slots.count
+            }
+            assert(values.allSatisfy { $0 == nil })
         }
 
         /// `record`'s values, to add to.

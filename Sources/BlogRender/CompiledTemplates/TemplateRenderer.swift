@@ -34,12 +34,24 @@ struct TemplateRenderer {
     /// Every template, by the number of its name (``TemplateNames``), for partials.
     let numbered: [CompiledTemplate?]
     /// The context stack: the values sections entered, the last on top.
-    private var stack: [Any]
-    /// Each value of ``stack`` that is a record (where a name is found by its number) or a dictionary (by its
-    /// text, hashed), as one, at the same index; nil for another value. Cast once when pushed, so that a lookup
-    /// casts nothing. A record is held by ``stack``: read here without a reference count.
-    private var records: [Unmanaged<TemplateRecord>?]
-    private var dictionaries: [[String: Any]?]
+    private var stack: [Level]
+
+    /// A value of the stack, and the same value as a record (where a name is found by its number) or a dictionary
+    /// (by its text, hashed) when it is one, else nil: cast once when pushed, so that a lookup casts nothing. A
+    /// record is held by ``value``: read here without a reference count. One array of these rather than three
+    /// (values, records, dictionaries): a push or a pop checks and grows one.
+    private struct Level {
+        let value: Any
+        let record: Unmanaged<TemplateRecord>?
+        let dictionary: [String: Any]?
+
+        init(_ value: Any) {
+            self.value = value
+            record = TemplateRenderer.record(value)
+            dictionary = TemplateRenderer.dictionary(value)
+        }
+    }
+
     /// The templates being rendered, the outermost first: the one rendered, then the partials and parents in it;
     /// by the numbers of their names (``TemplateNames``).
     private var including: [Int]
@@ -52,14 +64,13 @@ struct TemplateRenderer {
     init(templates: [String: CompiledTemplate], numbered: [CompiledTemplate?], object: Any, id: Int) {
         self.templates = templates
         self.numbered = numbered
-        stack = [object]
+        // Each made at the room it mostly needs at once: a literal of one element, grown, was made twice.
+        stack = []
         stack.reserveCapacity(8)
-        records = [Self.record(object)]
-        records.reserveCapacity(8)
-        dictionaries = [Self.dictionary(object)]
-        dictionaries.reserveCapacity(8)
-        including = [id]
+        stack.append(Level(object))
+        including = []
         including.reserveCapacity(8)
+        including.append(id)
     }
 
     /// What a render carries besides the stack (swift-mustache's `MustacheContext`, less its stack). Copied
@@ -297,27 +308,23 @@ struct TemplateRenderer {
 
     /// Puts `value` on top of the stack.
     private mutating func push(_ value: Any) {
-        stack.append(value)
-        records.append(Self.record(value))
-        dictionaries.append(Self.dictionary(value))
+        stack.append(Level(value))
     }
 
     /// Takes the top of the stack off.
     private mutating func pop() {
         stack.removeLast()
-        records.removeLast()
-        dictionaries.removeLast()
     }
 
     /// `value` when it is a record, unretained (the stack holds it).
     @inline(__always)
-    private static func record(_ value: Any) -> Unmanaged<TemplateRecord>? {
+    fileprivate static func record(_ value: Any) -> Unmanaged<TemplateRecord>? {
         exactly(value, TemplateRecord.self).map { Unmanaged.passUnretained($0) }
     }
 
     /// `value` when it is a dictionary of blog's values, else nil.
     @inline(__always)
-    private static func dictionary(_ value: Any) -> [String: Any]? {
+    fileprivate static func dictionary(_ value: Any) -> [String: Any]? {
         exactly(value, [String: Any].self)
     }
 
@@ -368,24 +375,29 @@ struct TemplateRenderer {
     private func find(_ name: TemplateName, _ scope: Scope) throws -> Any? {
         switch name.start {
         case .top:
-            return stack[stack.count - 1]
+            return stack[stack.count - 1].value
         case .sequence:
             return scope.sequence
         case .topOnly:
-            return try follow(name.names, name.nameIDs, from: stack[stack.count - 1])
+            return try follow(name.names, name.nameIDs, from: stack[stack.count - 1].value)
         case .stack:
-            guard let first = name.first else { return stack[stack.count - 1] }
+            guard let first = name.first else { return stack[stack.count - 1].value }
             var level = stack.count - 1
             while level >= 0 {
-                if let record = records[level] {
+                if let record = stack[level].record {
                     if let child = record._withUnsafeGuaranteedRef({ $0.value(id: name.firstID) }) {
-                        return name.rest.isEmpty ? child : try follow(name.rest, name.restIDs, from: child)
+                        if name.rest.isEmpty { return child }
+                        // `page.url`, `config.title`, `post.title`: a record's value in a record, read at once.
+                        if name.restIDs.count == 1, let inner = Self.exactly(child, TemplateRecord.self) {
+                            return inner.value(id: name.restIDs[0])
+                        }
+                        return try follow(name.rest, name.restIDs, from: child)
                     }
-                } else if let dictionary = dictionaries[level] {
+                } else if let dictionary = stack[level].dictionary {
                     if let child = dictionary[first] {
                         return name.rest.isEmpty ? child : try follow(name.rest, name.restIDs, from: child)
                     }
-                } else if let child = Self.child(first, id: name.firstID, of: stack[level]) {
+                } else if let child = Self.child(first, id: name.firstID, of: stack[level].value) {
                     return name.rest.isEmpty ? child : try follow(name.rest, name.restIDs, from: child)
                 }
                 level -= 1
