@@ -257,10 +257,10 @@ struct TemplateContext {
             values[slot: PageKey.post.rawValue] = post
             let (older, newer) = site.neighbours(of: index)
             if older != nil || newer != nil {
-                var neighbours: [String: Any] = [:]
-                neighbours.setIfPresent("older", older.map { posts[$0] })
-                neighbours.setIfPresent("newer", newer.map { posts[$0] })
-                values[slot: PageKey.neighbours.rawValue] = neighbours
+                var neighbours = TemplateRecord.Builder(Self.neighboursLayout)
+                neighbours[slot: 0] = older.map { posts[$0] }
+                neighbours[slot: 1] = newer.map { posts[$0] }
+                values[slot: PageKey.neighbours.rawValue] = neighbours.record
             }
             title = site.posts[index].post.title
             description = post["description"].flatMap { TemplateRenderer.exactly($0, String.self) } ?? description
@@ -307,6 +307,9 @@ struct TemplateContext {
         values[slot: PageKey.page.rawValue] = about.record
         return (template, values)
     }
+
+    /// The keys of `neighbours`, in the slots ``page(_:)`` sets.
+    private static let neighboursLayout = RecordLayout(keys: ["older", "newer"])
 
     /// The keys of `pagination`.
     private static let paginationLayout = RecordLayout(keys: ["number", "count", "hasLinks", "newer", "older"])
