@@ -68,17 +68,24 @@ extension FileStat {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, followingLinks || (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        var data = Data(count: Int(info.st_size))
+        // Into memory of its own, not zeroed first (`Data(count:)` zeroed every post file of a full build's state,
+        // and the 4,096 bytes more it grew by to see the end): a byte more than the file, where a read sees the end.
+        var capacity = max(Int(info.st_size), 0) + 1
+        guard var base = malloc(capacity) else { return nil }
         var filled = 0
         while true {
-            if filled == data.count { data.count += 4096 }
-            let got = data.withUnsafeMutableBytes { raw in Foundation.read(fd, raw.baseAddress! + filled, raw.count - filled) }
+            if filled == capacity {
+                capacity *= 2
+                guard let grown = realloc(base, capacity) else { Foundation.free(base); return nil }
+                base = grown
+            }
+            let got = Foundation.read(fd, base + filled, capacity - filled)
             if got < 0, errno == EINTR { continue }
-            guard got >= 0 else { return nil }
+            guard got >= 0 else { Foundation.free(base); return nil }
             if got == 0 { break }
             filled += got
         }
-        data.count = filled
+        let data = Data(bytesNoCopy: base, count: filled, deallocator: .free)
         guard fstat(fd, &info) == 0 else { return nil }
         return (data, FileStat(info))
     }

@@ -18,7 +18,6 @@ extension QuickBuild {
         let site = built.site
         let paths = built.inventory.posts
         let placed = Dictionary(site.posts.enumerated().map { ($1.post.contentPath, $0) }, uniquingKeysWith: { a, _ in a })
-        let bundles = PageBundle.Folders(posts: paths)
         let directory = open(contentDir.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else { return nil }
         defer { close(directory) }
@@ -37,24 +36,22 @@ extension QuickBuild {
             guard let post = built.posts[number] else {
                 return PostState(path: path, stat: stat, content: content, skeleton: .zero, index: nil, patchable: true)
             }
-            let bare = SiteState.digest(of: post, file: data, readerKey: SiteState.postKey(readerKey, bundle: bundles.contains(path)))
+            // Whether the file is its folder's post, as it was read (see PageBundle).
+            let bare = SiteState.digest(of: post, file: data, readerKey: SiteState.postKey(readerKey, bundle: post.isBundle))
             guard let index = placed[path] else {
                 return PostState(path: path, stat: stat, content: content, skeleton: SiteState.digest(unplaced: bare),
                                  index: nil, patchable: true)
             }
             let item = site.posts[index]
-            // The site's posts hold no body once rendered (see Pipeline.loadSite): the file's is read,
-            // made a text only when it has a `{` or `|`, without which it links nowhere.
+            // The site's posts hold no body once rendered (see Pipeline.loadSite): the file's is read, in its bytes.
             let start = SiteState.bodyStart(in: data, bodyLine: post.bodyLine)
-            let body = data.withUnsafeBytes { raw -> String in
-                let rest = UnsafeRawBufferPointer(rebasing: raw[start...])
-                guard let base = rest.baseAddress, memchr(base, Int32(UInt8(ascii: "{")), rest.count) != nil
-                    || memchr(base, Int32(UInt8(ascii: "|")), rest.count) != nil else { return "" }
-                return String(decoding: rest, as: UTF8.self)
+            let linksElsewhere = data.withUnsafeBytes { raw in
+                SiteState.linksElsewhere(item.post, bodyBytes: UnsafeRawBufferPointer(rebasing: raw[start...]).bindMemory(to: UInt8.self),
+                                         item.rendered)
             }
             return PostState(path: path, stat: stat, content: content,
                              skeleton: SiteState.digest(post: bare, rendered: item.rendered, headings: headings, wordsPerMinute: site.config.wordsPerMinute), index: index,
-                             patchable: !opaque.contains(index) && !SiteState.linksElsewhere(item.post, body: body, item.rendered))
+                             patchable: !opaque.contains(index) && !linksElsewhere)
         }
         var posts: [PostState] = []
         posts.reserveCapacity(made.count)

@@ -164,10 +164,17 @@ extension SiteState {
     /// The same, with the post's `body` as written: a full build's posts no longer hold theirs
     /// once rendered (see Pipeline.loadSite), and their state reads it from the file.
     static func linksElsewhere(_ post: Post, body: String, _ rendered: RenderedMarkdown?) -> Bool {
+        var body = body
+        return body.withUTF8 { linksElsewhere(post, bodyBytes: $0, rendered) }
+    }
+
+    /// The same, with the post's body in the bytes of its file (not made a `String`: a full build's state reads
+    /// every post file again).
+    static func linksElsewhere(_ post: Post, bodyBytes body: UnsafeBufferPointer<UInt8>, _ rendered: RenderedMarkdown?) -> Bool {
         if post.headerFormat == .yaml || post.headerFormat == .toml {
-            if Liquid.needsProcessing(body) || post.summary.map(Liquid.needsProcessing) == true { return true }
+            if Liquid.needsProcessing(bytes: body) || post.summary.map(Liquid.needsProcessing) == true { return true }
         }
-        if ContentLinks.mayHoldAttachments(body) { return true }
+        if ContentLinks.mayHoldAttachments(bytes: body) { return true }
         guard let rendered else { return false }
         // An image's size comes from its file, which may change while the post does not.
         if ByteSearch.contains(rendered.html, "<img") || ByteSearch.contains(rendered.summaryHTML, "<img") { return true }

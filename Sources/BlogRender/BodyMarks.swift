@@ -1,18 +1,21 @@
-import BlogConfig
 import BlogCore
 import BlogSite
 import Foundation
 import Mustache
+import Synchronization
 
-/// How Render shows a ``RenderHook`` where each post's rendered body lands in the pages and feeds,
-/// with the bytes of a render without a hook.
+/// How Render shows a ``RenderHook`` where each post's rendered body lands in the pages,
+/// with the bytes of a render without a hook (the feeds and the search index tell it themselves, as they
+/// write each body: see ``Feeds``, ``SearchIndex``).
 ///
-/// Templates see each post's `html` as a ``BodyMarker``, which prints a short marker instead of
-/// the body. ``pageBytes(number:text:)`` then puts each body where its marker is, escaped when the
-/// template escaped the marker (`{{html}}` turns the marker's `&` into `&amp;`), and tells the hook
-/// each place as a ``BodyHole``; feeds the same, in their own forms. Printing is all a template
-/// can do with the marker that leaves no trace of it: a transform (`{{lowercased(html)}}`) gets
-/// the real body, and the hook is told that the post's body was transformed.
+/// Templates see each post's `html` as a ``BodyMarker``. The compiled render of a page writes it into a
+/// ``MarkedBuffer``, which writes the body in place (escaped where the template escapes it) and notes where it
+/// went (a ``BodyHole``), which ``pageBytes(number:marked:)`` tells the hook. Printed into a text (an entry
+/// rendered once for many pages, a render by swift-mustache) it is a short marker, which
+/// ``pageBytes(number:text:)`` replaces with the body, escaped when the template escaped the marker (`{{html}}`
+/// turns the marker's `&` into `&amp;`). Printing is all a template can do with the marker that leaves no trace
+/// of it: a transform (`{{lowercased(html)}}`) gets the real body, and the hook is told that the post's body was
+/// transformed.
 final class BodyMarks: @unchecked Sendable {
     let hook: RenderHook
     /// Markers are ``PlaceholderMarks``: a post's own text can't forge one.
@@ -21,16 +24,9 @@ final class BodyMarks: @unchecked Sendable {
     let bodies: [String]
     /// Each post's marker, by index.
     let markers: [BodyMarker]
-    /// Each post's address in the site, from which ``permalink(_:)`` makes the one feeds make its body's links
-    /// absolute against: only for the posts a feed shows.
-    private let urls: [String]
-    private let config: SiteConfig
-    /// Each post's content path, under which ``PostDigestMemo`` keeps its search words between builds.
-    private let paths: [String]
-    private let lock = NSLock()
-    /// Each post's body in the form of the XML feeds and of the JSON feed, made the first time a
-    /// feed shows it: a post is in the site's feeds and in each of its tags'.
-    private var feedXML: [String?], feedJSON: [String?]
+    /// Whether a marker was printed into a text (not written in place by ``MarkedBuffer``): a text rendered once
+    /// for many pages (``RenderedOnce``, ``SharedPartials``) that shows a body, or a render through swift-mustache.
+    private let printed = MarkersPrinted()
 
     /// The marks of `site`'s posts, reported to `hook`; nil without a hook.
     convenience init?(site: Site, hook: RenderHook?) {
@@ -40,61 +36,40 @@ final class BodyMarks: @unchecked Sendable {
 
     init(site: Site, reportingTo hook: RenderHook) {
         self.hook = hook
-        let marks = marks
+        let printed = printed
         // By index, each field read in place: a post taken whole (`map(\.rendered.html)`) is copied, which retains
         // every one of its strings and arrays (5% of a title edit in `blog serve` at 10,000 posts).
         let posts = site.posts
-        var bodies: [String] = [], markers: [BodyMarker] = [], urls: [String] = [], paths: [String] = []
+        var bodies: [String] = [], markers: [BodyMarker] = []
         bodies.reserveCapacity(posts.count)
         markers.reserveCapacity(posts.count)
-        urls.reserveCapacity(posts.count)
-        paths.reserveCapacity(posts.count)
         for index in posts.indices {
             let html = posts[index].rendered.html
             bodies.append(html)
-            markers.append(BodyMarker(post: index, html: html, marker: marks.mark("&", index), hook: hook))
-            urls.append(posts[index].url)
-            paths.append(posts[index].post.contentPath)
+            markers.append(BodyMarker(post: index, html: html, hook: hook, printed: printed))
         }
         self.bodies = bodies
         self.markers = markers
-        self.urls = urls
-        self.paths = paths
-        config = site.config
-        feedXML = Array(repeating: nil, count: site.posts.count)
-        feedJSON = feedXML
-    }
-
-    /// The body of post `number` in `form`.
-    private func body(_ number: Int, in form: BodyForm) -> String {
-        let kept: ReferenceWritableKeyPath<BodyMarks, [String?]>
-        switch form {
-        case .html: return bodies[number]
-        case .escaped: return form.apply(bodies[number])
-        case .feedXML: kept = \.feedXML
-        case .feedJSON: kept = \.feedJSON
-        case .searchText:
-            // Kept between the builds of `blog serve`: a shard made again reads the words of the changed posts only.
-            guard let memo = hook.postDigests else { return form.apply(bodies[number]) }
-            return memo.searchWords(path: paths[number], html: bodies[number]) { form.apply(bodies[number]) }
-        }
-        lock.lock()
-        let known = self[keyPath: kept][number]
-        lock.unlock()
-        if let known { return known }
-        // Two cores may make the same text at once; both give the same. `blog serve` keeps it between builds: feeds
-        // made again after a title edit then escape only the changed post's body.
-        let made = hook.postDigests.map { memo in
-            memo.feedBody(path: paths[number], html: bodies[number], form: form) { form.apply(bodies[number]) }
-        } ?? form.apply(bodies[number])
-        lock.lock()
-        self[keyPath: kept][number] = made
-        lock.unlock()
-        return made
     }
 
     /// What templates see as the `html` of post `post`.
     func templateBody(post: Int) -> Any { markers[post] }
+
+    /// Whether a text rendered for pages may hold a marker: then a page is rendered into text and filled
+    /// (``pageBytes(number:text:)``), not into a ``MarkedBuffer``, which writes the bodies it prints only.
+    var markersInTexts: Bool { printed.happened }
+
+    /// The bytes of page `number` rendered into `marked`, whose bodies are in place; the hook hears where they went.
+    /// Nil, the buffer freed, when a text the page may show holds a marker (``markersInTexts``): the page is then
+    /// rendered into text and filled.
+    func pageBytes(number: Int, marked: MarkedBuffer) -> Data? {
+        guard !markersInTexts else {
+            marked.free()
+            return nil
+        }
+        if !marked.holes.isEmpty { hook.page(number, holds: marked.holes) }
+        return marked.buffer.data()
+    }
 
     /// The bytes of page `number` (an index into ``Site/pages``) from its rendered text; the hook
     /// hears where the bodies went.
@@ -104,47 +79,14 @@ final class BodyMarks: @unchecked Sendable {
         return Data(bytes)
     }
 
-    /// The address of post `index`, against which a feed makes its body's links absolute.
-    private func permalink(_ index: Int) -> String {
-        AbsoluteURLs.url(urls[index], config: config)
-    }
-
-    /// The bytes of the feed at `path` (`json`: the JSON feed, else Atom or RSS) from its text.
-    func feedBytes(path: String, json: Bool, text: String) -> Data {
-        generatedBytes(path: path, text: text) { index in json ? .feedJSON(base: permalink(index)) : .feedXML(base: permalink(index)) }
-    }
-
-    /// The bytes of a generated file at `path` (a feed, a search index) from its text, each feed
-    /// marker replaced by its post's body in `form`; the hook hears where the bodies went.
-    func generatedBytes(path: String, text: String, form: (Int) -> BodyForm) -> Data {
-        let (bytes, holes) = fillFeed(text, form: form)
-        if !holes.isEmpty { hook.feed(path, holds: holes) }
-        return Data(bytes)
-    }
-
     // MARK: Markers
 
-    /// What the feed entries of post `index` hold in place of its body (made absolute and escaped
-    /// by ``feedBytes(path:json:text:)`` as the feed would).
-    func feedMarker(_ index: Int) -> String { marks.mark("F", index) }
-
-    /// The page's bytes with every marker replaced by its post's body, and where each body went.
+    /// The page's bytes with every marker replaced by its post's body, and where each body went: as it is where
+    /// the marker is, escaped where the template escaped it (its `&` is `&amp;`).
     func fill(_ marked: String) -> (bytes: [UInt8], holes: [BodyHole]) {
-        fill(marked, lead: "&") { $0 ? .escaped : .html }
-    }
-
-    /// A feed's bytes with every feed marker replaced by its post's body in the form `form` gives
-    /// for the post.
-    func fillFeed(_ marked: String, form: (Int) -> BodyForm) -> (bytes: [UInt8], holes: [BodyHole]) {
-        withoutActuallyEscaping(form) { form in fill(marked, lead: "F", post: form) { _ in .html } }
-    }
-
-    private func fill(_ marked: String, lead letter: Character, post postForm: ((Int) -> BodyForm)? = nil,
-                      form: (Bool) -> BodyForm) -> (bytes: [UInt8], holes: [BodyHole]) {
         let text = Array(marked.utf8)
         guard marks.mayBeIn(marked) else { return (text, []) }
-        // An escaped page marker's `&` is `&amp;`.
-        let kinds = letter == "&" ? [Array("&".utf8), Array("&amp;".utf8)] : [Array(String(letter).utf8)]
+        let kinds = [Array("&".utf8), Array("&amp;".utf8)]
         var out: [UInt8] = []
         out.reserveCapacity(text.count + 4096)
         var holes: [BodyHole] = []
@@ -156,9 +98,9 @@ final class BodyMarks: @unchecked Sendable {
                 continue
             }
             out.append(contentsOf: text[copied..<found.range.lowerBound])
-            let form = postForm?(found.number) ?? form(found.kind == 1)
+            let form: BodyForm = found.kind == 1 ? .escaped : .html
             let start = out.count
-            out.append(contentsOf: body(found.number, in: form).utf8)
+            out.append(contentsOf: form.apply(bodies[found.number]).utf8)
             holes.append(BodyHole(post: found.number, offset: start, length: out.count - start, form: form))
             copied = found.range.upperBound
             index = copied
@@ -216,15 +158,34 @@ struct BodyMarker: MustacheCustomRenderable, MustacheTransformable, @unchecked S
     let post: Int
     /// The rendered body.
     let html: String
-    let marker: String
     let hook: RenderHook
+    /// Told when the marker is printed as text.
+    let printed: MarkersPrinted
 
-    var renderText: String { marker }
+    /// The marker, made when asked: a page's compiled render writes the body itself (``MarkedBuffer``).
+    var marker: String { PlaceholderMarks.build.mark("&", post) }
+
+    /// The marker, in a text whose markers ``BodyMarks`` fills: it hears of it (see ``BodyMarks/markersInTexts``).
+    var renderText: String {
+        printed.happen()
+        return marker
+    }
     var isNull: Bool { false }
 
     /// The body's transform, as a string's; the hook hears that the post's body was transformed.
     func transform(_ name: String) -> Any? {
         hook.bodyTransformed(post: post)
         return html.transform(name)
+    }
+}
+
+/// Whether something happened once, on any core: a marker printed as text (``BodyMarks/markersInTexts``).
+final class MarkersPrinted: Sendable {
+    private let flag = Atomic<Bool>(false)
+
+    var happened: Bool { flag.load(ordering: .acquiring) }
+
+    func happen() {
+        if !flag.load(ordering: .relaxed) { flag.store(true, ordering: .releasing) }
     }
 }

@@ -41,10 +41,10 @@ package enum Feeds {
 
     /// Every feed file of the site: Atom, RSS and JSON Feed of the site, then the feeds of each
     /// term (tags, categories, authors, each in the order of ``Site/terms(_:)``).
-    /// With `hook`, it hears where the posts' bodies land in each feed (see ``RenderHook``).
+    /// With `hook`, it hears where the posts' bodies land in each feed (see ``RenderHook``): each feed's
+    /// bytes are those made without it, and where each entry's content is is known as the feed is written.
     package static func render(_ site: Site, hook: RenderHook? = nil) -> [OutputFile] {
         let config = site.config
-        let marks = BodyMarks(site: site, hook: hook)
         let siteIndices = feedPosts(site, from: site.listed)
         let terms = Taxonomy.allCases.flatMap { taxonomy in site.terms(taxonomy).map { (taxonomy, $0) } }
         let termIndices = terms.map { feedPosts(site, from: $0.1.posts) }
@@ -54,42 +54,45 @@ package enum Feeds {
         // `blog serve` keeps each post's entry from one build to the next while the post is as it was.
         let memo = hook?.postDigests
         let made = Parallel.map(needed.count) { number -> FeedEntry in
-            let index = needed[number], body = marks?.feedMarker(index)
-            guard let memo else { return entry(for: site.posts[index], config: config, body: body) }
-            return memo.feedEntry(of: site.posts[index], body: body) { entry(for: site.posts[index], config: config, body: body) }
+            let index = needed[number]
+            guard let memo else { return entry(for: site.posts[index], config: config) }
+            return memo.feedEntry(of: site.posts[index], body: nil) { entry(for: site.posts[index], config: config) }
         }
         let entries = Dictionary(uniqueKeysWithValues: zip(needed, made))
-        let siteFeed = FeedChannel(title: config.title, page: site.listURL, entries: siteIndices.map { entries[$0]! }, config: config)
-        var feeds: [(path: String, json: Bool, text: () -> String)] = [
-            (atomPath(config), false, { atom(siteFeed, selfPath: atomPath(config), config: config) }),
-            (rssPath(config), false, { rss(siteFeed, selfPath: rssPath(config), config: config) }),
-            (jsonPath(config), true, { json(siteFeed, selfPath: jsonPath(config), config: config) }),
+        let siteFeed = FeedChannel(title: config.title, page: site.listURL, entries: siteIndices.map { entries[$0]! }, posts: siteIndices,
+                                   config: config)
+        let holes = hook != nil
+        var feeds: [(path: String, text: () -> (text: String, holes: [BodyHole]))] = [
+            (atomPath(config), { atom(siteFeed, selfPath: atomPath(config), config: config) }),
+            (rssPath(config), { rss(siteFeed, selfPath: rssPath(config), config: config) }),
+            (jsonPath(config), { json(siteFeed, selfPath: jsonPath(config), config: config, holes: holes) }),
         ]
         for ((taxonomy, group), indices) in zip(terms, termIndices) {
             let channel = FeedChannel(title: termFeedTitle(group, config: config), page: group.url,
-                                      entries: indices.map { entries[$0]! }, config: config)
+                                      entries: indices.map { entries[$0]! }, posts: indices, config: config)
             let path = feedPath(for: group, of: taxonomy, config: config)
-            feeds.append((path, false, { atom(channel, selfPath: path, config: config) }))
+            feeds.append((path, { atom(channel, selfPath: path, config: config) }))
             if let rss = rssFeedPath(for: group, of: taxonomy, config: config) {
-                feeds.append((rss, false, { Feeds.rss(channel, selfPath: rss, config: config) }))
+                feeds.append((rss, { Feeds.rss(channel, selfPath: rss, config: config) }))
             }
         }
         for taxonomy in Taxonomy.allCases {
             let groups = site.terms(taxonomy)
             guard let path = config.permalinks.terms(taxonomy).indexFeed, !groups.isEmpty else { continue }
             let index = site.pages.first { if case .termIndex(taxonomy) = $0.kind { return true } else { return false } }
-            feeds.append((path, false, { indexFeed(groups, title: "\(config.title): \(taxonomy.plural)", page: index?.url ?? "",
-                                                   path: path, site: site) }))
+            feeds.append((path, { (indexFeed(groups, title: "\(config.title): \(taxonomy.plural)", page: index?.url ?? "",
+                                             path: path, site: site), []) }))
         }
         for (path, posts) in languages {
-            let channel = FeedChannel(title: config.title, page: site.listURL, entries: posts.map { entries[$0]! }, config: config)
-            feeds.append((path, false, { atom(channel, selfPath: path, config: config) }))
+            let channel = FeedChannel(title: config.title, page: site.listURL, entries: posts.map { entries[$0]! }, posts: posts, config: config)
+            feeds.append((path, { atom(channel, selfPath: path, config: config) }))
         }
         // Each feed on any core: its text, then its bytes.
         return Parallel.map(feeds.count) { number -> OutputFile in
             let feed = feeds[number]
-            guard let marks else { return file(feed.path, feed.text()) }
-            return OutputFile(path: feed.path, contents: .bytes(marks.feedBytes(path: feed.path, json: feed.json, text: feed.text())))
+            let (text, holes) = feed.text()
+            if let hook, !holes.isEmpty { hook.feed(feed.path, holds: holes) }
+            return file(feed.path, text)
         }
     }
 
@@ -149,7 +152,7 @@ package enum Feeds {
             (entry.atomXML, entry.summaryXML, entry.contentXML) = atomEntry(entry, dates: FeedDates(timeZone: config.timeZone))
             return entry
         }
-        return atom(FeedChannel(title: title, page: page, entries: entries, config: config), selfPath: path, config: config)
+        return atom(FeedChannel(title: title, page: page, entries: entries, posts: [], config: config), selfPath: path, config: config).text
     }
 
     /// Where a term's Atom feed goes: `feed.xml` in the folder of the term's page (`tags/swift/feed.xml`);
@@ -223,12 +226,11 @@ package enum Feeds {
     }
 
     /// A post as every feed format shows it.
-    /// With `body`, the entry's whole content is `body` (see ``BodyMarks/feedMarker(_:)``).
-    private static func entry(for item: SitePost, config: SiteConfig, body: String? = nil) -> FeedEntry {
+    private static func entry(for item: SitePost, config: SiteConfig) -> FeedEntry {
         let permalink = AbsoluteURLs.url(item.url, config: config)
         let full: String?
         switch config.feedContent {
-        case .full: full = body ?? content(item.rendered.html, base: permalink)
+        case .full: full = content(item.rendered.html, base: permalink)
         case .summary: full = nil
         }
         var entry = FeedEntry(title: item.post.title, permalink: permalink, author: author(of: item.post, config: config),
@@ -242,7 +244,8 @@ package enum Feeds {
 
     // MARK: Atom 1.0 (RFC 4287)
 
-    private static func atom(_ feed: FeedChannel, selfPath: String, config: SiteConfig) -> String {
+    /// The feed's text, and where each entry's content is in it (``BodyForm/feedXML(base:)``).
+    private static func atom(_ feed: FeedChannel, selfPath: String, config: SiteConfig) -> (text: String, holes: [BodyHole]) {
         let dates = FeedDates(timeZone: config.timeZone)
         let selfURL = AbsoluteURLs.url(selfPath, config: config)
         var xml = XMLWriter()
@@ -260,9 +263,17 @@ package enum Feeds {
         xml.element("name", text: feed.author)
         xml.close()
         xml.reserve(feed.entries.reduce(64) { $0 + $1.atomXML.utf8.count })
-        for entry in feed.entries { xml.append(fragment: entry.atomXML) }
+        var holes: [BodyHole] = []
+        for (number, entry) in feed.entries.enumerated() {
+            let start = xml.text.utf8.count
+            xml.append(fragment: entry.atomXML)
+            if let content = entry.contentXML, number < feed.posts.count {
+                holes.append(BodyHole(post: feed.posts[number], offset: start + content.lowerBound, length: content.count,
+                                      form: .feedXML(base: entry.permalink)))
+            }
+        }
         xml.close()
-        return xml.text
+        return (xml.text, holes)
     }
 
     /// The `<entry>` of a post in every Atom feed, made once however many feeds show the post, and
@@ -292,7 +303,8 @@ package enum Feeds {
 
     // MARK: RSS 2.0
 
-    private static func rss(_ feed: FeedChannel, selfPath: String, config: SiteConfig) -> String {
+    /// The feed's text, and where each entry's content is in it (``BodyForm/feedXML(base:)``).
+    private static func rss(_ feed: FeedChannel, selfPath: String, config: SiteConfig) -> (text: String, holes: [BodyHole]) {
         let dates = FeedDates(timeZone: config.timeZone)
         var xml = XMLWriter()
         xml.open("rss", [("version", "2.0"), ("xmlns:atom", "http://www.w3.org/2005/Atom"),
@@ -307,7 +319,8 @@ package enum Feeds {
         xml.element("atom:link", [("href", AbsoluteURLs.url(selfPath, config: config)), ("rel", "self"),
                                   ("type", "application/rss+xml")], text: nil)
         xml.reserve(feed.entries.reduce(0) { $0 + $1.summaryXML.count + ($1.contentXML?.count ?? 0) + 1024 })
-        for entry in feed.entries {
+        var holes: [BodyHole] = []
+        for (number, entry) in feed.entries.enumerated() {
             xml.open("item")
             xml.element("title", text: entry.title)
             xml.element("link", text: entry.permalink)
@@ -318,17 +331,24 @@ package enum Feeds {
             for tag in entry.tags { xml.element("category", text: tag) }
             // The summary and body as the entry's Atom element escaped them, not escaped again.
             xml.element("description", escaped: entry.escaped(entry.summaryXML))
-            if let content = entry.contentXML { xml.element("content:encoded", escaped: entry.escaped(content)) }
+            if let content = entry.contentXML {
+                let range = xml.element("content:encoded", escaped: entry.escaped(content))
+                if number < feed.posts.count {
+                    holes.append(BodyHole(post: feed.posts[number], offset: range.lowerBound, length: range.count,
+                                          form: .feedXML(base: entry.permalink)))
+                }
+            }
             xml.close()
         }
         xml.close()
         xml.close()
-        return xml.text
+        return (xml.text, holes)
     }
 
     // MARK: JSON Feed 1.1
 
-    private static func json(_ feed: FeedChannel, selfPath: String, config: SiteConfig) -> String {
+    /// The feed's text, and with `holes` where each entry's content is in it (``BodyForm/feedJSON(base:)``).
+    private static func json(_ feed: FeedChannel, selfPath: String, config: SiteConfig, holes: Bool) -> (text: String, holes: [BodyHole]) {
         let dates = FeedDates(timeZone: config.timeZone)
         let document = JSONFeed(
             title: feed.title, homePageURL: feed.pageURL, feedURL: AbsoluteURLs.url(selfPath, config: config),
@@ -343,7 +363,31 @@ package enum Feeds {
             })
         let encoder = jsonEncoder([.sortedKeys, .prettyPrinted])
         // Strings, arrays and objects only: encoding cannot fail.
-        return String(decoding: try! encoder.encode(document), as: UTF8.self) + "\n"
+        let text = String(decoding: try! encoder.encode(document), as: UTF8.self) + "\n"
+        guard holes else { return (text, []) }
+        return (text, contentHoles(in: text, feed: feed))
+    }
+
+    /// Where each item's `content_html` of a post's whole body is in the JSON feed `text`: the items in order, each with
+    /// one `"content_html" : "` (a string's own quotes are `\"`, so no string holds it), its string up to the quote
+    /// that ends it.
+    private static func contentHoles(in text: String, feed: FeedChannel) -> [BodyHole] {
+        var text = text
+        return text.withUTF8 { bytes -> [BodyHole] in
+            let key = Array("\"content_html\" : \"".utf8)
+            var holes: [BodyHole] = []
+            var from = 0
+            for (number, entry) in feed.entries.enumerated() {
+                guard let found = key.withUnsafeBufferPointer({ ByteSearch.firstIndex(of: $0, in: bytes, from: from) }) else { break }
+                var end = found + key.count
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
+                from = end
+                guard entry.contentHTML != nil, number < feed.posts.count else { continue }
+                holes.append(BodyHole(post: feed.posts[number], offset: found + key.count, length: end - found - key.count,
+                                      form: .feedJSON(base: entry.permalink)))
+            }
+            return holes
+        }
     }
 }
 
@@ -382,15 +426,18 @@ struct FeedChannel: Sendable {
     var pageURL: String
     var author: String
     var entries: [FeedEntry]
+    /// The post of each entry, by index into ``Site/posts``; empty for entries of no post (terms).
+    var posts: [Int]
     /// The newest entry's update time.
     var updated: Date?
 
     /// - Parameter page: the site-relative URL of the page the feed follows.
-    init(title: String, page: String, entries: [FeedEntry], config: SiteConfig) {
+    init(title: String, page: String, entries: [FeedEntry], posts: [Int], config: SiteConfig) {
         self.title = title
         self.pageURL = AbsoluteURLs.url(page, config: config)
         self.author = Feeds.author(of: nil, config: config)
         self.entries = entries
+        self.posts = posts
         self.updated = entries.map(\.updated).max()
     }
 }

@@ -28,7 +28,6 @@ package enum SearchIndex {
     /// The manifest and the shards; none with `search: false`.
     package static func render(_ site: Site, hook: RenderHook? = nil) -> [OutputFile] {
         guard site.config.search else { return [] }
-        let marks = BodyMarks(site: site, hook: hook)
         let shards = shards(site)
         let names = shards.map { String($0.path.dropFirst(path.folderPart.count + 1)) }
         let count = shards.reduce(0) { $0 + $1.posts.count }
@@ -36,9 +35,9 @@ package enum SearchIndex {
         var files = [OutputFile(path: path, contents: .bytes(Data(manifest.utf8)))]
         for (shardPath, shard) in shards {
             files.append(OutputFile(path: shardPath, contents: .made(by: OutputFile.Maker {
-                let bytes = shardBytes(shard, site: site, marks: marks)
-                guard let marks else { return bytes }
-                return marks.generatedBytes(path: shardPath, text: String(decoding: bytes, as: UTF8.self)) { _ in .searchText }
+                let (bytes, holes) = shardBytes(shard, site: site, hook: hook)
+                if let hook, !holes.isEmpty { hook.feed(shardPath, holds: holes) }
+                return bytes
             })))
         }
         return files
@@ -65,9 +64,11 @@ package enum SearchIndex {
         return site.listed + pages
     }
 
-    /// A shard's JSON text; each post's words are its feed marker when `marks` is given. Its parts are
+    /// A shard's JSON text, and with `hook` where each post's words are in it (``BodyForm/searchText``). Its parts are
     /// measured, then written once into a buffer of their exact size.
-    static func shardBytes(_ shard: [Int], site: Site, marks: BodyMarks?) -> Data {
+    static func shardBytes(_ shard: [Int], site: Site, hook: RenderHook?) -> (data: Data, holes: [BodyHole]) {
+        // `blog serve` keeps each post's words between builds: a shard made again reads the words of the changed posts only.
+        let memo = hook?.postDigests
         // Each post's fields read in place: `let item = site.posts[index]` copied the placed post and its post, every
         // string of them retained and released again.
         let entries = site.posts.withUnsafeBufferPointer { posts in shard.map { index -> Entry in
@@ -77,7 +78,11 @@ package enum SearchIndex {
                             ? DateText.day(item.pointee.post.date, in: site.config.timeZone(of: item.pointee.post)) : nil,
                          tags: item.pointee.post.tags.map { Feeds.jsonContent($0.name) },
                          summary: Feeds.jsonContent(item.pointee.rendered.summaryText),
-                         words: marks?.feedMarker(index) ?? item.pointee.rendered.searchWords)
+                         words: memo.map { memo in
+                             memo.searchWords(path: item.pointee.post.contentPath, html: item.pointee.rendered.html) {
+                                 BodyForm.searchText.apply(item.pointee.rendered.html)
+                             }
+                         } ?? item.pointee.rendered.searchWords)
         } }
         var size = ByteCount()
         write(entries, to: &size)
@@ -86,7 +91,10 @@ package enum SearchIndex {
             var out = ByteWriter(next: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
             write(entries, to: &out)
         }
-        return data
+        guard hook != nil else { return (data, []) }
+        return (data, zip(shard, zip(size.words, entries)).map { index, found in
+            BodyHole(post: index, offset: found.0, length: found.1.words.utf8.count, form: .searchText)
+        })
     }
 
     /// What a shard shows of a post, each part as a JSON string's content.
@@ -117,7 +125,7 @@ package enum SearchIndex {
             out.put("],\"s\":\"")
             out.put(entry.summary)
             out.put("\",\"w\":\"")
-            out.put(entry.words)
+            out.put(words: entry.words)
             out.put("\"}")
         }
         out.put("]\n")
@@ -128,13 +136,24 @@ package enum SearchIndex {
 private protocol ByteOutput {
     mutating func put(_ text: StaticString)
     mutating func put(_ text: String)
+    /// A post's words.
+    mutating func put(words: String)
 }
 
-/// Counts the bytes.
+extension ByteOutput {
+    mutating func put(words: String) { put(words) }
+}
+
+/// Counts the bytes, and where each post's words start.
 private struct ByteCount: ByteOutput {
     var count = 0
+    var words: [Int] = []
     mutating func put(_ text: StaticString) { count += text.utf8CodeUnitCount }
     mutating func put(_ text: String) { count += text.utf8.count }
+    mutating func put(words text: String) {
+        words.append(count)
+        put(text)
+    }
 }
 
 /// Writes the bytes from `next` on, into a buffer as big as ``ByteCount`` counted.

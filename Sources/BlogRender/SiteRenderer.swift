@@ -80,13 +80,20 @@ package enum SiteRenderer {
                 }
                 for (key, text) in texts { values[key] = text }
             }
-            // With marks the text is filled in (BodyMarks); without, the page's bytes are the render's own.
+            // With marks the bodies' places are told (BodyMarks); without, the page's bytes are the render's own.
             let pageLibrary = summaries.flatMap { ListSummaries.listTemplates.contains(template) ? $0.listLibrary : nil } ?? library
             let bytes: Data?
             do {
                 // A list's posts each carry their entry (``TemplateContext``).
                 if let marks {
-                    bytes = try pageLibrary.render(values.record, withTemplate: template).map { marks.pageBytes(number: number, text: $0) }
+                    // The bodies written in place where the compiled render prints them; else into text, then filled.
+                    let record = values.record
+                    if !marks.markersInTexts, let marked = try pageLibrary.renderMarked(record, withTemplate: template),
+                       let made = marks.pageBytes(number: number, marked: marked) {
+                        bytes = made
+                    } else {
+                        bytes = try pageLibrary.render(record, withTemplate: template).map { marks.pageBytes(number: number, text: $0) }
+                    }
                 } else {
                     bytes = try pageLibrary.renderData(values.record, withTemplate: template)
                 }

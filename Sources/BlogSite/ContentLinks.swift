@@ -41,8 +41,15 @@ package struct ContentLinks: Sendable {
 
     /// Whether a markdown body may hold an `{attach}` (or `|attach|`) link.
     package static func mayHoldAttachments(_ body: String) -> Bool {
-        ByteSearch.containsAny(body, after: ["{", "|"], ["attach}", "attach|"])
+        ByteSearch.containsAny(body, after: attachmentOpeners, attachmentNames)
     }
+
+    /// The same in bytes (a post file's body, not made a `String`).
+    package static func mayHoldAttachments(bytes body: UnsafeBufferPointer<UInt8>) -> Bool {
+        ByteSearch.containsAny(body, after: attachmentOpeners, attachmentNames)
+    }
+
+    private static let attachmentOpeners = ["{", "|"], attachmentNames = ["attach}", "attach|"]
 
     /// The marker and path of a Pelican reference (`{filename}../a.md`, `%7Bstatic%7Dimg/x.png` as
     /// cmark writes it in an `href`), or nil.

@@ -188,6 +188,13 @@ extension ContentScannerTests {
         try Data(String(repeating: "x", count: 10_000).utf8).write(to: folder.appendingPathComponent("two.md"))
         XCTAssertEqual(FileStat.read("link.md", in: directory)?.0.count, 10_000)
         XCTAssertNil(FileStat.read("missing.md", in: directory))
+        // Empty; and more bytes than its size says (a file of /proc, of size 0): read to its end all the same.
+        try Data().write(to: folder.appendingPathComponent("empty.md"))
+        XCTAssertEqual(FileStat.read("empty.md", in: directory)?.0, Data())
+        let status = try XCTUnwrap(FileStat.read("/proc/self/status", in: directory))
+        XCTAssertEqual(status.1.size, 0)
+        XCTAssertTrue(String(decoding: status.0, as: UTF8.self).hasPrefix("Name:"))
+        XCTAssertTrue(String(decoding: status.0, as: UTF8.self).contains("\nPid:"))
     }
 }
 

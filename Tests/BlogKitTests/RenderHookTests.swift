@@ -119,4 +119,64 @@ final class RenderHookTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, site.posts.count)
     }
+
+    /// The holes of `hook` checked against `files` (pages by index into `site.pages`): each holds its post's body in
+    /// the form it says. Returns how many were checked.
+    func checkPageHoles(_ hook: Recording, site: Site, files: [String: String], file: StaticString = #filePath,
+                        line: UInt = #line) throws -> Int {
+        var checked = 0
+        for (number, holes) in hook.pages {
+            let bytes = Array(try XCTUnwrap(files[site.pages[number].outputPath]).utf8)
+            for hole in holes {
+                XCTAssertEqual(String(decoding: bytes[hole.offset..<hole.offset + hole.length], as: UTF8.self),
+                               hole.form.apply(site.posts[hole.post].rendered.html), file: file, line: line)
+                checked += 1
+            }
+        }
+        return checked
+    }
+
+    /// A theme's own templates: the compiled render writes each body where the template prints it (as it is,
+    /// escaped, inside an indented partial, as a section's value), and the bytes are a render's without a hook.
+    func testBodiesWrittenInPlaceWhereverATemplatePrintsThem() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("render-hook-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        func write(_ name: String, _ text: String) throws {
+            let url = root.appendingPathComponent("themes/default/templates/\(name).mustache")
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        try write("post", "{{<base}}{{$content}}{{#post}}<pre>{{html}}</pre>\n<main>\n  {{>body}}\n</main>\n{{#html}}[{{{.}}}]{{/html}}{{/post}}{{/content}}{{/base}}\n")
+        try write("body", "<div>\n{{{html}}}\n</div>\n")
+        let site = RenderFixture.site()
+        let theme = try Theme.load(name: "default", siteRoot: root)
+        let hook = Recording()
+        let files = try render(site, theme: theme, hook: hook)
+        XCTAssertEqual(files, try render(site, theme: theme, hook: nil))
+        let post = try XCTUnwrap(site.pages.firstIndex { $0.outputPath == "posts/swift-6/index.html" })
+        XCTAssertEqual(hook.pages[post]?.map(\.form), [.escaped, .html, .html])
+        let page = try XCTUnwrap(files["posts/swift-6/index.html"])
+        XCTAssertTrue(page.contains("<pre>&lt;p&gt;Body &lt;em&gt;zero&lt;/em&gt;&lt;/p&gt;"), page)
+        XCTAssertTrue(page.contains("\n  <div>\n  <p>Body <em>zero</em></p>"), page)
+        XCTAssertGreaterThanOrEqual(try checkPageHoles(hook, site: site, files: files), 3 * site.posts.filter { $0.post.kind == .post }.count)
+    }
+
+    /// A body in a text rendered once for many pages (a list's entry) is a marker there, which the pages that show
+    /// the text fill: the same bytes as without a hook, the same holes.
+    func testABodyInAnEntryRenderedOnceIsFilledIn() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("render-hook-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let url = root.appendingPathComponent("themes/default/templates/post-summary.mustache")
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("<article>{{title}}\n{{{html}}}</article>\n".utf8).write(to: url)
+        let site = RenderFixture.site()
+        let theme = try Theme.load(name: "default", siteRoot: root)
+        XCTAssertEqual(theme.listSummaries?.partial, "post-summary", "each entry rendered once")
+        let hook = Recording()
+        let files = try render(site, theme: theme, hook: hook)
+        XCTAssertEqual(files, try render(site, theme: theme, hook: nil))
+        let index = try XCTUnwrap(site.pages.firstIndex { $0.outputPath == "index.html" })
+        XCTAssertFalse(try XCTUnwrap(hook.pages[index]).isEmpty)
+        XCTAssertGreaterThan(try checkPageHoles(hook, site: site, files: files), site.posts.count)
+    }
 }

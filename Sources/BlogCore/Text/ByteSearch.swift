@@ -27,27 +27,30 @@ package enum ByteSearch {
     /// first bytes are rare (`{`, `|`, `%`), where a search for a word stops at every letter.
     package static func containsAny(_ text: String, after openers: [String], _ needles: [String]) -> Bool {
         var text = text
-        return text.withUTF8 { haystack in
-            guard let h = haystack.baseAddress else { return false }
-            let count = haystack.count
-            func matches(_ pattern: String, at offset: Int) -> Bool {
-                var pattern = pattern
-                return pattern.withUTF8 { p in offset + p.count <= count && memcmp(h + offset, p.baseAddress!, p.count) == 0 }
-            }
-            for opener in openers {
-                guard let first = opener.utf8.first else { continue }
-                var start = 0
-                while start < count, let found = memchr(h + start, Int32(first), count - start) {
-                    let offset = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - h
-                    if matches(opener, at: offset) {
-                        let after = offset + opener.utf8.count
-                        if needles.contains(where: { matches($0, at: after) }) { return true }
-                    }
-                    start = offset + 1
-                }
-            }
-            return false
+        return text.withUTF8 { containsAny($0, after: openers, needles) }
+    }
+
+    /// The same in bytes (a file's, not made a `String`).
+    package static func containsAny(_ haystack: UnsafeBufferPointer<UInt8>, after openers: [String], _ needles: [String]) -> Bool {
+        guard let h = haystack.baseAddress else { return false }
+        let count = haystack.count
+        func matches(_ pattern: String, at offset: Int) -> Bool {
+            var pattern = pattern
+            return pattern.withUTF8 { p in offset + p.count <= count && memcmp(h + offset, p.baseAddress!, p.count) == 0 }
         }
+        for opener in openers {
+            guard let first = opener.utf8.first else { continue }
+            var start = 0
+            while start < count, let found = memchr(h + start, Int32(first), count - start) {
+                let offset = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - h
+                if matches(opener, at: offset) {
+                    let after = offset + opener.utf8.count
+                    if needles.contains(where: { matches($0, at: after) }) { return true }
+                }
+                start = offset + 1
+            }
+        }
+        return false
     }
 
     /// Where `byte` first is in `bytes` at or after `start`, or nil: a `memchr`, which skips the

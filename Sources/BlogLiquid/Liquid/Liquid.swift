@@ -163,8 +163,13 @@ package enum Liquid {
 
     /// Quick check so posts without any `{%` or `{{` skip the work.
     package static func needsProcessing(_ body: String) -> Bool {
+        needsProcessing(bytes: body.utf8)
+    }
+
+    /// The same in bytes (a file's, not made a `String`).
+    package static func needsProcessing<Bytes: Sequence<UInt8>>(bytes: Bytes) -> Bool {
         var afterBrace = false
-        for byte in body.utf8 {
+        for byte in bytes {
             if afterBrace && (byte == UInt8(ascii: "{") || byte == UInt8(ascii: "%")) { return true }
             afterBrace = byte == UInt8(ascii: "{")
         }

@@ -1,7 +1,9 @@
+import BlogCore
 import Foundation
 
-/// What ``TemplateRenderer`` writes into: a ``RenderBuffer``, or a `String` where the text is wanted as one (a page
-/// whose markers ``BodyMarks`` fills: made from bytes, the `String` was checked as UTF-8 again, a page at a time).
+/// What ``TemplateRenderer`` writes into: a ``RenderBuffer``, a ``MarkedBuffer`` (a page of a build with the
+/// incremental layer: the bytes and where the post bodies went), or a `String` where the text is wanted as one (a
+/// page whose markers ``BodyMarks`` fills: made from bytes, the `String` was checked as UTF-8 again).
 protocol RenderOutput {
     /// Empty.
     init()
@@ -16,6 +18,25 @@ protocol RenderOutput {
     var endsWithLineFeed: Bool { get }
     /// The memory let go, where the output holds it itself; the output must not be used after.
     func free()
+    /// A post's body printed (`{{html}}` escaped by `escaper`, `{{{html}}}` not): its marker, which ``BodyMarks``
+    /// replaces, in every output but ``MarkedBuffer``, which writes the body itself.
+    mutating func write(body: BodyMarker, escaped: Bool, escaper: ScopeEscaper)
+}
+
+extension RenderOutput {
+    /// The marker, as any value prints (``BodyMarker/renderText``, which tells ``BodyMarks`` that a text holds one).
+    mutating func write(body: BodyMarker, escaped: Bool, escaper: ScopeEscaper) {
+        let marker = body.renderText
+        write(escaped ? escaper.escape(marker) : marker)
+    }
+}
+
+/// An output a render starts at a size: the bytes of a page.
+protocol SizedRenderOutput: RenderOutput {
+    /// Empty, with room for `capacity` bytes.
+    init(capacity: Int)
+    /// The bytes written.
+    var count: Int { get }
 }
 
 /// `write(_:)` is the stream's (`TextOutputStream`): an append.
@@ -36,7 +57,7 @@ extension String: RenderOutput {
 ///
 /// Owned by one render: made by ``TemplateLibrary``, which either hands the memory on (``data()``, ``string()``)
 /// or frees it (``free()``), once.
-struct RenderBuffer: RenderOutput {
+struct RenderBuffer: SizedRenderOutput {
     private var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
@@ -100,6 +121,9 @@ struct RenderBuffer: RenderOutput {
         count > 0 && base[count - 1] == UInt8(ascii: "\n") && !(count > 1 && base[count - 2] == UInt8(ascii: "\r"))
     }
 
+    /// The bytes written so far.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
     /// The bytes as `Data` that owns the memory (freed with it). The buffer must not be used after.
     func data() -> Data {
         Data(bytesNoCopy: base, count: count, deallocator: .free)
@@ -114,5 +138,72 @@ struct RenderBuffer: RenderOutput {
     /// The memory freed, the bytes not used. The buffer must not be used after.
     func free() {
         Foundation.free(base)
+    }
+}
+
+/// A page's bytes as ``RenderBuffer`` writes them, with each post body written in place rather than its marker, and
+/// where each went (``BodyHole``, offsets into the bytes): a build with the incremental layer renders its pages
+/// into this, so that it pays for the holes only, not for a text of markers filled in afterwards.
+struct MarkedBuffer: SizedRenderOutput {
+    private(set) var buffer: RenderBuffer
+    private(set) var holes: [BodyHole] = []
+
+    init() {
+        buffer = RenderBuffer()
+    }
+
+    init(capacity: Int) {
+        buffer = RenderBuffer(capacity: capacity)
+    }
+
+    @inline(__always)
+    mutating func write(_ text: String) {
+        buffer.write(text)
+    }
+
+    /// Another buffer's bytes and holes appended (a piece of an indented partial's).
+    mutating func write(_ other: MarkedBuffer) {
+        let shift = buffer.count
+        for var hole in other.holes {
+            hole.offset += shift
+            holes.append(hole)
+        }
+        buffer.write(other.buffer)
+    }
+
+    /// The body in the form the marker would have been filled with: as it is where the marker is printed as it is
+    /// (`{{{html}}}`, or an escaper that leaves `&` alone), escaped where the marker's `&` is `&amp;`. Any other
+    /// escaping of the marker is printed as it is, as ``BodyMarks/fill(_:)`` leaves a marker it does not know.
+    mutating func write(body: BodyMarker, escaped: Bool, escaper: ScopeEscaper) {
+        let form: BodyForm
+        if !escaped {
+            form = .html
+        } else {
+            let marker = body.marker, shown = escaper.escape(marker)
+            if shown == marker {
+                form = .html
+            } else if shown == PlaceholderMarks.build.mark("&amp;", body.post) {
+                form = .escaped
+            } else {
+                // Not a marker BodyMarks fills: printed as it is, and BodyMarks hears of it.
+                return buffer.write(escaper.escape(body.renderText))
+            }
+        }
+        let start = buffer.count
+        buffer.write(form == .html ? body.html : form.apply(body.html))
+        holes.append(BodyHole(post: body.post, offset: start, length: buffer.count - start, form: form))
+    }
+
+    mutating func clear() {
+        buffer.clear()
+        holes.removeAll(keepingCapacity: true)
+    }
+
+    var isEmpty: Bool { buffer.isEmpty }
+    var endsWithLineFeed: Bool { buffer.endsWithLineFeed }
+    var count: Int { buffer.count }
+
+    func free() {
+        buffer.free()
     }
 }

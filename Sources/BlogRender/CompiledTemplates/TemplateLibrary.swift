@@ -84,14 +84,25 @@ package struct TemplateLibrary: Sendable {
         return mustache.render(object, withTemplate: name).map { Data($0.utf8) }
     }
 
+    /// The bytes of ``renderData(_:withTemplate:)`` with each post body (``BodyMarker``) written in place and where
+    /// it went; nil where ``renderCompiled(_:withTemplate:)`` is nil (then the page is rendered into text whose markers
+    /// ``BodyMarks`` fills).
+    func renderMarked(_ object: Any, withTemplate name: String) throws -> MarkedBuffer? {
+        try renderBuffer(object, withTemplate: name, into: MarkedBuffer.self)
+    }
+
     /// ``renderCompiled(_:withTemplate:)``'s bytes, in memory the caller hands on or frees.
     private func renderBuffer(_ object: Any, withTemplate name: String) throws -> RenderBuffer? {
+        try renderBuffer(object, withTemplate: name, into: RenderBuffer.self)
+    }
+
+    private func renderBuffer<Output: SizedRenderOutput>(_ object: Any, withTemplate name: String, into _: Output.Type) throws -> Output? {
         guard !incomplete, let template = compiled[name] else { return nil }
         var renderer = TemplateRenderer(templates: compiled, numbered: numbered, object: object, id: template.id)
         // At the size of the template's last page at once: grown from nothing, a page of 13 KB was copied
         // into new storage about ten times on the way.
         let size = sizes[name]
-        var output = RenderBuffer(capacity: size?.expected ?? 0)
+        var output = Output(capacity: size?.expected ?? 0)
         do {
             try renderer.render(template, .start, into: &output)
         } catch {

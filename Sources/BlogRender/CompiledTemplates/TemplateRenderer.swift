@@ -238,6 +238,9 @@ struct TemplateRenderer {
         } else if let once = Self.exactly(value, RenderedOnce.self) {
             // A post's part rendered once for every page (`MustacheCustomRenderable`), known without a protocol cast.
             text = once.renderText
+        } else if let body = Self.exactly(value, BodyMarker.self) {
+            // A post's body where the incremental layer renders: the output writes it (see ``MarkedBuffer``).
+            return output.write(body: body, escaped: escaped, escaper: scope.escaper)
         } else if value is MustacheTemplate || value is MustacheLambda {
             throw Unsupported()
         } else if let renderable = value as? MustacheCustomRenderable {
