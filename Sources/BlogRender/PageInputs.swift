@@ -184,10 +184,10 @@ struct TemplateReads {
 }
 
 extension TemplateContext {
-    /// The digest of what `page` is rendered from: its `template`, its `values` of which the
-    /// template reads `reads` (nil: every value); see ``PageInputs``. The context must have been
-    /// made with digests.
-    func inputs(of page: Page, template: String, values: [String: Any], reads: Set<String>?) -> Digest {
+    /// The digest of what `page` is rendered from: its `template`, its `values` (``page(_:)``'s record) of which the
+    /// template reads `reads` (nil: every value); see ``PageInputs``. The values count by their keys, whatever their
+    /// slots. The context must have been made with digests.
+    func inputs(of page: Page, template: String, values: TemplateRecord, reads: Set<String>?) -> Digest {
         var input = DigestInput()
         input.add(template)
         input.add(page.outputPath)
@@ -195,7 +195,8 @@ extension TemplateContext {
         // Each value read, by the sum of their digests (see ``PageInputs/add(_:to:replacing:)``).
         var high: UInt64 = 0, low: UInt64 = 0
         var entry = DigestInput(capacity: 256)
-        for (key, value) in values where reads?.contains(key) ?? true {
+        values.forEach { key, value in
+            guard reads?.contains(key) ?? true else { return }
             entry.removeAll()
             entry.add(key)
             // Posts count by their digests, values the same on every page by theirs; the rest is walked.

@@ -32,14 +32,15 @@ package enum SiteRenderer {
         let listEntry = summaries.map { summaries in { (values: Any) in renderedOnce(summaries.partial, values, library) } }
         let marks = BodyMarks(site: site, hook: hook)
         let context = TemplateContext(site: site, marks: marks, postPartials: postPartials, listEntry: listEntry, digests: inputs,
-                                      memo: inputs ? hook?.postDigests : nil)
+                                      memo: inputs ? hook?.postDigests : nil,
+                                      pageKeys: theme.sharedPartials?.names.map(SharedPartials.key) ?? [])
         var digests: [Digest] = []
         if inputs {
             let reads = theme.templateReads
             digests = Parallel.map(site.pages.count) { number in
                 let page = site.pages[number]
                 let (template, values) = shown(context.page(page), theme: theme)
-                return context.inputs(of: page, template: template, values: values, reads: reads.names(of: template))
+                return context.inputs(of: page, template: template, values: values.record, reads: reads.names(of: template))
             }
         }
         let maker = PageMaker(context: context, theme: theme, library: library, summaries: summaries, marks: marks)
@@ -75,7 +76,7 @@ package enum SiteRenderer {
             var (template, values) = SiteRenderer.shown(context.page(page), theme: theme)
             if let names = theme.sharedPartials?.shown[template], !names.isEmpty {
                 let texts = shared.texts(for: context.kind(of: page)) {
-                    names.map { (SharedPartials.key($0), SiteRenderer.renderedOnce($0, values, theme.library)) }
+                    names.map { (SharedPartials.key($0), SiteRenderer.renderedOnce($0, values.record, theme.library)) }
                 }
                 for (key, text) in texts { values[key] = text }
             }
@@ -86,14 +87,15 @@ package enum SiteRenderer {
                 // A list's posts each carry their entry (``TemplateContext``).
                 if let marks {
                     // The bodies written in place where the compiled render prints them; else into text, then filled.
-                    if !marks.markersInTexts, let marked = try pageLibrary.renderMarked(values, withTemplate: template),
+                    let record = values.record
+                    if !marks.markersInTexts, let marked = try pageLibrary.renderMarked(record, withTemplate: template),
                        let made = marks.pageBytes(number: number, marked: marked) {
                         bytes = made
                     } else {
-                        bytes = try pageLibrary.render(values, withTemplate: template).map { marks.pageBytes(number: number, text: $0) }
+                        bytes = try pageLibrary.render(record, withTemplate: template).map { marks.pageBytes(number: number, text: $0) }
                     }
                 } else {
-                    bytes = try pageLibrary.renderData(values, withTemplate: template)
+                    bytes = try pageLibrary.renderData(values.record, withTemplate: template)
                 }
             } catch let loop as TemplateRenderer.Loop {
                 throw BuildFailure([TemplateCheck.error(loop, texts: theme.templateTexts, folder: "themes/\(theme.name)/templates/")])
@@ -125,7 +127,8 @@ package enum SiteRenderer {
     /// The template of `theme` that shows a page, and the values it sees, from the template its
     /// kind names and its values (``TemplateContext/page(_:)``): what pages are rendered with, and
     /// what their digests (``PageInputs``) are made of.
-    private static func shown(_ page: (template: String, values: [String: Any]), theme: Theme) -> (template: String, values: [String: Any]) {
+    private static func shown(_ page: (template: String, values: TemplateRecord.Builder), theme: Theme)
+        -> (template: String, values: TemplateRecord.Builder) {
         var (template, values) = page
         // A theme without a page template shows pages with its post template.
         if template == "page", !theme.hasPageTemplate { template = "post" }

@@ -19,8 +19,14 @@ struct TemplateContext {
     private var posts: [TemplateRecord] { table.posts }
     /// One record per term of each taxonomy (``Site/terms(_:)``), in ``PostValues/termLayout``.
     private let terms: [Taxonomy: [TemplateRecord]]
-    /// What every page sees: `config`, `links`, `tags`, `archives`.
-    private let shared: [String: Any]
+    /// What every page sees: `config`, `links`, `tags`, `archives`, the site's `feeds`; in ``pageLayout``, which
+    /// each page's values start from a copy of.
+    private let shared: TemplateRecord.Builder
+    /// The keys of every page's values (``page(_:)``), at the same slots on every page: a template finds a page's
+    /// value by its name's number, not by hashing its text (see ``TemplateRecord``).
+    let pageLayout: RecordLayout
+    /// ``noAbout`` and ``aboutTemplates``, held here: each read of a static is a call (`swift_once`) on every page.
+    private let emptyAbout = Self.noAbout, pageTemplates = Self.aboutTemplates
     /// The site menu (`nav`) of each page template, its own entry marked current.
     private let navs: [String: [[String: Any]]]
     /// The `feeds` of each term's pages, by index into ``Site/terms(_:)``.
@@ -41,9 +47,10 @@ struct TemplateContext {
     /// under its key (see ``ListSummaries/postPartials``); so does `listEntry`, the post's entry in
     /// the lists, under ``ListSummaries/key``. With `digests`, it also makes the digests that
     /// ``inputs(of:template:values:reads:)`` reads, with the part of each post's digest that `memo` kept where
-    /// the post is as it was (see ``PostDigestMemo``).
+    /// the post is as it was (see ``PostDigestMemo``). `pageKeys` are keys a page's values may take besides
+    /// those ``page(_:)`` sets (the texts of ``SharedPartials``).
     init(site: Site, marks: BodyMarks? = nil, postPartials: [(key: String, render: (Any) -> String)] = [],
-         listEntry: ((Any) -> String)? = nil, digests: Bool = false, memo: PostDigestMemo? = nil) {
+         listEntry: ((Any) -> String)? = nil, digests: Bool = false, memo: PostDigestMemo? = nil, pageKeys: [String] = []) {
         self.site = site
         let links = SiteLinks(config: site.config)
         self.links = links
@@ -115,8 +122,12 @@ struct TemplateContext {
             }]
         }
         // `config` and `links`, read on every page, as records: found by the numbers of their names (see TemplateRecord).
-        var shared: [String: Any] = ["config": TemplateRecord(Self.configValues(site.config, links: links)), "tags": tags,
-                                     "archives": archives]
+        let pageLayout = RecordLayout(keys: Self.pageKeys + pageKeys.filter { !Self.pageKeys.contains($0) })
+        self.pageLayout = pageLayout
+        var shared = TemplateRecord.Builder(pageLayout)
+        shared["config"] = TemplateRecord(Self.configValues(site.config, links: links))
+        shared["tags"] = tags
+        shared["archives"] = archives
         var linkValues: [String: Any] = ["home": links.href(""), "posts": links.href(site.listURL), "css": links.href("style.css")]
         if site.config.search {
             linkValues["search"] = links.href(SearchIndex.path)
@@ -139,8 +150,6 @@ struct TemplateContext {
         }
         shared["links"] = TemplateRecord(linkValues)
         shared["feeds"] = Self.feedValues(Feeds.feedLinks(site: site, term: nil))
-        // Room for the keys ``page(_:)`` adds: each page's copy then takes them without growing.
-        shared.reserveCapacity(shared.count + 6)
         self.shared = shared
         termFeeds = Dictionary(uniqueKeysWithValues: Taxonomy.allCases.map { taxonomy in
             (taxonomy, site.terms(taxonomy).map { Self.feedValues(Feeds.feedLinks(site: site, term: (taxonomy, $0))) })
@@ -211,11 +220,33 @@ struct TemplateContext {
         }
     }
 
-    /// The template that renders `page`, and the values it sees.
-    func page(_ page: Page) -> (template: String, values: [String: Any]) {
+    /// The keys of a page's values, each at its slot of ``pageLayout``: ``page(_:)`` sets a value by its slot.
+    private enum PageKey: Int, CaseIterable {
+        case config, tags, archives, links, feeds, post, neighbours, posts, pagination, tag, term, taxonomy, terms, nav, page
+    }
+
+    private static let pageKeys = PageKey.allCases.map { "\($0)" }
+
+    /// The keys of `page`, each at its slot of ``aboutLayout``, then each page template's `is…`.
+    private enum AboutKey: Int, CaseIterable {
+        case url, image, kind, title, description, shareTitle, shareType, twitterCard, canonical
+    }
+
+    /// The page templates, whose `is…` follow ``AboutKey`` in ``aboutLayout``.
+    private static let aboutTemplates = ["post", "page", "index", "archives", "404"] + Taxonomy.allCases.flatMap { [$0.rawValue, $0.plural] }
+
+    /// The keys of `page`.
+    private static let aboutLayout = RecordLayout(keys: AboutKey.allCases.map { "\($0)" }
+        + aboutTemplates.map { "is" + $0.prefix(1).uppercased() + $0.dropFirst() })
+
+    /// `page` without values, each page's copied from it: a copy of a few empty slots costs less than making them.
+    private static let noAbout = TemplateRecord.Builder(aboutLayout)
+
+    /// The template that renders `page`, and the values it sees, in ``pageLayout``.
+    func page(_ page: Page) -> (template: String, values: TemplateRecord.Builder) {
         var values = shared
-        var about = TemplateRecord.Builder(Self.aboutLayout)
-        about["url"] = links.href(page.url)
+        var about = emptyAbout
+        about[slot: AboutKey.url.rawValue] = links.href(page.url)
         let template: String
         var title: String?
         var description = site.config.description
@@ -223,17 +254,17 @@ struct TemplateContext {
         case .post(let index):
             template = site.posts[index].post.kind == .page ? "page" : "post"
             let post = posts[index]
-            values["post"] = post
+            values[slot: PageKey.post.rawValue] = post
             let (older, newer) = site.neighbours(of: index)
             if older != nil || newer != nil {
-                var neighbours: [String: Any] = [:]
-                neighbours.setIfPresent("older", older.map { posts[$0] })
-                neighbours.setIfPresent("newer", newer.map { posts[$0] })
-                values["neighbours"] = neighbours
+                var neighbours = TemplateRecord.Builder(Self.neighboursLayout)
+                neighbours[slot: 0] = older.map { posts[$0] }
+                neighbours[slot: 1] = newer.map { posts[$0] }
+                values[slot: PageKey.neighbours.rawValue] = neighbours.record
             }
             title = site.posts[index].post.title
             description = post["description"].flatMap { TemplateRenderer.exactly($0, String.self) } ?? description
-            about.setIfPresent("image", site.posts[index].post.image.flatMap { imageURL($0, of: site.posts[index]) })
+            about[slot: AboutKey.image.rawValue] = site.posts[index].post.image.flatMap { imageURL($0, of: site.posts[index]) }
         case .home(let pagination):
             template = "index"
             add(pagination, to: &values)
@@ -242,16 +273,16 @@ struct TemplateContext {
             // A theme without this taxonomy's template shows it with `tag` (``SiteRenderer``).
             template = taxonomy.rawValue
             add(pagination, to: &values)
-            values["tag"] = terms[taxonomy]![index]
-            values["term"] = terms[taxonomy]![index]
-            values["taxonomy"] = taxonomies[taxonomy]
-            values["feeds"] = termFeeds[taxonomy]![index]
+            values[slot: PageKey.tag.rawValue] = terms[taxonomy]![index]
+            values[slot: PageKey.term.rawValue] = terms[taxonomy]![index]
+            values[slot: PageKey.taxonomy.rawValue] = taxonomies[taxonomy]
+            values[slot: PageKey.feeds.rawValue] = termFeeds[taxonomy]![index]
             let name = site.terms(taxonomy)[index].tag.name
             title = pagination.number > 1 ? "\(name), page \(pagination.number)" : name
         case .termIndex(let taxonomy):
             template = taxonomy.plural
-            values["terms"] = terms[taxonomy]!
-            values["taxonomy"] = taxonomies[taxonomy]
+            values[slot: PageKey.terms.rawValue] = terms[taxonomy]!
+            values[slot: PageKey.taxonomy.rawValue] = taxonomies[taxonomy]
             title = taxonomy.plural.prefix(1).uppercased() + taxonomy.plural.dropFirst()
         case .archives:
             template = "archives"
@@ -260,29 +291,25 @@ struct TemplateContext {
             template = "404"
             title = "Page not found"
         }
-        values["nav"] = navs[menuPlace(of: page, template: template)]
-        about["kind"] = template
-        about["is" + template.prefix(1).uppercased() + template.dropFirst()] = true
-        about.setIfPresent("title", title)
-        about.setIfPresent("description", description.isEmpty ? nil : description)
+        values[slot: PageKey.nav.rawValue] = navs[menuPlace(of: page, template: template)]
+        about[slot: AboutKey.kind.rawValue] = template
+        about[slot: AboutKey.allCases.count + pageTemplates.firstIndex(of: template)!] = true
+        about[slot: AboutKey.title.rawValue] = title
+        about[slot: AboutKey.description.rawValue] = description.isEmpty ? nil : description
         // What the sharing tags (Open Graph, Twitter cards) say, decided here: each section a template
         // opens costs it a run-time type check, and these were three pairs of them on every page.
-        about["shareTitle"] = title ?? site.config.title
-        about["shareType"] = template == "post" ? "article" : "website"
-        about["twitterCard"] = about["image"] == nil ? "summary" : "summary_large_image"
+        about[slot: AboutKey.shareTitle.rawValue] = title ?? site.config.title
+        about[slot: AboutKey.shareType.rawValue] = template == "post" ? "article" : "website"
+        let image = about[slot: AboutKey.image.rawValue] != nil
+        about[slot: AboutKey.twitterCard.rawValue] = image ? "summary_large_image" : "summary"
         // The 404 page, generated or not, is served at any missing URL: it has no address of its own.
-        if !site.isNotFound(page) { about.setIfPresent("canonical", links.absolute(page.url)) }
-        values["page"] = about.record
+        if !site.isNotFound(page) { about[slot: AboutKey.canonical.rawValue] = links.absolute(page.url) }
+        values[slot: PageKey.page.rawValue] = about.record
         return (template, values)
     }
 
-    /// The keys of `page`: each page template's `is…` among them.
-    private static let aboutLayout: RecordLayout = {
-        let templates = ["post", "page", "index", "archives", "404"] + Taxonomy.allCases.flatMap { [$0.rawValue, $0.plural] }
-        // In the order page(_:) sets them (see TemplateRecord.Builder), but for the one `is…` it sets.
-        return RecordLayout(keys: ["url", "image", "kind", "title", "description", "shareTitle", "shareType", "twitterCard", "canonical"]
-            + templates.map { "is" + $0.prefix(1).uppercased() + $0.dropFirst() })
-    }()
+    /// The keys of `neighbours`, in the slots ``page(_:)`` sets.
+    private static let neighboursLayout = RecordLayout(keys: ["older", "newer"])
 
     /// The keys of `pagination`.
     private static let paginationLayout = RecordLayout(keys: ["number", "count", "hasLinks", "newer", "older"])
@@ -307,15 +334,15 @@ struct TemplateContext {
     }
 
     /// `posts` and `pagination` of a list page.
-    private func add(_ pagination: Pagination, to values: inout [String: Any]) {
-        values["posts"] = pagination.posts.map { posts[$0] }
+    private func add(_ pagination: Pagination, to values: inout TemplateRecord.Builder) {
+        values[slot: PageKey.posts.rawValue] = pagination.posts.map { posts[$0] }
         var about = TemplateRecord.Builder(Self.paginationLayout)
         about["number"] = pagination.number
         about["count"] = pagination.count
         about["hasLinks"] = pagination.newerURL != nil || pagination.olderURL != nil
         about.setIfPresent("newer", pagination.newerURL.map(links.href))
         about.setIfPresent("older", pagination.olderURL.map(links.href))
-        values["pagination"] = about.record
+        values[slot: PageKey.pagination.rawValue] = about.record
     }
 
     /// The `config` values; empty texts are left out so that `{{#config.author}}` is false.

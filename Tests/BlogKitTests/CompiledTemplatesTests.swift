@@ -131,13 +131,60 @@ final class CompiledTemplatesTests: XCTestCase {
                 template = fallback
                 if fallback == "tags" { values["tags"] = values["terms"] }
             }
-            let compiled = try theme.library.renderCompiled(values, withTemplate: template)
+            let record = values.record
+            let compiled = try theme.library.renderCompiled(record, withTemplate: template)
             XCTAssertNotNil(compiled, page.outputPath)
-            let theirs = theme.library.mustache.render(values, withTemplate: template)
+            let theirs = theme.library.mustache.render(record, withTemplate: template)
             XCTAssertEqual(compiled, theirs, page.outputPath)
             // A page's file: the bytes of the same render.
-            XCTAssertEqual(try theme.library.renderData(values, withTemplate: template), theirs.map { Data($0.utf8) }, page.outputPath)
+            XCTAssertEqual(try theme.library.renderData(record, withTemplate: template), theirs.map { Data($0.utf8) }, page.outputPath)
+            // The page's record renders as the dictionary of the same values.
+            XCTAssertEqual(theme.library.mustache.render(record.dictionary, withTemplate: template), theirs, page.outputPath)
         }
+    }
+
+    /// A page's values are a record in one layout for every page; its digest (``PageInputs``, what `blog serve` compares)
+    /// counts the values by their keys: the same values in another layout, and a page's values with a key its template
+    /// does not read changed, give the same digest; a value it reads changed gives another.
+    func testAPagesDigestIsOfItsValuesWhateverTheirSlots() throws {
+        let site = RenderFixture.site()
+        let context = TemplateContext(site: site, digests: true, pageKeys: ["__blog_shared_x"])
+        var checked = 0
+        for page in site.pages {
+            let (template, values) = context.page(page)
+            let record = values.record
+            XCTAssertTrue(record.layout === context.pageLayout, page.outputPath)
+            let digest = context.inputs(of: page, template: template, values: record, reads: nil)
+            // The same keys and values, in slots of another order.
+            let reordered = TemplateRecord(record.dictionary)
+            XCTAssertEqual(Set(reordered.layout.keys), Set(record.dictionary.keys))
+            XCTAssertEqual(context.inputs(of: page, template: template, values: reordered, reads: nil), digest, page.outputPath)
+            var other = values
+            other["__blog_shared_x"] = "text"
+            XCTAssertEqual(context.inputs(of: page, template: template, values: other.record, reads: ["page", "config"]),
+                           context.inputs(of: page, template: template, values: record, reads: ["page", "config"]), page.outputPath)
+            XCTAssertNotEqual(context.inputs(of: page, template: template, values: other.record, reads: nil), digest, page.outputPath)
+            checked += 1
+        }
+        XCTAssertEqual(checked, site.pages.count)
+        XCTAssertGreaterThan(checked, 3)
+    }
+
+    /// A record's text is written from its slot in place; a number is not a text, an absent value or a name the
+    /// layout lacks is nothing. (The renderer then looks the name up as ever: a template prints the same.)
+    func testARecordWritesItsTextsInPlace() {
+        var builder = TemplateRecord.Builder(RecordLayout(keys: ["title", "count", "missing", "long"]))
+        builder["title"] = "Swift <6> & you"
+        builder["count"] = 3
+        builder["long"] = String(repeating: "ünïcödé ", count: 40)
+        let record = builder.record
+        var written: [String] = []
+        XCTAssertEqual(record.write(id: TemplateNames.id("title")) { written.append($0) }, true)
+        XCTAssertEqual(record.write(id: TemplateNames.id("long")) { written.append($0) }, true)
+        XCTAssertEqual(record.write(id: TemplateNames.id("count")) { written.append($0) }, false)
+        XCTAssertNil(record.write(id: TemplateNames.id("missing")) { written.append($0) })
+        XCTAssertNil(record.write(id: TemplateNames.id("a name of no record's layout")) { written.append($0) })
+        XCTAssertEqual(written, ["Swift <6> & you", String(repeating: "ünïcödé ", count: 40)])
     }
 
     // MARK: - A page's bytes

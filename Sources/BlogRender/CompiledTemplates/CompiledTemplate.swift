@@ -17,6 +17,9 @@ struct CompiledTemplate: @unchecked Sendable {
     /// reference count, since every core renders the same nodes at once (see ``WalkedNode``).
     let walked: [Unmanaged<WalkedNode>]
     private let owners: [WalkedNode]
+    /// The number of its name (``TemplateNames``) when a library holds it by that name, where a render of it
+    /// starts the chain of included templates; -1 for a section's or a block's.
+    var id = -1
 
     /// Why a template could not be compiled: what in swift-mustache's tokens this reading does not know.
     struct Unreadable: Error {
@@ -64,6 +67,9 @@ final class WalkedNode {
     /// A variable's name, and whether it is escaped; `.` and false for another node.
     let name: TemplateName
     let escaped: Bool
+    /// The number of the template a partial tag names (``TemplateNames``), by which the renderer finds it without
+    /// hashing its name; -1 for another node or a partial named by a value (`{{>*name}}`).
+    let partial: Int
 
     init(_ node: CompiledNode) {
         self.node = node
@@ -74,6 +80,11 @@ final class WalkedNode {
             (kind, text, self.name, self.escaped) = (.variable, "", name, escaped)
         default:
             (kind, text, name, escaped) = (.other, "", TemplateName(".", transforms: []), false)
+        }
+        if case .partial(let name, dynamic: false, _, _) = node {
+            partial = TemplateNames.id(name)
+        } else {
+            partial = -1
         }
     }
 }
@@ -174,6 +185,8 @@ struct TemplateName {
     let nameIDs: [Int]
     /// The transforms, in the order they apply (the innermost first).
     let transforms: [String]
+    /// Whether it is one name looked up on the stack, without dots or transforms (`{{title}}`).
+    let single: Bool
 
     /// The name of a tag `name` with `transforms`, as swift-mustache's `getChild` reads it.
     init(_ name: String, transforms: [String]) {
@@ -193,6 +206,7 @@ struct TemplateName {
         firstID = nameIDs.first ?? -1
         restIDs = Array(nameIDs.dropFirst())
         self.transforms = transforms.reversed()
+        single = start == .stack && names.count == 1 && transforms.isEmpty
     }
 }
 

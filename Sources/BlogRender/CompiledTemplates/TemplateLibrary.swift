@@ -15,6 +15,8 @@ package struct TemplateLibrary: Sendable {
     private(set) var mustache = MustacheLibrary()
     /// The same templates, compiled.
     private var compiled: [String: CompiledTemplate] = [:]
+    /// The same, by the number of each name (``TemplateNames``): how a partial tag finds its template.
+    private var numbered: [CompiledTemplate?] = []
     /// The size of each template's last render, by name (see ``OutputSize``).
     private var sizes: [String: OutputSize] = [:]
     /// Whether a template did not compile: then every render goes through swift-mustache, since a
@@ -31,7 +33,11 @@ package struct TemplateLibrary: Sendable {
     mutating func register(_ template: MustacheTemplate, named name: String) -> CompiledTemplate.Unreadable? {
         mustache.register(template, named: name)
         do {
-            compiled[name] = try CompiledTemplate(template)
+            var made = try CompiledTemplate(template)
+            made.id = TemplateNames.id(name)
+            compiled[name] = made
+            if numbered.count <= made.id { numbered += Array(repeating: nil, count: made.id + 1 - numbered.count) }
+            numbered[made.id] = made
             sizes[name] = OutputSize()
             return nil
         } catch {
@@ -50,7 +56,7 @@ package struct TemplateLibrary: Sendable {
     /// at once, which bytes would be checked as UTF-8 again to make.
     func render(_ object: Any, withTemplate name: String) throws -> String? {
         if !incomplete, let template = compiled[name] {
-            var renderer = TemplateRenderer(templates: compiled, object: object, name: name)
+            var renderer = TemplateRenderer(templates: compiled, numbered: numbered, object: object, id: template.id)
             var output = ""
             // At the size of the last render (see renderBuffer).
             let size = sizes[name]
@@ -92,7 +98,7 @@ package struct TemplateLibrary: Sendable {
 
     private func renderBuffer<Output: SizedRenderOutput>(_ object: Any, withTemplate name: String, into _: Output.Type) throws -> Output? {
         guard !incomplete, let template = compiled[name] else { return nil }
-        var renderer = TemplateRenderer(templates: compiled, object: object, name: name)
+        var renderer = TemplateRenderer(templates: compiled, numbered: numbered, object: object, id: template.id)
         // At the size of the template's last page at once: grown from nothing, a page of 13 KB was copied
         // into new storage about ten times on the way.
         let size = sizes[name]

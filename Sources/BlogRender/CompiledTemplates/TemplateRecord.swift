@@ -5,16 +5,22 @@ import Synchronization
 /// compiled template's name carries its number (``TemplateName/firstID``), and a record finds it by that number,
 /// not by hashing the name's text again at every tag and every level of the stack.
 enum TemplateNames {
-    private static let numbers = Mutex<[String: Int]>([:])
+    private static let numbers = Mutex<(ids: [String: Int], names: [String])>(([:], []))
 
     /// The number of `name`, given it now if it has none.
     static func id(_ name: String) -> Int {
         numbers.withLock { numbers in
-            if let id = numbers[name] { return id }
-            let id = numbers.count
-            numbers[name] = id
+            if let id = numbers.ids[name] { return id }
+            let id = numbers.names.count
+            numbers.ids[name] = id
+            numbers.names.append(name)
             return id
         }
+    }
+
+    /// The name numbered `id`.
+    static func name(_ id: Int) -> String {
+        numbers.withLock { $0.names[id] }
     }
 }
 
@@ -76,6 +82,42 @@ final class TemplateRecord: @unchecked Sendable {
         return values[slot]
     }
 
+    /// Whether the name numbered `id` has a value here that is a `String`, and the text written by `write`, read in
+    /// place: nil when the name has no value here, false when its value is of another type (then nothing is
+    /// written). Taken out of its slot, a value was copied through its type's witness, and its type asked of the
+    /// runtime, for each `{{name}}`.
+    @inline(__always)
+    func write(id: Int, _ write: (String) throws -> Void) rethrows -> Bool? {
+        guard let slot = layout.slot(id: id) else { return nil }
+        return try values.withUnsafeBufferPointer { slots in
+            let raw = UnsafeRawPointer(slots.baseAddress! + slot)
+            guard let type = raw.load(fromByteOffset: Self.typeOffset, as: UnsafeRawPointer?.self) else { return nil }
+            guard Self.inPlace, type == Self.stringType else { return false }
+            try write(raw.assumingMemoryBound(to: String.self).pointee)
+            return true
+        }
+    }
+
+    /// Where an `Any?` holds its type (after the three words of its value), nil when it holds none; and a `String`'s
+    /// type. An `Any?` holding a `String` holds it at its start.
+    private static let typeOffset = 3 * MemoryLayout<Int>.size
+    private static let stringType = unsafeBitCast(String.self as Any.Type, to: UnsafeRawPointer.self)
+
+    /// Whether `Any?` is laid out as ``write(id:_:)`` reads it (Swift's ABI on 64-bit platforms): checked once, on
+    /// a text, a number and nothing. If not, ``write(id:_:)`` always says "another type".
+    private static let inPlace: Bool = {
+        guard MemoryLayout<Any?>.size == typeOffset + MemoryLayout<Int>.size else { return false }
+        func reads(_ value: Any?) -> (type: UnsafeRawPointer?, text: String?) {
+            withUnsafeBytes(of: value) { bytes in
+                let type = bytes.load(fromByteOffset: typeOffset, as: UnsafeRawPointer?.self)
+                return (type, type == stringType ? bytes.baseAddress!.assumingMemoryBound(to: String.self).pointee : nil)
+            }
+        }
+        let text = String(repeating: "é", count: 20)
+        return reads(text) == (stringType, text) && reads(Optional<Any>.none).type == nil
+            && reads(1 as Int).type == unsafeBitCast(Int.self as Any.Type, to: UnsafeRawPointer.self)
+    }()
+
     /// The value of `key`; nil when it has none.
     subscript(key: String) -> Any? {
         guard let slot = layout.slots[key] else { return nil }
@@ -110,7 +152,15 @@ final class TemplateRecord: @unchecked Sendable {
 
         init(_ layout: RecordLayout) {
             self.layout = layout
-            values = ContiguousArray(repeating: nil, count: layout.keys.count)
+            // Zeroed: an `Any?` of nothing is zeros (no type). `repeating:count:` and `initialize(repeating:)` copied
+            // their nil into each slot through the value's witness, ~100 instructions a slot.
+            values = ContiguousArray(unsafeUninitializedCapacity: layout.keys.count) { slots, count in
+                if let start = slots.baseAddress {
+                    UnsafeMutableRawPointer(start).initializeMemory(as: UInt8.self, repeating: 0, count: slots.count * MemoryLayout<Any?>.stride)
+                }
+                count = slots.count
+            }
+            assert(values.allSatisfy { $0 == nil })
         }
 
         /// `record`'s values, to add to.
@@ -134,6 +184,13 @@ final class TemplateRecord: @unchecked Sendable {
                 }
                 values[slot] = newValue
             }
+        }
+
+        /// The value at `slot` of the layout: for a builder whose layout's keys are known by their slots. A nil
+        /// value leaves the key absent.
+        subscript(slot slot: Int) -> Any? {
+            get { values[slot] }
+            set { values[slot] = newValue }
         }
 
         /// Sets `key` only when there is a value (as `[String: Any].setIfPresent`).

@@ -29,31 +29,48 @@ struct TemplateRenderer {
         }
     }
 
-    /// Every template, by name, for partials.
+    /// Every template, by name, for partials named by a value.
     let templates: [String: CompiledTemplate]
+    /// Every template, by the number of its name (``TemplateNames``), for partials.
+    let numbered: [CompiledTemplate?]
     /// The context stack: the values sections entered, the last on top.
-    private var stack: [Any]
-    /// Each value of ``stack`` that is a record (where a name is found by its number) or a dictionary (by its
-    /// text, hashed), as one, at the same index; nil for another value. Cast once when pushed, so that a lookup
-    /// casts nothing. A record is held by ``stack``: read here without a reference count.
-    private var records: [Unmanaged<TemplateRecord>?]
-    private var dictionaries: [[String: Any]?]
-    /// The templates being rendered, the outermost first: the one rendered, then the partials and parents in it.
-    private var including: [String]
+    private var stack: [Level]
+
+    /// A value of the stack, and the same value as a record (where a name is found by its number) or a dictionary
+    /// (by its text, hashed) when it is one, else nil: cast once when pushed, so that a lookup casts nothing. A
+    /// record is held by ``value``: read here without a reference count. One array of these rather than three
+    /// (values, records, dictionaries): a push or a pop checks and grows one.
+    private struct Level {
+        let value: Any
+        let record: Unmanaged<TemplateRecord>?
+        let dictionary: [String: Any]?
+
+        init(_ value: Any) {
+            self.value = value
+            record = TemplateRenderer.record(value)
+            dictionary = TemplateRenderer.dictionary(value)
+        }
+    }
+
+    /// The templates being rendered, the outermost first: the one rendered, then the partials and parents in it;
+    /// by the numbers of their names (``TemplateNames``).
+    private var including: [Int]
     /// The frames of the partials and blocks being rendered that indent or override (see ``Scope``): the first
     /// is a render's start, without either.
     private var frames: [Frame] = [Frame(indentation: nil, overrides: nil)]
 
-    /// A renderer of `templates` whose stack holds `object`, rendering the template `name`.
-    init(templates: [String: CompiledTemplate], object: Any, name: String) {
+    /// A renderer of `templates` (also `numbered`, by the numbers of their names) whose stack holds `object`,
+    /// rendering the template whose name is numbered `id`.
+    init(templates: [String: CompiledTemplate], numbered: [CompiledTemplate?], object: Any, id: Int) {
         self.templates = templates
-        stack = [object]
+        self.numbered = numbered
+        // Each made at the room it mostly needs at once: a literal of one element, grown, was made twice.
+        stack = []
         stack.reserveCapacity(8)
-        records = [Self.record(object)]
-        records.reserveCapacity(8)
-        dictionaries = [Self.dictionary(object)]
-        dictionaries.reserveCapacity(8)
-        including = [name]
+        stack.append(Level(object))
+        including = []
+        including.reserveCapacity(8)
+        including.append(id)
     }
 
     /// What a render carries besides the stack (swift-mustache's `MustacheContext`, less its stack). Copied
@@ -128,10 +145,11 @@ struct TemplateRenderer {
         case .text:
             output.write(walked.text)
         case .variable:
+            if walked.name.single, try printInPlace(walked, scope, into: &output) { return }
             guard let value = try lookup(walked.name, scope) else { return }
             try print(value, escaped: walked.escaped, scope, into: &output)
         case .other:
-            try render(walked.node, &scope, into: &output)
+            try render(walked.node, partial: walked.partial, &scope, into: &output)
         }
     }
 
@@ -148,7 +166,9 @@ struct TemplateRenderer {
         try render(template, Scope(sequence: nil, frame: frames.count - 1, escaper: escaper), into: &output)
     }
 
-    private mutating func render<Output: RenderOutput>(_ node: CompiledNode, _ scope: inout Scope, into output: inout Output) throws {
+    /// `node`; `partial` is the number of the template a partial tag names (``WalkedNode/partial``).
+    private mutating func render<Output: RenderOutput>(_ node: CompiledNode, partial number: Int, _ scope: inout Scope,
+                                                       into output: inout Output) throws {
         switch node {
         case .text(let text):
             output.write(text)
@@ -160,15 +180,16 @@ struct TemplateRenderer {
         case .invertedSection(let name, let template):
             try invertedSection(try lookup(name, scope), template, scope, into: &output)
         case .partial(let name, let dynamic, let indentation, let overrides):
-            var partial = name
+            var partial = number
             if dynamic {
                 guard let value = try lookup(TemplateName(name, transforms: []), scope), let named = value as? String else { return }
-                partial = named
+                guard templates[named] != nil else { return }
+                partial = TemplateNames.id(named)
             }
-            guard let template = templates[partial] else { return }
+            guard partial >= 0, partial < numbered.count, let template = numbered[partial] else { return }
             // Rendered inside itself, it would be again and again until the stack ran out.
             guard !including.contains(partial), including.count < TemplateCheck.maxPartialDepth else {
-                throw Loop(chain: including + [partial])
+                throw Loop(chain: (including + [partial]).map(TemplateNames.name))
             }
             including.append(partial)
             defer { including.removeLast() }
@@ -186,6 +207,23 @@ struct TemplateRenderer {
         case .contentType(let escaper):
             scope.escaper = escaper.unowned
         }
+    }
+
+    /// `{{name}}` or `{{{name}}}` of one name (``TemplateName/single``) whose value is a text in a record, printed
+    /// from the record's slot in place (``TemplateRecord/write(id:_:)``); false when the name is first found
+    /// elsewhere, or its value is not a text: then nothing is printed, and ``lookup(_:_:)`` finds it as ever.
+    @inline(__always)
+    private func printInPlace<Output: RenderOutput>(_ walked: WalkedNode, _ scope: Scope, into output: inout Output) throws -> Bool {
+        var level = stack.count - 1
+        while level >= 0 {
+            guard let record = stack[level].record else { return false }
+            let printed = record._withUnsafeGuaranteedRef { record in
+                record.write(id: walked.name.firstID) { text in output.write(walked.escaped ? scope.escaper.escape(text) : text) }
+            }
+            if let printed { return printed }
+            level -= 1
+        }
+        return false
     }
 
     /// `{{name}}` and `{{{name}}}` of a present value.
@@ -291,27 +329,23 @@ struct TemplateRenderer {
 
     /// Puts `value` on top of the stack.
     private mutating func push(_ value: Any) {
-        stack.append(value)
-        records.append(Self.record(value))
-        dictionaries.append(Self.dictionary(value))
+        stack.append(Level(value))
     }
 
     /// Takes the top of the stack off.
     private mutating func pop() {
         stack.removeLast()
-        records.removeLast()
-        dictionaries.removeLast()
     }
 
     /// `value` when it is a record, unretained (the stack holds it).
     @inline(__always)
-    private static func record(_ value: Any) -> Unmanaged<TemplateRecord>? {
+    fileprivate static func record(_ value: Any) -> Unmanaged<TemplateRecord>? {
         exactly(value, TemplateRecord.self).map { Unmanaged.passUnretained($0) }
     }
 
     /// `value` when it is a dictionary of blog's values, else nil.
     @inline(__always)
-    private static func dictionary(_ value: Any) -> [String: Any]? {
+    fileprivate static func dictionary(_ value: Any) -> [String: Any]? {
         exactly(value, [String: Any].self)
     }
 
@@ -362,24 +396,29 @@ struct TemplateRenderer {
     private func find(_ name: TemplateName, _ scope: Scope) throws -> Any? {
         switch name.start {
         case .top:
-            return stack[stack.count - 1]
+            return stack[stack.count - 1].value
         case .sequence:
             return scope.sequence
         case .topOnly:
-            return try follow(name.names, name.nameIDs, from: stack[stack.count - 1])
+            return try follow(name.names, name.nameIDs, from: stack[stack.count - 1].value)
         case .stack:
-            guard let first = name.first else { return stack[stack.count - 1] }
+            guard let first = name.first else { return stack[stack.count - 1].value }
             var level = stack.count - 1
             while level >= 0 {
-                if let record = records[level] {
+                if let record = stack[level].record {
                     if let child = record._withUnsafeGuaranteedRef({ $0.value(id: name.firstID) }) {
-                        return name.rest.isEmpty ? child : try follow(name.rest, name.restIDs, from: child)
+                        if name.rest.isEmpty { return child }
+                        // `page.url`, `config.title`, `post.title`: a record's value in a record, read at once.
+                        if name.restIDs.count == 1, let inner = Self.exactly(child, TemplateRecord.self) {
+                            return inner.value(id: name.restIDs[0])
+                        }
+                        return try follow(name.rest, name.restIDs, from: child)
                     }
-                } else if let dictionary = dictionaries[level] {
+                } else if let dictionary = stack[level].dictionary {
                     if let child = dictionary[first] {
                         return name.rest.isEmpty ? child : try follow(name.rest, name.restIDs, from: child)
                     }
-                } else if let child = Self.child(first, id: name.firstID, of: stack[level]) {
+                } else if let child = Self.child(first, id: name.firstID, of: stack[level].value) {
                     return name.rest.isEmpty ? child : try follow(name.rest, name.restIDs, from: child)
                 }
                 level -= 1
