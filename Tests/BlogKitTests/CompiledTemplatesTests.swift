@@ -170,23 +170,6 @@ final class CompiledTemplatesTests: XCTestCase {
         XCTAssertGreaterThan(checked, 3)
     }
 
-    /// A record's text is written from its slot in place; a number is not a text, an absent value or a name the
-    /// layout lacks is nothing. (The renderer then looks the name up as ever: a template prints the same.)
-    func testARecordWritesItsTextsInPlace() {
-        var builder = TemplateRecord.Builder(RecordLayout(keys: ["title", "count", "missing", "long"]))
-        builder["title"] = "Swift <6> & you"
-        builder["count"] = 3
-        builder["long"] = String(repeating: "ünïcödé ", count: 40)
-        let record = builder.record
-        var written: [String] = []
-        XCTAssertEqual(record.write(id: TemplateNames.id("title")) { written.append($0) }, true)
-        XCTAssertEqual(record.write(id: TemplateNames.id("long")) { written.append($0) }, true)
-        XCTAssertEqual(record.write(id: TemplateNames.id("count")) { written.append($0) }, false)
-        XCTAssertNil(record.write(id: TemplateNames.id("missing")) { written.append($0) })
-        XCTAssertNil(record.write(id: TemplateNames.id("a name of no record's layout")) { written.append($0) })
-        XCTAssertEqual(written, ["Swift <6> & you", String(repeating: "ünïcödé ", count: 40)])
-    }
-
     // MARK: - A page's bytes
 
     /// ``TemplateLibrary/renderData(_:withTemplate:)`` (a page's file) gives the UTF-8 of swift-mustache's text:

@@ -185,8 +185,6 @@ struct TemplateName {
     let nameIDs: [Int]
     /// The transforms, in the order they apply (the innermost first).
     let transforms: [String]
-    /// Whether it is one name looked up on the stack, without dots or transforms (`{{title}}`).
-    let single: Bool
 
     /// The name of a tag `name` with `transforms`, as swift-mustache's `getChild` reads it.
     init(_ name: String, transforms: [String]) {
@@ -206,7 +204,6 @@ struct TemplateName {
         firstID = nameIDs.first ?? -1
         restIDs = Array(nameIDs.dropFirst())
         self.transforms = transforms.reversed()
-        single = start == .stack && names.count == 1 && transforms.isEmpty
     }
 }
 

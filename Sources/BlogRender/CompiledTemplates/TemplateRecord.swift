@@ -82,42 +82,6 @@ final class TemplateRecord: @unchecked Sendable {
         return values[slot]
     }
 
-    /// Whether the name numbered `id` has a value here that is a `String`, and the text written by `write`, read in
-    /// place: nil when the name has no value here, false when its value is of another type (then nothing is
-    /// written). Taken out of its slot, a value was copied through its type's witness, and its type asked of the
-    /// runtime, for each `{{name}}`.
-    @inline(__always)
-    func write(id: Int, _ write: (String) throws -> Void) rethrows -> Bool? {
-        guard let slot = layout.slot(id: id) else { return nil }
-        return try values.withUnsafeBufferPointer { slots in
-            let raw = UnsafeRawPointer(slots.baseAddress! + slot)
-            guard let type = raw.load(fromByteOffset: Self.typeOffset, as: UnsafeRawPointer?.self) else { return nil }
-            guard Self.inPlace, type == Self.stringType else { return false }
-            try write(raw.assumingMemoryBound(to: String.self).pointee)
-            return true
-        }
-    }
-
-    /// Where an `Any?` holds its type (after the three words of its value), nil when it holds none; and a `String`'s
-    /// type. An `Any?` holding a `String` holds it at its start.
-    private static let typeOffset = 3 * MemoryLayout<Int>.size
-    private static let stringType = unsafeBitCast(String.self as Any.Type, to: UnsafeRawPointer.self)
-
-    /// Whether `Any?` is laid out as ``write(id:_:)`` reads it (Swift's ABI on 64-bit platforms): checked once, on
-    /// a text, a number and nothing. If not, ``write(id:_:)`` always says "another type".
-    private static let inPlace: Bool = {
-        guard MemoryLayout<Any?>.size == typeOffset + MemoryLayout<Int>.size else { return false }
-        func reads(_ value: Any?) -> (type: UnsafeRawPointer?, text: String?) {
-            withUnsafeBytes(of: value) { bytes in
-                let type = bytes.load(fromByteOffset: typeOffset, as: UnsafeRawPointer?.self)
-                return (type, type == stringType ? bytes.baseAddress!.assumingMemoryBound(to: String.self).pointee : nil)
-            }
-        }
-        let text = String(repeating: "é", count: 20)
-        return reads(text) == (stringType, text) && reads(Optional<Any>.none).type == nil
-            && reads(1 as Int).type == unsafeBitCast(Int.self as Any.Type, to: UnsafeRawPointer.self)
-    }()
-
     /// The value of `key`; nil when it has none.
     subscript(key: String) -> Any? {
         guard let slot = layout.slots[key] else { return nil }

@@ -145,7 +145,6 @@ struct TemplateRenderer {
         case .text:
             output.write(walked.text)
         case .variable:
-            if walked.name.single, try printInPlace(walked, scope, into: &output) { return }
             guard let value = try lookup(walked.name, scope) else { return }
             try print(value, escaped: walked.escaped, scope, into: &output)
         case .other:
@@ -207,23 +206,6 @@ struct TemplateRenderer {
         case .contentType(let escaper):
             scope.escaper = escaper.unowned
         }
-    }
-
-    /// `{{name}}` or `{{{name}}}` of one name (``TemplateName/single``) whose value is a text in a record, printed
-    /// from the record's slot in place (``TemplateRecord/write(id:_:)``); false when the name is first found
-    /// elsewhere, or its value is not a text: then nothing is printed, and ``lookup(_:_:)`` finds it as ever.
-    @inline(__always)
-    private func printInPlace<Output: RenderOutput>(_ walked: WalkedNode, _ scope: Scope, into output: inout Output) throws -> Bool {
-        var level = stack.count - 1
-        while level >= 0 {
-            guard let record = stack[level].record else { return false }
-            let printed = record._withUnsafeGuaranteedRef { record in
-                record.write(id: walked.name.firstID) { text in output.write(walked.escaped ? scope.escaper.escape(text) : text) }
-            }
-            if let printed { return printed }
-            level -= 1
-        }
-        return false
     }
 
     /// `{{name}}` and `{{{name}}}` of a present value.
