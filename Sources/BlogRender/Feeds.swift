@@ -56,7 +56,7 @@ package enum Feeds {
         let made = Parallel.map(needed.count) { number -> FeedEntry in
             let index = needed[number]
             guard let memo else { return entry(for: site.posts[index], config: config) }
-            return memo.feedEntry(of: site.posts[index], body: nil) { entry(for: site.posts[index], config: config) }
+            return memo.feedEntry(of: site.posts[index]) { entry(for: site.posts[index], config: config) }
         }
         let entries = Dictionary(uniqueKeysWithValues: zip(needed, made))
         let siteFeed = FeedChannel(title: config.title, page: site.listURL, entries: siteIndices.map { entries[$0]! }, posts: siteIndices,

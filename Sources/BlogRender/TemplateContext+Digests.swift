@@ -185,13 +185,9 @@ package final class PostDigestMemo: @unchecked Sendable {
     /// Each post's search words (``BodyText/searchWords(html:)``, a twentieth of a title edit's instructions at
     /// 1,000 posts when its shard is made again) with the body they were read from, by content path.
     private var words: [String: (html: String, words: String)] = [:]
-    /// Each post's body in the forms of the feeds (``BodyForm/feedXML(base:)``, ``BodyForm/feedJSON(base:)``: links
-    /// made absolute against its address, escaped), with the body and form they were made from, by content path:
-    /// made again for every post a feed shows, they were two fifths of a title edit's instructions at 1,000 posts.
-    private var feedBodies: [String: [(html: String, form: BodyForm, text: String)]] = [:]
     /// Each post's feed entry (``Feeds``: made of the post as read, its rendered markdown and address, with
-    /// `blog.yml`) with what it was made from and the marker of its body, by content path.
-    private var feedEntries: [String: (made: Kept, body: String?, entry: FeedEntry)] = [:]
+    /// `blog.yml`) with what it was made from, by content path.
+    private var feedEntries: [String: (made: Kept, entry: FeedEntry)] = [:]
 
     package init() {}
 
@@ -216,35 +212,18 @@ package final class PostDigestMemo: @unchecked Sendable {
         lock.withLock {
             kept = next
             words = words.filter { next[$0.key] != nil }
-            feedBodies = feedBodies.filter { next[$0.key] != nil }
             feedEntries = feedEntries.filter { next[$0.key] != nil }
         }
     }
 
-    /// The feed entry of `sitePost` whose body is shown by `body` (its marker): kept from an earlier build when the
-    /// post, its markdown, address and marker are as they were, else `make()`, kept.
-    func feedEntry(of sitePost: SitePost, body: String?, make: () -> FeedEntry) -> FeedEntry {
+    /// The feed entry of `sitePost`: kept from an earlier build when the post, its markdown and address are as they
+    /// were, else `make()`, kept.
+    func feedEntry(of sitePost: SitePost, make: () -> FeedEntry) -> FeedEntry {
         let path = sitePost.post.contentPath
-        if let known = lock.withLock({ feedEntries[path] }), known.body == body, known.made.isMade(from: sitePost) { return known.entry }
+        if let known = lock.withLock({ feedEntries[path] }), known.made.isMade(from: sitePost) { return known.entry }
         let made = make()
         let kept = Kept(post: sitePost.post, rendered: sitePost.rendered, url: sitePost.url, future: sitePost.future, own: .zero)
-        lock.withLock { feedEntries[path] = (kept, body, made) }
-        return made
-    }
-
-    /// The body of the post at `path` in the feed form `form` (``BodyForm/feedXML(base:)`` or
-    /// ``BodyForm/feedJSON(base:)``), when its body is `html`: kept from an earlier build when it had this body and
-    /// form, else `make()`, kept (the last two forms of each post: its Atom and RSS, its JSON).
-    func feedBody(path: String, html: String, form: BodyForm, make: () -> String) -> String {
-        if let known = lock.withLock({ feedBodies[path] }), let found = known.first(where: { $0.form == form && $0.html == html }) {
-            return found.text
-        }
-        let made = make()
-        lock.withLock {
-            var known = feedBodies[path, default: []].filter { $0.html == html && $0.form != form }
-            known.append((html, form, made))
-            feedBodies[path] = known
-        }
+        lock.withLock { feedEntries[path] = (kept, made) }
         return made
     }
 
@@ -331,7 +310,6 @@ package final class PostDigestMemo: @unchecked Sendable {
             last = nil
             kept = [:]
             words = [:]
-            feedBodies = [:]
             feedEntries = [:]
         }
     }

@@ -108,58 +108,32 @@ final class PostDigestMemoTests: XCTestCase {
         XCTAssertEqual(made, 4)
     }
 
-    func testFeedBodiesAreKeptForTheBodyAndFormTheyWereMadeFrom() {
+    func testFeedEntriesAreKeptForThePostAsItWas() {
         let memo = PostDigestMemo()
         var made = 0
-        func body(_ path: String, _ html: String, _ form: BodyForm) -> String {
-            memo.feedBody(path: path, html: html, form: form) { made += 1; return form.apply(html) }
-        }
-        let html = "<p>See <a href=\"../b/\">b</a> &amp; <img src=\"x.png\"></p>"
-        let atom = BodyForm.feedXML(base: "https://example.org/posts/a/"), json = BodyForm.feedJSON(base: "https://example.org/posts/a/")
-        XCTAssertEqual(body("posts/a.md", html, atom), atom.apply(html))
-        XCTAssertTrue(atom.apply(html).contains("https://example.org/posts/b/"), atom.apply(html))
-        XCTAssertEqual(body("posts/a.md", html, json), json.apply(html))
-        XCTAssertEqual(body("posts/a.md", html, atom), atom.apply(html))
-        XCTAssertEqual(body("posts/a.md", html, json), json.apply(html))
-        XCTAssertEqual(made, 2, "each form made once for the same body")
-        // Another address (the links are made absolute against it), another body: made again.
-        let moved = BodyForm.feedXML(base: "https://example.org/2024/a/")
-        XCTAssertEqual(body("posts/a.md", html, moved), moved.apply(html))
-        XCTAssertNotEqual(moved.apply(html), atom.apply(html))
-        XCTAssertEqual(body("posts/a.md", "<p>New</p>", moved), moved.apply("<p>New</p>"))
-        XCTAssertEqual(made, 4)
-        XCTAssertEqual(body("posts/a.md", html, atom), atom.apply(html), "the old body's form was let go with the new body")
-        XCTAssertEqual(made, 5)
-        // A post no longer in the site is let go with the next build's posts.
-        memo.keep([sitePost(try! post("title: B\n\nThe body.\n", path: "posts/b.md"), url: "posts/b/")], own: [.zero])
-        _ = body("posts/a.md", html, atom)
-        XCTAssertEqual(made, 6)
-    }
-
-    func testFeedEntriesAreKeptForThePostAsItWasAndTheSameMarker() {
-        let memo = PostDigestMemo()
-        var made = 0
-        func entry(_ sitePost: SitePost, _ body: String?) -> FeedEntry {
-            memo.feedEntry(of: sitePost, body: body) {
+        func entry(_ sitePost: SitePost) -> FeedEntry {
+            memo.feedEntry(of: sitePost) {
                 made += 1
                 return FeedEntry(title: sitePost.post.title, permalink: sitePost.url, author: "", published: sitePost.post.date,
-                                 updated: sitePost.post.date, tags: [], summaryHTML: sitePost.rendered.summaryHTML, contentHTML: body)
+                                 updated: sitePost.post.date, tags: [], summaryHTML: sitePost.rendered.summaryHTML,
+                                 contentHTML: sitePost.rendered.html)
             }
         }
         let a = sitePost(try! post("title: A\n\nThe body.\n", path: "posts/a.md"), url: "posts/a/")
-        XCTAssertEqual(entry(a, "marker 1").title, "A")
-        XCTAssertEqual(entry(a, "marker 1").title, "A")
-        XCTAssertEqual(made, 1, "the same post and marker: kept")
-        XCTAssertEqual(entry(a, "marker 2").contentHTML, "marker 2")
-        XCTAssertEqual(made, 2, "another marker (the post moved in the site's order): made again")
+        XCTAssertEqual(entry(a).title, "A")
+        XCTAssertEqual(entry(a).title, "A")
+        XCTAssertEqual(made, 1, "the same post: kept")
         let retitled = sitePost(try! post("title: A, renamed\n\nThe body.\n", path: "posts/a.md"), url: "posts/a/")
-        XCTAssertEqual(entry(retitled, "marker 2").title, "A, renamed")
-        XCTAssertEqual(made, 3)
+        XCTAssertEqual(entry(retitled).title, "A, renamed")
+        XCTAssertEqual(made, 2)
         let moved = sitePost(try! post("title: A, renamed\n\nThe body.\n", path: "posts/a.md"), url: "2024/a/")
-        XCTAssertEqual(entry(moved, "marker 2").permalink, "2024/a/")
-        XCTAssertEqual(made, 4)
+        XCTAssertEqual(entry(moved).permalink, "2024/a/")
+        XCTAssertEqual(made, 3)
+        let rewritten = sitePost(try! post("title: A, renamed\n\nAnother body.\n", path: "posts/a.md"), url: "2024/a/")
+        XCTAssertEqual(entry(rewritten).contentHTML, rewritten.rendered.html)
+        XCTAssertEqual(made, 4, "another body: made again")
         memo.forget()
-        _ = entry(moved, "marker 2")
+        _ = entry(rewritten)
         XCTAssertEqual(made, 5)
     }
 
