@@ -326,7 +326,7 @@ package final class PostDigestMemo: @unchecked Sendable {
 
     /// The build's pages' digests with what each was made from, by output path, for the next build: a page made from
     /// the same has the same digest, whose values are then neither made nor walked (a title edit at 10,000 posts
-    /// changes 40 of 14,600 pages). `kept`: how many were the last build's. What the last build kept is let go.
+    /// changes a few dozen of 14,600 pages). `kept`: how many were the last build's. What the last build kept is let go.
     func keepPages(_ next: [String: (source: Digest, inputs: Digest)], kept: Int) {
         lock.withLock {
             pages = next
