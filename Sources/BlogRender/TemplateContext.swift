@@ -179,7 +179,7 @@ struct TemplateContext {
             })
         })
         if digests {
-            // In an order that is the same in every build: their digests in that order are ``sharedSource``.
+            // In an order that is the same in every build: their digests in that order are ``SharedDigests/values``.
             var many: [Any] = [shared["config"]!, shared["links"]!, shared["feeds"]!]
             many += navs.keys.sorted().map { navs[$0]! } as [Any]
             many += Taxonomy.allCases.map { terms[$0]! } as [Any] + Taxonomy.allCases.map { taxonomies[$0]! } as [Any]
