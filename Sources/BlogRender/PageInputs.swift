@@ -226,6 +226,67 @@ extension TemplateContext {
     }
 }
 
+extension TemplateContext {
+    /// The digest of what `page`'s values (``page(_:)``) and its digest (``inputs(of:template:values:reads:)``) are made
+    /// from, without making them: its address and file, its `template` (after the theme's fallbacks) and what it
+    /// reads (`reads`), the values every page shows (``SharedDigests/values``; the archives only when the
+    /// template may read them), and its own: a post's digest and its neighbours', what its page takes from the post
+    /// itself (title, kind, image, the generated page it stands for), a list's page and the digests of its posts.
+    /// The theme and `blog.yml` are not in it: `blog serve` keeps these (``PostDigestMemo/pageInputs(source:)``)
+    /// only while they are as they were. The context must have been made with digests.
+    func source(of page: Page, template: String, reads: Set<String>?) -> Digest {
+        var input = DigestInput(capacity: 256)
+        input.add(sharedDigests.values)
+        if reads?.contains("archives") ?? true { input.add(sharedDigests.archives) }
+        input.add(template)
+        input.add(reads == nil ? 0 : 1 as UInt8)
+        input.add(page.outputPath)
+        input.add(page.url)
+        input.add(site.isNotFound(page) ? 1 : 0 as UInt8)
+        let posts = postDigests
+        func add(_ pagination: Pagination) {
+            input.add(pagination.number)
+            input.add(pagination.count)
+            input.add(pagination.newerURL ?? "\u{0}")
+            input.add(pagination.olderURL ?? "\u{0}")
+            input.add(pagination.posts.count)
+            for index in pagination.posts { input.add(posts[index]) }
+        }
+        switch page.kind {
+        case .post(let index):
+            input.add(1 as UInt8)
+            input.add(posts[index])
+            let (older, newer) = site.neighbours(of: index)
+            input.add(older.map { posts[$0] } ?? .zero)
+            input.add(newer.map { posts[$0] } ?? .zero)
+            let sitePost = site.posts[index]
+            input.add(sitePost.post.kind.rawValue)
+            input.add(sitePost.post.title)
+            input.add(sitePost.post.image ?? "\u{0}")
+            input.add(sitePost.post.isBundle ? 1 : 0 as UInt8)
+            input.add(sitePost.post.contentPath)
+            input.add(sitePost.url)
+            input.add(site.replaced(by: index)?.rawValue ?? "\u{0}")
+        case .home(let pagination):
+            input.add(2 as UInt8)
+            add(pagination)
+        case .term(let taxonomy, let index, let pagination):
+            input.add(3 as UInt8)
+            input.add(taxonomy.rawValue)
+            input.add(index)
+            add(pagination)
+        case .termIndex(let taxonomy):
+            input.add(4 as UInt8)
+            input.add(taxonomy.rawValue)
+        case .archives:
+            input.add(5 as UInt8)
+        case .notFound:
+            input.add(6 as UInt8)
+        }
+        return input.digest
+    }
+}
+
 /// The digests of the values many pages show as they are, the same array or dictionary (`config`, `links`, `tags`,
 /// `archives`, each menu place's `nav`, the site's and each term's `feeds`, each taxonomy's terms), each made once in a
 /// build rather than once per page (at 10,000 posts, 14,600 pages), and found by its identity whatever its key (a
@@ -238,6 +299,12 @@ struct SharedDigests: @unchecked Sendable {
     }
 
     private var known: [Identity: (value: Any, digest: Digest)] = [:]
+    /// The digest of the digests of the values added but `archives`, in their order: what a page's values are made
+    /// from besides its own (``TemplateContext/source(of:template:reads:)``).
+    var values = Digest.zero
+    /// The digest of `archives`, which shows every listed post: apart, since only the pages that read it change
+    /// with each post.
+    var archives = Digest.zero
 
     /// Adds `value`, whose digest is `digest` (``PageInputs/digest(_:)``, or one that stands for it).
     mutating func add(_ value: Any, digest: Digest) {

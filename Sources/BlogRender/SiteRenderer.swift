@@ -37,10 +37,26 @@ package enum SiteRenderer {
         var digests: [Digest] = []
         if inputs {
             let reads = theme.templateReads
-            digests = Parallel.map(site.pages.count) { number in
+            // In `blog serve`, a page whose values are made from what the last build's were has its digest.
+            let memo = hook?.postDigests
+            let known = memo?.pageInputs() ?? [:]
+            let made = Parallel.map(site.pages.count) { number -> (source: Digest, inputs: Digest, kept: Bool) in
                 let page = site.pages[number]
+                var source = Digest.zero
+                if memo != nil {
+                    let template = shownTemplate(context.template(of: page), theme: theme).name
+                    source = context.source(of: page, template: template, reads: reads.names(of: template))
+                    if let last = known[page.outputPath], last.source == source { return (source, last.inputs, true) }
+                }
                 let (template, values) = shown(context.page(page), theme: theme)
-                return context.inputs(of: page, template: template, values: values.record, reads: reads.names(of: template))
+                return (source, context.inputs(of: page, template: template, values: values.record, reads: reads.names(of: template)), false)
+            }
+            digests = made.map(\.inputs)
+            if let memo {
+                var next: [String: (source: Digest, inputs: Digest)] = [:]
+                next.reserveCapacity(made.count)
+                for number in made.indices { next[site.pages[number].outputPath] = (made[number].source, made[number].inputs) }
+                memo.keepPages(next, kept: made.reduce(0) { $0 + ($1.kept ? 1 : 0) })
             }
         }
         let maker = PageMaker(context: context, theme: theme, library: library, summaries: summaries, marks: marks)
@@ -129,15 +145,20 @@ package enum SiteRenderer {
     /// what their digests (``PageInputs``) are made of.
     private static func shown(_ page: (template: String, values: TemplateRecord.Builder), theme: Theme)
         -> (template: String, values: TemplateRecord.Builder) {
-        var (template, values) = page
+        var values = page.values
+        let shown = shownTemplate(page.template, theme: theme)
+        if shown.termsAsTags { values["tags"] = values["terms"] }
+        return (shown.name, values)
+    }
+
+    /// The template of `theme` that shows a page whose kind names `template`, and whether it shows the page's `terms`
+    /// as `tags`.
+    private static func shownTemplate(_ template: String, theme: Theme) -> (name: String, termsAsTags: Bool) {
         // A theme without a page template shows pages with its post template.
-        if template == "page", !theme.hasPageTemplate { template = "post" }
+        let own = template == "page" && !theme.hasPageTemplate ? "post" : template
         // One without a category's or an author's templates shows them as tags.
-        if let fallback = theme.fallback(for: template) {
-            template = fallback
-            if fallback == "tags" { values["tags"] = values["terms"] }
-        }
-        return (template, values)
+        guard let fallback = theme.fallback(for: own) else { return (own, false) }
+        return (fallback, fallback == "tags")
     }
 
     /// Every page of `site.pages` rendered now, on all cores, in the order of `site.pages`.

@@ -179,9 +179,12 @@ struct TemplateContext {
             })
         })
         if digests {
+            // In an order that is the same in every build: their digests in that order are ``SharedDigests/values``.
             var many: [Any] = [shared["config"]!, shared["links"]!, shared["feeds"]!]
-            many += navs.values.map { $0 } as [Any] + terms.values.map { $0 } as [Any] + taxonomies.values.map { $0 } as [Any]
-            many += termFeeds.values.flatMap { $0 }.map { $0 } as [Any]
+            many += navs.keys.sorted().map { navs[$0]! } as [Any]
+            many += Taxonomy.allCases.map { terms[$0]! } as [Any] + Taxonomy.allCases.map { taxonomies[$0]! } as [Any]
+            many += Taxonomy.allCases.flatMap { termFeeds[$0]! }.map { $0 } as [Any]
+            many.append(bundleFiles.sorted())
             sharedDigests = Self.sharedDigests(site: site, postDigests: postDigests, values: many, archives: archives)
         }
     }
@@ -209,11 +212,22 @@ struct TemplateContext {
     func kind(of page: Page) -> String {
         switch page.kind {
         case .post(let index):
-            let template = site.posts[index].post.kind == .page ? "page" : "post"
+            let template = template(of: page)
             // Its menu differs from other pages'.
             return site.replaced(by: index).map { "\(template) \(Self.place(replacing: $0))" } ?? template
-        case .home: return "index"
         case .term(let taxonomy, let index, _): return "\(taxonomy.rawValue) \(index)"
+        case .home, .termIndex, .archives, .notFound: return template(of: page)
+        }
+    }
+
+    /// The template that renders `page`, before a theme's fallbacks (``SiteRenderer``): `post` or `page` for a post,
+    /// `index`, the taxonomy for a term's pages, its plural for its index, `archives`, `404`.
+    func template(of page: Page) -> String {
+        switch page.kind {
+        case .post(let index): return site.posts[index].post.kind == .page ? "page" : "post"
+        case .home: return "index"
+        // A theme without this taxonomy's template shows it with `tag` (``SiteRenderer``).
+        case .term(let taxonomy, _, _): return taxonomy.rawValue
         case .termIndex(let taxonomy): return taxonomy.plural
         case .archives: return "archives"
         case .notFound: return "404"
@@ -247,12 +261,11 @@ struct TemplateContext {
         var values = shared
         var about = emptyAbout
         about[slot: AboutKey.url.rawValue] = links.href(page.url)
-        let template: String
+        let template = template(of: page)
         var title: String?
         var description = site.config.description
         switch page.kind {
         case .post(let index):
-            template = site.posts[index].post.kind == .page ? "page" : "post"
             let post = posts[index]
             values[slot: PageKey.post.rawValue] = post
             let (older, newer) = site.neighbours(of: index)
@@ -266,12 +279,9 @@ struct TemplateContext {
             description = post["description"].flatMap { TemplateRenderer.exactly($0, String.self) } ?? description
             about[slot: AboutKey.image.rawValue] = site.posts[index].post.image.flatMap { imageURL($0, of: site.posts[index]) }
         case .home(let pagination):
-            template = "index"
             add(pagination, to: &values)
             title = pagination.number > 1 ? "Page \(pagination.number)" : nil
         case .term(let taxonomy, let index, let pagination):
-            // A theme without this taxonomy's template shows it with `tag` (``SiteRenderer``).
-            template = taxonomy.rawValue
             add(pagination, to: &values)
             values[slot: PageKey.tag.rawValue] = terms[taxonomy]![index]
             values[slot: PageKey.term.rawValue] = terms[taxonomy]![index]
@@ -280,15 +290,12 @@ struct TemplateContext {
             let name = site.terms(taxonomy)[index].tag.name
             title = pagination.number > 1 ? "\(name), page \(pagination.number)" : name
         case .termIndex(let taxonomy):
-            template = taxonomy.plural
             values[slot: PageKey.terms.rawValue] = terms[taxonomy]!
             values[slot: PageKey.taxonomy.rawValue] = taxonomies[taxonomy]
             title = taxonomy.plural.prefix(1).uppercased() + taxonomy.plural.dropFirst()
         case .archives:
-            template = "archives"
             title = "Archives"
         case .notFound:
-            template = "404"
             title = "Page not found"
         }
         values[slot: PageKey.nav.rawValue] = navs[menuPlace(of: page, template: template)]

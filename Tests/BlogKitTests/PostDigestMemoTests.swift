@@ -169,6 +169,61 @@ final class PostDigestMemoTests: XCTestCase {
                       "the feeds' titles (and config) show the site's title on every page")
     }
 
+    func testAPageMadeFromWhatTheLastBuildsWasKeepsItsDigestAndNoOtherDoes() throws {
+        // `blog serve` keeps each page's digest with the digest of what its values are made from
+        // (TemplateContext.source): a page made from the same takes the last build's digest, its values neither made
+        // nor walked. After each change every page's digest is the one made anew, and the pages kept are those the
+        // change leaves as they were.
+        final class Hook: RenderHook, @unchecked Sendable {
+            let postDigests: PostDigestMemo? = PostDigestMemo()
+            func page(_ number: Int, holds holes: [BodyHole]) {}
+            func feed(_ path: String, holds holes: [BodyHole]) {}
+            func bodyTransformed(post: Int) {}
+        }
+        let hook = Hook()
+        let memo = try XCTUnwrap(hook.postDigests)
+        let theme = try Theme.load(name: "default", siteRoot: URL(fileURLWithPath: "/nonexistent-blog"))
+        var site = RenderFixture.site()
+        var last: [String: Digest] = [:]
+        /// `kept`: how many pages the memo gives back; nil: those whose digest made anew is the last build's.
+        func assertKept(_ kept: Int?, _ what: String, line: UInt = #line) {
+            let inputs = SiteRenderer.pagesAndInputs(site, theme: theme, hook: hook).inputs
+            let fresh = SiteRenderer.pagesAndInputs(site, theme: theme, hook: nil).inputs
+            XCTAssertEqual(inputs, fresh, what, line: line)
+            let unchanged = site.pages.indices.filter { last[site.pages[$0].outputPath] == fresh[$0] }.count
+            XCTAssertEqual(memo.pagesKept, kept ?? unchanged, what, line: line)
+            last = Dictionary(uniqueKeysWithValues: site.pages.indices.map { (site.pages[$0].outputPath, fresh[$0]) })
+        }
+        let all = site.pages.count
+        assertKept(0, "nothing to keep yet")
+        assertKept(all, "nothing changed")
+        // The oldest post's title: its page, its newer neighbour's, the second page of the list, the archives.
+        site.posts[3].post.title = "First, renamed"
+        assertKept(nil, "a title")
+        XCTAssertLessThanOrEqual(memo.pagesKept, all - 4)
+        assertKept(all, "nothing changed")
+        // The picture a post's page shows (Open Graph) is the post's own value.
+        site.posts[0].post.meta["headerimage"] = .string("/img/b.png")
+        assertKept(nil, "an image")
+        XCTAssertLessThanOrEqual(memo.pagesKept, all - 5, "the post's page, its older neighbour's, the first list page, its tag's, the archives")
+        // Pages in another order keep theirs (by their file); a list's posts in another order do not.
+        site.pages.swapAt(0, 1)
+        assertKept(all, "the pages' order")
+        guard case .home(var pagination) = site.pages[5].kind else { return XCTFail("the fixture's first list page") }
+        pagination.posts.reverse()
+        site.pages[5].kind = .home(pagination)
+        assertKept(all - 1, "a list page's order")
+        // What every page shows: none kept.
+        site.config.title = "Another title"
+        assertKept(0, "the site's title")
+        site.assets = [SiteAsset(source: "posts/first/a.png", path: "posts/first/a.png")]
+        assertKept(0, "a file a post's picture may be")
+        site.tags[2].posts = [1]
+        assertKept(0, "a term's count")
+        memo.forget()
+        assertKept(0, "forgotten")
+    }
+
     func testADigestOfASiteWithRelatedPostsIsThatOfThePostsValuesWalked() {
         // The values PostValues makes, with related posts: what the context digests with the entries summed once
         // is what walking each post's values gives.
