@@ -83,6 +83,8 @@ private struct HTMLWriter {
         Array("<span class=\"".utf8) + kind.name.withUTF8Buffer { Array($0) } + Array("\">".utf8)
     }
     private static let closeTag = Array("</span>".utf8)
+    /// The room one span takes at most: the longest opening tag and the closing one.
+    private static let spanRoom = openTags.reduce(0) { max($0, $1.count) } + closeTag.count
     private static let lineNumberOpen = Array("<span class=\"ln\">".utf8)
     private static let highlightOpen = Array("<span class=\"hll\">".utf8)
 
@@ -90,7 +92,7 @@ private struct HTMLWriter {
     func html(_ tokens: [Token]) -> String {
         var lineCount = 1
         for byte in bytes where byte == 0x0A { lineCount += 1 }
-        let perSpan = (Self.openTags.map(\.count).max() ?? 0) + Self.closeTag.count
+        let perSpan = Self.spanRoom
         let perLine = Self.lineNumberOpen.count + 20 + Self.highlightOpen.count + 2 * Self.closeTag.count
         let capacity = bytes.count * 6 + (tokens.count + lineCount) * perSpan + (wrapsLines ? lineCount * perLine : 0)
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)

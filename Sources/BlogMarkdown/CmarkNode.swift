@@ -64,13 +64,42 @@ struct CmarkNode {
         return found
     }
 
-    /// The nodes below `self` (`self` included) of each of two types, each in document order, found in one walk.
-    func descendants(ofTypes first: cmark_node_type, _ second: cmark_node_type) -> ([CmarkNode], [CmarkNode]) {
+    /// The blocks below `self` (`self` included) of each of two types, each in document order, found in one
+    /// walk of the blocks (``forEachBlock(_:)``).
+    func blocks(ofTypes first: cmark_node_type, _ second: cmark_node_type) -> ([CmarkNode], [CmarkNode]) {
         var found: ([CmarkNode], [CmarkNode]) = ([], [])
-        forEachDescendant { node, nodeType in
+        forEachBlock { node, nodeType in
             if nodeType == first { found.0.append(CmarkNode(pointer: node)) } else if nodeType == second { found.1.append(CmarkNode(pointer: node)) }
         }
         return found
+    }
+
+    /// The blocks below `self` (`self` included) whose type `keep` accepts, in document order (``forEachBlock(_:)``).
+    func blocks(where keep: (cmark_node_type) -> Bool) -> [CmarkNode] {
+        var found: [CmarkNode] = []
+        forEachBlock { node, nodeType in
+            if keep(nodeType) { found.append(CmarkNode(pointer: node)) }
+        }
+        return found
+    }
+
+    /// Calls `body` with every node below `self` (`self` included) and its type, in document order, but the
+    /// children of paragraphs and headings: inlines, never a block, and most of a post's nodes (a walk of
+    /// every node cost three times as much, issue 32). So it finds every block, and inlines only where
+    /// they are not in a paragraph or heading (a table's cells).
+    private func forEachBlock(_ body: (OpaquePointer, cmark_node_type) -> Void) {
+        var pending = [pointer]  // the nodes still to look at, the next one last
+        pending.reserveCapacity(64)
+        while let node = pending.popLast() {
+            let type = cmark_node_get_type(node)
+            body(node, type)
+            guard type != CMARK_NODE_PARAGRAPH, type != CMARK_NODE_HEADING else { continue }
+            var child = cmark_node_last_child(node)
+            while let current = child {
+                pending.append(current)
+                child = cmark_node_previous(current)
+            }
+        }
     }
 
     /// Calls `body` with every node below `self` (`self` included) and its type, in document order.

@@ -178,7 +178,7 @@ package enum MarkdownRenderer {
             }
             // Both lists are made before any edit: editing frees nodes, and cmark's iterator must not
             // walk a tree that changes under it.
-            let (codeBlocks, headingNodes) = document.descendants(ofTypes: CMARK_NODE_CODE_BLOCK, CMARK_NODE_HEADING)
+            let (codeBlocks, headingNodes) = document.blocks(ofTypes: CMARK_NODE_CODE_BLOCK, CMARK_NODE_HEADING)
             var warnings = parsed.warnings
             for block in codeBlocks {
                 let (line, column) = (parsed.originalLine(block.startLine), block.startColumn)

@@ -64,8 +64,9 @@ static size_t rounded(size_t size) {
 
 static char *data_of(arena_chunk *chunk) { return (char *)(chunk + 1); }
 
-/* A new top chunk with room for `need` bytes. */
-static arena_chunk *grow(size_t need) {
+/* A new top chunk with room for `need` bytes. Kept out of line (about one call in two thousand): inlined,
+ * its calls made every allocation save and restore six registers, 38 instructions where 15 do (issue 32). */
+__attribute__((noinline, cold)) static arena_chunk *grow(size_t need) {
     size_t capacity = arena_top ? arena_top->capacity * 2 : (arena_next_capacity ? arena_next_capacity : first_capacity);
     if (capacity > largest_growth) capacity = largest_growth;
     if (capacity < need) capacity = need;

@@ -70,6 +70,33 @@ final class CmarkWalkTests: XCTestCase {
         }
     }
 
+    /// The walk of the blocks (``CmarkNode/blocks(where:)``, ``CmarkNode/blocks(ofTypes:_:)``), which does not go
+    /// into paragraphs and headings, finds every block that cmark's iterator enters, from every root.
+    func testBlocksAreTheBlocksCmarksIteratorEnters() {
+        let types = [CMARK_NODE_DOCUMENT, CMARK_NODE_PARAGRAPH, CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_BLOCK_QUOTE,
+                     CMARK_NODE_CODE_BLOCK, CMARK_NODE_HEADING, CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK]
+        let more = "- item\n\n      code in an item\n\n  ## heading in an item\n\n> ```\n> fenced in a quote\n> ```\n\n---\n\n    indented\n\nnote[^1]\n\n[^1]: A *footnote*.\n"
+        for text in documents + [more, documents.last! + "\n\n" + more] {
+            let document = CmarkNode(pointer: GFM.parse(text))
+            defer { cmark_node_free(document.pointer) }
+            for root in Self.entered(from: document.pointer) {
+                let node = CmarkNode(pointer: root)
+                for type in types {
+                    let expected = Self.entered(from: root).filter { cmark_node_get_type($0) == type }
+                    XCTAssertEqual(node.blocks { $0 == type }.map(\.pointer), expected, text.debugDescription)
+                }
+                let (code, headings) = node.blocks(ofTypes: CMARK_NODE_CODE_BLOCK, CMARK_NODE_HEADING)
+                XCTAssertEqual(code.map(\.pointer), node.descendants(ofType: CMARK_NODE_CODE_BLOCK).map(\.pointer), text.debugDescription)
+                XCTAssertEqual(headings.map(\.pointer), node.descendants(ofType: CMARK_NODE_HEADING).map(\.pointer), text.debugDescription)
+            }
+            if text == more {
+                // Code in an item, in a quote and at the top; a heading in an item.
+                XCTAssertEqual(document.blocks(ofTypes: CMARK_NODE_CODE_BLOCK, CMARK_NODE_HEADING).0.count, 3)
+                XCTAssertEqual(document.blocks(ofTypes: CMARK_NODE_CODE_BLOCK, CMARK_NODE_HEADING).1.count, 1)
+            }
+        }
+    }
+
     /// Every node `cmark_iter` enters from `root`, `root` first.
     private static func entered(from root: OpaquePointer) -> [OpaquePointer] {
         guard let iterator = cmark_iter_new(root) else { return [] }

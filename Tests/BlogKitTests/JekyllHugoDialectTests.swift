@@ -1,5 +1,6 @@
 import BlogCore
 @testable import BlogMarkdown
+import CSystem
 import XCTest
 
 /// The kramdown and goldmark passes of issue 29 where no generator is needed to state the rule:
@@ -65,7 +66,8 @@ final class JekyllHugoDialectTests: XCTestCase {
         }
         var changed = [MarkdownDialect.pythonMarkdown: 0, .kramdown: 0], escaped = 0  // kramdown escapes an `_`
         for _ in 0..<40_000 {
-            let line = (0..<(1 + random(24))).map { _ in pieces[random(pieces.count)] }.joined()
+            // One line in eight long enough that the pass reads it in several blocks of sixty-four bytes.
+            let line = (0..<(1 + random(24) + (random(8) == 0 ? 40 + random(60) : 0))).map { _ in pieces[random(pieces.count)] }.joined()
             for dialect in [MarkdownDialect.pythonMarkdown, .kramdown] {
                 let expected = ScalarEmphasisRuns.rewritten(Array(line.unicodeScalars), dialect: dialect)
                 let got = EmphasisRuns.rewritten(Array(line.utf8), dialect: dialect).map { String(decoding: $0, as: UTF8.self) }
@@ -78,6 +80,36 @@ final class JekyllHugoDialectTests: XCTestCase {
         XCTAssertGreaterThan(changed[.pythonMarkdown] ?? 0, 200)
         XCTAssertGreaterThan(changed[.kramdown] ?? 0, 100)
         XCTAssertGreaterThan(escaped, 0)
+    }
+
+    /// The SSE2 classification of the bytes the emphasis pass looks at (CSystem's `blog_emphasis_bytes`) and
+    /// the byte-at-a-time one used where SSE2 is not agree on random bytes drawn mostly from the ones it tells
+    /// apart, whole blocks and the last bytes of a line (read through a copy padded with zeros).
+    func testTheEmphasisByteClassificationsAgree() {
+        let near: [UInt8] = Array("\\`<]*_htp[>)( a".utf8) + [0x00, 0x80, 0xE3, 0xFF]
+        var seed: UInt64 = 0xE3FA5
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        var text = [UInt8](repeating: 0, count: 80)
+        var found = 0
+        for round in 0..<20_000 {
+            for index in 0..<80 { text[index] = next(4) == 0 ? UInt8(next(256)) : near[next(near.count)] }
+            if round % 4 == 0 {
+                let at = next(77)
+                text.replaceSubrange(at..<at + 4, with: Array("http".utf8))
+            }
+            let count = round % 2 == 0 ? 80 : next(67)
+            var padded = [UInt8](repeating: 0, count: 80)
+            padded[..<count] = text[..<count]
+            for underscores: Int32 in [0, 1] {
+                let sse = blog_emphasis_bytes(text, count, underscores)
+                XCTAssertEqual(sse, blog_emphasis_bytes_bytewise(padded, underscores), "\(count) \(underscores): \(text)")
+                found += sse.nonzeroBitCount
+            }
+        }
+        XCTAssertGreaterThan(found, 100_000)
     }
 
     /// Hugo's divider leaves the page; warnings after it keep their lines.

@@ -63,59 +63,66 @@ package enum WebText {
     }
 
     private static func plainText(fromHTML html: UnsafeBufferPointer<UInt8>, limit: Int) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(Swift.min(html.count, 4096))
         var allASCII = true
-        var inTag = false
-        var pendingSpace = false
-        // Stop reading once the text has `limit + 2` Characters: the first `limit + 1` can't change
-        // (a Character only ever grows at the end), and nothing after them is shown. `appended`
-        // counts appended scalars, never fewer than the Characters, and all of them while the text
-        // is ASCII (no CR is ever kept, so no CR LF makes one Character of two); otherwise the
-        // Characters are only counted when there may be enough.
-        let enough = limit > Int.max - 2 ? Int.max : limit + 2
-        var appended = 0
-        var nextCount = enough
-        var index = 0
-        while index < html.count {
-            let byte = html[index]
-            if inTag {
-                if byte == UInt8(ascii: ">") { inTag = false; pendingSpace = true }
-                index += 1
-                continue
-            }
-            if byte == UInt8(ascii: "<") { inTag = true; index += 1; continue }
-            var kept = index..<index + 1
-            var decoded: UInt8?
-            let isWhitespace: Bool
-            if byte < 0x80 {
-                if byte == UInt8(ascii: "&"), let (character, length) = entity(at: html[(index + 1)...]) {
-                    decoded = character
-                    kept = index..<index + 1 + length
+        // The text is never longer than the HTML: a byte kept for each byte read, one for each entity, and a
+        // space only for white space or a tag read and not kept. So it is written into room for the HTML's
+        // bytes, a store each, where appending to an array checked its room and owner every byte (issue 32).
+        let out = [UInt8](unsafeUninitializedCapacity: html.count) { buffer, written in
+            var count = 0
+            var inTag = false
+            var pendingSpace = false
+            // Stop reading once the text has `limit + 2` Characters: the first `limit + 1` can't change
+            // (a Character only ever grows at the end), and nothing after them is shown. `appended`
+            // counts appended scalars, never fewer than the Characters, and all of them while the text
+            // is ASCII (no CR is ever kept, so no CR LF makes one Character of two); otherwise the
+            // Characters are only counted when there may be enough.
+            let enough = limit > Int.max - 2 ? Int.max : limit + 2
+            var appended = 0
+            var nextCount = enough
+            var index = 0
+            while index < html.count {
+                let byte = html[index]
+                if inTag {
+                    if byte == UInt8(ascii: ">") { inTag = false; pendingSpace = true }
+                    index += 1
+                    continue
                 }
-                isWhitespace = decoded == nil && isASCIIWhitespace(byte)
-            } else {
-                let (scalar, length) = scalar(startingAt: index, in: html)
-                kept = index..<index + length
-                isWhitespace = scalar.properties.isWhitespace
+                if byte == UInt8(ascii: "<") { inTag = true; index += 1; continue }
+                var kept = index..<index + 1
+                var decoded: UInt8?
+                let isWhitespace: Bool
+                if byte < 0x80 {
+                    if byte == UInt8(ascii: "&"), let (character, length) = entity(at: html[(index + 1)...]) {
+                        decoded = character
+                        kept = index..<index + 1 + length
+                    }
+                    isWhitespace = decoded == nil && isASCIIWhitespace(byte)
+                } else {
+                    let (scalar, length) = scalar(startingAt: index, in: html)
+                    kept = index..<index + length
+                    isWhitespace = scalar.properties.isWhitespace
+                }
+                index = kept.upperBound
+                if isWhitespace { pendingSpace = true; continue }
+                if pendingSpace && count > 0 { buffer[count] = UInt8(ascii: " "); count += 1; appended += 1 }
+                pendingSpace = false
+                if let decoded {
+                    buffer[count] = decoded
+                    count += 1
+                } else if byte < 0x80 {
+                    buffer[count] = byte
+                    count += 1
+                } else {
+                    for at in kept { buffer[count] = html[at]; count += 1 }
+                    allASCII = false
+                }
+                appended += 1
+                if appended >= nextCount {
+                    if allASCII || String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self).count >= enough { break }
+                    nextCount = appended + 32
+                }
             }
-            index = kept.upperBound
-            if isWhitespace { pendingSpace = true; continue }
-            if pendingSpace && !out.isEmpty { out.append(UInt8(ascii: " ")); appended += 1 }
-            pendingSpace = false
-            if let decoded {
-                out.append(decoded)
-            } else if byte < 0x80 {
-                out.append(byte)
-            } else {
-                out.append(contentsOf: html[kept])
-                allASCII = false
-            }
-            appended += 1
-            if appended >= nextCount {
-                if allASCII || String(decoding: out, as: UTF8.self).count >= enough { break }
-                nextCount = appended + 32
-            }
+            written = count
         }
         guard allASCII else { return cut(String(decoding: out, as: UTF8.self), limit: limit) }
         // ASCII: every byte is a Character, the same cut as ``cut(_:limit:)`` on bytes.

@@ -119,9 +119,9 @@ struct DialectDocument {
             detached += DefinitionLists.build(from: document.lists, markers: markers,
                                              dialect: dialect, original: original)
         }
-        if dialect.looseItemByItem, !document.lists.isEmpty {
-            let lines = last ?? SourceLines(text)
-            if LooseItems.joinLists(in: document, lines: lines) { LooseItems.apply(in: document, lines: lines) }
+        if dialect.looseItemByItem {
+            let lists = document.lists
+            if !lists.isEmpty { LooseItems.apply(to: lists, lines: last ?? SourceLines(text)) }
         }
         // After the definition lists, which are made of lists.
         if dialect == .kramdown { detached += KramdownListItems.apply(in: document, text: text) }
@@ -154,18 +154,11 @@ struct DialectDocument {
         mutating func collect(in document: CmarkNode) {
             // Raw HTML across blank lines: the blocks inside are not looked at.
             let raw = dialect.htmlBlocksKeepBlankLines ? HTMLBlocksAcrossBlankLines.collect(in: document, lines: lines, dialect: dialect, opened: opened, edits: &edits) : []
-            var blocks: [CmarkNode] = []
-            guard let iterator = cmark_iter_new(document.pointer) else { return }
-            while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
-                let type = cmark_node_get_type(node)
-                if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || type == CMARK_NODE_HTML_BLOCK
-                    || (type == CMARK_NODE_LIST && !dialect.listsInterruptParagraphs)
-                    || (type == CMARK_NODE_BLOCK_QUOTE && dialect.blockQuotesJoinAcrossBlankLines) {
-                    blocks.append(CmarkNode(pointer: node))
-                }
+            let (lists, quotes) = (!dialect.listsInterruptParagraphs, dialect.blockQuotesJoinAcrossBlankLines)
+            let blocks = document.blocks { type in
+                type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || type == CMARK_NODE_HTML_BLOCK
+                    || (type == CMARK_NODE_LIST && lists) || (type == CMARK_NODE_BLOCK_QUOTE && quotes)
             }
-            cmark_iter_free(iterator)
             for block in blocks where !raw.contains(where: { $0.contains(block.startLine) && $0.lowerBound != block.startLine }) {
                 switch block.type {
                 case CMARK_NODE_HTML_BLOCK where dialect.htmlBlocksEndWithTheirElement:
