@@ -408,12 +408,12 @@ final class CompiledTemplatesTests: XCTestCase {
                           ["d": ["k": "<v>"], "o": String?.some("é") as Any] as [String: Any], "k=&lt;v&gt;|É|")
     }
 
-    /// A post's part rendered once (``RenderedOnce``), read by its type: printed escaped and as it is, in a
-    /// section and an inverted one, with a transform and a name below it, as swift-mustache renders it.
+    /// A post's part rendered once (``RenderedOnce``), read by its type: printed escaped and as it is (its bytes
+    /// written as they are, into bytes and into a `String`), in a section and an inverted one, with a transform and a name below it, as swift-mustache renders it.
     func testATextRenderedOnceRendersAsSwiftMustache() throws {
-        let values: [String: Any] = ["once": RenderedOnce { "<b>R & D</b>" }, "list": [["once": RenderedOnce { "é'" }]] as [[String: Any]]]
+        let values: [String: Any] = ["once": RenderedOnce { Array("<b>R & D</b>".utf8) }, "list": [["once": RenderedOnce { Array("é'".utf8) }]] as [[String: Any]]]
         try assertRenders([("t", "{{once}}|{{{once}}}|{{#once}}in{{/once}}|{{^once}}out{{/once}}|{{uppercased(once)}}|{{once.x}}|"
-                                 + "{{#list}}{{once}}{{/list}}")], values, "&lt;b&gt;R &amp; D&lt;/b&gt;|<b>R & D</b>|in||||é&#39;")
+                                 + "{{#list}}{{once}}{{{once}}}{{/list}}")], values, "&lt;b&gt;R &amp; D&lt;/b&gt;|<b>R & D</b>|in||||é&#39;é'")
     }
 
     /// A value made when read (``LazyValue``: a post's `meta`, `toc`, `headings`), below a name, opened and

@@ -218,7 +218,9 @@ struct TemplateRenderer {
         } else if let bool = Self.exactly(value, Bool.self) {
             text = bool ? "true" : "false"
         } else if let once = Self.exactly(value, RenderedOnce.self) {
-            // A post's part rendered once for every page (`MustacheCustomRenderable`), known without a protocol cast.
+            // A post's part rendered once for every page (`MustacheCustomRenderable`), known without a protocol cast;
+            // its bytes written as they are where not escaped.
+            guard escaped else { return once.write(into: &output) }
             text = once.renderText
         } else if let body = Self.exactly(value, BodyMarker.self) {
             // A post's body where the incremental layer renders: the output writes it (see ``MarkedBuffer``).
