@@ -433,7 +433,8 @@ final class CompiledTemplatesTests: XCTestCase {
     }
 
     /// A ``TemplateRecord`` (a post's values) renders as the dictionary of the same values, both ways: names found
-    /// at their slot, a key without a value absent (found further down the stack), nested records and lists of them,
+    /// at their slot, a key without a value absent (found further down the stack), nested records and lists of them
+    /// (`.` of a record a section or a list put on the stack, which the renderer holds without a reference count),
     /// dotted names into and past them, transforms, and a name numbered only after the layout was made. Its digest
     /// (``PageInputs``) is the dictionary's.
     func testATemplateRecordRendersAsTheDictionaryOfItsValues() throws {
@@ -452,8 +453,9 @@ final class CompiledTemplatesTests: XCTestCase {
             + "|{{post.title}}|{{title.x}}|{{#missing}}M{{/missing}}{{^missing}}m{{/missing}}|{{^inner}}I{{/inner}}{{/post}}"
             + "|{{#posts}}{{title}}{{#first()}}!{{/first()}}{{url}}{{n}}{{/posts}}|{{count(posts)}}{{^empty(posts)}}+{{/empty(posts)}}"
             + "|{{#first(posts)}}{{title}}{{/first(posts)}}|{{#enumerated(post)}}{{/enumerated(post)}}|{{#sorted(post)}}{{key}};{{/sorted(post)}}"
+            + "|{{#posts}}{{count(.)}}{{#.}}{{title}}{{/.}}{{/posts}}"
         let expected = "T &amp; U|T & U|/t/|fallback|a&lt;b,c|Inner|0|Inner/t/|5|3||T &amp; U||M"
-            + "||Second!/s/fallback-n|1+|Second||inner;n;tags;title;url;"
+            + "||Second!/s/fallback-n|1+|Second||inner;n;tags;title;url;|2Second"
         // `missing` and `n` are not in the second post: found on the page below it.
         let page: [String: Any] = ["post": posts[0], "posts": [posts[1]], "missing": "fallback", "n": "fallback-n"]
         try assertRenders([("t", template)], page, expected)

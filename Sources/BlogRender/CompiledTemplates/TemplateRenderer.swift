@@ -38,10 +38,11 @@ struct TemplateRenderer {
 
     /// A value of the stack, and the same value as a record (where a name is found by its number) or a dictionary
     /// (by its text, hashed) when it is one, else nil: cast once when pushed, so that a lookup casts nothing. A
-    /// record is held by ``value``: read here without a reference count. One array of these rather than three
-    /// (values, records, dictionaries): a push or a pop checks and grows one.
+    /// record is read here without a reference count. One array of these rather than three (values, records,
+    /// dictionaries): a push or a pop checks and grows one.
     private struct Level {
-        let value: Any
+        /// The value; nil for a record pushed as one (``init(record:)``).
+        private let value: Any?
         let record: Unmanaged<TemplateRecord>?
         let dictionary: [String: Any]?
 
@@ -49,6 +50,21 @@ struct TemplateRenderer {
             self.value = value
             record = TemplateRenderer.record(value)
             dictionary = TemplateRenderer.dictionary(value)
+        }
+
+        /// A record that what pushes it holds while it is on the stack (the list it is in, the value a section
+        /// found): neither copied into an `Any` nor retained. A list of 10 records was copied and retained three times
+        /// an item, on every core at once.
+        init(record: Unmanaged<TemplateRecord>) {
+            value = nil
+            self.record = record
+            dictionary = nil
+        }
+
+        /// The value, as a template's `{{.}}` sees it.
+        var object: Any {
+            if let value { return value }
+            return record!.takeUnretainedValue()
         }
     }
 
@@ -240,10 +256,13 @@ struct TemplateRenderer {
                                                         into output: inout Output) throws {
         guard let value else { return }
         let type = Swift.type(of: value)
-        if type == TemplateRecord.self || type == [String: Any].self || type == String.self || type == Int.self {
+        if let record = Self.record(value) {
+            // Held by `value` while inside.
+            try inside(Level(record: record), template, scope, into: &output)
+        } else if type == [String: Any].self || type == String.self || type == Int.self {
             try inside(value, template, scope, into: &output)
         } else if let list = Self.exactly(value, [TemplateRecord].self) {
-            try repeating(list, template, scope, into: &output)
+            try repeating(records: list, template, scope, into: &output)
         } else if let list = Self.exactly(value, [[String: Any]].self) {
             try repeating(list, template, scope, into: &output)
         } else if let bool = Self.exactly(value, Bool.self) {
@@ -287,7 +306,13 @@ struct TemplateRenderer {
     /// `template` with `value` on top of the stack.
     private mutating func inside<Output: RenderOutput>(_ value: Any, _ template: CompiledTemplate, _ scope: Scope,
                                                        into output: inout Output) throws {
-        push(value)
+        try inside(Level(value), template, scope, into: &output)
+    }
+
+    /// `template` with `level` on top of the stack (moved there, not copied).
+    private mutating func inside<Output: RenderOutput>(_ level: consuming Level, _ template: CompiledTemplate, _ scope: Scope,
+                                                       into output: inout Output) throws {
+        stack.append(level)
         defer { pop() }
         var scope = scope
         scope.sequence = nil
@@ -308,6 +333,24 @@ struct TemplateRenderer {
             try render(template, scope, into: &output)
             position.first = false
             position.index += 1
+        }
+    }
+
+    /// `template` once for each record of `list`, each on top of the stack in turn (as ``Level/init(record:)``, held by
+    /// `list`), with its position.
+    private mutating func repeating<Output: RenderOutput>(records list: [TemplateRecord], _ template: CompiledTemplate, _ scope: Scope,
+                                                          into output: inout Output) throws {
+        var scope = scope
+        var position = SequencePosition(first: true, last: false, index: 0)
+        let count = list.count
+        for index in 0..<count {
+            position.last = index == count - 1
+            position.index = index
+            scope.sequence = position
+            stack.append(Level(record: Unmanaged.passUnretained(list[index])))
+            defer { pop() }
+            try render(template, scope, into: &output)
+            position.first = false
         }
     }
 
@@ -380,13 +423,13 @@ struct TemplateRenderer {
     private func find(_ name: TemplateName, _ scope: Scope) throws -> Any? {
         switch name.start {
         case .top:
-            return stack[stack.count - 1].value
+            return stack[stack.count - 1].object
         case .sequence:
             return scope.sequence
         case .topOnly:
-            return try follow(name.names, name.nameIDs, from: stack[stack.count - 1].value)
+            return try follow(name.names, name.nameIDs, from: stack[stack.count - 1].object)
         case .stack:
-            guard let first = name.first else { return stack[stack.count - 1].value }
+            guard let first = name.first else { return stack[stack.count - 1].object }
             var level = stack.count - 1
             while level >= 0 {
                 if let record = stack[level].record {
@@ -402,7 +445,7 @@ struct TemplateRenderer {
                     if let child = dictionary[first] {
                         return name.rest.isEmpty ? child : try follow(name.rest, name.restIDs, from: child)
                     }
-                } else if let child = Self.child(first, id: name.firstID, of: stack[level].value) {
+                } else if let child = Self.child(first, id: name.firstID, of: stack[level].object) {
                     return name.rest.isEmpty ? child : try follow(name.rest, name.restIDs, from: child)
                 }
                 level -= 1
