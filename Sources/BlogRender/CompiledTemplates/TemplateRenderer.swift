@@ -255,7 +255,7 @@ struct TemplateRenderer {
     private mutating func section<Output: RenderOutput>(_ value: Any?, _ template: CompiledTemplate, _ scope: Scope,
                                                         into output: inout Output) throws {
         guard let value else { return }
-        let type = Swift.type(of: value)
+        let type = Self.typeHeld(value)
         if let record = Self.record(value) {
             // Held by `value` while inside.
             try inside(Level(record: record), template, scope, into: &output)
@@ -285,7 +285,7 @@ struct TemplateRenderer {
     private mutating func invertedSection<Output: RenderOutput>(_ value: Any?, _ template: CompiledTemplate, _ scope: Scope,
                                                                 into output: inout Output) throws {
         guard let value else { return try render(template, scope, into: &output) }
-        let type = Swift.type(of: value)
+        let type = Self.typeHeld(value)
         if type == TemplateRecord.self || type == [String: Any].self || type == String.self || type == Int.self {
             return
         } else if let list = Self.exactly(value, [TemplateRecord].self) {
@@ -384,6 +384,15 @@ struct TemplateRenderer {
         // `value` opened: `Value` is its dynamic type, so the bits are a `T`'s when the types are one. (Passed
         // as it is, an `Any` is not opened: `Value` would be `Any`.)
         func open<Value>(_ value: Value) -> T? { Value.self == T.self ? unsafeBitCast(value, to: T.self) : nil }
+        return _openExistential(value, do: open)
+    }
+
+    /// The type of the value `value` holds, read from its container: what `type(of:)` gives for blog's values, without
+    /// asking the runtime (which looks through a class instance to its dynamic class, ~50 instructions at every lookup,
+    /// section and print). A type compared with it is one of blog's own, a final class or a value type.
+    @inline(__always)
+    static func typeHeld(_ value: Any) -> Any.Type {
+        func open<Value>(_: Value) -> Any.Type { Value.self }
         return _openExistential(value, do: open)
     }
 
@@ -486,7 +495,7 @@ struct TemplateRenderer {
         if let dictionary = exactly(object, [String: Any].self) { return dictionary[name] }
         // A string, number, boolean or list of blog's has no child: no representation, not a parent, and
         // its mirror has no labelled child (asked through casts and a Mirror, ~10,000 instructions each time).
-        let type = Swift.type(of: object)
+        let type = Self.typeHeld(object)
         if type == String.self || type == Int.self || type == Bool.self || type == [[String: Any]].self
             || type == [TemplateRecord].self { return nil }
         var object: Any? = object
@@ -502,7 +511,7 @@ struct TemplateRenderer {
     /// it, but the ones this renderer handles by its type: no custom representation, no lambda.
     @inline(__always)
     private static func isPlain(_ value: Any) -> Bool {
-        let type = Swift.type(of: value)
+        let type = Self.typeHeld(value)
         return type == String.self || type == TemplateRecord.self || type == [String: Any].self || type == [[String: Any]].self
             || type == [TemplateRecord].self || type == Int.self || type == Bool.self || type == RenderedOnce.self
     }
