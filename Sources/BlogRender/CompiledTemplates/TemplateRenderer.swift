@@ -248,7 +248,7 @@ struct TemplateRenderer {
         } else {
             text = String(describing: Reflected.unwrapped(value))
         }
-        output.write(escaped ? scope.escaper.escape(text) : text)
+        if escaped { scope.escaper.write(text, into: &output) } else { output.write(text) }
     }
 
     /// `{{#name}}…{{/name}}` for `value`.
