@@ -9,30 +9,41 @@ final class PostTable: @unchecked Sendable {
 }
 
 /// Text that templates print, made the first time one does and kept for the others; safe to use
-/// from every core. Kept to the end of the build, so `make` gives it at its exact size (see
-/// `String.atExactSize`; a compiled template's render is).
+/// from every core. Kept as its UTF-8 bytes, which the compiled render writes as they are (``write(into:)``):
+/// made a `String`, the bytes of every entry and post partial were checked as UTF-8 again (0.8% of a build's
+/// instructions), for pages that only copy them. Kept to the end of the build, so `make` gives them at their
+/// exact size.
 final class RenderedOnce: MustacheCustomRenderable, @unchecked Sendable {
-    private let make: () -> String
-    private var text: String?
+    private let make: () -> [UInt8]
+    private var made: [UInt8]?
     private let lock = NSLock()
 
-    init(_ make: @escaping () -> String) {
+    init(_ make: @escaping () -> [UInt8]) {
         self.make = make
     }
 
     var isNull: Bool { false }
 
-    var renderText: String {
+    /// The text's UTF-8.
+    var bytes: [UInt8] {
         lock.lock()
-        let known = text
+        let known = made
         lock.unlock()
         if let known { return known }
         // Two cores may make it at once; both make the same text.
-        let made = make()
+        let bytes = make()
         lock.lock()
-        text = made
+        made = bytes
         lock.unlock()
-        return made
+        return bytes
+    }
+
+    /// The text, for swift-mustache and for a template that escapes it.
+    var renderText: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The text appended to `output` as it is (not escaped).
+    func write<Output: RenderOutput>(into output: inout Output) {
+        bytes.withUnsafeBufferPointer { output.write(utf8: $0) }
     }
 }
 

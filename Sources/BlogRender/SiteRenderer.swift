@@ -23,7 +23,7 @@ package enum SiteRenderer {
 
     private static func pages(_ site: Site, theme: Theme, hook: RenderHook?, inputs: Bool) -> (files: [OutputFile], inputs: [Digest]) {
         let summaries = theme.listSummaries
-        let postPartials = (summaries?.postPartials ?? []).map { name -> (key: String, render: (Any) -> String) in
+        let postPartials = (summaries?.postPartials ?? []).map { name -> (key: String, render: (Any) -> [UInt8]) in
             (ListSummaries.postPartialKey(name), { values in renderedOnce(name, values, theme.library) })
         }
         // Where a post partial is rendered once per post, or a shared partial once per kind of
@@ -92,7 +92,7 @@ package enum SiteRenderer {
             var (template, values) = SiteRenderer.shown(context.page(page), theme: theme)
             if let names = theme.sharedPartials?.shown[template], !names.isEmpty {
                 let texts = shared.texts(for: context.kind(of: page)) {
-                    names.map { (SharedPartials.key($0), SiteRenderer.renderedOnce($0, values.record, theme.library)) }
+                    names.map { (SharedPartials.key($0), String(decoding: SiteRenderer.renderedOnce($0, values.record, theme.library), as: UTF8.self)) }
                 }
                 for (key, text) in texts { values[key] = text }
             }
@@ -129,15 +129,14 @@ package enum SiteRenderer {
     /// never loops: those partials include no partial named by a value (``TemplateTags/lookups(of:in:atTop:seen:allowed:)``
     /// refuses them), and the theme has no loop of templates (``TemplateCheck/partialLoops(in:)``).
     ///
-    /// The text is kept to the end of the build, so at its exact size (``RenderedOnce``): the compiled render's
-    /// is; swift-mustache's grew as it was appended to, and is copied.
-    private static func renderedOnce(_ name: String, _ values: Any, _ library: TemplateLibrary) -> String {
+    /// The text's UTF-8 is kept to the end of the build, at its exact size (``RenderedOnce``).
+    private static func renderedOnce(_ name: String, _ values: Any, _ library: TemplateLibrary) -> [UInt8] {
         do {
-            if let text = try library.renderCompiled(values, withTemplate: name) { return text }
+            if let bytes = try library.renderBytes(values, withTemplate: name) { return bytes }
         } catch {
-            return ""
+            return []
         }
-        return library.mustache.render(values, withTemplate: name)?.atExactSize ?? ""
+        return library.mustache.render(values, withTemplate: name).map { Array($0.utf8) } ?? []
     }
 
     /// The template of `theme` that shows a page, and the values it sees, from the template its

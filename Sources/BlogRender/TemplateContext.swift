@@ -49,8 +49,8 @@ struct TemplateContext {
     /// ``inputs(of:template:values:reads:)`` reads, with the part of each post's digest that `memo` kept where
     /// the post is as it was (see ``PostDigestMemo``). `pageKeys` are keys a page's values may take besides
     /// those ``page(_:)`` sets (the texts of ``SharedPartials``).
-    init(site: Site, marks: BodyMarks? = nil, postPartials: [(key: String, render: (Any) -> String)] = [],
-         listEntry: ((Any) -> String)? = nil, digests: Bool = false, memo: PostDigestMemo? = nil, pageKeys: [String] = []) {
+    init(site: Site, marks: BodyMarks? = nil, postPartials: [(key: String, render: (Any) -> [UInt8])] = [],
+         listEntry: ((Any) -> [UInt8])? = nil, digests: Bool = false, memo: PostDigestMemo? = nil, pageKeys: [String] = []) {
         self.site = site
         let links = SiteLinks(config: site.config)
         self.links = links

@@ -408,12 +408,12 @@ final class CompiledTemplatesTests: XCTestCase {
                           ["d": ["k": "<v>"], "o": String?.some("é") as Any] as [String: Any], "k=&lt;v&gt;|É|")
     }
 
-    /// A post's part rendered once (``RenderedOnce``), read by its type: printed escaped and as it is, in a
-    /// section and an inverted one, with a transform and a name below it, as swift-mustache renders it.
+    /// A post's part rendered once (``RenderedOnce``), read by its type: printed escaped and as it is (its bytes
+    /// written as they are, into bytes and into a `String`), in a section and an inverted one, with a transform and a name below it, as swift-mustache renders it.
     func testATextRenderedOnceRendersAsSwiftMustache() throws {
-        let values: [String: Any] = ["once": RenderedOnce { "<b>R & D</b>" }, "list": [["once": RenderedOnce { "é'" }]] as [[String: Any]]]
+        let values: [String: Any] = ["once": RenderedOnce { Array("<b>R & D</b>".utf8) }, "list": [["once": RenderedOnce { Array("é'".utf8) }]] as [[String: Any]]]
         try assertRenders([("t", "{{once}}|{{{once}}}|{{#once}}in{{/once}}|{{^once}}out{{/once}}|{{uppercased(once)}}|{{once.x}}|"
-                                 + "{{#list}}{{once}}{{/list}}")], values, "&lt;b&gt;R &amp; D&lt;/b&gt;|<b>R & D</b>|in||||é&#39;")
+                                 + "{{#list}}{{once}}{{{once}}}{{/list}}")], values, "&lt;b&gt;R &amp; D&lt;/b&gt;|<b>R & D</b>|in||||é&#39;é'")
     }
 
     /// A value made when read (``LazyValue``: a post's `meta`, `toc`, `headings`), below a name, opened and
@@ -433,7 +433,8 @@ final class CompiledTemplatesTests: XCTestCase {
     }
 
     /// A ``TemplateRecord`` (a post's values) renders as the dictionary of the same values, both ways: names found
-    /// at their slot, a key without a value absent (found further down the stack), nested records and lists of them,
+    /// at their slot, a key without a value absent (found further down the stack), nested records and lists of them
+    /// (`.` of a record a section or a list put on the stack, which the renderer holds without a reference count),
     /// dotted names into and past them, transforms, and a name numbered only after the layout was made. Its digest
     /// (``PageInputs``) is the dictionary's.
     func testATemplateRecordRendersAsTheDictionaryOfItsValues() throws {
@@ -452,8 +453,9 @@ final class CompiledTemplatesTests: XCTestCase {
             + "|{{post.title}}|{{title.x}}|{{#missing}}M{{/missing}}{{^missing}}m{{/missing}}|{{^inner}}I{{/inner}}{{/post}}"
             + "|{{#posts}}{{title}}{{#first()}}!{{/first()}}{{url}}{{n}}{{/posts}}|{{count(posts)}}{{^empty(posts)}}+{{/empty(posts)}}"
             + "|{{#first(posts)}}{{title}}{{/first(posts)}}|{{#enumerated(post)}}{{/enumerated(post)}}|{{#sorted(post)}}{{key}};{{/sorted(post)}}"
+            + "|{{#posts}}{{count(.)}}{{#.}}{{title}}{{/.}}{{/posts}}"
         let expected = "T &amp; U|T & U|/t/|fallback|a&lt;b,c|Inner|0|Inner/t/|5|3||T &amp; U||M"
-            + "||Second!/s/fallback-n|1+|Second||inner;n;tags;title;url;"
+            + "||Second!/s/fallback-n|1+|Second||inner;n;tags;title;url;|2Second"
         // `missing` and `n` are not in the second post: found on the page below it.
         let page: [String: Any] = ["post": posts[0], "posts": [posts[1]], "missing": "fallback", "n": "fallback-n"]
         try assertRenders([("t", template)], page, expected)

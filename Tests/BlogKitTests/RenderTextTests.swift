@@ -111,7 +111,8 @@ final class RenderTextTests: XCTestCase {
     /// Every escaper against a reading of its rule a scalar at a time (templates: against swift-mustache itself),
     /// on texts made of runs of plain bytes of every length around every byte an escaper treats apart: the
     /// special characters, each control character, U+FFFE and U+FFFF (whose first byte, 0xEF, also starts
-    /// U+FFFD and U+FEFF), non-ASCII letters and a combining mark, at the start, the end and next to each other.
+    /// U+FFFD and U+FEFF), non-ASCII letters and a combining mark, at the start, the end and next to each other; and
+    /// whether the template escaper may change a text (``Escaping/templateMayChange(_:)``).
     func testEscapersAgreeWithTheirRuleOnGeneratedTexts() throws {
         func reference(_ text: String, apostrophe: Bool, xml: Bool) -> String {
             var out = ""
@@ -158,6 +159,11 @@ final class RenderTextTests: XCTestCase {
             XCTAssertEqual(Escaping.liquid(text), reference(text, apostrophe: true, xml: false), text.debugDescription)
             XCTAssertEqual(Escaping.xml(text), reference(text, apostrophe: false, xml: true), text.debugDescription)
             XCTAssertEqual(Array(Escaping.template(text).utf8), Array(mustache.render(["value": text]).utf8), text.debugDescription)
+            // What the renderer asks before writing a text as it is (`ScopeEscaper.write`): whether a byte is one the
+            // template escaper replaces, and never false for a text it changes.
+            let special = text.utf8.contains { Array("&<>\"'".utf8).contains($0) }
+            XCTAssertEqual(Escaping.templateMayChange(text), special, text.debugDescription)
+            if !special { XCTAssertEqual(Array(Escaping.template(text).utf8), Array(text.utf8), text.debugDescription) }
         }
     }
 

@@ -26,6 +26,16 @@ package enum Escaping {
         escape(text, Rules(apostrophe: true, xml: false, wholeCharacters: true))
     }
 
+    /// Whether ``template(_:)`` may change `text`: false when no byte of it is one it replaces (`&`, `<`, `>`, `"`,
+    /// `'`), so that a caller writes the text as it is, without the copy and the references of a returned `String`.
+    package static func templateMayChange(_ text: String) -> Bool {
+        let rules = Rules(apostrophe: true, xml: false, wholeCharacters: true)
+        return text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let source = bytes.baseAddress else { return false }
+            return nextSpecial(in: source, from: 0, count: bytes.count, rules.special, rules) < bytes.count
+        } ?? true
+    }
+
     /// `text` with `&`, `<`, `>`, `"` and `'` as entities, byte by byte (a special byte before a combining mark
     /// too), as Ruby's `CGI.escapeHTML` writes them: Liquid's `escape`, `xml_escape` and `h` filters.
     package static func liquid(_ text: String) -> String {

@@ -11,6 +11,8 @@ protocol RenderOutput {
     mutating func write(_ text: String)
     /// Another output's text appended (a piece of an indented partial's).
     mutating func write(_ other: Self)
+    /// UTF-8 appended (a text rendered once, ``RenderedOnce``).
+    mutating func write(utf8: UnsafeBufferPointer<UInt8>)
     /// The text let go.
     mutating func clear()
     var isEmpty: Bool { get }
@@ -47,6 +49,10 @@ extension String: RenderOutput {
 
     var endsWithLineFeed: Bool { last == "\n" }
 
+    mutating func write(utf8: UnsafeBufferPointer<UInt8>) {
+        append(String(decoding: utf8, as: UTF8.self))
+    }
+
     func free() {}
 }
 
@@ -80,7 +86,7 @@ struct RenderBuffer: SizedRenderOutput {
 
     /// `bytes` appended.
     @inline(__always)
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         if count + bytes.count > capacity { grow(to: count + bytes.count) }
         (base + count).update(from: source, count: bytes.count)
@@ -90,15 +96,15 @@ struct RenderBuffer: SizedRenderOutput {
     /// `text`'s UTF-8 appended.
     @inline(__always)
     mutating func write(_ text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
+        if text.utf8.withContiguousStorageIfAvailable({ write(utf8: $0) }) == nil {
             var text = text
-            text.withUTF8 { append($0) }
+            text.withUTF8 { write(utf8: $0) }
         }
     }
 
     /// Another buffer's bytes appended (a piece of an indented partial's).
     mutating func write(_ other: RenderBuffer) {
-        append(UnsafeBufferPointer(start: other.base, count: other.count))
+        write(utf8: UnsafeBufferPointer(start: other.base, count: other.count))
     }
 
     var isEmpty: Bool { count == 0 }
@@ -129,10 +135,10 @@ struct RenderBuffer: SizedRenderOutput {
         Data(bytesNoCopy: base, count: count, deallocator: .free)
     }
 
-    /// The bytes as a `String`; the memory is freed. The buffer must not be used after.
-    func string() -> String {
+    /// The bytes in an array of their size; the memory is freed. The buffer must not be used after.
+    func array() -> [UInt8] {
         defer { Foundation.free(base) }
-        return String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+        return Array(UnsafeBufferPointer(start: base, count: count))
     }
 
     /// The memory freed, the bytes not used. The buffer must not be used after.
@@ -159,6 +165,10 @@ struct MarkedBuffer: SizedRenderOutput {
     @inline(__always)
     mutating func write(_ text: String) {
         buffer.write(text)
+    }
+
+    mutating func write(utf8: UnsafeBufferPointer<UInt8>) {
+        buffer.write(utf8: utf8)
     }
 
     /// Another buffer's bytes and holes appended (a piece of an indented partial's).

@@ -74,7 +74,13 @@ package struct TemplateLibrary: Sendable {
     /// template did not compile, or a value needs swift-mustache (a lambda, a template). Throws
     /// ``TemplateRenderer/Loop`` as ``render(_:withTemplate:)`` does. The text is in storage of its own size.
     func renderCompiled(_ object: Any, withTemplate name: String) throws -> String? {
-        try renderBuffer(object, withTemplate: name)?.string()
+        try renderBytes(object, withTemplate: name).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The UTF-8 of ``renderCompiled(_:withTemplate:)``, in an array of its size: for a text kept and written as it
+    /// is (``RenderedOnce``), which its `String` would be checked as UTF-8 to make.
+    func renderBytes(_ object: Any, withTemplate name: String) throws -> [UInt8]? {
+        try renderBuffer(object, withTemplate: name)?.array()
     }
 
     /// The bytes of ``render(_:withTemplate:)``, for a page's file: rendered from the compiled form, they are

@@ -38,10 +38,11 @@ struct TemplateRenderer {
 
     /// A value of the stack, and the same value as a record (where a name is found by its number) or a dictionary
     /// (by its text, hashed) when it is one, else nil: cast once when pushed, so that a lookup casts nothing. A
-    /// record is held by ``value``: read here without a reference count. One array of these rather than three
-    /// (values, records, dictionaries): a push or a pop checks and grows one.
+    /// record is read here without a reference count. One array of these rather than three (values, records,
+    /// dictionaries): a push or a pop checks and grows one.
     private struct Level {
-        let value: Any
+        /// The value; nil for a record pushed as one (``init(record:)``).
+        private let value: Any?
         let record: Unmanaged<TemplateRecord>?
         let dictionary: [String: Any]?
 
@@ -49,6 +50,21 @@ struct TemplateRenderer {
             self.value = value
             record = TemplateRenderer.record(value)
             dictionary = TemplateRenderer.dictionary(value)
+        }
+
+        /// A record that what pushes it holds while it is on the stack (the list it is in, the value a section
+        /// found): neither copied into an `Any` nor retained. A list of 10 records was copied and retained three times
+        /// an item, on every core at once.
+        init(record: Unmanaged<TemplateRecord>) {
+            value = nil
+            self.record = record
+            dictionary = nil
+        }
+
+        /// The value, as a template's `{{.}}` sees it.
+        var object: Any {
+            if let value { return value }
+            return record!.takeUnretainedValue()
         }
     }
 
@@ -218,7 +234,9 @@ struct TemplateRenderer {
         } else if let bool = Self.exactly(value, Bool.self) {
             text = bool ? "true" : "false"
         } else if let once = Self.exactly(value, RenderedOnce.self) {
-            // A post's part rendered once for every page (`MustacheCustomRenderable`), known without a protocol cast.
+            // A post's part rendered once for every page (`MustacheCustomRenderable`), known without a protocol cast;
+            // its bytes written as they are where not escaped.
+            guard escaped else { return once.write(into: &output) }
             text = once.renderText
         } else if let body = Self.exactly(value, BodyMarker.self) {
             // A post's body where the incremental layer renders: the output writes it (see ``MarkedBuffer``).
@@ -230,18 +248,21 @@ struct TemplateRenderer {
         } else {
             text = String(describing: Reflected.unwrapped(value))
         }
-        output.write(escaped ? scope.escaper.escape(text) : text)
+        if escaped { scope.escaper.write(text, into: &output) } else { output.write(text) }
     }
 
     /// `{{#name}}…{{/name}}` for `value`.
     private mutating func section<Output: RenderOutput>(_ value: Any?, _ template: CompiledTemplate, _ scope: Scope,
                                                         into output: inout Output) throws {
         guard let value else { return }
-        let type = Swift.type(of: value)
-        if type == TemplateRecord.self || type == [String: Any].self || type == String.self || type == Int.self {
+        let type = Self.typeHeld(value)
+        if let record = Self.record(value) {
+            // Held by `value` while inside.
+            try inside(Level(record: record), template, scope, into: &output)
+        } else if type == [String: Any].self || type == String.self || type == Int.self {
             try inside(value, template, scope, into: &output)
         } else if let list = Self.exactly(value, [TemplateRecord].self) {
-            try repeating(list, template, scope, into: &output)
+            try repeating(records: list, template, scope, into: &output)
         } else if let list = Self.exactly(value, [[String: Any]].self) {
             try repeating(list, template, scope, into: &output)
         } else if let bool = Self.exactly(value, Bool.self) {
@@ -264,7 +285,7 @@ struct TemplateRenderer {
     private mutating func invertedSection<Output: RenderOutput>(_ value: Any?, _ template: CompiledTemplate, _ scope: Scope,
                                                                 into output: inout Output) throws {
         guard let value else { return try render(template, scope, into: &output) }
-        let type = Swift.type(of: value)
+        let type = Self.typeHeld(value)
         if type == TemplateRecord.self || type == [String: Any].self || type == String.self || type == Int.self {
             return
         } else if let list = Self.exactly(value, [TemplateRecord].self) {
@@ -285,7 +306,13 @@ struct TemplateRenderer {
     /// `template` with `value` on top of the stack.
     private mutating func inside<Output: RenderOutput>(_ value: Any, _ template: CompiledTemplate, _ scope: Scope,
                                                        into output: inout Output) throws {
-        push(value)
+        try inside(Level(value), template, scope, into: &output)
+    }
+
+    /// `template` with `level` on top of the stack (moved there, not copied).
+    private mutating func inside<Output: RenderOutput>(_ level: consuming Level, _ template: CompiledTemplate, _ scope: Scope,
+                                                       into output: inout Output) throws {
+        stack.append(level)
         defer { pop() }
         var scope = scope
         scope.sequence = nil
@@ -306,6 +333,24 @@ struct TemplateRenderer {
             try render(template, scope, into: &output)
             position.first = false
             position.index += 1
+        }
+    }
+
+    /// `template` once for each record of `list`, each on top of the stack in turn (as ``Level/init(record:)``, held by
+    /// `list`), with its position.
+    private mutating func repeating<Output: RenderOutput>(records list: [TemplateRecord], _ template: CompiledTemplate, _ scope: Scope,
+                                                          into output: inout Output) throws {
+        var scope = scope
+        var position = SequencePosition(first: true, last: false, index: 0)
+        let count = list.count
+        for index in 0..<count {
+            position.last = index == count - 1
+            position.index = index
+            scope.sequence = position
+            stack.append(Level(record: Unmanaged.passUnretained(list[index])))
+            defer { pop() }
+            try render(template, scope, into: &output)
+            position.first = false
         }
     }
 
@@ -339,6 +384,15 @@ struct TemplateRenderer {
         // `value` opened: `Value` is its dynamic type, so the bits are a `T`'s when the types are one. (Passed
         // as it is, an `Any` is not opened: `Value` would be `Any`.)
         func open<Value>(_ value: Value) -> T? { Value.self == T.self ? unsafeBitCast(value, to: T.self) : nil }
+        return _openExistential(value, do: open)
+    }
+
+    /// The type of the value `value` holds, read from its container: what `type(of:)` gives for blog's values, without
+    /// asking the runtime (which looks through a class instance to its dynamic class, ~50 instructions at every lookup,
+    /// section and print). A type compared with it is one of blog's own, a final class or a value type.
+    @inline(__always)
+    static func typeHeld(_ value: Any) -> Any.Type {
+        func open<Value>(_: Value) -> Any.Type { Value.self }
         return _openExistential(value, do: open)
     }
 
@@ -378,13 +432,13 @@ struct TemplateRenderer {
     private func find(_ name: TemplateName, _ scope: Scope) throws -> Any? {
         switch name.start {
         case .top:
-            return stack[stack.count - 1].value
+            return stack[stack.count - 1].object
         case .sequence:
             return scope.sequence
         case .topOnly:
-            return try follow(name.names, name.nameIDs, from: stack[stack.count - 1].value)
+            return try follow(name.names, name.nameIDs, from: stack[stack.count - 1].object)
         case .stack:
-            guard let first = name.first else { return stack[stack.count - 1].value }
+            guard let first = name.first else { return stack[stack.count - 1].object }
             var level = stack.count - 1
             while level >= 0 {
                 if let record = stack[level].record {
@@ -400,7 +454,7 @@ struct TemplateRenderer {
                     if let child = dictionary[first] {
                         return name.rest.isEmpty ? child : try follow(name.rest, name.restIDs, from: child)
                     }
-                } else if let child = Self.child(first, id: name.firstID, of: stack[level].value) {
+                } else if let child = Self.child(first, id: name.firstID, of: stack[level].object) {
                     return name.rest.isEmpty ? child : try follow(name.rest, name.restIDs, from: child)
                 }
                 level -= 1
@@ -441,7 +495,7 @@ struct TemplateRenderer {
         if let dictionary = exactly(object, [String: Any].self) { return dictionary[name] }
         // A string, number, boolean or list of blog's has no child: no representation, not a parent, and
         // its mirror has no labelled child (asked through casts and a Mirror, ~10,000 instructions each time).
-        let type = Swift.type(of: object)
+        let type = Self.typeHeld(object)
         if type == String.self || type == Int.self || type == Bool.self || type == [[String: Any]].self
             || type == [TemplateRecord].self { return nil }
         var object: Any? = object
@@ -457,7 +511,7 @@ struct TemplateRenderer {
     /// it, but the ones this renderer handles by its type: no custom representation, no lambda.
     @inline(__always)
     private static func isPlain(_ value: Any) -> Bool {
-        let type = Swift.type(of: value)
+        let type = Self.typeHeld(value)
         return type == String.self || type == TemplateRecord.self || type == [String: Any].self || type == [[String: Any]].self
             || type == [TemplateRecord].self || type == Int.self || type == Bool.self || type == RenderedOnce.self
     }
