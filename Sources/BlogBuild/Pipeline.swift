@@ -265,7 +265,7 @@ public enum Pipeline {
             guard observer.wantsPageInputs else { return (SiteRenderer.pages(site, theme: theme, hook: hook), nil) }
             let rendered = SiteRenderer.pagesAndInputs(site, theme: theme, hook: hook)
             return (rendered.files, rendered.inputs)
-        }, { Feeds.render(site, hook: hook) + Sitemap.render(site) + SearchIndex.render(site, hook: hook) })
+        }, { Feeds.render(site, hook: hook) + Sitemap.render(site, hook: hook) + SearchIndex.render(site, hook: hook) })
         var files = rendered.files
         if config.relativeURLs { files = relativeLinks(files, basePath: config.basePath) }
         let pages = files.count

@@ -23,23 +23,43 @@ package enum Sitemap {
     static let robotsPath = "robots.txt"
 
     /// `sitemap.xml` and `robots.txt`. The sitemap's bytes are made when the writer writes it, on
-    /// one of the cores that write the pages, rather than before on one core alone.
-    package static func render(_ site: Site) -> [OutputFile] {
-        [OutputFile(path: path, contents: .made(by: OutputFile.Maker { Data(sitemap(site).utf8) })),
-         OutputFile(path: robotsPath, contents: .bytes(Data(robots(site.config).utf8)))]
+    /// one of the cores that write the pages, rather than before on one core alone. With `hook`'s memo of the
+    /// last build (`blog serve`), each `<url>` whose page has the address and date it had then is the last build's
+    /// text (see ``sitemap(_:memo:)``).
+    package static func render(_ site: Site, hook: RenderHook? = nil) -> [OutputFile] {
+        let memo = hook?.postDigests
+        return [OutputFile(path: path, contents: .made(by: OutputFile.Maker { Data(sitemap(site, memo: memo).utf8) })),
+                OutputFile(path: robotsPath, contents: .bytes(Data(robots(site.config).utf8)))]
     }
 
     /// The text of `sitemap.xml`: a `<url>` per page, in the order of ``Site/pages``.
-    static func sitemap(_ site: Site) -> String {
+    ///
+    /// A `<url>` is made of the page's address and its `<lastmod>` alone (with `blog.yml`, which `memo` is about:
+    /// see ``PostDigestMemo``). With `memo`, each is the last build's text when its page had the same address and
+    /// date, else made and kept for the next build: a title edit makes none again (at 1,000 posts the sitemap made
+    /// whole was 7% of a title edit's instructions, and it grows with the pages).
+    static func sitemap(_ site: Site, memo: PostDigestMemo? = nil) -> String {
         let config = site.config
         let dates = FeedDates(timeZone: config.timeZone)
-        func isPublished(_ index: Int) -> Bool { site.posts[index].post.status == .published }
+        // The posts alone: the closures below would copy the whole site.
+        let posts = site.posts
+        func isPublished(_ index: Int) -> Bool { posts[index].post.status == .published }
         func newest(_ indices: [Int]) -> Date? {
-            FeedDates.newest(indices.lazy.filter { isPublished($0) && site.posts[$0].post.dated }.map { site.posts[$0].post })
+            FeedDates.newest(indices.lazy.filter { isPublished($0) && posts[$0].post.dated }.map { posts[$0].post })
         }
         let siteNewest = newest(site.listed)
         let links = SiteLinks(config: config)
+        func entry(_ url: String, _ lastmod: Date?, into xml: inout XMLWriter) {
+            xml.open("url")
+            xml.element("loc", text: links.address(url))
+            if let lastmod { xml.element("lastmod", text: dates.rfc3339(lastmod)) }
+            xml.close()
+        }
 
+        let last = memo?.sitemapEntries() ?? [:]
+        var next: [String: PostDigestMemo.SitemapEntry] = [:]
+        if memo != nil { next.reserveCapacity(site.pages.count) }
+        var kept = 0
         var xml = XMLWriter()
         xml.open("urlset", [("xmlns", "http://www.sitemaps.org/schemas/sitemap/0.9")])
         for page in site.pages where !site.isNotFound(page) {
@@ -47,7 +67,7 @@ package enum Sitemap {
             switch page.kind {
             case .post(let index):
                 guard isPublished(index) else { continue }
-                let post = site.posts[index].post
+                let post = posts[index].post
                 lastmod = post.dated ? FeedDates.updated(post) : post.modified
             case .home(let pagination), .term(_, _, let pagination):
                 lastmod = newest(pagination.posts) ?? siteNewest
@@ -56,12 +76,24 @@ package enum Sitemap {
             case .notFound:
                 continue
             }
-            xml.open("url")
-            xml.element("loc", text: links.address(page.url))
-            if let lastmod { xml.element("lastmod", text: dates.rfc3339(lastmod)) }
-            xml.close()
+            guard memo != nil else {
+                entry(page.url, lastmod, into: &xml)
+                continue
+            }
+            let text: String
+            if let known = last[page.url], known.lastmod == lastmod {
+                text = known.text
+                kept += 1
+            } else {
+                var one = XMLWriter(fragmentDepth: 1)
+                entry(page.url, lastmod, into: &one)
+                text = one.text
+            }
+            xml.append(fragment: text)
+            next[page.url] = PostDigestMemo.SitemapEntry(lastmod: lastmod, text: text)
         }
         xml.close()
+        memo?.keepSitemapEntries(next, kept: kept)
         return xml.text
     }
 

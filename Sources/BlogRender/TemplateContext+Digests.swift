@@ -143,7 +143,8 @@ extension TemplateContext {
 /// has the same own values, which are then neither walked nor digested again: they were a fifth of a title
 /// edit's work at 10,000 posts. Whatever shows other posts is digested on every build.
 ///
-/// It also keeps each post's search words with the body they were read from (``searchWords(path:html:make:)``).
+/// It also keeps each post's search words with the body they were read from (``searchWords(path:html:make:)``), and
+/// the sitemap's entries with the address and date each was made of (``sitemapEntries()``).
 ///
 /// One memo is about one blog folder and one set of inputs (`blog.yml`, the options, the theme), which its
 /// owner (BlogIncremental's build memo) empties when they change. It holds the posts of the last build only.
@@ -334,11 +335,37 @@ package final class PostDigestMemo: @unchecked Sendable {
         }
     }
 
+    /// A `<url>` of the sitemap (``Sitemap/sitemap(_:memo:)``): its text and the date it shows.
+    struct SitemapEntry {
+        let lastmod: Date?
+        let text: String
+    }
+
+    /// The last build's sitemap entries by the site-relative URL of their page.
+    private var sitemap: [String: SitemapEntry] = [:]
+
+    /// How many sitemap entries the last sitemap took from the one before (``sitemapEntries()``).
+    private(set) var sitemapEntriesKept = 0
+
+    /// The sitemap entries of the last build that made the sitemap, by their page's site-relative URL.
+    func sitemapEntries() -> [String: SitemapEntry] {
+        lock.withLock { sitemap }
+    }
+
+    /// The sitemap's entries, by page URL, for the next build; `kept`: how many were the last build's.
+    func keepSitemapEntries(_ next: [String: SitemapEntry], kept: Int) {
+        lock.withLock {
+            sitemap = next
+            sitemapEntriesKept = kept
+        }
+    }
+
     /// Forgets every post (the blog folder or the inputs changed).
     package func forget() {
         lock.withLock {
             last = nil
             pages = [:]
+            sitemap = [:]
             kept = [:]
             words = [:]
             feedEntries = [:]

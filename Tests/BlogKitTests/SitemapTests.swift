@@ -1,4 +1,5 @@
 import BlogCore
+@testable import BlogIncremental
 @testable import BlogMarkdown
 @testable import BlogOutput
 @testable import BlogRender
@@ -102,5 +103,51 @@ final class SitemapTests: XCTestCase {
         let again = try render(try FeedTestSite.build(FeedTestSite.posts.reversed()))
         XCTAssertEqual(again.sitemap, first.sitemap)
         XCTAssertEqual(again.robots, first.robots)
+    }
+}
+
+extension IncrementalBuildTests {
+    func testServeBuildsKeepTheSitemapsEntriesAndWriteACleanBuildsSitemap() throws {
+        // As `blog serve` builds, each `<url>` is the last build's text while its page's address and date are as they
+        // were: after each edit the sitemap is a clean build's, and a title edit keeps every entry.
+        let memo = BuildMemo.shared.digests
+        func entries() throws -> [String] {
+            try XCTUnwrap(site.read("public/sitemap.xml")).components(separatedBy: "<url>").dropFirst().map { String($0) }
+        }
+        func assertSame(changed: Bool = true, _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
+            try serveBuild()
+            try assertSameAsCleanBuild(file: file, line: line)
+            XCTAssertEqual(site.read("public/sitemap.xml"), site.read("clean/sitemap.xml"), what, file: file, line: line)
+            let count = try entries().count
+            XCTAssertEqual(memo.sitemapEntries().count, count, what, file: file, line: line)
+            // Some entries, not all, made again after a change of addresses or dates.
+            XCTAssertTrue((changed ? 1..<count : count..<count + 1).contains(memo.sitemapEntriesKept),
+                          "\(what): \(memo.sitemapEntriesKept) of \(count) kept", file: file, line: line)
+        }
+        // Slugs of their own: a title edit keeps the addresses. The first build keeps no state, so makes no entries;
+        // the second makes them all.
+        try pinSlug(3)
+        try pinSlug(4)
+        try serveBuild()
+        try serveBuild()
+        XCTAssertEqual(memo.sitemapEntriesKept, 0)
+        XCTAssertGreaterThan(try entries().count, 15)
+        try edit("content/posts/post-4.md") { $0.replacingOccurrences(of: "title: Post number 4", with: "title: Four") }
+        try assertSame(changed: false, "a title edit")
+        // Post 7, the newest, goes last: its page's date, the home pages' and its tag's, and the site's newest change.
+        try edit("content/posts/post-7.md") { $0.replacingOccurrences(of: "date: 2020-07-17", with: "date: 2019-07-17") }
+        try assertSame("a date that moves a post")
+        XCTAssertTrue(try XCTUnwrap(site.read("public/sitemap.xml")).contains("<lastmod>2019-07-17T10:00:00Z</lastmod>"))
+        try site.write("content/posts/post-8.md", "title: Post number 8\ndate: 2020-08-18 10:00\ntags: shell\n\nA new post.\n")
+        try assertSame("a new post")
+        XCTAssertTrue(try XCTUnwrap(site.read("public/sitemap.xml")).contains("/post-number-8/</loc>"))
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/posts/post-2.md"))
+        try assertSame("a deleted post")
+        XCTAssertFalse(try XCTUnwrap(site.read("public/sitemap.xml")).contains("/post-number-2/</loc>"))
+        try edit("content/posts/post-1.md") { $0.replacingOccurrences(of: "tags: shell", with: "tags: bash") }
+        try assertSame("a tag renamed")
+        XCTAssertTrue(try XCTUnwrap(site.read("public/sitemap.xml")).contains("/tags/bash/</loc>"))
+        try edit("content/posts/post-3.md") { $0.replacingOccurrences(of: "title: Post number 3", with: "title: Three") }
+        try assertSame(changed: false, "a title edit after them")
     }
 }
