@@ -5,8 +5,10 @@ import Foundation
 /// Writes an indented XML document element by element, escaping every text and attribute value,
 /// so no caller can forget to. Attributes keep the order given.
 struct XMLWriter {
+    /// The XML declaration a document starts with.
+    static let declaration = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
     /// The document so far.
-    package private(set) var text = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+    package private(set) var text = declaration
     private var open: [String] = []
 
     /// A document, starting with the XML declaration.

@@ -10,6 +10,16 @@ final class RenderTextTests: XCTestCase {
         XCTAssertEqual(WebText.encodePath("posts/日本/"), "posts/%E6%97%A5%E6%9C%AC/")
         XCTAssertEqual(WebText.encodePath("a b/100%/\"q\""), "a%20b/100%25/%22q%22")
         XCTAssertEqual(WebText.encodePath("x-y_z.~!$&'()*+,;=:@"), "x-y_z.~!$&'()*+,;=:@")
+        // Every byte below 0x80, alone and at the end of a path longer than a small string's 15 bytes: kept when
+        // RFC 3986 allows it in a path segment (or it is `/`), else percent-encoded.
+        let kept = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@/".utf8)
+        let hex = Array("0123456789ABCDEF")
+        for byte in UInt8(0)..<0x80 {
+            let text = String(decoding: [byte], as: UTF8.self)
+            let expected = kept.contains(byte) ? text : "%\(hex[Int(byte >> 4)])\(hex[Int(byte & 0xF)])"
+            XCTAssertEqual(WebText.encodePath(text), expected, "byte \(byte)")
+            XCTAssertEqual(WebText.encodePath("posts/a-longer-path/" + text), "posts/a-longer-path/" + expected, "byte \(byte)")
+        }
     }
 
     func testPlainTextOfHTML() {

@@ -98,6 +98,29 @@ final class SitemapTests: XCTestCase {
         XCTAssertFalse(Feeds.warnings(config: config).isEmpty, "the build is told that crawlers need an absolute base_url")
     }
 
+    func testEachEntrysLinesAndEscaping() throws {
+        // The sitemap is written as bytes: the lines an XMLWriter wrote, and each address escaped for XML.
+        var config = FeedTestSite.config
+        config.baseURL = "https://example.org/a&b/"
+        let (sitemap, _) = try render(try FeedTestSite.build(config: config))
+        try assertValid(sitemap)
+        XCTAssertTrue(sitemap.hasPrefix("""
+            <?xml version="1.0" encoding="utf-8"?>
+            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+              <url>
+                <loc>https://example.org/a&amp;b/
+            """), sitemap)
+        XCTAssertTrue(sitemap.hasSuffix("</lastmod>\n  </url>\n</urlset>\n"), sitemap)
+        let blocks = sitemap.components(separatedBy: "  <url>\n").dropFirst()
+        XCTAssertGreaterThan(blocks.count, 15)
+        for block in blocks {
+            let lines = block.components(separatedBy: "\n")
+            XCTAssertTrue(lines[0].hasPrefix("    <loc>https://example.org/a&amp;b/") && lines[0].hasSuffix("</loc>"), block)
+            XCTAssertTrue(lines[1].hasPrefix("    <lastmod>2") && lines[1].hasSuffix("</lastmod>"), block)
+            XCTAssertEqual(lines[2], "  </url>", block)
+        }
+    }
+
     func testSameSiteGivesTheSameBytes() throws {
         let first = try render(try FeedTestSite.build())
         let again = try render(try FeedTestSite.build(FeedTestSite.posts.reversed()))

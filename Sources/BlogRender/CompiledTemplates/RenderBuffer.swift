@@ -62,7 +62,7 @@ extension String: RenderOutput {
 /// test and a copy of the bytes.
 ///
 /// Owned by one render: made by ``TemplateLibrary``, which either hands the memory on (``data()``, ``string()``)
-/// or frees it (``free()``), once.
+/// or frees it (``free()``), once. ``Sitemap`` writes its bytes into one too.
 struct RenderBuffer: SizedRenderOutput {
     private var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
