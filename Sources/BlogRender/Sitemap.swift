@@ -56,7 +56,7 @@ package enum Sitemap {
             xml.close()
         }
 
-        let last = memo?.sitemapEntries() ?? [:]
+        let last = memo?.sitemap.last() ?? [:]
         var next: [String: PostDigestMemo.SitemapEntry] = [:]
         if memo != nil { next.reserveCapacity(site.pages.count) }
         var kept = 0
@@ -93,7 +93,7 @@ package enum Sitemap {
             next[page.url] = PostDigestMemo.SitemapEntry(lastmod: lastmod, text: text)
         }
         xml.close()
-        memo?.keepSitemapEntries(next, kept: kept)
+        memo?.sitemap.keep(next, kept: kept)
         return xml.text
     }
 
