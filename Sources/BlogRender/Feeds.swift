@@ -62,37 +62,63 @@ package enum Feeds {
         let siteFeed = FeedChannel(title: config.title, page: site.listURL, entries: siteIndices.map { entries[$0]! }, posts: siteIndices,
                                    config: config)
         let holes = hook != nil
-        var feeds: [(path: String, text: () -> (text: String, holes: [BodyHole]))] = [
-            (atomPath(config), { atom(siteFeed, selfPath: atomPath(config), config: config) }),
-            (rssPath(config), { rss(siteFeed, selfPath: rssPath(config), config: config) }),
-            (jsonPath(config), { json(siteFeed, selfPath: jsonPath(config), config: config, holes: holes) }),
+        // A feed: a feed of posts has a channel, the terms' index feeds have none.
+        typealias Feed = (path: String, posts: (format: FeedFormat, channel: FeedChannel)?, text: () -> (text: String, holes: [BodyHole]))
+        func feed(_ path: String, _ format: FeedFormat, _ channel: FeedChannel) -> Feed {
+            (path, (format, channel), {
+                switch format {
+                case .atom: atom(channel, selfPath: path, config: config)
+                case .rss: rss(channel, selfPath: path, config: config)
+                case .json: json(channel, selfPath: path, config: config, holes: holes)
+                }
+            })
+        }
+        var feeds: [Feed] = [
+            feed(atomPath(config), .atom, siteFeed), feed(rssPath(config), .rss, siteFeed), feed(jsonPath(config), .json, siteFeed),
         ]
         for ((taxonomy, group), indices) in zip(terms, termIndices) {
             let channel = FeedChannel(title: termFeedTitle(group, config: config), page: group.url,
                                       entries: indices.map { entries[$0]! }, posts: indices, config: config)
-            let path = feedPath(for: group, of: taxonomy, config: config)
-            feeds.append((path, { atom(channel, selfPath: path, config: config) }))
+            feeds.append(feed(feedPath(for: group, of: taxonomy, config: config), .atom, channel))
             if let rss = rssFeedPath(for: group, of: taxonomy, config: config) {
-                feeds.append((rss, { Feeds.rss(channel, selfPath: rss, config: config) }))
+                feeds.append(feed(rss, .rss, channel))
             }
         }
         for taxonomy in Taxonomy.allCases {
             let groups = site.terms(taxonomy)
             guard let path = config.permalinks.terms(taxonomy).indexFeed, !groups.isEmpty else { continue }
             let index = site.pages.first { if case .termIndex(taxonomy) = $0.kind { return true } else { return false } }
-            feeds.append((path, { (indexFeed(groups, title: "\(config.title): \(taxonomy.plural)", page: index?.url ?? "",
-                                             path: path, site: site), []) }))
+            feeds.append((path, nil, { (indexFeed(groups, title: "\(config.title): \(taxonomy.plural)", page: index?.url ?? "",
+                                                  path: path, site: site), []) }))
         }
         for (path, posts) in languages {
             let channel = FeedChannel(title: config.title, page: site.listURL, entries: posts.map { entries[$0]! }, posts: posts, config: config)
-            feeds.append((path, { atom(channel, selfPath: path, config: config) }))
+            feeds.append(feed(path, .atom, channel))
         }
+        // `blog serve` takes the last build's bytes of a feed of posts made of the same channel: a title edit changes
+        // the few feeds that show the post (the feeds were a tenth of a title edit's work at 1,000 posts).
+        let last = memo?.feeds.last() ?? [:]
         // Each feed on any core: its text, then its bytes.
-        return Parallel.map(feeds.count) { number -> OutputFile in
+        let written = Parallel.map(feeds.count) { number -> (bytes: Data, holes: [BodyHole], kept: Bool) in
             let feed = feeds[number]
+            if let posts = feed.posts, let known = last[feed.path], known.format == posts.format, known.channel == posts.channel {
+                return (known.bytes, known.holes, true)
+            }
             let (text, holes) = feed.text()
-            if let hook, !holes.isEmpty { hook.feed(feed.path, holds: holes) }
-            return file(feed.path, text)
+            return (Data(text.utf8), holes, false)
+        }
+        if let memo {
+            var next: [String: PostDigestMemo.FeedMade] = [:]
+            for number in feeds.indices {
+                guard let posts = feeds[number].posts else { continue }
+                next[feeds[number].path] = PostDigestMemo.FeedMade(format: posts.format, channel: posts.channel,
+                                                                   bytes: written[number].bytes, holes: written[number].holes)
+            }
+            memo.feeds.keep(next, kept: written.reduce(0) { $0 + ($1.kept ? 1 : 0) })
+        }
+        return feeds.indices.map { number in
+            if let hook, !written[number].holes.isEmpty { hook.feed(feeds[number].path, holds: written[number].holes) }
+            return OutputFile(path: feeds[number].path, contents: .bytes(written[number].bytes))
         }
     }
 
@@ -219,10 +245,6 @@ package enum Feeds {
             }
             return false
         }
-    }
-
-    private static func file(_ path: String, _ text: String) -> OutputFile {
-        OutputFile(path: path, contents: .bytes(Data(text.utf8)))
     }
 
     /// A post as every feed format shows it.
@@ -392,7 +414,7 @@ package enum Feeds {
 }
 
 /// A post in a feed: addresses absolute, HTML with absolute links.
-struct FeedEntry: Sendable {
+struct FeedEntry: Sendable, Equatable {
     var title: String
     var permalink: String
     var author: String
@@ -419,8 +441,13 @@ struct FeedEntry: Sendable {
     }
 }
 
+/// The format of a feed of posts.
+enum FeedFormat: Sendable {
+    case atom, rss, json
+}
+
 /// One feed: what it is about and its entries, newest first.
-struct FeedChannel: Sendable {
+struct FeedChannel: Sendable, Equatable {
     var title: String
     /// The address of the page the feed follows (the home page, a tag's page).
     var pageURL: String

@@ -65,7 +65,7 @@ package enum Sitemap {
             out.write("  </url>\n")
         }
 
-        let last = memo?.sitemapEntries() ?? [:]
+        let last = memo?.sitemap.last() ?? [:]
         var next: [String: PostDigestMemo.SitemapEntry] = [:]
         if memo != nil { next.reserveCapacity(site.pages.count) }
         var kept = 0
@@ -102,7 +102,7 @@ package enum Sitemap {
             next[page.url] = PostDigestMemo.SitemapEntry(lastmod: lastmod, text: text)
         }
         out.write("</urlset>\n")
-        memo?.keepSitemapEntries(next, kept: kept)
+        memo?.sitemap.keep(next, kept: kept)
         return out.data()
     }
 

@@ -144,7 +144,8 @@ extension TemplateContext {
 /// edit's work at 10,000 posts. Whatever shows other posts is digested on every build.
 ///
 /// It also keeps each post's search words with the body they were read from (``searchWords(path:html:make:)``), and
-/// the sitemap's entries with the address and date each was made of (``sitemapEntries()``).
+/// the sitemap's entries with the address and date each was made of (``sitemap``), and each feed of posts with the channel
+/// it was made of (``feeds``).
 ///
 /// One memo is about one blog folder and one set of inputs (`blog.yml`, the options, the theme), which its
 /// owner (BlogIncremental's build memo) empties when they change. It holds the posts of the last build only.
@@ -341,34 +342,57 @@ package final class PostDigestMemo: @unchecked Sendable {
         let text: String
     }
 
-    /// The last build's sitemap entries by the site-relative URL of their page.
-    private var sitemap: [String: SitemapEntry] = [:]
-
-    /// How many sitemap entries the last sitemap took from the one before (``sitemapEntries()``).
-    private(set) var sitemapEntriesKept = 0
-
-    /// The sitemap entries of the last build that made the sitemap, by their page's site-relative URL.
-    func sitemapEntries() -> [String: SitemapEntry] {
-        lock.withLock { sitemap }
+    /// A feed of posts (``Feeds/render(_:hook:)``) as the last build wrote it: its bytes and where the posts' bodies
+    /// are in them, with what they are made of besides `blog.yml` (which the memo is about): its format and channel
+    /// (title, page, entries and their posts).
+    struct FeedMade {
+        let format: FeedFormat
+        let channel: FeedChannel
+        let bytes: Data
+        let holes: [BodyHole]
     }
 
-    /// The sitemap's entries, by page URL, for the next build; `kept`: how many were the last build's.
-    func keepSitemapEntries(_ next: [String: SitemapEntry], kept: Int) {
-        lock.withLock {
-            sitemap = next
-            sitemapEntriesKept = kept
+    /// The parts of one file the last build made, by key, each with what it was made of: the next build takes a part
+    /// made of the same.
+    final class Parts<Part>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var parts: [String: Part] = [:]
+        /// How many parts the last build took from the one before.
+        private(set) var kept = 0
+
+        /// The parts of the last build that made them.
+        func last() -> [String: Part] {
+            lock.withLock { parts }
+        }
+
+        /// The parts for the next build; `kept`: how many were the last build's.
+        func keep(_ next: [String: Part], kept: Int) {
+            lock.withLock {
+                parts = next
+                self.kept = kept
+            }
+        }
+
+        func forget() {
+            keep([:], kept: 0)
         }
     }
+
+    /// The sitemap's entries by the site-relative URL of their page.
+    let sitemap = Parts<SitemapEntry>()
+    /// The feeds of posts by path.
+    let feeds = Parts<FeedMade>()
 
     /// Forgets every post (the blog folder or the inputs changed).
     package func forget() {
         lock.withLock {
             last = nil
             pages = [:]
-            sitemap = [:]
             kept = [:]
             words = [:]
             feedEntries = [:]
         }
+        sitemap.forget()
+        feeds.forget()
     }
 }

@@ -142,10 +142,10 @@ extension IncrementalBuildTests {
             try assertSameAsCleanBuild(file: file, line: line)
             XCTAssertEqual(site.read("public/sitemap.xml"), site.read("clean/sitemap.xml"), what, file: file, line: line)
             let count = try entries().count
-            XCTAssertEqual(memo.sitemapEntries().count, count, what, file: file, line: line)
+            XCTAssertEqual(memo.sitemap.last().count, count, what, file: file, line: line)
             // Some entries, not all, made again after a change of addresses or dates.
-            XCTAssertTrue((changed ? 1..<count : count..<count + 1).contains(memo.sitemapEntriesKept),
-                          "\(what): \(memo.sitemapEntriesKept) of \(count) kept", file: file, line: line)
+            XCTAssertTrue((changed ? 1..<count : count..<count + 1).contains(memo.sitemap.kept),
+                          "\(what): \(memo.sitemap.kept) of \(count) kept", file: file, line: line)
         }
         // Slugs of their own: a title edit keeps the addresses. The first build keeps no state, so makes no entries;
         // the second makes them all.
@@ -153,7 +153,7 @@ extension IncrementalBuildTests {
         try pinSlug(4)
         try serveBuild()
         try serveBuild()
-        XCTAssertEqual(memo.sitemapEntriesKept, 0)
+        XCTAssertEqual(memo.sitemap.kept, 0)
         XCTAssertGreaterThan(try entries().count, 15)
         try edit("content/posts/post-4.md") { $0.replacingOccurrences(of: "title: Post number 4", with: "title: Four") }
         try assertSame(changed: false, "a title edit")
@@ -172,5 +172,61 @@ extension IncrementalBuildTests {
         XCTAssertTrue(try XCTUnwrap(site.read("public/sitemap.xml")).contains("/tags/bash/</loc>"))
         try edit("content/posts/post-3.md") { $0.replacingOccurrences(of: "title: Post number 3", with: "title: Three") }
         try assertSame(changed: false, "a title edit after them")
+    }
+}
+
+extension IncrementalBuildTests {
+    func testServeBuildsKeepTheFeedsWhoseChannelsAreAsTheyWereAndWriteACleanBuildsFeeds() throws {
+        // As `blog serve` builds, a feed of posts is the last build's bytes while its title, page, entries and their
+        // posts are as they were: after each edit every feed is a clean build's, and a title edit makes only the feeds
+        // that show the post again (the site's, the post's tags') and keeps the others.
+        let memo = BuildMemo.shared.digests
+        func assertSame(kept: ClosedRange<Int>? = nil, _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
+            try serveBuild()
+            try assertSameAsCleanBuild(file: file, line: line)
+            for path in ["feed.xml", "rss.xml", "feed.json", "tags/shell/feed.xml", "tags/swift/feed.xml"] {
+                XCTAssertEqual(site.read("public/" + path), site.read("clean/" + path), "\(what): \(path)", file: file, line: line)
+            }
+            let count = memo.feeds.last().count
+            XCTAssertGreaterThan(count, 5, what, file: file, line: line)
+            XCTAssertTrue((kept ?? 1...count - 1).contains(memo.feeds.kept), "\(what): \(memo.feeds.kept) of \(count) kept",
+                          file: file, line: line)
+        }
+        try pinSlug(3)
+        try pinSlug(4)
+        try serveBuild()
+        try serveBuild()
+        // Post 4 is in the site's three feeds and in those of Swift and iOS, not in shell's.
+        try edit("content/posts/post-4.md") { $0.replacingOccurrences(of: "title: Post number 4", with: "title: Four") }
+        try assertSame("a title edit")
+        XCTAssertTrue(try XCTUnwrap(site.read("public/tags/swift/feed.xml")).contains("<title>Four</title>"))
+        XCTAssertTrue(try XCTUnwrap(site.read("public/feed.json")).contains("\"title\" : \"Four\""))
+        // A body edit is written in place, the feeds patched and the memo left as it was: the next title edit, of a post
+        // shell's feed does not show, makes shell's feed again too (its bytes kept are of the old body).
+        try edit("content/posts/post-3.md") { $0.replacingOccurrences(of: "More text.", with: "Other text.") }
+        try serveBuild()
+        XCTAssertTrue(try XCTUnwrap(site.read("public/tags/shell/feed.xml")).contains("Other text."))
+        try edit("content/posts/post-6.md") { $0.replacingOccurrences(of: "title: Post number 6", with: "title: Six") }
+        try assertSame(kept: 0...0, "a title edit after a body edit")
+        XCTAssertTrue(try XCTUnwrap(site.read("public/tags/shell/feed.xml")).contains("Other text."))
+        XCTAssertTrue(try XCTUnwrap(site.read("public/tags/swift/feed.xml")).contains("<title>Six</title>"))
+        // Post 7, the newest, goes last: the posts' places change, and with them every feed's (its body holes name
+        // posts by place); so with a new post and a deleted one.
+        try edit("content/posts/post-7.md") { $0.replacingOccurrences(of: "date: 2020-07-17", with: "date: 2019-07-17") }
+        try assertSame(kept: 0...0, "a date that moves a post")
+        try site.write("content/posts/post-8.md", "title: Post number 8\ndate: 2020-08-18 10:00\ntags: shell\n\nA new post.\n")
+        try assertSame(kept: 0...0, "a new post")
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/posts/post-2.md"))
+        try assertSame(kept: 0...0, "a deleted post")
+        // A term's name is its feed's title and in its posts' entries: the feeds that show them are made again.
+        for number in [4, 6] {
+            try edit("content/posts/post-\(number).md") { $0.replacingOccurrences(of: "tags: Swift; iOS", with: "tags: swift; iOS") }
+        }
+        try assertSame("a term spelt anew")
+        XCTAssertTrue(try XCTUnwrap(site.read("public/tags/swift/feed.xml")).contains("<title>Cache Notes: swift</title>"))
+        try edit("content/posts/post-1.md") { $0.replacingOccurrences(of: "tags: shell", with: "tags: bash") }
+        try assertSame("a tag renamed")
+        try edit("content/posts/post-3.md") { $0.replacingOccurrences(of: "title: Post number 3", with: "title: Three") }
+        try assertSame("a title edit after them")
     }
 }
