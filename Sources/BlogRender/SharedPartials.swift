@@ -101,11 +101,12 @@ struct SharedPartials {
 /// The text of each shared partial, rendered the first time a page of its kind needs it; safe to
 /// use from every core.
 final class SharedTexts: @unchecked Sendable {
-    private var texts: [String: [(key: String, text: String)]] = [:]
+    private var texts: [String: [(slot: Int, text: String)]] = [:]
     private let lock = NSLock()
 
-    /// The keys and texts of the partials that pages of `kind` show, made by `render` the first time.
-    func texts(for kind: String, render: () -> [(key: String, text: String)]) -> [(key: String, text: String)] {
+    /// The slots of the keys (in the layout of every page's values) and the texts of the partials that pages of `kind`
+    /// show, made by `render` the first time.
+    func texts(for kind: String, render: () -> [(slot: Int, text: String)]) -> [(slot: Int, text: String)] {
         lock.lock()
         let known = texts[kind]
         lock.unlock()

@@ -91,10 +91,16 @@ package enum SiteRenderer {
             let page = context.site.pages[number]
             var (template, values) = SiteRenderer.shown(context.page(page), theme: theme)
             if let names = theme.sharedPartials?.shown[template], !names.isEmpty {
+                // Each text kept with its key's slot in the page's layout (every page's values share it), set by that
+                // slot: by its key, each of the ~3 texts of every page was hashed to find its slot (~1,200 instructions).
                 let texts = shared.texts(for: context.kind(of: page)) {
-                    names.map { (SharedPartials.key($0), String(decoding: SiteRenderer.renderedOnce($0, values.record, theme.library), as: UTF8.self)) }
+                    names.map { name in
+                        let key = SharedPartials.key(name)
+                        guard let slot = values.layout.slots[key] else { preconditionFailure("\(key) is not a key of the page's layout") }
+                        return (slot, String(decoding: SiteRenderer.renderedOnce(name, values.record, theme.library), as: UTF8.self))
+                    }
                 }
-                for (key, text) in texts { values[key] = text }
+                for (slot, text) in texts { values[slot: slot] = text }
             }
             // With marks the bodies' places are told (BodyMarks); without, the page's bytes are the render's own.
             let pageLibrary = summaries.flatMap { ListSummaries.listTemplates.contains(template) ? $0.listLibrary : nil } ?? library

@@ -381,9 +381,13 @@ struct TemplateRenderer {
     /// for these values cost as much as the dictionary lookup that found them).
     @inline(__always)
     static func exactly<T>(_ value: Any, _ type: T.Type) -> T? {
-        // `value` opened: `Value` is its dynamic type, so the bits are a `T`'s when the types are one. (Passed
-        // as it is, an `Any` is not opened: `Value` would be `Any`.)
-        func open<Value>(_ value: Value) -> T? { Value.self == T.self ? unsafeBitCast(value, to: T.self) : nil }
+        // The type compared first, from the container: the compiler then specializes `open` for `T` and inlines it.
+        // Compared inside `open`, which is generic over both types, it was a call of the unspecialized function
+        // (~60 instructions, its `T?` returned through the type's witnesses) at every check, a match or not.
+        guard typeHeld(value) == T.self else { return nil }
+        // `value` opened: `Value` is its dynamic type, here `T`, so the bits are a `T`'s. (Passed as it is, an `Any`
+        // is not opened: `Value` would be `Any`.)
+        func open<Value>(_ value: Value) -> T { unsafeBitCast(value, to: T.self) }
         return _openExistential(value, do: open)
     }
 
