@@ -66,7 +66,7 @@ public enum Pipeline {
         }.min()
         clock.lap("read posts")
         if warnings.hasErrors { throw BuildFailure(warnings.sortedForDisplay()) }
-        var site = try placePosts(&read, assets: inventory.assets, options: options, config: config, memo: memo?.model)
+        var site = try placePosts(read, assets: inventory.assets, options: options, config: config, memo: memo?.model)
         // Two passes over the placed site, one per core.
         // `blog serve` keeps the notes of merged terms while the posts' terms are as they were (see SiteModelMemo).
         let (notes, caseWarnings) = Parallel.both({
@@ -147,25 +147,12 @@ public enum Pipeline {
 
     /// Site: the posts placed (order, URLs, tags) before their markdown is rendered, so that only posts
     /// that get a page are rendered, and links between posts resolve against the placed site.
-    private static func placePosts(_ read: inout [(Post?, [Diagnostic])], assets: [String], options: BuildOptions, config: SiteConfig,
+    private static func placePosts(_ read: [(Post?, [Diagnostic])], assets: [String], options: BuildOptions, config: SiteConfig,
                                    memo: SiteModelMemo?) throws -> Site {
         let empty = RenderedMarkdown(html: "", summaryHTML: "", headings: [])
         let siteOptions = SiteOptions(includeDrafts: options.drafts, includeFuture: options.future, now: options.now)
-        // Each post moved into its RenderedPost, and back once the site is made: copied, each post's strings were
-        // retained, and released again with the RenderedPosts (the site model copies each post once, into its SitePost).
-        var posts: [RenderedPost] = [], from: [Int] = []
-        posts.reserveCapacity(read.count)
-        from.reserveCapacity(read.count)
-        for index in read.indices {
-            var post: Post?
-            swap(&post, &read[index].0)
-            guard let post else { continue }
-            posts.append(RenderedPost(post: post, rendered: empty))
-            from.append(index)
-        }
-        defer {
-            while let placed = posts.popLast() { read[from.removeLast()].0 = placed.post }
-        }
+        // Each post copied once, into its RenderedPost (not into an array of posts first).
+        let posts = read.indices.compactMap { index in read[index].0.map { RenderedPost(post: $0, rendered: empty) } }
         return try SiteBuilder.build(posts: posts, assets: assets, config: config, options: siteOptions, memo: memo)
     }
 
