@@ -9,8 +9,10 @@ import Foundation
 package struct ContentLinks: Sendable {
     /// Content path (`posts/a.md`) -> site-relative URL of its page.
     private let pages: [String: String]
-    /// Content path of each page, sorted, for suffix and name matches.
-    private let pagePaths: [String]
+    /// Content path of each page, sorted, for suffix and name matches: sorted when first asked (only Jekyll's and
+    /// Hugo's references by path or name ask), not for every build (at 10,000 posts ~40 M instructions, beside
+    /// ``ImageAttributes``' table on the other core while the markdown stage waits for both).
+    private let sortedPaths: SortedPaths
     /// Content path of a copied file -> its path in the output.
     private let files: [String: String]
     /// Makes hrefs with the base path.
@@ -22,7 +24,7 @@ package struct ContentLinks: Sendable {
         // By index: `for item in site.posts` copied each post, every one of its strings retained and released.
         for index in site.posts.indices { pages[site.posts[index].post.contentPath] = site.posts[index].url }
         self.pages = pages
-        pagePaths = pages.keys.sorted()
+        sortedPaths = SortedPaths(Array(pages.keys))
         files = Dictionary(site.assets.map { ($0.source, $0.path) }, uniquingKeysWith: { a, _ in a })
         links = SiteLinks(config: site.config)
     }
@@ -156,7 +158,7 @@ package struct ContentLinks: Sendable {
             }
             // A reference that ends like a page's path (`news/x/index.md` for `en/news/x/index.md`).
             for candidate in candidates {
-                if let path = pagePaths.first(where: { $0.hasSuffix("/" + candidate) }) { return links.href(pages[path]!) }
+                if let path = sortedPaths.paths.first(where: { $0.hasSuffix("/" + candidate) }) { return links.href(pages[path]!) }
             }
             if let file = files[tail] { return links.href(file) }
         }
@@ -172,8 +174,27 @@ package struct ContentLinks: Sendable {
             let file = (path as NSString).lastPathComponent
             return (file as NSString).deletingPathExtension
         }
-        let matches = pagePaths.filter { stem($0) == last }
+        let matches = sortedPaths.paths.filter { stem($0) == last }
         let best = matches.first { ($0 as NSString).deletingPathExtension.hasSuffix(wanted) } ?? matches.first
         return best.map { links.href(pages[$0]!) }
+    }
+}
+
+/// Texts sorted once, when first read, by whichever thread reads them first.
+private final class SortedPaths: @unchecked Sendable {
+    private let lock = NSLock()
+    private var unsorted: [String]
+    private var sorted: [String]?
+
+    init(_ paths: [String]) { unsorted = paths }
+
+    var paths: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let sorted { return sorted }
+        let made = unsorted.sorted()
+        sorted = made
+        unsorted = []
+        return made
     }
 }

@@ -118,7 +118,9 @@ extension SiteBuilder {
             // that post's tag windows it is (`shared`); `touched`: the candidates of the post being weighed.
             var seenFor = [Int32](repeating: -1, count: posts.count)
             var shared = [Int32](repeating: 0, count: posts.count)
-            var touched: [Int] = []
+            // Each candidate is touched once per post, so room for every post is room enough: no append's
+            // checks of capacity and uniqueness (~240 appends a post).
+            var touched = [Int32](repeating: 0, count: posts.count)
             typealias Candidate = (index: Int, tags: Int, category: Bool, distance: Double)
             var best: [Candidate] = []
             best.reserveCapacity(limit + 1)
@@ -126,8 +128,11 @@ extension SiteBuilder {
             result.reserveCapacity(range.count)
             tagItems.withUnsafeBufferPointer { tagItems in
             memberItems.withUnsafeBufferPointer { memberItems in
+            categoryOf.withUnsafeBufferPointer { categoryOf in
+            dates.withUnsafeBufferPointer { dates in
             seenFor.withUnsafeMutableBufferPointer { seenFor in
             shared.withUnsafeMutableBufferPointer { shared in
+            touched.withUnsafeMutableBufferPointer { touched in
                 for index in range {
                     let tags = tagStart[index]..<tagStart[index + 1]
                     let category = categoryOf[index]
@@ -135,10 +140,11 @@ extension SiteBuilder {
                         result.append([])
                         continue
                     }
-                    touched.removeAll(keepingCapacity: true)
+                    var touchedCount = 0
+                    let mark = Int32(truncatingIfNeeded: index)
                     // The window of each tag and of the category: the ``relatedWindow`` posts of its list
                     // on each side of the place the post has, or would have, in it.
-                    func window(_ term: Int, counts: Bool) {
+                    func window(_ term: Int, counts: Int32) {
                         let list = memberStart[term]..<memberStart[term + 1]
                         var low = list.lowerBound, high = list.upperBound
                         while low < high {
@@ -148,16 +154,18 @@ extension SiteBuilder {
                         // A post that lists a tag twice is in its list twice, and counted twice.
                         for item in max(list.lowerBound, low - relatedWindow)..<min(list.upperBound, low + relatedWindow + 1) {
                             let other = memberItems[item]
-                            if seenFor[other] != Int32(truncatingIfNeeded: index) {
-                                seenFor[other] = Int32(truncatingIfNeeded: index)
-                                shared[other] = 0
-                                touched.append(other)
+                            if seenFor[other] != mark {
+                                seenFor[other] = mark
+                                shared[other] = counts
+                                touched[touchedCount] = Int32(truncatingIfNeeded: other)
+                                touchedCount += 1
+                            } else {
+                                shared[other] += counts
                             }
-                            if counts { shared[other] += 1 }
                         }
                     }
-                    for item in tags { window(tagItems[item], counts: true) }
-                    if category >= 0 { window(category, counts: false) }
+                    for item in tags { window(tagItems[item], counts: 1) }
+                    if category >= 0 { window(category, counts: 0) }
                     // The best `limit`, kept in order: most shared tags, the category, nearest date, newer
                     // (a total order: the order the candidates come in does not matter).
                     let date = dates[index]
@@ -168,8 +176,13 @@ extension SiteBuilder {
                         return a.index < b.index
                     }
                     best.removeAll(keepingCapacity: true)
-                    for other in touched where other != index {
-                        let candidate: Candidate = (other, Int(shared[other]), category >= 0 && categoryOf[other] == category,
+                    for place in 0..<touchedCount {
+                        let other = Int(touched[place])
+                        let count = Int(shared[other])
+                        // Fewer shared tags than the last of a full list: out, before the rest is looked at.
+                        if best.count == limit, count < best[limit - 1].tags { continue }
+                        guard other != index else { continue }
+                        let candidate: Candidate = (other, count, category >= 0 && categoryOf[other] == category,
                                                     abs(dates[other] - date))
                         if best.count == limit, !better(candidate, best[limit - 1]) { continue }
                         var at = best.count
@@ -179,6 +192,9 @@ extension SiteBuilder {
                     }
                     result.append(best.map(\.index))
                 }
+            }
+            }
+            }
             }
             }
             }

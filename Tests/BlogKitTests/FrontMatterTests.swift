@@ -374,6 +374,23 @@ final class FrontMatterTests: XCTestCase {
         }
     }
 
+    /// A line starting with an ASCII byte that is not white space, `-` or `.` is classified from its bytes; every
+    /// line classifies as the walk of its scalars does (lines in the middle of a file, as a header's are).
+    func testPelicanLinesClassifyFromTheirBytesAsFromTheirScalars() {
+        let lines = ["title: Hello", "Key-1_x:  v  ", "k:", "key:value", "2017: a year", "key :v", ": v", "title: Café (京都)",
+                     "Title:遅延評価の威力", "Summary:\u{3000}要約", "Url:http://x.org/a:b", "tïtle: x", "title:\u{301} x",
+                     "title: a b\u{3000}", "title: x\u{301}  ", "k:\u{0B}\u{1C}v\u{1F}", "Just a sentence.", "#heading", "*",
+                     "", " ", "\t", "\u{3000}", "---", "--- x", "...", "-- a: b", ".a: b", "   Title: a", "    more", "\tmore",
+                     "\u{A0}title: a", "é: x", "x", "_: y", "\u{1C}k: v"]
+        for line in lines {
+            let file = "a: b\n" + line + "\nrest"
+            let middle = file.split(separator: "\n", omittingEmptySubsequences: false)[1]
+            XCTAssertEqual(PelicanHeader.classify(middle), PelicanHeader.classifyScalars(middle), line.debugDescription)
+        }
+        XCTAssertEqual(PelicanHeader.classify("title: Hello"), .field(key: "title", value: "Hello", valueIndex: 7))
+        XCTAssertEqual(PelicanHeader.classify("Just a sentence."), .other)
+    }
+
     // MARK: Pelican headers as Python-Markdown's meta extension reads them
 
     func testPelicanKeyWithoutSpaceAfterTheColon() throws {

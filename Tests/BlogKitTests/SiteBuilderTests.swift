@@ -27,6 +27,21 @@ final class SiteBuilderTests: XCTestCase {
                               options: SiteOptions(includeDrafts: drafts, includeFuture: future, now: now ?? date(1000)))
     }
 
+    /// Jekyll's and Hugo's references by path or by name pick, of the pages whose paths end alike, the first in the
+    /// order of their content paths (sorted when first asked, from any thread), whatever the site's order.
+    func testContentLinksMatchPathsInTheirSortedOrder() throws {
+        let paths = ["fr/news/x/index.md", "en/news/x/index.md", "b/2020-01-01-hello.md", "a/2020-01-01-hello.md"]
+        let site = try build(paths.enumerated().map { post($1, day: $0, source: "content/" + $1) })
+        let links = ContentLinks(site: site)
+        func href(_ path: String) -> String? { site.posts.first { $0.post.contentPath == path }.map { "/" + $0.url } }
+        // Asked from two threads at once: the paths are sorted once, and both read them sorted.
+        let (byPath, byName) = Parallel.both({ links.href(forPath: "news/x/index.md") }, { links.href(forPostNamed: "2020-01-01-hello") })
+        XCTAssertEqual(byPath, href("en/news/x/index.md"))
+        XCTAssertEqual(byName, href("a/2020-01-01-hello.md"))
+        XCTAssertEqual(links.href(forPath: "x/index.md"), href("en/news/x/index.md"))
+        XCTAssertNotNil(href("fr/news/x/index.md"))
+    }
+
     /// Related posts as the index by tag finds them, against every pair of posts weighed one by one: with
     /// fewer posts to a tag than the index's window, it must find the same, in the same order. Tags
     /// listed twice, categories, posts of the same day and posts with neither tag nor category included.
