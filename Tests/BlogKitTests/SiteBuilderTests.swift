@@ -3,6 +3,7 @@
 @testable import BlogCore
 @testable import BlogMarkdown
 @testable import BlogSite
+import Synchronization
 import XCTest
 
 final class SiteBuilderTests: XCTestCase {
@@ -187,6 +188,28 @@ final class SiteBuilderTests: XCTestCase {
             let (numbers, text) = Parallel.both({ (0..<count).map { $0 * 2 } }, { String(repeating: "a", count: count) })
             XCTAssertEqual(numbers, (0..<count).map { $0 * 2 })
             XCTAssertEqual(text.count, count)
+        }
+    }
+
+    func testParallelMapGivesEachIndexItsOwnResultInOrder() {
+        // Few items one at a time, many in runs (the last one short), and items of very uneven cost.
+        XCTAssertEqual(Parallel.runLength(count: 5, cores: 2), 1)
+        XCTAssertEqual(Parallel.runLength(count: 1000, cores: 2), 31)
+        XCTAssertEqual(Parallel.runLength(count: 10000, cores: 2), 32)
+        XCTAssertEqual(Parallel.runLength(count: 10000, cores: 0), 32)
+        func value(_ index: Int) -> String {
+            let work = index % 97 == 0 ? 2000 : 1
+            return String((0..<work).reduce(index) { ($0 &* 31 &+ $1) % 1_000_003 }) + "/\(index)"
+        }
+        for count in [0, 1, 2, 5, 33, 1000, 10007] {
+            let calls = Mutex<[Int]>([])
+            let made = Parallel.map(count) { index -> String in
+                calls.withLock { $0.append(index) }
+                return value(index)
+            }
+            let serial = (0..<count).map(value)
+            XCTAssertEqual(made, serial, "\(count) items")
+            XCTAssertEqual(calls.withLock { $0.sorted() }, Array(0..<count), "each index once, \(count) items")
         }
     }
 

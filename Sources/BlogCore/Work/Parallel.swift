@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Work spread over every core with `DispatchQueue.concurrentPerform`.
 package enum Parallel {
@@ -7,19 +8,31 @@ package enum Parallel {
     /// of the result never depends on thread timing. `transform` must only read shared values.
     package static func map<T>(_ count: Int, _ transform: (Int) -> T) -> [T] {
         guard count > 0 else { return [] }
-        // A few strides per core: uneven items (long posts, big lists) still balance out.
-        let workers = min(count, ProcessInfo.processInfo.activeProcessorCount * 4)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let run = runLength(count: count, cores: cores)
+        // Each thread takes the next run of indices until none is left: a slow run (long posts, a
+        // thread the system set aside) holds up the stage's end by one run, not by a fixed share.
+        let next = Atomic<Int>(0)
         return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
             let base = buffer.baseAddress!
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                var index = worker
-                while index < count {
-                    (base + index).initialize(to: transform(index))
-                    index += workers
+            DispatchQueue.concurrentPerform(iterations: min(cores, (count + run - 1) / run)) { _ in
+                while true {
+                    let start = next.add(run, ordering: .relaxed).oldValue
+                    guard start < count else { break }
+                    for index in start..<min(start + run, count) {
+                        (base + index).initialize(to: transform(index))
+                    }
                 }
             }
             initialized = count
         }
+    }
+
+    /// How many indices a thread of ``map(_:_:)`` takes at a time: about sixteen runs per core, so
+    /// that the stage ends evenly, and at most 32, so that a run of the slowest items is short;
+    /// one at a time for a few items.
+    static func runLength(count: Int, cores: Int) -> Int {
+        max(1, min(32, count / (max(cores, 1) * 16)))
     }
 }
 
