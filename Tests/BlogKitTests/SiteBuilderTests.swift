@@ -3,6 +3,7 @@
 @testable import BlogCore
 @testable import BlogMarkdown
 @testable import BlogSite
+import Foundation
 import XCTest
 
 final class SiteBuilderTests: XCTestCase {
@@ -172,6 +173,22 @@ final class SiteBuilderTests: XCTestCase {
             let (numbers, text) = Parallel.both({ (0..<count).map { $0 * 2 } }, { String(repeating: "a", count: count) })
             XCTAssertEqual(numbers, (0..<count).map { $0 * 2 })
             XCTAssertEqual(text.count, count)
+        }
+    }
+
+    /// `Parallel.waiting` runs each index's work once, on up to 16 threads at once, and gives the
+    /// results in the order of the indices, as `map` does.
+    func testParallelWaitingGivesEachResultInItsPlace() {
+        for count in [0, 1, 2, 5, 16, 17, 100] {
+            let seen = NSLock()
+            var runs: [Int] = []
+            let results = Parallel.waiting(count) { index -> String in
+                usleep(UInt32(100 * (index % 3)))
+                seen.withLock { runs.append(index) }
+                return "item \(index)"
+            }
+            XCTAssertEqual(results, (0..<count).map { "item \($0)" })
+            XCTAssertEqual(runs.sorted(), Array(0..<count), "each index once")
         }
     }
 
