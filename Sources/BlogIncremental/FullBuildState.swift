@@ -119,7 +119,7 @@ extension QuickBuild {
         return SiteState(inputs: inputs(request), dueAt: built.dueAt,
                          postCount: postCount, contentPageCount: site.posts.count - postCount, leftOut: site.leftOut, tagCount: site.tags.count,
                          pageCount: site.pages.count,
-                         warnings: built.warnings.filter { !configWarningPaths(request).contains($0.path) },
+                         warnings: built.warnings,
                          posts: posts, assets: assets, folders: folders, outputs: outputs,
                          spareSamePaths: false, spareDiffers: nil, pathsDigest: SiteState.digest(paths: built.files.map(\.path)),
                          output: PathSafety.resolved(request.output))

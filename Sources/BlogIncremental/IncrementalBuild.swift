@@ -178,7 +178,10 @@ package final class IncrementalBuild {
         }
         let observer = FullBuildObserver(layer: self, folder: folder, previous: previous, records: true, partial: inPlace)
         let made = try full(observer, &clock)
-        if let state = observer.state {
+        if var state = observer.state {
+            // The theme's warnings are the build's too, but made again by every build: kept, a build in
+            // place would say them twice.
+            state.warnings = QuickBuild.keptWarnings(state.warnings, configWarnings: warnings, request: request)
             folder.saveState(state)
             clock.lap("save state")
         }

@@ -184,7 +184,7 @@ enum QuickBuild {
             state.spareDiffers = affected
         }
         clock.lap("quick: write")
-        state.warnings = warnings.filter { !configWarningPaths(request).contains($0.path) }
+        state.warnings = keptWarnings(warnings, configWarnings: configWarnings, request: request)
         folder.saveState(state)
         clock.lap("save state")
         return InPlaceReport(posts: state.postCount, contentPages: state.contentPageCount, leftOut: state.leftOut, tags: state.tagCount, pages: state.pageCount, files: written, warnings: warnings,
@@ -200,6 +200,13 @@ enum QuickBuild {
             for (fact, named) in BodyFacts.names where !names.isDisjoint(with: named) { facts.insert(fact) }
         }
         return facts
+    }
+
+    /// `warnings` without those every build makes again, which the state does not keep: the configuration's,
+    /// the theme's and the build lock's (`configWarnings`, and any at one of ``configWarningPaths(_:)``).
+    static func keptWarnings(_ warnings: [Diagnostic], configWarnings: [Diagnostic], request: IncrementalRequest) -> [Diagnostic] {
+        let again = Set(configWarnings), paths = configWarningPaths(request)
+        return warnings.filter { !again.contains($0) && !paths.contains($0.path) }
     }
 
     /// Paths of the warnings that the configuration and the build lock give (made again by every build).

@@ -46,14 +46,11 @@ extension SiteWriter {
         let touched = known.map { Array(Set($0).union(changed.keys)) } ?? paths
         let failed = Parallel.map(touched.count) { number -> Bool in
             let path = touched[number]
-            if let data = changed[path] {
-                unlinkat(into, path, 0)
-                return (try? create(root + "/" + path, with: data, durably: known != nil)) == nil
-            }
+            if let data = changed[path] { return (try? overwrite(path, in: into, with: data)) == nil }
             return !relink(path, in: from, path, in: into, reuse: true)
         }
         let marked = (try? OutputFolder.mark(staging, previous: folder.url)) != nil
-        let flushed = known == nil ? blog_sync_filesystem(root) == 0 : syncFolders(of: touched, in: into)
+        let flushed = known == nil ? blog_sync_filesystem(root) == 0 : sync(Array(changed.keys), foldersOf: touched, in: into)
         guard !failed.contains(true), marked, flushed, (try? swap(staging, into: folder)) != nil else {
             removeTree(staging)
             return nil
@@ -61,16 +58,20 @@ extension SiteWriter {
         return WriteReport(written: changed.count, unchanged: paths.count - changed.count)
     }
 
-    /// Flushes to disk the entries of the folders (under the folder open as `root`) that hold
-    /// `paths`, and the folder itself; whether every flush succeeded.
-    private static func syncFolders(of paths: [String], in root: Int32) -> Bool {
+    /// Flushes to disk the files `written` and the entries of the folders that hold `paths` (all under
+    /// the folder open as `root`), and of the folder itself; whether every flush succeeded. The flushes
+    /// run at once, each on a thread of its own: one after the other, each waited for the disk's cache
+    /// to be flushed in turn (five such waits for a body edit, 5-15 ms each on a busy disk).
+    private static func sync(_ written: [String], foldersOf paths: [String], in root: Int32) -> Bool {
         var folders = Set<Substring>([""])
         for path in paths { folders.insert(path.lastSlash.map { path[..<$0] } ?? "") }
-        return folders.allSatisfy { folder in
-            let fd = folder.isEmpty ? dup(root) : openat(root, String(folder), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let entries = written.map { ($0, false) } + folders.map { (String($0), true) }
+        return !Parallel.waiting(entries.count) { number -> Bool in
+            let (path, isFolder) = entries[number]
+            let fd = path.isEmpty ? dup(root) : openat(root, path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | (isFolder ? O_DIRECTORY : 0))
             guard fd >= 0 else { return false }
             defer { close(fd) }
             return fsync(fd) == 0
-        }
+        }.contains(false)
     }
 }

@@ -2,9 +2,30 @@
 @testable import BlogCore
 @testable import BlogMarkdown
 @testable import BlogSite
+import Foundation
 import XCTest
 
 final class ByteSearchTests: XCTestCase {
+    /// `lastSlash` and `lastDot` look at a native string's bytes in one piece; they give what the UTF-8
+    /// view's own search gives, also for a bridged string (not in one piece), a slice of one, and
+    /// texts with characters of several bytes around the separator.
+    func testLastSlashAndDotAreTheUTF8ViewsLastIndex() {
+        let texts = ["", "/", "x", "a/b", "posts/ünïcödé/index.md", "日本/語.md", "a/b/", "/a", "no separator at all",
+                     "images/a.b/c", ".hidden", "é.", String(repeating: "ab/", count: 40) + "x.txt"]
+        for text in texts {
+            let bridged = NSString(string: text) as String
+            let slice = text.dropFirst(min(1, text.count))
+            for (string, name) in [(text, "native"), (bridged, "bridged"), (String(slice), "copied slice")] {
+                XCTAssertEqual(string.lastSlash, string.utf8.lastIndex(of: UInt8(ascii: "/")), "\(name) \(text)")
+                XCTAssertEqual(string.lastDot, string.utf8.lastIndex(of: UInt8(ascii: ".")), "\(name) \(text)")
+                if let slash = string.lastSlash { XCTAssertEqual(string[slash], "/") }
+            }
+            XCTAssertEqual(slice.lastSlash, slice.utf8.lastIndex(of: UInt8(ascii: "/")), "slice \(text)")
+            XCTAssertEqual(slice.lastDot, slice.utf8.lastIndex(of: UInt8(ascii: ".")), "slice \(text)")
+            XCTAssertEqual(text.folderPart, text.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(text[..<$0]) } ?? "")
+        }
+    }
+
     func testFindsNeedlesAnywhereAndOnlyWhole() {
         XCTAssertTrue(ByteSearch.contains("see {attach}a.csv", "{attach}"))
         XCTAssertTrue(ByteSearch.contains("{attach}", "{attach}"), "the whole text")

@@ -225,7 +225,7 @@ final class IncrementalBuildTests: XCTestCase {
                                           warnings: loaded.warnings, dueAt: loaded.dueAt), in: staged)
             }
         }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: cacheFolder.appendingPathComponent("state").path))
+        XCTAssertNil(StateFolder(folder: cacheFolder, display: ".blog-cache", version: blogVersion).loadState())
         XCTAssertEqual(try build(quick: true).cacheSummary, "full build: no state of a previous build")
         try assertSameAsCleanBuild()
     }
@@ -246,6 +246,57 @@ final class IncrementalBuildTests: XCTestCase {
         try edit("content/posts/post-1.md") { $0 + "\nAnd more.\n" }
         XCTAssertTrue(try build(quick: true).cacheSummary?.hasPrefix("quick build: 1 post changed, ") ?? false, file: file, line: line)
         try assertSameAsCleanBuild(file: file, line: line)
+    }
+
+    /// Each build writes its state over the last one's file (freeing its blocks costs time on a file
+    /// system mounted with `discard`); a state cleared before the site changes is no state, one shorter
+    /// than the file's bytes is read by its length, and a state file linked elsewhere or a symbolic link
+    /// is replaced, never written through.
+    func testTheStateIsWrittenOverTheLastOneAndClearedBeforeTheSiteChanges() throws {
+        func inode() throws -> UInt64 {
+            try XCTUnwrap(FileManager.default.attributesOfItem(atPath: stateFile.path)[.systemFileNumber] as? UInt64)
+        }
+        try build()
+        try build()
+        let first = try inode()
+        try edit("content/posts/post-4.md") { $0 + "\n\nA paragraph.\n" }
+        XCTAssertTrue(try build(quick: true).cacheSummary?.hasPrefix("quick build: 1 post changed") ?? false)
+        XCTAssertEqual(try inode(), first, "a build in place writes its state over the last one")
+        try edit("content/posts/post-4.md") { $0.replacingOccurrences(of: "title: Post number 4", with: "title: Renamed") }
+        assertRebuilt(try build(quick: true), because: "changed")
+        XCTAssertEqual(try inode(), first, "so does a full build")
+        try assertSameAsCleanBuild()
+        // What a build leaves when it is stopped after the site began to change: no state.
+        let folder = StateFolder(folder: cacheFolder, display: ".blog-cache", version: blogVersion)
+        let kept = try Data(contentsOf: stateFile)
+        folder.dropState()
+        XCTAssertEqual(try inode(), first)
+        XCTAssertNil(folder.loadState())
+        // A state followed by what is left of a longer one is read by its length.
+        try (kept + Data(repeating: 0x5a, count: 5000)).write(to: stateFile)
+        XCTAssertNotNil(folder.loadState())
+        try edit("content/posts/post-2.md") { $0 + "\n\nAnother paragraph.\n" }
+        XCTAssertTrue(try build(quick: true).cacheSummary?.hasPrefix("quick build: 1 post changed") ?? false)
+        try assertSameAsCleanBuild()
+        // A state file with another link to it: replaced, the other link's bytes left as they were.
+        let elsewhere = site.root.appendingPathComponent("elsewhere")
+        try FileManager.default.linkItem(at: stateFile, to: elsewhere)
+        let linked = try Data(contentsOf: elsewhere)
+        try edit("content/posts/post-2.md") { $0 + "\n\nOne more.\n" }
+        XCTAssertTrue(try build(quick: true).cacheSummary?.hasPrefix("quick build: 1 post changed") ?? false)
+        XCTAssertEqual(try Data(contentsOf: elsewhere), linked)
+        XCTAssertNotEqual(try inode(), first)
+        try assertSameAsCleanBuild()
+        // A symbolic link where the state belongs: replaced by a file, what it points to left as it was.
+        try FileManager.default.removeItem(at: stateFile)
+        try FileManager.default.createSymbolicLink(at: stateFile, withDestinationURL: elsewhere)
+        try edit("content/posts/post-2.md") { $0 + "\n\nAnd one more.\n" }
+        XCTAssertEqual(try build(quick: true).cacheSummary, "full build: no state of a previous build")
+        XCTAssertEqual(try Data(contentsOf: elsewhere), linked)
+        XCTAssertNil(try? FileManager.default.destinationOfSymbolicLink(atPath: stateFile.path))
+        try edit("content/posts/post-2.md") { $0 + "\n\nThe last one.\n" }
+        XCTAssertTrue(try build(quick: true).cacheSummary?.hasPrefix("quick build: 1 post changed") ?? false)
+        try assertSameAsCleanBuild()
     }
 
     func testTruncatedState() throws {

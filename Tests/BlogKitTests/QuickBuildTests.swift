@@ -293,6 +293,27 @@ extension IncrementalBuildTests {
         XCTAssertFalse(try XCTUnwrap(site.read("public/posts/post-number-4/index.html")).contains("Appended again."))
     }
 
+    /// The theme's warnings are made by every build, in place or not: a build in place says each once,
+    /// as a full build does, however many builds in place came before it.
+    func testQuickSaysTheThemesWarningsOnce() throws {
+        let outside = try TempSite()
+        defer { outside.remove() }
+        let target = try outside.write("elsewhere.css", "p {}")
+        try FileManager.default.createDirectory(at: site.root.appendingPathComponent("themes/default/static"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: site.root.appendingPathComponent("themes/default/static/out.css"), withDestinationURL: target)
+        try buildTwice()
+        let full = try build()
+        let linkWarnings = full.warnings.filter { $0.path.hasSuffix("static/out.css") }
+        XCTAssertEqual(linkWarnings.count, 1, "\(full.warnings)")
+        for round in 1...3 {
+            try edit("content/posts/post-4.md") { $0 + "\n\nRound \(round).\n" }
+            let quick = try quickBuild()
+            assertQuick(quick, changed: 1)
+            XCTAssertEqual(quick.warnings, full.warnings)
+        }
+        try assertSameAsCleanBuild()
+    }
+
     func testQuickEditOfAPageInTheHomePagesPlace() throws {
         try site.write("content/pages/home.md", "Title: Welcome\nSave_as: index.html\nURL:\n\nFirst words.\n\nMore words.\n")
         try buildTwice()

@@ -3,7 +3,11 @@
 @testable import BlogCore
 @testable import BlogMarkdown
 @testable import BlogSite
+<<<<<<< HEAD
 import Synchronization
+=======
+import Foundation
+>>>>>>> i47-quick
 import XCTest
 
 final class SiteBuilderTests: XCTestCase {
@@ -191,6 +195,7 @@ final class SiteBuilderTests: XCTestCase {
         }
     }
 
+<<<<<<< HEAD
     func testParallelMapGivesEachIndexItsOwnResultInOrder() {
         // Few items one at a time, many in runs (the last one short), and items of very uneven cost.
         XCTAssertEqual(Parallel.runLength(count: 5, cores: 2), 1)
@@ -210,6 +215,21 @@ final class SiteBuilderTests: XCTestCase {
             let serial = (0..<count).map(value)
             XCTAssertEqual(made, serial, "\(count) items")
             XCTAssertEqual(calls.withLock { $0.sorted() }, Array(0..<count), "each index once, \(count) items")
+=======
+    /// `Parallel.waiting` runs each index's work once, on up to 16 threads at once, and gives the
+    /// results in the order of the indices, as `map` does.
+    func testParallelWaitingGivesEachResultInItsPlace() {
+        for count in [0, 1, 2, 5, 16, 17, 100] {
+            let seen = NSLock()
+            var runs: [Int] = []
+            let results = Parallel.waiting(count) { index -> String in
+                usleep(UInt32(100 * (index % 3)))
+                seen.withLock { runs.append(index) }
+                return "item \(index)"
+            }
+            XCTAssertEqual(results, (0..<count).map { "item \($0)" })
+            XCTAssertEqual(runs.sorted(), Array(0..<count), "each index once")
+>>>>>>> i47-quick
         }
     }
 

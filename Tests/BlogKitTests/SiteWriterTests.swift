@@ -1,5 +1,6 @@
 @testable import BlogCore
 @testable import BlogOutput
+import Foundation
 import XCTest
 
 final class SiteWriterTests: XCTestCase {
@@ -88,6 +89,45 @@ final class SiteWriterTests: XCTestCase {
         let last = sites[3]
         _ = try SiteWriter.write(last.keys.sorted().map { file($0, last[$0]!) }, to: output, displayPath: "public")
         XCTAssertEqual(try tree(output), last)
+    }
+
+    /// A patched file of a staging folder is written over the file there when no other path links to it
+    /// (its blocks are kept), cut to its new length; a file linked elsewhere (the published site's) or a
+    /// symbolic link is replaced, never written through.
+    func testOverwriteKeepsOnlyAFileOfItsOwnAndNeverWritesThroughALink() throws {
+        let folder = root.appendingPathComponent("staging")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let fd = open(folder.path, O_RDONLY | O_DIRECTORY)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        func inode(_ name: String) throws -> UInt64 {
+            try XCTUnwrap(FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.systemFileNumber] as? UInt64)
+        }
+        func text(_ url: URL) -> String? { (try? Data(contentsOf: url)).map { String(decoding: $0, as: UTF8.self) } }
+        // Its own: the same file, longer then shorter.
+        try Data("old".utf8).write(to: folder.appendingPathComponent("own.html"))
+        let own = try inode("own.html")
+        try SiteWriter.overwrite("own.html", in: fd, with: Data("a longer new text".utf8))
+        XCTAssertEqual(text(folder.appendingPathComponent("own.html")), "a longer new text")
+        try SiteWriter.overwrite("own.html", in: fd, with: Data("short".utf8))
+        XCTAssertEqual(text(folder.appendingPathComponent("own.html")), "short")
+        XCTAssertEqual(try inode("own.html"), own)
+        // Shared with another path: replaced, the other left as it was.
+        let published = root.appendingPathComponent("published.html")
+        try Data("published".utf8).write(to: published)
+        try FileManager.default.linkItem(at: published, to: folder.appendingPathComponent("shared.html"))
+        try SiteWriter.overwrite("shared.html", in: fd, with: Data("new".utf8))
+        XCTAssertEqual(text(folder.appendingPathComponent("shared.html")), "new")
+        XCTAssertEqual(text(published), "published")
+        // A symbolic link: replaced by a file, what it pointed to left as it was.
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("link.html"), withDestinationURL: published)
+        try SiteWriter.overwrite("link.html", in: fd, with: Data("file".utf8))
+        XCTAssertEqual(text(folder.appendingPathComponent("link.html")), "file")
+        XCTAssertNil(try? FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("link.html").path))
+        XCTAssertEqual(text(published), "published")
+        // Nothing there: made.
+        try SiteWriter.overwrite("new.html", in: fd, with: Data("made".utf8))
+        XCTAssertEqual(text(folder.appendingPathComponent("new.html")), "made")
     }
 
     func testUnchangedFilesKeepTheirModificationTime() throws {

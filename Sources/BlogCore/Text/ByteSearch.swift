@@ -108,10 +108,10 @@ package enum ByteSearch {
 extension String {
     /// Where the last `/` is, found as a byte: a path's separator, whatever the characters
     /// around it, and many times faster than a search by `Character`.
-    package var lastSlash: Index? { utf8.lastIndex(of: UInt8(ascii: "/")) }
+    package var lastSlash: Index? { utf8.lastIndex(ofASCII: UInt8(ascii: "/")) }
 
     /// Where the last `.` is, found as a byte (see ``lastSlash``).
-    package var lastDot: Index? { utf8.lastIndex(of: UInt8(ascii: ".")) }
+    package var lastDot: Index? { utf8.lastIndex(ofASCII: UInt8(ascii: ".")) }
 
     /// The folder of a relative `/`-separated path (under content/, or of the output): what comes
     /// before its last `/` (`images/a/x.png` -> `images/a`), `""` for a name alone (`x.png`).
@@ -128,8 +128,21 @@ extension String {
 
 extension Substring {
     /// Where the last `/` is, found as a byte (see ``Swift/String/lastSlash``).
-    package var lastSlash: Index? { utf8.lastIndex(of: UInt8(ascii: "/")) }
+    package var lastSlash: Index? { utf8.lastIndex(ofASCII: UInt8(ascii: "/")) }
 
     /// Where the last `.` is, found as a byte (see ``Swift/String/lastSlash``).
-    package var lastDot: Index? { utf8.lastIndex(of: UInt8(ascii: ".")) }
+    package var lastDot: Index? { utf8.lastIndex(ofASCII: UInt8(ascii: ".")) }
+}
+
+extension BidirectionalCollection where Element == UInt8, Index == String.Index {
+    /// Where the last `byte` (ASCII, so never inside a character's bytes) is in a text's UTF-8: in its
+    /// bytes when they are in one piece, as a native string's are. The view's own `lastIndex(of:)`
+    /// steps back an index at a time, ~1,300 instructions for a 40-byte path (13 M a build in place
+    /// of 10,000 posts, which looks at every post's path).
+    func lastIndex(ofASCII byte: UInt8) -> Index? {
+        if let found = withContiguousStorageIfAvailable({ $0.lastIndex(of: byte) }) {
+            return found.map { index(startIndex, offsetBy: $0) }
+        }
+        return lastIndex(of: byte)
+    }
 }

@@ -58,3 +58,48 @@ extension Parallel {
         var value: B?
     }
 }
+
+extension Parallel {
+    /// `[work(0), work(1), ...]` for `count` indices, each on a thread of its own (up to 16 at once): for
+    /// calls that wait on the disk rather than a core, such as `fsync`, which ``map(_:_:)`` would run two
+    /// at a time on two cores. The disk then takes them together: a flush of its cache serves every call
+    /// waiting for one. `work` must only read shared values; the result never depends on thread timing.
+    package static func waiting<T>(_ count: Int, _ work: @escaping (Int) -> T) -> [T] {
+        guard count > 1 else { return (0..<count).map(work) }
+        // `work` escapes for real: a thread may let go of it a moment after it is done.
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let run = Waiting(work: work, slots: buffer.baseAddress!, count: count, threads: min(count, 16))
+            let done = DispatchGroup()
+            for thread in 1..<run.threads {
+                done.enter()
+                Thread {
+                    run.run(thread)
+                    done.leave()
+                }.start()
+            }
+            run.run(0)
+            done.wait()
+            initialized = count
+        }
+    }
+
+    /// The work of ``waiting(_:_:)``: each thread puts its results in slots of its own.
+    private final class Waiting<T>: @unchecked Sendable {
+        let work: (Int) -> T
+        let slots: UnsafeMutablePointer<T>
+        let count: Int
+        let threads: Int
+
+        init(work: @escaping (Int) -> T, slots: UnsafeMutablePointer<T>, count: Int, threads: Int) {
+            (self.work, self.slots, self.count, self.threads) = (work, slots, count, threads)
+        }
+
+        func run(_ thread: Int) {
+            var index = thread
+            while index < count {
+                (slots + index).initialize(to: work(index))
+                index += threads
+            }
+        }
+    }
+}
