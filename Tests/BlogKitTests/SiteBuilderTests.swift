@@ -3,11 +3,8 @@
 @testable import BlogCore
 @testable import BlogMarkdown
 @testable import BlogSite
-<<<<<<< HEAD
-import Synchronization
-=======
 import Foundation
->>>>>>> i47-quick
+import Synchronization
 import XCTest
 
 final class SiteBuilderTests: XCTestCase {
@@ -195,7 +192,6 @@ final class SiteBuilderTests: XCTestCase {
         }
     }
 
-<<<<<<< HEAD
     func testParallelMapGivesEachIndexItsOwnResultInOrder() {
         // Few items one at a time, many in runs (the last one short), and items of very uneven cost.
         XCTAssertEqual(Parallel.runLength(count: 5, cores: 2), 1)
@@ -215,7 +211,9 @@ final class SiteBuilderTests: XCTestCase {
             let serial = (0..<count).map(value)
             XCTAssertEqual(made, serial, "\(count) items")
             XCTAssertEqual(calls.withLock { $0.sorted() }, Array(0..<count), "each index once, \(count) items")
-=======
+        }
+    }
+
     /// `Parallel.waiting` runs each index's work once, on up to 16 threads at once, and gives the
     /// results in the order of the indices, as `map` does.
     func testParallelWaitingGivesEachResultInItsPlace() {
@@ -229,7 +227,6 @@ final class SiteBuilderTests: XCTestCase {
             }
             XCTAssertEqual(results, (0..<count).map { "item \($0)" })
             XCTAssertEqual(runs.sorted(), Array(0..<count), "each index once")
->>>>>>> i47-quick
         }
     }
 
