@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "blog",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "blog", targets: ["blog"]),
         .library(name: "BlogBuild", targets: ["BlogBuild"]),
