@@ -156,18 +156,10 @@ struct StateFolder {
         return cleared.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) } == cleared.count
     }
 
-    /// The state file open for writing, with its size, when it is one a build may write over: a
-    /// regular file (opened without following a link, and without waiting on a pipe), linked from
-    /// this folder alone. Nil when there is none or it is another kind of file.
+    /// The state file open for writing, with its size, when it is one a build may write over (see
+    /// ``SiteWriter/openOwnFile(_:in:)``): a regular file linked from this folder alone.
     private func ownStateFile() -> (fd: Int32, size: Int)? {
-        let fd = open(stateURL.path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1 else {
-            close(fd)
-            return nil
-        }
-        return (fd, Int(info.st_size))
+        SiteWriter.openOwnFile(stateURL.path)
     }
 
     /// Writes the file of `state` into the open file `fd`: the body (``SiteState/encode(into:)``),

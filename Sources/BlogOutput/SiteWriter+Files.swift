@@ -31,20 +31,30 @@ extension SiteWriter {
     /// with `discard` passes on to the disk before the call returns (a few ms to tens of ms each on the
     /// benchmark machine); a file cut shorter frees those past its new end.
     static func overwrite(_ path: String, in folder: Int32, with data: Data) throws {
-        let fd = openat(folder, path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        if fd >= 0 {
-            var info = stat()
-            if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1 {
-                var failure = data.withUnsafeBytes { write($0, to: fd) }
-                if failure == 0, info.st_size > data.count, ftruncate(fd, off_t(data.count)) != 0 { failure = errno }
-                if close(fd) != 0, failure == 0 { failure = errno }
-                if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
-                return
-            }
-            close(fd)
+        if let (fd, size) = openOwnFile(path, in: folder) {
+            var failure = data.withUnsafeBytes { write($0, to: fd) }
+            if failure == 0, size > data.count, ftruncate(fd, off_t(data.count)) != 0 { failure = errno }
+            if close(fd) != 0, failure == 0 { failure = errno }
+            if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
+            return
         }
         unlinkat(folder, path, 0)
         try create(path, in: folder, with: data)
+    }
+
+    /// The file `path` (relative to the open folder `folder`, or `AT_FDCWD`) open for writing over,
+    /// with its size, when it is one a build may write over: a regular file (opened without following
+    /// a link, and without waiting on a pipe) that no other path links to. Nil when there is none or it
+    /// is another kind of file (the caller then replaces it, or leaves it).
+    package static func openOwnFile(_ path: String, in folder: Int32 = AT_FDCWD) -> (fd: Int32, size: Int)? {
+        let fd = openat(folder, path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1 else {
+            close(fd)
+            return nil
+        }
+        return (fd, Int(info.st_size))
     }
 
     /// Writes all of `buffer` to the open file `fd`; returns 0, or the `errno` of the write that failed.
