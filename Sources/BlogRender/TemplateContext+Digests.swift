@@ -336,8 +336,10 @@ package final class PostDigestMemo: @unchecked Sendable {
         }
     }
 
-    /// A `<url>` of the sitemap (``Sitemap/sitemap(_:memo:)``): its text and the date it shows.
+    /// A `<url>` of the sitemap (``Sitemap/sitemap(_:memo:)``): its text, with the site-relative URL of its page and
+    /// the date it shows.
     struct SitemapEntry {
+        let url: String
         let lastmod: Date?
         let text: String
     }
@@ -352,21 +354,28 @@ package final class PostDigestMemo: @unchecked Sendable {
         let holes: [BodyHole]
     }
 
-    /// The parts of one file the last build made, by key, each with what it was made of: the next build takes a part
-    /// made of the same.
-    final class Parts<Part>: @unchecked Sendable {
+    /// The parts of one file the last build made (by key, or in order), each with what it was made of: the next
+    /// build takes a part made of the same.
+    final class Parts<Made>: @unchecked Sendable {
         private let lock = NSLock()
-        private var parts: [String: Part] = [:]
+        private let none: Made
+        private var parts: Made
         /// How many parts the last build took from the one before.
         private(set) var kept = 0
 
+        /// `none`: the parts before a build made them.
+        init(_ none: Made) {
+            self.none = none
+            parts = none
+        }
+
         /// The parts of the last build that made them.
-        func last() -> [String: Part] {
+        func last() -> Made {
             lock.withLock { parts }
         }
 
         /// The parts for the next build; `kept`: how many were the last build's.
-        func keep(_ next: [String: Part], kept: Int) {
+        func keep(_ next: Made, kept: Int) {
             lock.withLock {
                 parts = next
                 self.kept = kept
@@ -374,14 +383,14 @@ package final class PostDigestMemo: @unchecked Sendable {
         }
 
         func forget() {
-            keep([:], kept: 0)
+            keep(none, kept: 0)
         }
     }
 
-    /// The sitemap's entries by the site-relative URL of their page.
-    let sitemap = Parts<SitemapEntry>()
+    /// The sitemap's entries, in its order.
+    let sitemap = Parts<[SitemapEntry]>([])
     /// The feeds of posts by path.
-    let feeds = Parts<FeedMade>()
+    let feeds = Parts<[String: FeedMade]>([:])
 
     /// Forgets every post (the blog folder or the inputs changed).
     package func forget() {
