@@ -263,10 +263,14 @@ final class PostDigestMemoTests: XCTestCase {
         XCTAssertEqual(memo.valuesKept, 0, "nothing to keep yet")
         XCTAssertEqual(digests(site), first)
         XCTAssertEqual(memo.valuesKept, site.posts.count, "nothing changed")
+        XCTAssertEqual(memo.postsKept, site.posts.count, "every post's entry as it was")
         // A title edit: the post and the one whose related posts show it are made again.
         site.posts[3].post.title = "First, renamed"
         let retitled = digests(site)
         XCTAssertEqual(memo.valuesKept, site.posts.count - 2)
+        // The renamed post's entry is made anew (its own part given back for the post as it is now), the others kept.
+        XCTAssertEqual(memo.postsKept, site.posts.count - 1)
+        XCTAssertNotNil(memo.own(of: site.posts[3]))
         XCTAssertNotEqual(retitled[0], first[0])
         XCTAssertEqual(retitled[1], first[1])
         // Another related post.
