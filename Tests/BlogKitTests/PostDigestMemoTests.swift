@@ -364,3 +364,26 @@ extension IncrementalBuildTests {
         try retitle(3, "Three, renamed")
     }
 }
+
+extension IncrementalBuildTests {
+    func testServeBuildsSeeTheHeadingsOfATemplateChangedToShowThem() throws {
+        // `blog serve` keeps its theme while its files are as they were, and with it which facts of a post's body the
+        // templates show (``Theme/templateNames``, made once a theme): a template changed to show the headings makes
+        // the theme anew, so a heading edited after it is shown, as a clean build shows it.
+        func heading(_ old: String, _ new: String) throws {
+            try edit("content/posts/post-4.md") { $0.replacingOccurrences(of: "## " + old, with: "## " + new) }
+            try serveBuild()
+            try assertSameAsCleanBuild()
+        }
+        try site.write("themes/default/templates/post.mustache", "{{#post}}<h1>{{title}}</h1>{{{html}}}{{/post}}\n")
+        try serveBuild()
+        try serveBuild()
+        try heading("A heading", "Another heading")
+        try site.write("themes/default/templates/post.mustache", "{{#post}}<h1>{{title}}</h1><nav>{{#headings}}{{id}};{{/headings}}</nav>{{{html}}}{{/post}}\n")
+        try serveBuild()
+        try assertSameAsCleanBuild()
+        try heading("Another heading", "A third heading")
+        let page = try XCTUnwrap(site.read("public/posts/post-number-4/index.html"))
+        XCTAssertTrue(page.contains("<nav>a-third-heading;</nav>"), page)
+    }
+}
