@@ -194,11 +194,9 @@ enum QuickBuild {
     /// What the theme's templates may show of posts' bodies besides the bodies (then it is part of a
     /// post's skeleton): all of it when a template's names can't be known.
     static func showsHeadings(_ theme: Theme) -> BodyFacts {
+        guard let names = theme.templateNames else { return .all }
         var facts: BodyFacts = []
-        for text in theme.templateTexts.values {
-            guard let names = TemplateTags.names(in: text) else { return .all }
-            for (fact, named) in BodyFacts.names where !names.isDisjoint(with: named) { facts.insert(fact) }
-        }
+        for (fact, named) in BodyFacts.names where !names.isDisjoint(with: named) { facts.insert(fact) }
         return facts
     }
 

@@ -65,8 +65,15 @@ package enum Sitemap {
             out.write("  </url>\n")
         }
 
-        let last = memo?.sitemap.last() ?? [:]
-        var next: [String: PostDigestMemo.SitemapEntry] = [:]
+        // The last build's entries, found where they were (the pages in the same order: no URL hashed), else by URL.
+        let last = memo?.sitemap.last() ?? []
+        var byURL: [String: Int]?
+        func known(_ url: String, at position: Int) -> PostDigestMemo.SitemapEntry? {
+            if position < last.count, last[position].url == url { return last[position] }
+            if byURL == nil { byURL = Dictionary(last.indices.map { (last[$0].url, $0) }, uniquingKeysWith: { a, _ in a }) }
+            return byURL?[url].map { last[$0] }
+        }
+        var next: [PostDigestMemo.SitemapEntry] = []
         if memo != nil { next.reserveCapacity(site.pages.count) }
         var kept = 0
         out.write(XMLWriter.declaration)
@@ -90,7 +97,7 @@ package enum Sitemap {
                 continue
             }
             let text: String
-            if let known = last[page.url], known.lastmod == lastmod {
+            if let known = known(page.url, at: next.count), known.lastmod == lastmod {
                 text = known.text
                 out.write(text)
                 kept += 1
@@ -99,7 +106,7 @@ package enum Sitemap {
                 entry(page.url, lastmod)
                 text = String(decoding: UnsafeBufferPointer(rebasing: out.bytes[start...]), as: UTF8.self)
             }
-            next[page.url] = PostDigestMemo.SitemapEntry(lastmod: lastmod, text: text)
+            next.append(PostDigestMemo.SitemapEntry(url: page.url, lastmod: lastmod, text: text))
         }
         out.write("</urlset>\n")
         memo?.sitemap.keep(next, kept: kept)

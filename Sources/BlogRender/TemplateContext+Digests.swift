@@ -192,6 +192,11 @@ package final class PostDigestMemo: @unchecked Sendable {
     private let lock = NSLock()
     /// By content path, from the last build that made digests.
     private var kept: [String: Kept] = [:]
+    /// What the last ``keptValues(site:terms:layout:)`` found, by index into its site's posts: each post's entry, and
+    /// whether the post is the one it was made from; for the ``keep(_:own:)`` that follows it.
+    private var found: [(entry: Kept?, same: Bool)]?
+    /// How many posts' entries the last ``keep(_:own:)`` left as they were.
+    private(set) var postsKept = 0
     /// Each post's search words (``BodyText/searchWords(html:)``, a twentieth of a title edit's instructions at
     /// 1,000 posts when its shard is made again) with the body they were read from, by content path.
     private var words: [String: (html: String, words: String)] = [:]
@@ -211,7 +216,30 @@ package final class PostDigestMemo: @unchecked Sendable {
 
     /// The build's posts and the own parts of their digests, for the next build;
     /// what the last build kept is let go.
+    ///
+    /// After ``keptValues(site:terms:layout:)`` of the same posts, in the last build's order, each post as it was
+    /// keeps its entry and only the others are made: a new entry for each of 10,000 posts (a copy of the post, a
+    /// dictionary made anew, the old entries freed) was a tenth of a title edit's work at 10,000 posts.
     func keep(_ posts: [SitePost], own: [Digest]) {
+        let found = lock.withLock { () -> [(entry: Kept?, same: Bool)]? in
+            defer { self.found = nil }
+            return self.found
+        }
+        if let found, found.count == posts.count, own.count == posts.count {
+            // An entry is made of its post alone, so the one found for a post as it was has its own part.
+            let made = posts.indices.compactMap { index -> (path: String, kept: Kept)? in
+                if found[index].same, let entry = found[index].entry, entry.own == own[index] { return nil }
+                return (posts[index].post.contentPath, Kept(post: posts[index].post, rendered: posts[index].rendered, url: posts[index].url,
+                                                            future: posts[index].future, own: own[index]))
+            }
+            let exact = lock.withLock { () -> Bool in
+                for (path, entry) in made { kept[path] = entry }
+                postsKept = posts.count - made.count
+                return kept.count == posts.count
+            }
+            // The same paths (no post gone): nothing to let go.
+            if exact { return }
+        }
         var next: [String: Kept] = [:]
         next.reserveCapacity(posts.count)
         // By index: `zip` gave each post copied, every string retained.
@@ -221,6 +249,7 @@ package final class PostDigestMemo: @unchecked Sendable {
         }
         lock.withLock {
             kept = next
+            postsKept = 0
             words = words.filter { next[$0.key] != nil }
             feedEntries = feedEntries.filter { next[$0.key] != nil }
         }
@@ -280,24 +309,33 @@ package final class PostDigestMemo: @unchecked Sendable {
         let posts = site.posts
         guard let last, last.terms == terms, last.paths.count == posts.count,
               last.paths.indices.allSatisfy({ last.paths[$0] == posts[$0].post.contentPath }) else {
-            lock.withLock { valuesKept = 0 }
+            lock.withLock {
+                valuesKept = 0
+                self.found = nil
+            }
             return Array(repeating: nil, count: posts.count)
         }
-        let same = Parallel.map(posts.count) { kept[posts[$0].post.contentPath]?.isMade(from: posts[$0]) ?? false }
+        let same = Parallel.map(posts.count) { index -> (entry: Kept?, same: Bool) in
+            let entry = kept[posts[index].post.contentPath]
+            return (entry, entry?.isMade(from: posts[index]) ?? false)
+        }
         let found = Parallel.map(posts.count) { index -> (values: TemplateRecord, digest: Digest, own: Digest)? in
             // Made in the layout of this build's posts (the same texts rendered from them).
-            guard same[index], let values = last.values[index], values.layout === layout || values.layout.keys == layout.keys else { return nil }
+            guard same[index].same, let values = last.values[index], values.layout === layout || values.layout.keys == layout.keys else { return nil }
             let related = index < site.related.count ? site.related[index] : []
-            guard related == last.related[index], related.allSatisfy({ same[$0] }),
-                  posts[index].translations == last.translations[index], posts[index].translations.allSatisfy({ same[$0] })
+            guard related == last.related[index], related.allSatisfy({ same[$0].same }),
+                  posts[index].translations == last.translations[index], posts[index].translations.allSatisfy({ same[$0].same })
             else { return nil }
             let series = site.series(of: index)
             guard series?.group.name == last.series[index]?.name, series?.group.posts == last.series[index]?.posts,
-                  series?.group.posts.allSatisfy({ same[$0] }) ?? true else { return nil }
+                  series?.group.posts.allSatisfy({ same[$0].same }) ?? true else { return nil }
             return (values, last.digests[index], last.own[index])
         }
         let count = found.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
-        lock.withLock { valuesKept = count }
+        lock.withLock {
+            valuesKept = count
+            self.found = same
+        }
         return found
     }
 
@@ -336,8 +374,10 @@ package final class PostDigestMemo: @unchecked Sendable {
         }
     }
 
-    /// A `<url>` of the sitemap (``Sitemap/sitemap(_:memo:)``): its text and the date it shows.
+    /// A `<url>` of the sitemap (``Sitemap/sitemap(_:memo:)``): its text, with the site-relative URL of its page and
+    /// the date it shows.
     struct SitemapEntry {
+        let url: String
         let lastmod: Date?
         let text: String
     }
@@ -352,21 +392,28 @@ package final class PostDigestMemo: @unchecked Sendable {
         let holes: [BodyHole]
     }
 
-    /// The parts of one file the last build made, by key, each with what it was made of: the next build takes a part
-    /// made of the same.
-    final class Parts<Part>: @unchecked Sendable {
+    /// The parts of one file the last build made (by key, or in order), each with what it was made of: the next
+    /// build takes a part made of the same.
+    final class Parts<Made>: @unchecked Sendable {
         private let lock = NSLock()
-        private var parts: [String: Part] = [:]
+        private let none: Made
+        private var parts: Made
         /// How many parts the last build took from the one before.
         private(set) var kept = 0
 
+        /// `none`: the parts before a build made them.
+        init(_ none: Made) {
+            self.none = none
+            parts = none
+        }
+
         /// The parts of the last build that made them.
-        func last() -> [String: Part] {
+        func last() -> Made {
             lock.withLock { parts }
         }
 
         /// The parts for the next build; `kept`: how many were the last build's.
-        func keep(_ next: [String: Part], kept: Int) {
+        func keep(_ next: Made, kept: Int) {
             lock.withLock {
                 parts = next
                 self.kept = kept
@@ -374,14 +421,14 @@ package final class PostDigestMemo: @unchecked Sendable {
         }
 
         func forget() {
-            keep([:], kept: 0)
+            keep(none, kept: 0)
         }
     }
 
-    /// The sitemap's entries by the site-relative URL of their page.
-    let sitemap = Parts<SitemapEntry>()
+    /// The sitemap's entries, in its order.
+    let sitemap = Parts<[SitemapEntry]>([])
     /// The feeds of posts by path.
-    let feeds = Parts<FeedMade>()
+    let feeds = Parts<[String: FeedMade]>([:])
 
     /// Forgets every post (the blog folder or the inputs changed).
     package func forget() {
@@ -389,6 +436,7 @@ package final class PostDigestMemo: @unchecked Sendable {
             last = nil
             pages = [:]
             kept = [:]
+            found = nil
             words = [:]
             feedEntries = [:]
         }

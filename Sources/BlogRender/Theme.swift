@@ -37,23 +37,40 @@ package struct Theme: Sendable {
     package var warnings: [Diagnostic] = []
     /// What each template reads (``TemplateReads``), made the first time a build asks: a theme `blog serve` keeps
     /// (``ThemeMemo``) is read once, not once a build.
-    let reads = ReadsOnce()
+    let reads = Once<TemplateReads>()
+    /// The names the theme's templates show (``templateNames``), made the first time a build asks.
+    let names = Once<Set<String>?>()
 
     /// What each of the theme's templates reads (see ``TemplateReads``).
     var templateReads: TemplateReads {
         reads.get { TemplateReads(sources: templateTexts) }
     }
 
-    final class ReadsOnce: @unchecked Sendable {
-        private let lock = NSLock()
-        private var made: TemplateReads?
+    /// Every name the theme's templates show (``TemplateTags/names(in:)`` of each); nil when a template's cannot be
+    /// told. `blog serve` asks twice a build (which facts of a post's body the pages show): parsing every template
+    /// each time was 10 M instructions of a title edit, at any size.
+    package var templateNames: Set<String>? {
+        names.get {
+            var all: Set<String> = []
+            for text in templateTexts.values {
+                guard let names = TemplateTags.names(in: text) else { return nil }
+                all.formUnion(names)
+            }
+            return all
+        }
+    }
 
-        func get(_ make: () -> TemplateReads) -> TemplateReads {
+    /// A value made once, by the first build that asks, for every copy of the theme.
+    final class Once<Value>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var made: Value?
+
+        func get(_ make: () -> Value) -> Value {
             lock.withLock {
                 if let made { return made }
-                let reads = make()
-                made = reads
-                return reads
+                let value = make()
+                made = value
+                return value
             }
         }
     }

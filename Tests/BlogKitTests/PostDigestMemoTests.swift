@@ -263,10 +263,14 @@ final class PostDigestMemoTests: XCTestCase {
         XCTAssertEqual(memo.valuesKept, 0, "nothing to keep yet")
         XCTAssertEqual(digests(site), first)
         XCTAssertEqual(memo.valuesKept, site.posts.count, "nothing changed")
+        XCTAssertEqual(memo.postsKept, site.posts.count, "every post's entry as it was")
         // A title edit: the post and the one whose related posts show it are made again.
         site.posts[3].post.title = "First, renamed"
         let retitled = digests(site)
         XCTAssertEqual(memo.valuesKept, site.posts.count - 2)
+        // The renamed post's entry is made anew (its own part given back for the post as it is now), the others kept.
+        XCTAssertEqual(memo.postsKept, site.posts.count - 1)
+        XCTAssertNotNil(memo.own(of: site.posts[3]))
         XCTAssertNotEqual(retitled[0], first[0])
         XCTAssertEqual(retitled[1], first[1])
         // Another related post.
@@ -358,5 +362,28 @@ extension IncrementalBuildTests {
         try assertSameAsCleanBuild()
         XCTAssertTrue(try XCTUnwrap(site.read("public/posts/part-4/index.html")).contains("tags/swift/"))
         try retitle(3, "Three, renamed")
+    }
+}
+
+extension IncrementalBuildTests {
+    func testServeBuildsSeeTheHeadingsOfATemplateChangedToShowThem() throws {
+        // `blog serve` keeps its theme while its files are as they were, and with it which facts of a post's body the
+        // templates show (``Theme/templateNames``, made once a theme): a template changed to show the headings makes
+        // the theme anew, so a heading edited after it is shown, as a clean build shows it.
+        func heading(_ old: String, _ new: String) throws {
+            try edit("content/posts/post-4.md") { $0.replacingOccurrences(of: "## " + old, with: "## " + new) }
+            try serveBuild()
+            try assertSameAsCleanBuild()
+        }
+        try site.write("themes/default/templates/post.mustache", "{{#post}}<h1>{{title}}</h1>{{{html}}}{{/post}}\n")
+        try serveBuild()
+        try serveBuild()
+        try heading("A heading", "Another heading")
+        try site.write("themes/default/templates/post.mustache", "{{#post}}<h1>{{title}}</h1><nav>{{#headings}}{{id}};{{/headings}}</nav>{{{html}}}{{/post}}\n")
+        try serveBuild()
+        try assertSameAsCleanBuild()
+        try heading("Another heading", "A third heading")
+        let page = try XCTUnwrap(site.read("public/posts/post-number-4/index.html"))
+        XCTAssertTrue(page.contains("<nav>a-third-heading;</nav>"), page)
     }
 }
