@@ -303,7 +303,7 @@ extension SiteWriterTests {
 
         // Through the writer, the same failure is an error at that folder; the other files are written.
         let second = root.appendingPathComponent("second")
-        let errors = buildFailure { try SiteWriter.writeAll(files, into: second, previous: nil) }
+        let errors = buildFailure { try SiteWriter.writeAll(files, into: second, previous: nil, plan: plan) }
         XCTAssertEqual(errors.map(\.message), ["cannot create the output folder b: File exists"])
         for path in ["a/index.html", "index.html", "c/index.html"] {
             XCTAssertEqual(try String(contentsOf: second.appendingPathComponent(path), encoding: .utf8), "page \(path)")
