@@ -325,6 +325,16 @@ extension SiteWriterTests {
         XCTAssertEqual(read("index.html"), "published")
     }
 
+    /// A name's length is counted in bytes, in every segment, the first and the last too.
+    func testLongNameIsTheFirstNameOverNameMaxInBytes() {
+        let most = String(repeating: "x", count: Int(NAME_MAX)), over = String(repeating: "x", count: Int(NAME_MAX) + 1)
+        XCTAssertNil(SiteWriter.longName("a/\(most)/b"))
+        XCTAssertNil(SiteWriter.longName(""))
+        XCTAssertEqual(SiteWriter.longName("\(over)/b"), Int(NAME_MAX) + 1)
+        XCTAssertEqual(SiteWriter.longName("a/\(over)"), Int(NAME_MAX) + 1)
+        XCTAssertEqual(SiteWriter.longName("a/\(String(repeating: "é", count: 128))/\(over)x"), 256)
+    }
+
     /// The work given to `write` runs once every file is staged, before the site is published.
     func testWorkWhileFlushingSeesTheStagedSiteBeforeItIsPublished() throws {
         let output = root.appendingPathComponent("public")
