@@ -38,16 +38,20 @@ extension SiteWriter {
     /// The length in bytes of the first name of `path` longer than a file system takes, if any (one
     /// pass over the bytes: the paths of every page are checked).
     static func longName(_ path: String) -> Int? {
-        var length = 0
-        for byte in path.utf8 {
-            if byte == UInt8(ascii: "/") {
-                if length > Int(NAME_MAX) { return length }
-                length = 0
-            } else {
-                length += 1
+        // The string's contiguous bytes: its UTF-8 view's iterator cost ~30 instructions a byte.
+        var path = path
+        return path.withUTF8 { bytes in
+            var length = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "/") {
+                    if length > Int(NAME_MAX) { return length }
+                    length = 0
+                } else {
+                    length += 1
+                }
             }
+            return length > Int(NAME_MAX) ? length : nil
         }
-        return length > Int(NAME_MAX) ? length : nil
     }
 
     /// `path` with each name over 40 characters cut short (`posts/xxxxxxxxxxxxxxxxxxxxxxxx…/index.html`), for messages.

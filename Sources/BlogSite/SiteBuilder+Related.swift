@@ -107,9 +107,10 @@ extension SiteBuilder {
             memberItems += list
             memberStart.append(memberItems.count)
         }
-        // Contiguous runs of posts, a few per core, each with its own counters: one allocation per run, not
-        // a handful per post.
-        let runs = min(posts.count, ProcessInfo.processInfo.activeProcessorCount * 2)
+        // Contiguous runs of posts, sixteen per core, each with its own counters: one allocation per run, not
+        // a handful per post. Two runs per core left the stage's end to one core (a run's cost is not its
+        // length: the posts' tags and windows vary), and this stage shares the cores with the URLs' check.
+        let runs = min(posts.count, ProcessInfo.processInfo.activeProcessorCount * 16)
         let perRun = (posts.count + runs - 1) / max(runs, 1)
         let parts = Parallel.map(runs) { run -> [[Int]] in
             let range = min(posts.count, run * perRun)..<min(posts.count, (run + 1) * perRun)

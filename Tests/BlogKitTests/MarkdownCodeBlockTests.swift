@@ -156,5 +156,11 @@ final class MarkdownCodeBlockTests: XCTestCase {
                        Highlighter.Lines(numbers: true, highlighted: [1, 3]))
         XCTAssertEqual(CodeDisplay(options: " {hl_lines=[0, 5-2, x, 1-999999999]}").lines.highlighted, [])
         XCTAssertEqual(CodeDisplay(options: "").lines, Highlighter.Lines())
+        // Options without `=` are not searched for the keys (both end in it): the same as no options.
+        XCTAssertEqual(CodeDisplay(options: " linenos hl_lines 2").lines, Highlighter.Lines())
+        // The key's own `=` is the only one, or the last byte; an `=` elsewhere only.
+        XCTAssertEqual(CodeDisplay(options: " linenos=true").lines, Highlighter.Lines(numbers: true))
+        XCTAssertEqual(CodeDisplay(options: "linenos=").lines, Highlighter.Lines())
+        XCTAssertEqual(CodeDisplay(options: " {title=\"a b\"}").lines, Highlighter.Lines())
     }
 }

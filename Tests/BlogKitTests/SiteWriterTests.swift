@@ -303,7 +303,7 @@ extension SiteWriterTests {
 
         // Through the writer, the same failure is an error at that folder; the other files are written.
         let second = root.appendingPathComponent("second")
-        let errors = buildFailure { try SiteWriter.writeAll(files, into: second, previous: nil) }
+        let errors = buildFailure { try SiteWriter.writeAll(files, into: second, previous: nil, plan: plan) }
         XCTAssertEqual(errors.map(\.message), ["cannot create the output folder b: File exists"])
         for path in ["a/index.html", "index.html", "c/index.html"] {
             XCTAssertEqual(try String(contentsOf: second.appendingPathComponent(path), encoding: .utf8), "page \(path)")
@@ -323,6 +323,16 @@ extension SiteWriterTests {
         }
         XCTAssertEqual(try listing(), ["index.html"])
         XCTAssertEqual(read("index.html"), "published")
+    }
+
+    /// A name's length is counted in bytes, in every segment, the first and the last too.
+    func testLongNameIsTheFirstNameOverNameMaxInBytes() {
+        let most = String(repeating: "x", count: Int(NAME_MAX)), over = String(repeating: "x", count: Int(NAME_MAX) + 1)
+        XCTAssertNil(SiteWriter.longName("a/\(most)/b"))
+        XCTAssertNil(SiteWriter.longName(""))
+        XCTAssertEqual(SiteWriter.longName("\(over)/b"), Int(NAME_MAX) + 1)
+        XCTAssertEqual(SiteWriter.longName("a/\(over)"), Int(NAME_MAX) + 1)
+        XCTAssertEqual(SiteWriter.longName("a/\(String(repeating: "é", count: 128))/\(over)x"), 256)
     }
 
     /// The work given to `write` runs once every file is staged, before the site is published.
