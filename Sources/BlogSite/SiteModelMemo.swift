@@ -199,14 +199,19 @@ package final class SiteModelMemo: @unchecked Sendable {
 
     /// Whether `b`, a new reading of the post `a` among `posts`, has the same place, URL, terms, order and everything
     /// else the site model reads: it differs at most in its body, its summary, where its body starts and its title, a
-    /// title that neither breaks a tie of dates (``SiteBuilder/newestFirst(_:_:)``) nor changes the post's ASCII slug.
+    /// title that orders it among the posts of its date as before (``SiteBuilder/newestFirst(_:_:)``) and leaves the
+    /// post's ASCII slug.
     private static func placesAlike(_ a: UnsafePointer<RenderedPost>, _ b: UnsafePointer<RenderedPost>,
                                     among posts: UnsafeBufferPointer<RenderedPost>) -> Bool {
         guard sameForPlacing(a, b), sameMeta(a.pointee.post.meta, b.pointee.post.meta) else { return false }
         guard a.pointee.post.title != b.pointee.post.title else { return true }
         guard a.pointee.post.asciiSlug == b.pointee.post.asciiSlug else { return false }
+        // Among the posts of its date, the title orders it: before and after the same ones as it was.
         let (dated, date) = (b.pointee.post.dated, b.pointee.post.date)
-        return posts.indices.lazy.filter { posts[$0].post.dated == dated && posts[$0].post.date == date }.prefix(2).count == 1
+        return posts.indices.allSatisfy { index in
+            guard posts[index].post.dated == dated, posts[index].post.date == date, posts[index].post.source != b.pointee.post.source else { return true }
+            return SiteBuilder.newestFirst(a.pointee, posts[index]) == SiteBuilder.newestFirst(b.pointee, posts[index])
+        }
     }
 
     /// The header's fields but the title and summary, which only the pages show.

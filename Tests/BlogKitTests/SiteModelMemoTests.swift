@@ -109,6 +109,8 @@ final class SiteModelMemoTests: XCTestCase {
         posts[7].post.body = "A new body."
         posts[7].post.summary = "A summary."
         try assertSite(kept: true, "a body and a summary")
+        posts[21] = post(21, day: 21, tags: ["shell"], category: "Cafe", title: "Post 21, after Post 20 still")
+        try assertSite(kept: true, "a title that keeps its place among the posts of its date")
         posts[21] = post(21, day: 21, tags: ["shell"], category: "Cafe", title: "A title before Post 20's")
         try assertSite(kept: false, "a title that breaks a tie of dates")
         posts[9].post.slug = "nine"
