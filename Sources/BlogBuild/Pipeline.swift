@@ -68,11 +68,12 @@ public enum Pipeline {
         if warnings.hasErrors { throw BuildFailure(warnings.sortedForDisplay()) }
         var site = try placePosts(read, assets: inventory.assets, options: options, config: config, memo: memo?.model)
         // Two passes over the placed site, one per core.
-        // `blog serve` keeps the notes of merged terms while the posts' terms are as they were (see SiteModelMemo).
+        // `blog serve` keeps the notes of merged terms while the posts' terms are as they were, and the case collisions
+        // with the site model (see SiteModelMemo).
         let (notes, caseWarnings) = Parallel.both({
             SiteBuilder.replacementNotes(site)
                 + (memo?.model.mergedTermNotes(site) { SiteBuilder.mergedTermNotes(site) } ?? SiteBuilder.mergedTermNotes(site))
-        }, { SiteBuilder.caseCollisions(site) })
+        }, { memo?.model.caseCollisions(site) { SiteBuilder.caseCollisions(site) } ?? SiteBuilder.caseCollisions(site) })
         warnings += notes + caseWarnings
         clock.lap("site model")
         if render {

@@ -40,9 +40,12 @@ package enum SiteBuilder {
     /// - Parameters:
     ///   - posts: every post read, in any order.
     ///   - assets: files under `content/` to copy as they are (paths relative to `content/`).
-    ///   - memo: the last build's related posts, given back while their inputs are as they were (`blog serve`).
+    ///   - memo: the last build's site model, given back with the posts put in when they differ from the last build's
+    ///     only in what the pages show (a title, a body); else its related posts while their inputs are as they were
+    ///     (`blog serve`).
     package static func build(posts: [RenderedPost], assets: [String] = [], config: SiteConfig,
                       options: SiteOptions, memo: SiteModelMemo? = nil) throws -> Site {
+        if let kept = memo?.site(of: posts, assets: assets, options: options) { return kept }
         var leftOut = LeftOut()
         // Indices, not copies: a post copied is every one of its strings retained, and released again.
         // Each field read in place: `let post = posts[index].post` copied the post.
@@ -170,6 +173,7 @@ package enum SiteBuilder {
         }, { urlCollisions(placed) })
         diagnostics += collisions
         if !diagnostics.isEmpty { throw BuildFailure(diagnostics.sortedForDisplay()) }
+        memo?.keep(site, posts: posts, order: order, assets: assets, options: options)
         return site
     }
 

@@ -60,6 +60,23 @@ package final class SiteModelMemo: @unchecked Sendable {
     private var current = false
     /// How many of the last build's parts were kept (0, 1 or 2): the tests read it.
     private(set) var kept = 0
+    /// The last site model with what it was made from (see ``site(of:assets:options:)``).
+    private var last: Made?
+    /// Whether the last build's site model was given back, its changed posts put in: the tests read it.
+    private(set) var keptSite = false
+    /// The warnings of output paths that differ only by case (``SiteBuilder/caseCollisions(_:)``) of the last site model
+    /// made; nil until asked for.
+    private var caseNotes: [Diagnostic]?
+
+    /// A site model and its inputs: the posts in the order given, the assets, the options; `placed[i]` is the index in
+    /// `site.posts` of the post given at `i` (nil when left out: a draft, a post in the future).
+    private struct Made {
+        var posts: [RenderedPost]
+        var assets: [String]
+        var options: SiteOptions
+        var placed: [Int?]
+        var site: Site
+    }
 
     package init() {}
 
@@ -108,9 +125,127 @@ package final class SiteModelMemo: @unchecked Sendable {
         return made
     }
 
+    /// The last site model with `posts` put in its posts' places, when every post is where the last one was and reads
+    /// as it did for everything the site model takes from it (``placesAlike(_:_:)``); else nil. Given back, its related
+    /// posts and notes are the last build's too (``mergedTermNotes(_:make:)`` then keeps the notes).
+    func site(of posts: [RenderedPost], assets: [String], options: SiteOptions) -> Site? {
+        // Taken out of the memo: the posts put in change the one copy of the site's posts, not a copy of them.
+        var taken: Made? = lock.withLock {
+            keptSite = false
+            defer { last = nil }
+            return last
+        }
+        guard let last = taken, posts.count == last.posts.count, assets == last.assets,
+              options.includeDrafts == last.options.includeDrafts, options.includeFuture == last.options.includeFuture else { return nil }
+        let changed: [Int]? = posts.withUnsafeBufferPointer { new in
+            last.posts.withUnsafeBufferPointer { old in
+                var changed: [Int] = []
+                for index in new.indices {
+                    let (a, b) = (old.baseAddress! + index, new.baseAddress! + index)
+                    // A post whose side of the build's "now" moved (in the future then, due now) is left out or marked otherwise.
+                    guard (a.pointee.post.date > last.options.now) == (b.pointee.post.date > options.now) else { return nil }
+                    if Self.readAlike(a, b) { continue }
+                    guard Self.placesAlike(a, b, among: new) else { return nil }
+                    changed.append(index)
+                }
+                return changed
+            }
+        }
+        guard let changed else { return nil }
+        for index in changed {
+            guard let place = last.placed[index] else { continue }
+            taken?.site.posts[place].post = posts[index].post
+            taken?.site.posts[place].rendered = posts[index].rendered
+        }
+        taken?.posts = posts
+        taken?.options = options
+        guard let made = taken else { return nil }
+        lock.withLock {
+            self.last = made
+            keptSite = true
+            kept = 1
+            current = true
+        }
+        return made.site
+    }
+
+    /// The warnings of output paths of `site` that differ only by case: the last build's when this build's site model
+    /// was given back (``site(of:assets:options:)``: every page, file and source as they were), else `make()`, kept.
+    package func caseCollisions(_ site: Site, make: () -> [Diagnostic]) -> [Diagnostic] {
+        let known: [Diagnostic]? = lock.withLock { keptSite ? caseNotes : nil }
+        if let known { return known }
+        let made = make()
+        lock.withLock { caseNotes = made }
+        return made
+    }
+
+    /// Keeps `site`, made from `posts` (`order[k]` is the index in `posts` of the site's post `k`), `assets` and `options`.
+    func keep(_ site: Site, posts: [RenderedPost], order: [Int], assets: [String], options: SiteOptions) {
+        var placed = [Int?](repeating: nil, count: posts.count)
+        for (place, index) in order.enumerated() { placed[index] = place }
+        let made = Made(posts: posts, assets: assets, options: options, placed: placed, site: site)
+        lock.withLock {
+            last = made
+            caseNotes = nil
+        }
+    }
+
+    /// Whether two readings of a post are the same in every field (cheap for the storage a read memo kept).
+    private static func readAlike(_ a: UnsafePointer<RenderedPost>, _ b: UnsafePointer<RenderedPost>) -> Bool {
+        a.pointee.post.title == b.pointee.post.title && a.pointee.post.body == b.pointee.post.body
+            && a.pointee.post.bodyLine == b.pointee.post.bodyLine && a.pointee.post.summary == b.pointee.post.summary
+            && a.pointee.post.meta == b.pointee.post.meta && a.pointee.rendered == b.pointee.rendered && sameForPlacing(a, b)
+    }
+
+    /// Whether `b`, a new reading of the post `a` among `posts`, has the same place, URL, terms, order and everything
+    /// else the site model reads: it differs at most in its body, its summary, where its body starts and its title, a
+    /// title that orders it among the posts of its date as before (``SiteBuilder/newestFirst(_:_:)``) and leaves the
+    /// post's ASCII slug.
+    private static func placesAlike(_ a: UnsafePointer<RenderedPost>, _ b: UnsafePointer<RenderedPost>,
+                                    among posts: UnsafeBufferPointer<RenderedPost>) -> Bool {
+        guard sameForPlacing(a, b), sameMeta(a.pointee.post.meta, b.pointee.post.meta) else { return false }
+        guard a.pointee.post.title != b.pointee.post.title else { return true }
+        guard a.pointee.post.asciiSlug == b.pointee.post.asciiSlug else { return false }
+        // Among the posts of its date, the title orders it: before and after the same ones as it was.
+        let (dated, date) = (b.pointee.post.dated, b.pointee.post.date)
+        return posts.indices.allSatisfy { index in
+            guard posts[index].post.dated == dated, posts[index].post.date == date, posts[index].post.source != b.pointee.post.source else { return true }
+            return SiteBuilder.newestFirst(a.pointee, posts[index]) == SiteBuilder.newestFirst(b.pointee, posts[index])
+        }
+    }
+
+    /// The header's fields but the title and summary, which only the pages show.
+    private static func sameMeta(_ a: [String: MetaValue], _ b: [String: MetaValue]) -> Bool {
+        a.count == b.count && a.allSatisfy { key, value in key == "title" || key == "summary" || b[key] == value }
+    }
+
+    /// Every field of a post but its title, body, summary, body line and header fields (``placingFields``), read in place.
+    static func sameForPlacing(_ a: UnsafePointer<RenderedPost>, _ b: UnsafePointer<RenderedPost>) -> Bool {
+        a.pointee.post.source == b.pointee.post.source && a.pointee.post.contentPath == b.pointee.post.contentPath
+            && a.pointee.post.kind == b.pointee.post.kind && a.pointee.post.isBundle == b.pointee.post.isBundle
+            && a.pointee.post.headerFormat == b.pointee.post.headerFormat && a.pointee.post.date == b.pointee.post.date
+            && a.pointee.post.dated == b.pointee.post.dated && a.pointee.post.writtenOffset == b.pointee.post.writtenOffset
+            && a.pointee.post.modified == b.pointee.post.modified && Inputs.same(a.pointee.post.tags, b.pointee.post.tags)
+            && Inputs.same(a.pointee.post.categories, b.pointee.post.categories) && a.pointee.post.lang == b.pointee.post.lang
+            && a.pointee.post.permalink == b.pointee.post.permalink && a.pointee.post.saveAs == b.pointee.post.saveAs
+            && a.pointee.post.aliases == b.pointee.post.aliases && a.pointee.post.slug == b.pointee.post.slug
+            && a.pointee.post.author == b.pointee.post.author && a.pointee.post.authors == b.pointee.post.authors
+            && a.pointee.post.html == b.pointee.post.html && a.pointee.post.status == b.pointee.post.status
+    }
+
+    /// The fields of ``Post`` that ``sameForPlacing(_:_:)`` compares, and those compared apart (a test checks that
+    /// these are all of them: a field added to ``Post`` must be placed in one list or the other).
+    static let placingFields = ["source", "contentPath", "kind", "isBundle", "headerFormat", "date", "dated", "writtenOffset",
+                                "modified", "tags", "categories", "lang", "permalink", "saveAs", "aliases", "slug", "author",
+                                "authors", "html", "status"]
+    static let shownFields = ["title", "body", "bodyLine", "summary", "meta"]
+
     /// Forgets the last build (the blog folder or the inputs changed).
     package func forget() {
         lock.withLock {
+            last = nil
+            keptSite = false
+            caseNotes = nil
             posts = []
             listed = []
             limit = -1

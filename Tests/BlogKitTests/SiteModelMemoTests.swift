@@ -79,6 +79,65 @@ final class SiteModelMemoTests: XCTestCase {
         try assertSame(Array(posts.dropLast()), memo: memo, kept: 0, "forgotten")
     }
 
+    /// The whole site model, every field, as text: a site given back is compared with one made without the memo.
+    private func text(_ site: Site) -> String {
+        var text = ""
+        dump(site, to: &text)
+        return text
+    }
+
+    func testTheSiteIsGivenBackOnlyWhenThePostsDifferInWhatThePagesShow() throws {
+        let memo = SiteModelMemo()
+        var posts = posts()
+        // Two posts of one day: their titles order them. Two posts' files differ only by case.
+        posts[20] = post(20, day: 21, tags: ["shell"], category: "Cafe")
+        posts[25].post.saveAs = "P5.html"
+        func assertSite(kept: Bool, _ what: String, now: Double = 2_000_000_000, file: StaticString = #filePath, line: UInt = #line) throws {
+            let options = SiteOptions(now: Date(timeIntervalSince1970: now))
+            let withMemo = try SiteBuilder.build(posts: posts, config: config, options: options, memo: memo)
+            XCTAssertEqual(memo.keptSite, kept, what, file: file, line: line)
+            let made = try SiteBuilder.build(posts: posts, config: config, options: options)
+            XCTAssertEqual(text(withMemo), text(made), what, file: file, line: line)
+            let collisions = memo.caseCollisions(withMemo) { SiteBuilder.caseCollisions(withMemo) }
+            XCTAssertEqual(collisions, SiteBuilder.caseCollisions(made), what, file: file, line: line)
+            XCTAssertTrue(collisions.contains { $0.message.contains("differs only by case") }, what, file: file, line: line)
+        }
+        try assertSite(kept: false, "the first build makes it")
+        try assertSite(kept: true, "the same posts")
+        posts[7] = post(7, day: 7, tags: [], category: "Cafe", title: "Seven, renamed")
+        try assertSite(kept: true, "a title edit")
+        posts[7].post.body = "A new body."
+        posts[7].post.summary = "A summary."
+        try assertSite(kept: true, "a body and a summary")
+        posts[21] = post(21, day: 21, tags: ["shell"], category: "Cafe", title: "Post 21, after Post 20 still")
+        try assertSite(kept: true, "a title that keeps its place among the posts of its date")
+        posts[21] = post(21, day: 21, tags: ["shell"], category: "Cafe", title: "A title before Post 20's")
+        try assertSite(kept: false, "a title that breaks a tie of dates")
+        posts[9].post.slug = "nine"
+        try assertSite(kept: false, "a slug")
+        posts[9].post.meta["series"] = .string("A tour")
+        try assertSite(kept: false, "a series")
+        posts[9].post.status = .draft
+        try assertSite(kept: false, "a draft")
+        posts[11] = post(11, day: 11, tags: ["shell"], category: "Café")
+        try assertSite(kept: false, "a tag")
+        try assertSite(kept: true, "as it was")
+        posts[12] = post(12, day: 20_000, tags: ["shell"], category: "Cafe")
+        try assertSite(kept: false, "a post in the future")
+        try assertSite(kept: false, "that post due", now: 1_600_000_000 + 20_001 * 86_400)
+        posts.removeLast()
+        try assertSite(kept: false, "a post gone", now: 1_600_000_000 + 20_001 * 86_400)
+        memo.forget()
+        try assertSite(kept: false, "forgotten", now: 1_600_000_000 + 20_001 * 86_400)
+    }
+
+    func testEveryFieldOfAPostIsComparedForItsPlaceOrShownOnly() {
+        // A field added to Post is one the site model may read: it must be compared (or said to be only shown).
+        let labels = Mirror(reflecting: post(1, day: 1, tags: []).post).children.compactMap(\.label)
+        XCTAssertEqual(Set(labels), Set(SiteModelMemo.placingFields + SiteModelMemo.shownFields))
+        XCTAssertEqual(labels.count, SiteModelMemo.placingFields.count + SiteModelMemo.shownFields.count)
+    }
+
     func testNotesAreKeptOnlyForTheInputsTheirBuildComparedWith() throws {
         // Notes asked for without a site model made through the memo are made, not given back.
         let memo = SiteModelMemo()
@@ -155,5 +214,60 @@ extension IncrementalBuildTests {
         try change(6, "Date: 2020-06-20", "Date: 2020-06-21")
         try assertSame("the renamed post edited")
         XCTAssertTrue(try XCTUnwrap(site.read("public/post-number-6.html")).contains("2020-06-21"))
+    }
+}
+
+extension IncrementalBuildTests {
+    func testServeBuildsKeepTheSiteModelOnlyForTitleAndBodyEditsAndWriteWhatACleanBuildWrites() throws {
+        // As `blog serve` builds: a title edit keeps the site model (the post put in its place); a title that makes
+        // the slug, one that breaks a tie of two posts' dates, a date, a draft and a renamed file make it again; after
+        // each the site is a clean build's.
+        try site.write("blog.yml", """
+        title: Cache Notes
+        base_url: https://example.org/blog/
+        related_posts: 2
+        """)
+        for number in 1...6 {
+            try site.write("content/posts/post-\(number).md", """
+            title: Post number \(number)\(number == 3 ? "" : "\nslug: post-\(number)")
+            date: 2020-0\(number)-1\(number == 5 ? 4 : number) 10:00
+            tags: \(number % 2 == 0 ? "Swift" : "shell")
+
+            The body of post \(number).
+            """)
+        }
+        // A build in place (nothing or a body changed) makes no site model: nil.
+        func assertSame(kept: Bool?, _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
+            try serveBuild()
+            if let kept { XCTAssertEqual(BuildMemo.shared.model.keptSite, kept, what, file: file, line: line) }
+            try assertSameAsCleanBuild(file: file, line: line)
+        }
+        func change(_ number: Int, _ from: String, _ to: String) throws {
+            try edit("content/posts/post-\(number).md") { $0.replacingOccurrences(of: from, with: to) }
+        }
+        try serveBuild()
+        try assertSame(kept: nil, "a second build")
+        try change(2, "title: Post number 2", "title: Two, renamed")
+        try assertSame(kept: true, "a title edit")
+        XCTAssertTrue(try XCTUnwrap(site.read("public/index.html")).contains("Two, renamed"))
+        try change(2, "The body of post 2.", "The new body of post 2.")
+        try assertSame(kept: nil, "a body edit, in place")
+        try change(2, "title: Two, renamed", "title: Two, once more")
+        try assertSame(kept: true, "a title edit after a body edit in place")
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/post-2/index.html")).contains("The new body of post 2."))
+        try change(3, "title: Post number 3", "title: Three, renamed")
+        try assertSame(kept: false, "a title that makes the slug")
+        XCTAssertNotNil(site.read("public/posts/three-renamed/index.html"))
+        try change(5, "date: 2020-05-14", "date: 2020-04-14")
+        try assertSame(kept: false, "a date")
+        try change(5, "title: Post number 5", "title: A, first of its day")
+        try assertSame(kept: false, "a title that breaks a tie of dates")
+        try change(6, "tags: Swift", "tags: Swift\nstatus: draft")
+        try assertSame(kept: false, "a draft")
+        try change(1, "title: Post number 1", "title: One, renamed")
+        try assertSame(kept: true, "a title edit after them")
+        let from = site.root.appendingPathComponent("content/posts/post-4.md")
+        XCTAssertEqual(rename(from.path, site.root.appendingPathComponent("content/posts/post-4b.md").path), 0)
+        try assertSame(kept: false, "a file renamed")
     }
 }
