@@ -69,20 +69,33 @@ package enum SearchIndex {
     static func shardBytes(_ shard: [Int], site: Site, hook: RenderHook?) -> (data: Data, holes: [BodyHole]) {
         // `blog serve` keeps each post's words between builds: a shard made again reads the words of the changed posts only.
         let memo = hook?.postDigests
+        // Each post's words written one after another into this buffer (``BodyText/searchWords(html:into:)``), not
+        // a `String` each: no allocation, no UTF-8 check and no copy of a post's words before the shard's own.
+        let words = UnsafeMutablePointer<UInt8>.allocate(capacity: shard.count * BodyText.searchRoom)
+        defer { words.deallocate() }
+        var used = 0
         // Each post's fields read in place: `let item = site.posts[index]` copied the placed post and its post, every
         // string of them retained and released again.
         let entries = site.posts.withUnsafeBufferPointer { posts in shard.map { index -> Entry in
             let item = posts.baseAddress! + index
+            let start = used
+            if let memo {
+                var kept = memo.searchWords(path: item.pointee.post.contentPath, html: item.pointee.rendered.html) {
+                    BodyForm.searchText.apply(item.pointee.rendered.html)
+                }
+                used += kept.withUTF8 { bytes in
+                    bytes.baseAddress.map { (words + used).update(from: $0, count: bytes.count) }
+                    return bytes.count
+                }
+            } else {
+                used += BodyText.searchWords(html: item.pointee.rendered.html, into: words + used)
+            }
             return Entry(title: Feeds.jsonContent(item.pointee.post.title), url: Feeds.jsonContent(WebText.encodePath(item.pointee.url)),
                          day: item.pointee.post.dated && item.pointee.post.kind == .post
                             ? DateText.day(item.pointee.post.date, in: site.config.timeZone(of: item.pointee.post)) : nil,
                          tags: item.pointee.post.tags.map { Feeds.jsonContent($0.name) },
                          summary: Feeds.jsonContent(item.pointee.rendered.summaryText),
-                         words: memo.map { memo in
-                             memo.searchWords(path: item.pointee.post.contentPath, html: item.pointee.rendered.html) {
-                                 BodyForm.searchText.apply(item.pointee.rendered.html)
-                             }
-                         } ?? item.pointee.rendered.searchWords)
+                         words: UnsafeBufferPointer(start: words + start, count: used - start))
         } }
         var size = ByteCount()
         write(entries, to: &size)
@@ -93,13 +106,14 @@ package enum SearchIndex {
         }
         guard hook != nil else { return (data, []) }
         return (data, zip(shard, zip(size.words, entries)).map { index, found in
-            BodyHole(post: index, offset: found.0, length: found.1.words.utf8.count, form: .searchText)
+            BodyHole(post: index, offset: found.0, length: found.1.words.count, form: .searchText)
         })
     }
 
-    /// What a shard shows of a post, each part as a JSON string's content.
+    /// What a shard shows of a post, each part as a JSON string's content; the words in the buffer of
+    /// ``shardBytes(_:site:hook:)``, valid while it makes the shard.
     private struct Entry {
-        var title: String, url: String, day: String?, tags: [String], summary: String, words: String
+        var title: String, url: String, day: String?, tags: [String], summary: String, words: UnsafeBufferPointer<UInt8>
     }
 
     private static func write<Out: ByteOutput>(_ entries: [Entry], to out: inout Out) {
@@ -137,11 +151,7 @@ private protocol ByteOutput {
     mutating func put(_ text: StaticString)
     mutating func put(_ text: String)
     /// A post's words.
-    mutating func put(words: String)
-}
-
-extension ByteOutput {
-    mutating func put(words: String) { put(words) }
+    mutating func put(words: UnsafeBufferPointer<UInt8>)
 }
 
 /// Counts the bytes, and where each post's words start.
@@ -150,9 +160,9 @@ private struct ByteCount: ByteOutput {
     var words: [Int] = []
     mutating func put(_ text: StaticString) { count += text.utf8CodeUnitCount }
     mutating func put(_ text: String) { count += text.utf8.count }
-    mutating func put(words text: String) {
+    mutating func put(words bytes: UnsafeBufferPointer<UInt8>) {
         words.append(count)
-        put(text)
+        count += bytes.count
     }
 }
 
@@ -165,10 +175,12 @@ private struct ByteWriter: ByteOutput {
     }
     mutating func put(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            next.update(from: base, count: bytes.count)
-            next += bytes.count
-        }
+        text.withUTF8 { put(words: $0) }
+    }
+    /// A post's words, or a string's bytes.
+    mutating func put(words bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        next.update(from: base, count: bytes.count)
+        next += bytes.count
     }
 }

@@ -1,3 +1,4 @@
+@testable import BlogBuild
 import BlogCore
 @testable import BlogRender
 import CSystem
@@ -97,14 +98,53 @@ final class SearchIndexTests: BuiltSiteTestCase {
             var rendered = RenderedMarkdown(html: html, summaryHTML: "", headings: [])
             // A body the markdown stage did not read is read when asked.
             XCTAssertEqual(rendered.words, words, html)
-            XCTAssertEqual(rendered.searchWords, search, html)
             rendered.text = BodyText(html: html)
             XCTAssertEqual(rendered.words, words, html)
-            XCTAssertEqual(rendered.searchWords, search, "read when asked: \(html)")
         }
     }
 
     private func searchWords(_ html: String) -> String { BodyText.searchWords(html: html) }
+
+    /// Each post's words are written straight into its shard's bytes, one post after another (no `String` a post):
+    /// every entry holds the words a plain reading, one scalar at a time, finds in its rendered body, for bodies of
+    /// each kind the reader tells apart, whatever the lengths of the posts before it; and a build writes the same bytes.
+    func testEachShardHoldsThePlainReadingsWordsOfEachPost() throws {
+        try site.write("blog.yml", "title: Words\nbase_url: https://example.org/\n")
+        let bodies = [
+            "Café CAFÉ déjà-vu naïve straße Straße ΑΒΓ αβγ Кириллица Ünïcödé ſ 😀emoji",
+            "R&D AT&T caf&eacute; &copy; 5 &lt; 6 &#39;quoted&#39; &amp;&amp; x&y &bogus;",
+            "```swift\nlet total = items.reduce(0, +)\nprint(total) // total\n```\n\nAnd `inline_code(x: 1)` in <em>raw</em>html.",
+            "“Quoted”—dashed… «guillemets» (parens) [brackets] {braces} a/b c-d e.f g,h i;j k:l! m? n_o p'q",
+            "日本語のテキスト、中文。한국어 텍스트 日本語",
+            "Pneumonoultramicroscopicsilicovolcanoconiosis " + String(repeating: "abcdefghij", count: 30)
+                + " supercalifragilisticexpialidocious pneumonoultramicroscopicsilicovolcanoconiosis",
+            "the The THE cat cat Cat dog the DOG a a b b 1 1 22 22",
+            "",
+            (0..<3000).map { "word\($0 % 1700)" }.joined(separator: " "),
+            "Words after a full post: the cat café 日本語",
+        ]
+        for (number, body) in bodies.enumerated() {
+            try site.write("content/posts/post-\(number).md", "Title: Post \(number)\nDate: 2024-01-\(10 + number)\n\n\(body)\n")
+        }
+        let options = BuildOptions(source: site.root.path, output: site.root.appendingPathComponent("public").path,
+                                   now: Date(timeIntervalSince1970: 1_900_000_000))
+        let (built, _) = try Pipeline.loadSite(options)
+        let shards = SearchIndex.shards(built)
+        XCTAssertEqual(shards.map(\.posts.count), [bodies.count])
+        for (path, shard) in shards {
+            let (data, _) = SearchIndex.shardBytes(shard, site: built, hook: nil)
+            let found = try JSONDecoder().decode([Entry].self, from: data)
+            XCTAssertEqual(found.map(\.t), shard.map { built.posts[$0].post.title })
+            for (entry, index) in zip(found, shard) {
+                let html = built.posts[index].rendered.html
+                XCTAssertEqual(entry.w, Self.plainSearchWords(html), html)
+                XCTAssertEqual(entry.w, BodyText.searchWords(html: html), html)
+            }
+            XCTAssertTrue(found.contains { $0.w.utf8.count > BodyText.searchBytes - 20 }, "a post fills its words")
+            try build(["--no-cache"])
+            XCTAssertEqual(try page(path), String(decoding: data, as: UTF8.self))
+        }
+    }
 
     /// The readers take eight bytes at a time; a plain reading of the same rules, one scalar at a
     /// time, finds the same words in random HTML: runs across the eight-byte steps, tags, references,

@@ -46,9 +46,6 @@ package struct RenderedMarkdown: Sendable, Equatable {
     package var text: BodyText?
     /// The number of words of the body (``BodyText/words``).
     package var words: Int { text?.words ?? BodyText(html: html).words }
-    /// The search words of the body (``BodyText/searchWords(html:)``), read each time they are asked for:
-    /// the markdown stage does not keep them (see ``BodyText``).
-    package var searchWords: String { BodyText.searchWords(html: html) }
     /// Whether the body holds a table of contents (``BodyText/holdsTableOfContents``).
     package var holdsTableOfContents: Bool { text?.holdsTableOfContents ?? ByteSearch.contains(html, TableOfContents.filledStart) }
     /// The text of the summary (``BodyText/summary``).

@@ -54,7 +54,18 @@ package struct BodyText: Sendable, Equatable {
     /// letters, digits and spaces only: it is a JSON string's content as it is.
     package static func searchWords(html: String) -> String {
         var html = html
-        return html.withUTF8 { searchWords(in: $0) }
+        return html.withUTF8 { text in String(unsafeUninitializedCapacity: searchRoom) { searchWords(in: text, into: $0.baseAddress!) } }
+    }
+
+    /// The bytes ``searchWords(html:into:)`` may write: ``searchBytes`` kept, and sixteen more, as a run of
+    /// letters is written eight or sixteen bytes at once.
+    package static let searchRoom = searchBytes + 16
+
+    /// ``searchWords(html:)`` written from `out` on (``searchRoom`` bytes writable), without a `String`:
+    /// the number of bytes kept, which are valid UTF-8 (whole characters of `html`, and spaces).
+    package static func searchWords(html: String, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var html = html
+        return html.withUTF8 { searchWords(in: $0, into: out) }
     }
 
     /// Minutes to read `words` at `perMinute` (1 or more) words a minute, rounded up: 1 for any text, 0 for none.
@@ -183,12 +194,12 @@ package struct BodyText: Sendable, Equatable {
         return hash | 1
     }
 
-    /// ``searchWords(html:)`` of valid UTF-8 HTML. Each word is written lower-cased where it would go,
+    /// ``searchWords(html:into:)`` of valid UTF-8 HTML. Each word is written lower-cased where it would go,
     /// then kept, or taken back when a word of the same key (``key(_:_:)``) was kept before: two
     /// different words of more than eight bytes with the same 64-bit hash (about one chance in 10^13
     /// for a post's thousand words) would lose the second.
-    static func searchWords(in text: UnsafeBufferPointer<UInt8>) -> String {
-        guard let base = text.baseAddress, !text.isEmpty else { return "" }
+    static func searchWords(in text: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let base = text.baseAddress, !text.isEmpty else { return 0 }
         let total = text.count, limit = searchBytes
         // 4,000 bytes hold at most 1,334 words, so 2,048 slots are never full (a word is found or
         // kept by its whole key, whatever the table's size). Then 80 bytes: sixty-four lower-cased,
@@ -198,159 +209,155 @@ package struct BodyText: Sendable, Equatable {
             let slots = memory.baseAddress!
             let lowered = UnsafeMutableRawPointer(memory.baseAddress! + 2048).assumingMemoryBound(to: UInt8.self)
             let spare = lowered + 80
-            // Sixteen bytes more than kept: a run of letters is written eight or sixteen bytes at once.
-            return String(unsafeUninitializedCapacity: limit + 16) { buffer in
-                let out = buffer.baseAddress!
-                // Bytes kept; where the word being written starts (-1: none), its end.
-                var used = 0, start = -1, end = 0
-                /// Whether a word of key `key` was kept before; else it is now.
-                @inline(__always)
-                func isKept(_ key: UInt64) -> Bool {
-                    var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> 53)
-                    while slots[slot] != 0 {
-                        if slots[slot] == key { return true }
-                        slot = (slot &+ 1) & 2047
-                    }
-                    slots[slot] = key
-                    return false
+            // Bytes kept; where the word being written starts (-1: none), its end.
+            var used = 0, start = -1, end = 0
+            /// Whether a word of key `key` was kept before; else it is now.
+            @inline(__always)
+            func isKept(_ key: UInt64) -> Bool {
+                var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> 53)
+                while slots[slot] != 0 {
+                    if slots[slot] == key { return true }
+                    slot = (slot &+ 1) & 2047
                 }
-                /// Ends the word being written, if any: kept, or taken back with the space before it.
-                @inline(__always)
-                func endWord() {
-                    guard start >= 0 else { return }
-                    defer { start = -1 }
-                    // One ASCII letter or digit is no word.
-                    if end - start == 1, out[start] < 0x80 { return }
-                    if !isKept(key(out + start, end - start)) { used = end }
-                }
-                /// Starts a word (after a space) unless one is being written; false when the words are full.
-                @inline(__always)
-                func beginWord() -> Bool {
-                    guard start < 0 else { return true }
-                    if used > 0 {
-                        guard used < limit else { return false }
-                        out[used] = UInt8(ascii: " ")
-                        start = used + 1
-                    } else {
-                        start = 0
-                    }
-                    end = start
-                    return true
-                }
-                var position = 0, full = false
-                scan: while position < total {
-                    let byte = base[position]
-                    if byte == UInt8(ascii: "<") {
-                        // A tag, a comment or a declaration: skipped to its `>` (tested first, as in ``countWords(_:)``).
-                        endWord()
-                        guard let after = tagEnd(text, from: position) else { break scan }
-                        position = after
-                        continue
-                    }
-                    if start < 0, byte < 0x80, byte != UInt8(ascii: "&") {
-                        // Sixty-four bytes at once: the words among them up to the first reference, character
-                        // beyond ASCII or tag not closed among them; the last one when it may go on (it
-                        // reaches the sixty-fourth byte, or a character beyond ASCII) read from its start next,
-                        // or below when it starts here.
-                        let bytes = sixtyFour(base, position, total, spare: spare)
-                        let found = blog_search_bytes(bytes, lowered)
-                        var opens = found.opens, tags: UInt64 = 0, read = 64
-                        while opens != 0 {
-                            let open = UInt64(truncatingIfNeeded: opens.trailingZeroBitCount)
-                            let closes = found.closes & (UInt64.max - 1) &<< open
-                            guard closes != 0 else { read = Int(truncatingIfNeeded: open); break }
-                            let after = 2 &<< UInt64(truncatingIfNeeded: closes.trailingZeroBitCount) &- 1
-                            tags |= after & ~(1 &<< open &- 1)
-                            opens &= ~after
-                        }
-                        let stops = found.stops & ~tags
-                        if stops != 0 { read = min(read, stops.trailingZeroBitCount) }
-                        var letters = found.words & ~tags & below(read)
-                        if letters &>> UInt64(read &- 1) & 1 != 0, read == 64 || bytes[read] >= 0x80 {
-                            let others = ~letters & below(read)
-                            read = others == 0 ? 0 : 64 &- others.leadingZeroBitCount
-                            letters &= below(read)
-                        }
-                        while letters != 0 {
-                            let first = letters.trailingZeroBitCount
-                            let length = (~(letters &>> UInt64(first))).trailingZeroBitCount
-                            letters &= letters &+ (letters & (0 &- letters))
-                            let at = used > 0 ? used &+ 1 : 0
-                            guard at &+ length <= limit else { full = true; break scan }
-                            // One ASCII letter or digit is no word.
-                            guard length > 1, !isKept(key(lowered + first, length)) else { continue }
-                            if at > 0 { out[at &- 1] = UInt8(ascii: " ") }
-                            if length <= 16 {
-                                let word = UnsafeMutableRawPointer(out + at), from = UnsafeRawPointer(lowered + first)
-                                word.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
-                                word.storeBytes(of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
-                            } else {
-                                (out + at).update(from: lowered + first, count: length)
-                            }
-                            used = at &+ length
-                        }
-                        if read > 0 {
-                            position &+= read
-                            continue
-                        }
-                    }
-                    if byte < 0x80 {
-                        let value = chunk(base, position, total)
-                        let folded = value | WordBytes.each(0x20)
-                        let alphabetic = WordBytes.atLeast(folded, 0x61) & ~WordBytes.atLeast(folded, 0x7B)
-                        let letters = (alphabetic | WordBytes.atLeast(value, 0x30) & ~WordBytes.atLeast(value, 0x3A)) & ~value & WordBytes.highs
-                        // The run of ASCII letters and digits at `position` (all eight, or up to the first other byte).
-                        let run = (~letters & WordBytes.highs).trailingZeroBitCount / 8
-                        if run > 0 {
-                            guard beginWord(), end + run <= limit else { full = true; break scan }
-                            let lowered = value | alphabetic >> 2
-                            UnsafeMutableRawPointer(out + end).storeBytes(of: lowered.littleEndian, as: UInt64.self)
-                            end += run
-                            position += run
-                            // The byte after a run in the eight (a space after a word, mostly) ends the word
-                            // here, unless it starts a tag, a reference or a character beyond ASCII.
-                            if run < 8 {
-                                let stop = UInt8(truncatingIfNeeded: value >> (8 * run))
-                                if stop < 0x80, stop != UInt8(ascii: "<"), stop != UInt8(ascii: "&") {
-                                    endWord()
-                                    position += 1
-                                }
-                            }
-                            continue
-                        }
-                        endWord()
-                        if byte == UInt8(ascii: "&") {
-                            // A character reference (`&amp;`, `&#39;`): skipped to its `;`.
-                            var next = position + 1
-                            while next < min(total, position + 12), isLetterOrDigit(base[next]) || base[next] == UInt8(ascii: "#") {
-                                next += 1
-                            }
-                            position = next < total && base[next] == UInt8(ascii: ";") ? next + 1 : position + 1
-                        } else {
-                            position += 1
-                        }
-                        continue
-                    }
-                    let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
-                    guard position + length <= total else { break }
-                    let value = scalarValue(startingAt: position, length: length, in: text)
-                    // Latin-1's no-break space, punctuation and symbols (U+0080–U+00BF), and General
-                    // Punctuation (U+2000–U+207F: spaces, dashes, quotes, `…`) part words.
-                    if value < 0xC0 || value >= 0x2000 && value <= 0x207F {
-                        endWord()
-                    } else {
-                        guard beginWord(), end + length <= limit else { full = true; break scan }
-                        for offset in 0..<length {
-                            out[end + offset] = base[position + offset]
-                        }
-                        end += length
-                    }
-                    position += length
-                }
-                // Ended by a word that does not fit: the words before it; else the last one ends too.
-                if !full { endWord() }
-                return used
+                slots[slot] = key
+                return false
             }
+            /// Ends the word being written, if any: kept, or taken back with the space before it.
+            @inline(__always)
+            func endWord() {
+                guard start >= 0 else { return }
+                defer { start = -1 }
+                // One ASCII letter or digit is no word.
+                if end - start == 1, out[start] < 0x80 { return }
+                if !isKept(key(out + start, end - start)) { used = end }
+            }
+            /// Starts a word (after a space) unless one is being written; false when the words are full.
+            @inline(__always)
+            func beginWord() -> Bool {
+                guard start < 0 else { return true }
+                if used > 0 {
+                    guard used < limit else { return false }
+                    out[used] = UInt8(ascii: " ")
+                    start = used + 1
+                } else {
+                    start = 0
+                }
+                end = start
+                return true
+            }
+            var position = 0, full = false
+            scan: while position < total {
+                let byte = base[position]
+                if byte == UInt8(ascii: "<") {
+                    // A tag, a comment or a declaration: skipped to its `>` (tested first, as in ``countWords(_:)``).
+                    endWord()
+                    guard let after = tagEnd(text, from: position) else { break scan }
+                    position = after
+                    continue
+                }
+                if start < 0, byte < 0x80, byte != UInt8(ascii: "&") {
+                    // Sixty-four bytes at once: the words among them up to the first reference, character
+                    // beyond ASCII or tag not closed among them; the last one when it may go on (it
+                    // reaches the sixty-fourth byte, or a character beyond ASCII) read from its start next,
+                    // or below when it starts here.
+                    let bytes = sixtyFour(base, position, total, spare: spare)
+                    let found = blog_search_bytes(bytes, lowered)
+                    var opens = found.opens, tags: UInt64 = 0, read = 64
+                    while opens != 0 {
+                        let open = UInt64(truncatingIfNeeded: opens.trailingZeroBitCount)
+                        let closes = found.closes & (UInt64.max - 1) &<< open
+                        guard closes != 0 else { read = Int(truncatingIfNeeded: open); break }
+                        let after = 2 &<< UInt64(truncatingIfNeeded: closes.trailingZeroBitCount) &- 1
+                        tags |= after & ~(1 &<< open &- 1)
+                        opens &= ~after
+                    }
+                    let stops = found.stops & ~tags
+                    if stops != 0 { read = min(read, stops.trailingZeroBitCount) }
+                    var letters = found.words & ~tags & below(read)
+                    if letters &>> UInt64(read &- 1) & 1 != 0, read == 64 || bytes[read] >= 0x80 {
+                        let others = ~letters & below(read)
+                        read = others == 0 ? 0 : 64 &- others.leadingZeroBitCount
+                        letters &= below(read)
+                    }
+                    while letters != 0 {
+                        let first = letters.trailingZeroBitCount
+                        let length = (~(letters &>> UInt64(first))).trailingZeroBitCount
+                        letters &= letters &+ (letters & (0 &- letters))
+                        let at = used > 0 ? used &+ 1 : 0
+                        guard at &+ length <= limit else { full = true; break scan }
+                        // One ASCII letter or digit is no word.
+                        guard length > 1, !isKept(key(lowered + first, length)) else { continue }
+                        if at > 0 { out[at &- 1] = UInt8(ascii: " ") }
+                        if length <= 16 {
+                            let word = UnsafeMutableRawPointer(out + at), from = UnsafeRawPointer(lowered + first)
+                            word.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                            word.storeBytes(of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+                        } else {
+                            (out + at).update(from: lowered + first, count: length)
+                        }
+                        used = at &+ length
+                    }
+                    if read > 0 {
+                        position &+= read
+                        continue
+                    }
+                }
+                if byte < 0x80 {
+                    let value = chunk(base, position, total)
+                    let folded = value | WordBytes.each(0x20)
+                    let alphabetic = WordBytes.atLeast(folded, 0x61) & ~WordBytes.atLeast(folded, 0x7B)
+                    let letters = (alphabetic | WordBytes.atLeast(value, 0x30) & ~WordBytes.atLeast(value, 0x3A)) & ~value & WordBytes.highs
+                    // The run of ASCII letters and digits at `position` (all eight, or up to the first other byte).
+                    let run = (~letters & WordBytes.highs).trailingZeroBitCount / 8
+                    if run > 0 {
+                        guard beginWord(), end + run <= limit else { full = true; break scan }
+                        let lowered = value | alphabetic >> 2
+                        UnsafeMutableRawPointer(out + end).storeBytes(of: lowered.littleEndian, as: UInt64.self)
+                        end += run
+                        position += run
+                        // The byte after a run in the eight (a space after a word, mostly) ends the word
+                        // here, unless it starts a tag, a reference or a character beyond ASCII.
+                        if run < 8 {
+                            let stop = UInt8(truncatingIfNeeded: value >> (8 * run))
+                            if stop < 0x80, stop != UInt8(ascii: "<"), stop != UInt8(ascii: "&") {
+                                endWord()
+                                position += 1
+                            }
+                        }
+                        continue
+                    }
+                    endWord()
+                    if byte == UInt8(ascii: "&") {
+                        // A character reference (`&amp;`, `&#39;`): skipped to its `;`.
+                        var next = position + 1
+                        while next < min(total, position + 12), isLetterOrDigit(base[next]) || base[next] == UInt8(ascii: "#") {
+                            next += 1
+                        }
+                        position = next < total && base[next] == UInt8(ascii: ";") ? next + 1 : position + 1
+                    } else {
+                        position += 1
+                    }
+                    continue
+                }
+                let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+                guard position + length <= total else { break }
+                let value = scalarValue(startingAt: position, length: length, in: text)
+                // Latin-1's no-break space, punctuation and symbols (U+0080–U+00BF), and General
+                // Punctuation (U+2000–U+207F: spaces, dashes, quotes, `…`) part words.
+                if value < 0xC0 || value >= 0x2000 && value <= 0x207F {
+                    endWord()
+                } else {
+                    guard beginWord(), end + length <= limit else { full = true; break scan }
+                    for offset in 0..<length {
+                        out[end + offset] = base[position + offset]
+                    }
+                    end += length
+                }
+                position += length
+            }
+            // Ended by a word that does not fit: the words before it; else the last one ends too.
+            if !full { endWord() }
+            return used
         }
     }
 
