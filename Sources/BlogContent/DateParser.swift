@@ -93,8 +93,10 @@ package enum DateParser {
         var repeatedYear = false
 
         func resolve(timeZone: TimeZone, text: String) throws -> ParsedDate {
-            let hint = dayFirstNumeric
-                ? " (\"\(text)\" is read as day/month/year; write YYYY-MM-DD to be explicit)" : ""
+            // Made only for a message (it cost a string a day-first date).
+            var hint: String {
+                dayFirstNumeric ? " (\"\(text)\" is read as day/month/year; write YYYY-MM-DD to be explicit)" : ""
+            }
             guard DateParser.years.contains(year) else { throw Failure("impossible date: there is no year \(year) (\(DateParser.yearRange))") }
             guard (1...12).contains(month) else {
                 throw Failure("impossible date: there is no month \(month) (months go from 1 to 12)\(hint)")
@@ -162,10 +164,13 @@ package enum DateParser {
             utc = local - offset
         } else {
             // The offsets a day before and after (one, but where the clocks change): the earliest instant one of
-            // them gives that the zone shows as `local`.
+            // them gives that the zone shows as `local`. With one offset, that is the only answer (no array of them).
             let before = zoneOffset(at: local - 86_400), after = zoneOffset(at: local + 86_400)
-            let candidates = (before == after ? [before] : [before, after]).map { local - $0 }
-            utc = candidates.filter { local - zoneOffset(at: $0) == $0 }.min() ?? local - before
+            if before == after {
+                utc = local - before
+            } else {
+                utc = [local - before, local - after].filter { local - zoneOffset(at: $0) == $0 }.min() ?? local - before
+            }
         }
         return Date(timeIntervalSince1970: Double(utc))
     }
@@ -179,6 +184,19 @@ package enum DateParser {
     /// naming `text`, what the header said. Every date of a header comes through here, read from text or not (a TOML
     /// date-time with an offset).
     package static func inYears(_ date: Date, timeZone: TimeZone, text: String) throws -> Date {
+        // A day or more inside the years' ends, a date is in them in every zone (no offset reaches a day): its years
+        // in two zones cost 1.4 k instructions a date.
+        if wellInYears.contains(date.timeIntervalSince1970) { return date }
+        return try inYearsInBothZones(date, timeZone: timeZone, text: text)
+    }
+
+    /// From the second day of the first year to the last day of the last: instants ``inYears(_:timeZone:text:)``
+    /// takes without asking the zones.
+    static let wellInYears = Double(CivilTime.seconds(year: years.lowerBound, month: 1, day: 2, hour: 0, minute: 0, second: 0))
+        ..< Double(CivilTime.seconds(year: years.upperBound, month: 12, day: 31, hour: 0, minute: 0, second: 0))
+
+    /// ``inYears(_:timeZone:text:)`` asking both zones the year.
+    static func inYearsInBothZones(_ date: Date, timeZone: TimeZone, text: String) throws -> Date {
         for (zone, name) in [(TimeZone(secondsFromGMT: 0)!, "UTC"), (timeZone, timeZone.identifier)] {
             let year = CivilTime(date, timeZone: zone).year
             guard years.contains(year) else {

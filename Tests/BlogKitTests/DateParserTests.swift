@@ -258,4 +258,30 @@ final class DateParserTests: XCTestCase {
         XCTAssertEqual(DateText.offsetText(-16_200, separator: ""), "-0430")
         XCTAssertEqual(DateText.offsetText(0, separator: ""), "+0000")
     }
+
+    /// A date a day or more inside the years' ends is taken without asking the zones; every hour around both ends, in
+    /// the farthest offsets and in real zones, is taken or refused as asking both zones takes or refuses it.
+    func testDatesNearTheYearsEndsAreTakenAsBothZonesTakeThem() throws {
+        let zones = [utc, paris, TimeZone(secondsFromGMT: 18 * 3600)!, TimeZone(secondsFromGMT: -18 * 3600)!,
+                     TimeZone(identifier: "Pacific/Kiritimati")!, TimeZone(identifier: "Pacific/Pago_Pago")!]
+        let first = Double(CivilTime.seconds(year: 1, month: 1, day: 1, hour: 0, minute: 0, second: 0))
+        let last = Double(CivilTime.seconds(year: 10_000, month: 1, day: 1, hour: 0, minute: 0, second: 0))
+        var quick = 0
+        for zone in zones {
+            for end in [first, last] {
+                for hour in -60...60 {
+                    let date = Date(timeIntervalSince1970: end + Double(hour) * 3600 + 0.5)
+                    let taken = (try? DateParser.inYears(date, timeZone: zone, text: "x")) != nil
+                    let bothZones = (try? DateParser.inYearsInBothZones(date, timeZone: zone, text: "x")) != nil
+                    XCTAssertEqual(taken, bothZones, "\(date) in \(zone.identifier)")
+                    if DateParser.wellInYears.contains(date.timeIntervalSince1970) { quick += 1 }
+                }
+            }
+        }
+        XCTAssertEqual(quick, zones.count * (37 + 36), "the hours a day or more inside the ends")
+        XCTAssertEqual(parse("2016-11-25 10:20", paris)?.date, instant(2016, 11, 25, 9, 20))
+        XCTAssertEqual(parse("0001-01-02", utc)?.date, Date(timeIntervalSince1970: first + 86_400), "proleptic Gregorian")
+        XCTAssertTrue(failure("0001-01-01T00:00:00+01:00").contains("falls in the year 0 in UTC"))
+        XCTAssertTrue(failure("9999-12-31T23:00:00-02:00").contains("falls in the year 10000 in UTC"))
+    }
 }

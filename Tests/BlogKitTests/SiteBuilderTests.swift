@@ -267,6 +267,60 @@ final class SiteBuilderTests: XCTestCase {
         XCTAssertEqual(site.posts.first { $0.post.title == "Plain" }!.url, "2016/11/27/uncategorized/plain/")
     }
 
+    /// Every placeholder, repeated, next to each other, and none; in a folder and at the top (an empty `{folder}` takes
+    /// its `/`); posts with categories and without (`{categories}` empty).
+    func testURLsFromEveryPlaceholderRepeatedAndNone() throws {
+        let posts = [post("Late", day: 1, source: "content/news/late.md", category: "Dev Notes"), post("Plain", day: 2)]
+        for (pattern, late, plain) in [
+            ("{year}/{month}/{day}/{slug}/", "2016/11/26/late/", "2016/11/27/plain/"),
+            ("{folder}/{categories}/{slug}.html", "news/dev notes/late.html", "plain.html"),
+            ("{category}/{slug}-{slug}/{year}{month}{day}/", "dev-notes/late-late/20161126/", "uncategorized/plain-plain/20161127/"),
+            ("{folder}{slug}/{folder}/", "newslate/news/", "plain/"),
+            ("archive/all.html", "archive/all.html", "archive/all.html"),
+            ("{nope}/{slug}/{", "{nope}/late/{", "{nope}/plain/{"),
+        ] {
+            var config = SiteConfig()
+            config.permalinks.post = pattern
+            // Each post in a site of its own: with no placeholder, both would want the one URL.
+            XCTAssertEqual(try build([posts[0]], config: config).posts.map(\.url), [late], pattern)
+            XCTAssertEqual(try build([posts[1]], config: config).posts.map(\.url), [plain], pattern)
+        }
+    }
+
+    /// A permalink filled in one walk over the pattern gives what replacing each placeholder in turn gives; it leaves
+    /// the patterns and values where the two could differ (a `{` that starts no placeholder, a value with a `{`) to
+    /// the replacing in turn, and takes every other.
+    func testPermalinksFilledInOnePassAsInTurn() {
+        let patterns = ["", "posts/{slug}/", "{year}/{month}/{day}/{slug}.html", "{slug}{slug}/{slug}", "{folder}/{slug}/",
+                        "{categories}/{category}/{folder}", "{folder}", "{folder}/", "a/{categories}/{categories}/b",
+                        "{day}{month}{year}", "日本/{slug}/é", "plain/path/", "{slug", "{{slug}}", "{fold{slug}",
+                        "{nope}/{slug}/", "x/{categor}/{slug}"]
+        let valueSets: [[String]] = [
+            ["2016", "11", "26", "hello-world", "dev-notes", "dev/notes", "news/2016"],
+            ["0099", "01", "02", "é", "", "", ""],
+            ["2016", "11", "26", "er}", "{slug}", "{folder}", "{year}"],
+            ["2016", "11", "26", "{year}", "c", "d", "e"],
+        ]
+        var onePass = 0
+        for pattern in patterns {
+            for values in valueSets {
+                let inTurn = SiteBuilder.filledInTurn(pattern, values)
+                if let filled = SiteBuilder.filledInOnePass(pattern, values) {
+                    XCTAssertEqual(filled, inTurn, "\(pattern) with \(values)")
+                    onePass += 1
+                }
+            }
+        }
+        XCTAssertEqual(SiteBuilder.filledInOnePass("{folder}/{categories}/{slug}", ["", "", "", "s", "", "", ""]), "s")
+        XCTAssertNil(SiteBuilder.filledInOnePass("{fold{slug}", Array(repeating: "er}", count: 7)), "a `{` that starts no placeholder")
+        XCTAssertNil(SiteBuilder.filledInOnePass("{slug}/{folder}", ["y", "m", "d", "{folder}", "c", "cs", "f"]), "a value with a `{`")
+        XCTAssertEqual(onePass, 38, "every pattern whose `{`s are placeholders, with values without a `{`")
+        XCTAssertEqual(SiteBuilder.placeholdersOf("{slug}/{year}/{slug}"), 0b1001)
+        XCTAssertEqual(SiteBuilder.placeholdersOf("{categories}{folder}"), 0b110_0000)
+        XCTAssertEqual(SiteBuilder.placeholdersOf("plain"), 0)
+        XCTAssertNil(SiteBuilder.placeholdersOf("{slug}/{nope}"))
+    }
+
     func testTagsMergeSpellingsAndListNewestFirst() throws {
         let site = try build([post("One", day: 1, tags: ["iOS", "Swift"]), post("Two", day: 2, tags: ["ios"]),
                               post("Three", day: 3, tags: ["Swift"], status: .hidden)])

@@ -65,4 +65,26 @@ final class SlugTests: XCTestCase {
             XCTAssertFalse(PathSafety.isPlainOutputPath(path), path)
         }
     }
+
+    /// Text that is its own slug is kept as it is; every text of up to four characters from letters, digits, `-`, a
+    /// space, an apostrophe and a non-ASCII letter gets from ``Slug/make(_:)`` what building the slug anew gives.
+    func testOwnSlugsAreKeptAsBuildingTheSlugGivesThem() {
+        let alphabet = ["a", "Z", "7", "-", " ", "'", "é"]
+        var texts = [""]
+        var kept = 0
+        for _ in 1...4 { texts = texts.flatMap { text in alphabet.map { text + $0 } } + texts }
+        for text in Set(texts) {
+            XCTAssertEqual(Slug.make(text), Slug.made(text), text.debugDescription)
+            if Slug.isOwnSlug(text) {
+                XCTAssertEqual(Slug.made(text), text, text.debugDescription)
+                kept += 1
+            }
+        }
+        XCTAssertTrue(Slug.isOwnSlug("swift-5"))
+        XCTAssertFalse(Slug.isOwnSlug("swift--5"))
+        XCTAssertFalse(Slug.isOwnSlug("-swift"))
+        XCTAssertFalse(Slug.isOwnSlug("swift-"))
+        XCTAssertFalse(Slug.isOwnSlug(""), "the empty text's slug is made (empty)")
+        XCTAssertEqual(kept, 50, "the texts of a, 7 and single dashes between them")
+    }
 }

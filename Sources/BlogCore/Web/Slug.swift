@@ -7,7 +7,31 @@ package enum Slug {
     /// The slug of `text` (`"Hello, World!"` -> `hello-world`, `"Ünïcödé 日本"` -> `ünïcödé-日本`).
     /// Empty when `text` has no letter or digit.
     package static func make(_ text: String) -> String {
+        // Most tags and categories are their own slug already (`linux`, `swift-5`): kept as they are, where making
+        // the slug again cost an array and a string, 900 instructions a tag.
+        isOwnSlug(text) ? text : made(text)
+    }
+
+    /// ``make(_:)`` without its first check: each byte or character looked at and the slug built anew.
+    static func made(_ text: String) -> String {
         asciiSlug(text, droppingApostrophes: true) ?? slugByCharacters(text, droppingApostrophes: true)
+    }
+
+    /// Whether `text` is ASCII lower-case letters and digits, single `-`s between them: what ``made(_:)`` gives back.
+    static func isOwnSlug(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var previous = UInt8(ascii: "-")
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): break
+                case UInt8(ascii: "-") where previous != UInt8(ascii: "-"): break
+                default: return false
+                }
+                previous = byte
+            }
+            return previous != UInt8(ascii: "-")
+        }
     }
 
     /// Jekyll's `slugify` (its default mode): as ``make(_:)``, but an apostrophe is a separator like
@@ -218,23 +242,29 @@ package enum Slug {
     private static func asciiSlug(_ text: String, droppingApostrophes: Bool) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count)
-            var pendingDash = false
-            for byte in bytes {
-                var kept = byte
-                switch byte {
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"): kept = byte + 0x20  // lower-cased
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): break
-                case UInt8(ascii: "'") where droppingApostrophes: continue
-                case 0x80...: return nil
-                default: pendingDash = true; continue
+            // Written straight into the string (an array of the bytes first, then the string, cost an allocation
+            // more: 1 k instructions a heading's anchor).
+            var ascii = true
+            let slug = String(unsafeUninitializedCapacity: bytes.count) { out -> Int in
+                var count = 0
+                var pendingDash = false
+                for byte in bytes {
+                    var kept = byte
+                    switch byte {
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"): kept = byte + 0x20  // lower-cased
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): break
+                    case UInt8(ascii: "'") where droppingApostrophes: continue
+                    case 0x80...: ascii = false; return 0
+                    default: pendingDash = true; continue
+                    }
+                    if pendingDash && count > 0 { out[count] = UInt8(ascii: "-"); count += 1 }
+                    pendingDash = false
+                    out[count] = kept
+                    count += 1
                 }
-                if pendingDash && !out.isEmpty { out.append(UInt8(ascii: "-")) }
-                pendingDash = false
-                out.append(kept)
+                return count
             }
-            return String(decoding: out, as: UTF8.self)
+            return ascii ? slug : nil
         }
     }
 
