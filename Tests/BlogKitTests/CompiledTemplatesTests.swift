@@ -478,6 +478,47 @@ final class CompiledTemplatesTests: XCTestCase {
         XCTAssertEqual(posts[1].count, 2)
     }
 
+    /// `{{name}}` of a text in a record is printed from the record's slot (``TemplateRecord/peek(id:)``), not looked up
+    /// as an `Any`: found on a lower level of records, in a record in a record, absent there, or another value (a number,
+    /// a record, a list, a dictionary on the way, a transform, `a.b.c`) that takes the general lookup, it prints what
+    /// swift-mustache prints.
+    func testATextInARecordIsPrintedAsSwiftMustachePrintsIt() throws {
+        let layout = RecordLayout(keys: ["title", "inner", "n", "list", "dict", "deep", "absent"])
+        func record(_ values: [String: Any]) -> TemplateRecord {
+            var builder = TemplateRecord.Builder(layout)
+            for (key, value) in values { builder[key] = value }
+            return builder.record
+        }
+        let deep = record(["inner": record(["title": "deepest"])])
+        let inner = record(["title": "In <ner>", "n": 7])
+        let top = record(["title": "T & U", "inner": inner, "n": 3, "list": ["a", "b"], "dict": ["title": "from a dictionary"],
+                          "deep": deep])
+        let below = record(["absent": "found below", "title": "shadowed"])
+        let template = "{{#top}}{{title}}|{{{title}}}|{{inner.title}}|{{{inner.title}}}|{{inner.absent}}|{{inner.n}}|{{n}}"
+            + "|{{inner}}|{{list}}|{{dict.title}}|{{deep.inner.title}}|{{absent}}|{{nowhere}}|{{title.x}}|{{inner.nowhere}}"
+            + "|{{#inner}}{{title}}{{absent}}{{n}}{{/inner}}|{{uppercased(title)}}{{/top}}"
+        let page = record(["title": "page", "inner": below, "deep": top])
+        var values = TemplateRecord.Builder(RecordLayout(keys: ["top", "absent", "title"]))
+        values["top"] = top
+        values["absent"] = "page's absent"
+        let expected = "T &amp; U|T & U|In &lt;ner&gt;|In <ner>||7|3|" + inner.description.replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            + "|[&quot;a&quot;, &quot;b&quot;]|from a dictionary|deepest|page&#39;s absent||||In &lt;ner&gt;page&#39;s absent7|T &amp; U"
+        try assertRenders([("t", template)], values.record, expected)
+        // The same with a dictionary at the bottom of the stack, and a record on a record (`{{#inner}}` of `page`).
+        let mixed: [String: Any] = ["top": top, "absent": "page's absent"]
+        try assertRenders([("t", template)], mixed, expected)
+        try assertRenders([("t", "{{#inner}}{{absent}}|{{title}}|{{deep.title}}{{/inner}}|{{#deep}}{{inner.title}}{{/deep}}")], page,
+                          "found below|shadowed|T &amp; U|In &lt;ner&gt;")
+        guard case .text("T & U") = top.peek(id: TemplateNames.id("title")) else { return XCTFail("a text") }
+        guard case .record(let found) = top.peek(id: TemplateNames.id("inner")), found.takeUnretainedValue() === inner else {
+            return XCTFail("a record")
+        }
+        guard case .other = top.peek(id: TemplateNames.id("n")) else { return XCTFail("another value") }
+        guard case .absent = top.peek(id: TemplateNames.id("absent")) else { return XCTFail("no value") }
+        guard case .absent = top.peek(id: TemplateNames.id("not a key of the layout")) else { return XCTFail("no key") }
+    }
+
     /// The renderer reads blog's values (strings, numbers, booleans, dictionaries, lists of them) by their type's
     /// identity, without the runtime's cast: the value itself when its type is the one asked for, and nothing for an
     /// optional of it, another type or a subclass (those take swift-mustache's path, casts included).
