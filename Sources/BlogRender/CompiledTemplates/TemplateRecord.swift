@@ -88,6 +88,22 @@ final class TemplateRecord: @unchecked Sendable {
             }
         }
 
+        /// `value` in its case, as ``init(_:)`` sorts it, decided by its static type where it is set: the casts of a
+        /// `String`, a ``TemplateRecord`` or any other type to these are resolved when the caller is compiled. Not for
+        /// an existential type: `value as Any` would box an `Any` in another, whose type is `Any` (``Builder/set(_:_:)``
+        /// takes an `Any` apart).
+        @inline(__always)
+        init<Value>(typed value: Value) {
+            assert(Value.self != Any.self, "an Any is sorted by the type it holds: Slot(_:)")
+            if let text = value as? String {
+                self = .text(text)
+            } else if let record = value as? TemplateRecord {
+                self = .record(record)
+            } else {
+                self = .other(value)
+            }
+        }
+
         /// The value, as a dictionary holds it.
         @inline(__always)
         var value: Any? {
@@ -193,18 +209,44 @@ final class TemplateRecord: @unchecked Sendable {
         /// The value of `key`, one of the layout's keys (any other is a mistake of blog's: it traps).
         subscript(key: String) -> Any? {
             get { layout.slots[key].flatMap { values[$0].value } }
-            set {
-                let keys = layout.keys
-                var slot = next
-                while slot < min(next + 4, keys.count), keys[slot] != key { slot += 1 }
-                if slot < min(next + 4, keys.count) {
-                    next = slot + 1
-                } else {
-                    guard let found = layout.slots[key] else { preconditionFailure("\(key) is not a key of the record's layout") }
-                    slot = found
-                }
-                values[slot] = Slot(newValue)
+            set { values[slot(of: key)] = Slot(newValue) }
+        }
+
+        /// Sets `key` to `value`, or leaves it absent when nil: as `self[key] = value`, for a value whose type is known
+        /// where it is set, so that it goes into its slot's case as it is (``Slot/init(typed:)``) instead of being boxed
+        /// in an `Any` and sorted back out of it (~130 instructions a value).
+        mutating func set<Value>(_ key: String, _ value: Value?) {
+            values[slot(of: key)] = value.map(Slot.init(typed:)) ?? .absent
+        }
+
+        /// Sets the value at `slot` of the layout (as ``set(_:_:)``).
+        mutating func set<Value>(slot: Int, _ value: Value?) {
+            values[slot] = value.map(Slot.init(typed:)) ?? .absent
+        }
+
+        /// Sets `key` to a value whose type is known only where it is read (`self[key] = value`): chosen over the typed
+        /// ``set(_:_:)`` for an `Any`.
+        mutating func set(_ key: String, _ value: Any?) {
+            self[key] = value
+        }
+
+        /// Sets the value at `slot` of the layout to a value of any type (as ``set(_:_:)`` of an `Any`).
+        mutating func set(slot: Int, _ value: Any?) {
+            self[slot: slot] = value
+        }
+
+        /// The slot of `key`, one of the layout's keys (any other is a mistake of blog's: it traps).
+        @inline(__always)
+        private mutating func slot(of key: String) -> Int {
+            let keys = layout.keys
+            var slot = next
+            while slot < min(next + 4, keys.count), keys[slot] != key { slot += 1 }
+            if slot < min(next + 4, keys.count) {
+                next = slot + 1
+                return slot
             }
+            guard let found = layout.slots[key] else { preconditionFailure("\(key) is not a key of the record's layout") }
+            return found
         }
 
         /// The value at `slot` of the layout: for a builder whose layout's keys are known by their slots. A nil
@@ -212,11 +254,6 @@ final class TemplateRecord: @unchecked Sendable {
         subscript(slot slot: Int) -> Any? {
             get { values[slot].value }
             set { values[slot] = Slot(newValue) }
-        }
-
-        /// Sets `key` only when there is a value (as `[String: Any].setIfPresent`).
-        mutating func setIfPresent(_ key: String, _ value: Any?) {
-            if let value { self[key] = value }
         }
 
         /// The values so far, as a dictionary.
