@@ -52,64 +52,64 @@ struct PostValues {
         let post = sitePost.post
         let url = links.href(sitePost.url)
         var values = TemplateRecord.Builder(layout)
-        values["title"] = post.title
-        values["slug"] = post.slug
-        values["url"] = url
-        values["kind"] = post.kind.rawValue
-        values["tags"] = post.tags.map { termValues(.tag, $0) }
+        values.set("title", post.title)
+        values.set("slug", post.slug)
+        values.set("url", url)
+        values.set("kind", post.kind.rawValue)
+        values.set("tags", post.tags.map { termValues(.tag, $0) })
         values["html"] = html
         // Lists show the summary on other pages: its relative links must point where they did on the post's page.
-        values["summaryHTML"] = AbsoluteURLs.rewrite(html: sitePost.rendered.summaryHTML, base: url)
-        values["truncated"] = sitePost.rendered.summaryHTML != sitePost.rendered.html
-        values["headings"] = LazyValue { [headings = sitePost.rendered.headings] in
+        values.set("summaryHTML", AbsoluteURLs.rewrite(html: sitePost.rendered.summaryHTML, base: url))
+        values.set("truncated", sitePost.rendered.summaryHTML != sitePost.rendered.html)
+        values.set("headings", LazyValue { [headings = sitePost.rendered.headings] in
             headings.map { ["level": $0.level, "id": $0.id, "text": $0.text] as [String: Any] }
-        }
-        values["meta"] = LazyValue { [meta = post.meta, zone = config.timeZone] in TemplateValue.map(meta, timeZone: zone) }
-        values["hidden"] = post.status == .hidden
-        values["dated"] = post.dated
+        })
+        values.set("meta", LazyValue { [meta = post.meta, zone = config.timeZone] in TemplateValue.map(meta, timeZone: zone) })
+        values.set("hidden", post.status == .hidden)
+        values.set("dated", post.dated)
         // Only in a site that shows them (`--drafts`, `--future`, `blog serve`): a theme marks them.
-        values["draft"] = post.status == .draft
-        values["future"] = sitePost.future
-        values["description"] = post.meta["description"]?.text ?? sitePost.rendered.summaryText
-        values.setIfPresent("permalink", links.absolute(sitePost.url))
+        values.set("draft", post.status == .draft)
+        values.set("future", sitePost.future)
+        values.set("description", post.meta["description"]?.text ?? sitePost.rendered.summaryText)
+        values.set("permalink", links.absolute(sitePost.url))
         let words = sitePost.rendered.words
-        values["words"] = words
-        if words > 0 { values["reading_minutes"] = BodyText.readingMinutes(words: words, perMinute: config.wordsPerMinute) }
+        values.set("words", words)
+        if words > 0 { values.set("reading_minutes", BodyText.readingMinutes(words: words, perMinute: config.wordsPerMinute)) }
         addTableOfContents(of: sitePost, to: &values)
         // Which renderers the page loads (the default theme: `mermaid_script`, `math_script`).
-        values["has_math"] = sitePost.rendered.math
-        values["has_diagrams"] = sitePost.rendered.diagrams
+        values.set("has_math", sitePost.rendered.math)
+        values.set("has_diagrams", sitePost.rendered.diagrams)
         // Always set: a post without related posts must not show another's.
-        values["related"] = index < site.related.count ? site.related[index].map { entries[$0] } : []
+        values.set("related", index < site.related.count ? site.related[index].map { entries[$0] } : [])
         if let (series, number) = site.series(of: index) {
-            values["series"] = seriesValues(series, number: number, current: index)
+            values.set("series", seriesValues(series, number: number, current: index))
         }
         if post.dated {
             // A Hugo-form post's own offset, when blog.yml names no zone (see SiteConfig.timeZone(of:)).
             let zone = config.timeZone(of: post)
             let time = CivilTime(post.date, timeZone: zone)
-            values["date"] = zone == config.timeZone ? shown.format(post.date) : DatePattern(config.dateFormat, timeZone: zone).format(post.date)
-            values["datetime"] = DateText.iso8601(post.date, timeZone: zone)
-            values["year"] = time.year
-            values["month"] = time.month
-            values["monthName"] = DateFormat.monthName(time.month)
-            values["day"] = time.day
+            values.set("date", zone == config.timeZone ? shown.format(post.date) : DatePattern(config.dateFormat, timeZone: zone).format(post.date))
+            values.set("datetime", DateText.iso8601(post.date, timeZone: zone))
+            values.set("year", time.year)
+            values.set("month", time.month)
+            values.set("monthName", DateFormat.monthName(time.month))
+            values.set("day", time.day)
         }
         let categories = SiteBuilder.terms(.category, of: post, config: config).map { termValues(.category, $0) }
-        values.setIfPresent("category", categories.first)
-        if !categories.isEmpty { values["categories"] = categories }
-        values.setIfPresent("lang", post.lang)
+        values.set("category", categories.first)
+        if !categories.isEmpty { values.set("categories", categories) }
+        values.set("lang", post.lang)
         let author = post.author ?? config.author
-        values.setIfPresent("author", author.isEmpty ? nil : author)
+        values.set("author", author.isEmpty ? nil : author)
         // Always set: a post without authors must not show the page's.
-        values["authors"] = SiteBuilder.terms(.author, of: post, config: config).enumerated().map { number, name in
+        values.set("authors", SiteBuilder.terms(.author, of: post, config: config).enumerated().map { number, name -> TemplateRecord in
             var author = TemplateRecord.Builder(copying: termValues(.author, name))
-            author["separator"] = number == 0 ? "" : ", "
+            author.set("separator", number == 0 ? "" : ", ")
             return author.record
-        }
+        })
         if let modified = post.modified {
-            values["modified"] = shown.format(modified)
-            values["modifiedDatetime"] = iso8601(modified)
+            values.set("modified", shown.format(modified))
+            values.set("modifiedDatetime", iso8601(modified))
         }
         return values
     }
@@ -118,14 +118,14 @@ struct PostValues {
     /// and `date` and `datetime` when it has a date.
     private static func entryValues(of sitePost: SitePost, config: SiteConfig, links: SiteLinks, shown: DatePattern) -> TemplateRecord {
         var values = TemplateRecord.Builder(entryLayout)
-        values["title"] = sitePost.post.title
-        values["url"] = links.href(sitePost.url)
-        values["dated"] = sitePost.post.dated
+        values.set("title", sitePost.post.title)
+        values.set("url", links.href(sitePost.url))
+        values.set("dated", sitePost.post.dated)
         if sitePost.post.dated {
             let zone = config.timeZone(of: sitePost.post)
-            values["date"] = zone == config.timeZone ? shown.format(sitePost.post.date)
-                : DatePattern(config.dateFormat, timeZone: zone).format(sitePost.post.date)
-            values["datetime"] = DateText.iso8601(sitePost.post.date, timeZone: zone)
+            values.set("date", zone == config.timeZone ? shown.format(sitePost.post.date)
+                : DatePattern(config.dateFormat, timeZone: zone).format(sitePost.post.date))
+            values.set("datetime", DateText.iso8601(sitePost.post.date, timeZone: zone))
         }
         return values.record
     }
@@ -138,8 +138,8 @@ struct PostValues {
     private func seriesValues(_ series: SeriesGroup, number: Int, current: Int) -> [String: Any] {
         let parts = series.posts.enumerated().map { place, index -> TemplateRecord in
             var values = TemplateRecord.Builder(copying: entries[index])
-            values["number"] = place + 1
-            values["current"] = index == current
+            values.set("number", place + 1)
+            values.set("current", index == current)
             return values.record
         }
         var values: [String: Any] = ["name": series.name, "count": series.posts.count, "number": number, "posts": parts]
@@ -155,8 +155,8 @@ struct PostValues {
         let (headings, levels) = (sitePost.rendered.headings, config.tocLevels)
         let toc = TableOfContents(headings, levels: levels)
         // Made when a page shows them (see LazyValue).
-        values["toc"] = LazyValue { Self.entries(TableOfContents(headings, levels: levels).entries) }
-        values["toc_html"] = LazyValue { TableOfContents(headings, levels: levels).listHTML }
+        values.set("toc", LazyValue { Self.entries(TableOfContents(headings, levels: levels).entries) })
+        values.set("toc_html", LazyValue { TableOfContents(headings, levels: levels).listHTML })
         let asked: Bool?
         switch sitePost.post.meta["toc"] {
         case .bool(let flag): asked = flag
@@ -164,8 +164,8 @@ struct PostValues {
             : ["false", "no", "off"].contains(value.text?.lowercased() ?? "") ? false : nil
         case nil: asked = nil
         }
-        values["show_toc"] = toc.count > 0 && (asked ?? (toc.count >= 3))
-            && !sitePost.rendered.holdsTableOfContents
+        values.set("show_toc", toc.count > 0 && (asked ?? (toc.count >= 3))
+            && !sitePost.rendered.holdsTableOfContents)
     }
 
     private static func entries(_ entries: [TableOfContents.Entry]) -> [[String: Any]] {
@@ -189,9 +189,9 @@ struct PostValues {
     private func termValues(_ taxonomy: Taxonomy, _ term: Tag) -> TemplateRecord {
         if let index = termIndex[taxonomy]![SiteBuilder.tagSlug(term, config.permalinks)] { return terms[taxonomy]![index] }
         var values = TemplateRecord.Builder(Self.termLayout)
-        values["name"] = term.name
-        values["slug"] = term.slug
-        values["linked"] = false
+        values.set("name", term.name)
+        values.set("slug", term.slug)
+        values.set("linked", false)
         return values.record
     }
 

@@ -100,7 +100,7 @@ package enum SiteRenderer {
                         return (slot, String(decoding: SiteRenderer.renderedOnce(name, values.record, theme.library), as: UTF8.self))
                     }
                 }
-                for (slot, text) in texts { values[slot: slot] = text }
+                for (slot, text) in texts { values.set(slot: slot, text) }
             }
             // With marks the bodies' places are told (BodyMarks); without, the page's bytes are the render's own.
             let pageLibrary = summaries.flatMap { ListSummaries.listTemplates.contains(template) ? $0.listLibrary : nil } ?? library

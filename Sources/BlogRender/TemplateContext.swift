@@ -57,9 +57,9 @@ struct TemplateContext {
         let terms = Dictionary(uniqueKeysWithValues: Taxonomy.allCases.map { taxonomy in
             (taxonomy, site.terms(taxonomy).map { group -> TemplateRecord in
                 var values = TemplateRecord.Builder(PostValues.termLayout)
-                values["name"] = group.tag.name
-                values["slug"] = group.tag.slug
-                values["href"] = links.href(group.url)
+                values.set("name", group.tag.name)
+                values.set("slug", group.tag.slug)
+                values.set("href", links.href(group.url))
                 values["count"] = group.posts.count
                 values["linked"] = true
                 return values.record
@@ -260,58 +260,58 @@ struct TemplateContext {
     func page(_ page: Page) -> (template: String, values: TemplateRecord.Builder) {
         var values = shared
         var about = emptyAbout
-        about[slot: AboutKey.url.rawValue] = links.href(page.url)
+        about.set(slot: AboutKey.url.rawValue, links.href(page.url))
         let template = template(of: page)
         var title: String?
         var description = site.config.description
         switch page.kind {
         case .post(let index):
             let post = posts[index]
-            values[slot: PageKey.post.rawValue] = post
+            values.set(slot: PageKey.post.rawValue, post)
             let (older, newer) = site.neighbours(of: index)
             if older != nil || newer != nil {
                 var neighbours = TemplateRecord.Builder(Self.neighboursLayout)
-                neighbours[slot: 0] = older.map { posts[$0] }
-                neighbours[slot: 1] = newer.map { posts[$0] }
-                values[slot: PageKey.neighbours.rawValue] = neighbours.record
+                neighbours.set(slot: 0, older.map { posts[$0] })
+                neighbours.set(slot: 1, newer.map { posts[$0] })
+                values.set(slot: PageKey.neighbours.rawValue, neighbours.record)
             }
             title = site.posts[index].post.title
             description = post["description"].flatMap { TemplateRenderer.exactly($0, String.self) } ?? description
-            about[slot: AboutKey.image.rawValue] = site.posts[index].post.image.flatMap { imageURL($0, of: site.posts[index]) }
+            about.set(slot: AboutKey.image.rawValue, site.posts[index].post.image.flatMap { imageURL($0, of: site.posts[index]) })
         case .home(let pagination):
             add(pagination, to: &values)
             title = pagination.number > 1 ? "Page \(pagination.number)" : nil
         case .term(let taxonomy, let index, let pagination):
             add(pagination, to: &values)
-            values[slot: PageKey.tag.rawValue] = terms[taxonomy]![index]
-            values[slot: PageKey.term.rawValue] = terms[taxonomy]![index]
-            values[slot: PageKey.taxonomy.rawValue] = taxonomies[taxonomy]
-            values[slot: PageKey.feeds.rawValue] = termFeeds[taxonomy]![index]
+            values.set(slot: PageKey.tag.rawValue, terms[taxonomy]![index])
+            values.set(slot: PageKey.term.rawValue, terms[taxonomy]![index])
+            values.set(slot: PageKey.taxonomy.rawValue, taxonomies[taxonomy])
+            values.set(slot: PageKey.feeds.rawValue, termFeeds[taxonomy]![index])
             let name = site.terms(taxonomy)[index].tag.name
             title = pagination.number > 1 ? "\(name), page \(pagination.number)" : name
         case .termIndex(let taxonomy):
-            values[slot: PageKey.terms.rawValue] = terms[taxonomy]!
-            values[slot: PageKey.taxonomy.rawValue] = taxonomies[taxonomy]
+            values.set(slot: PageKey.terms.rawValue, terms[taxonomy]!)
+            values.set(slot: PageKey.taxonomy.rawValue, taxonomies[taxonomy])
             title = taxonomy.plural.prefix(1).uppercased() + taxonomy.plural.dropFirst()
         case .archives:
             title = "Archives"
         case .notFound:
             title = "Page not found"
         }
-        values[slot: PageKey.nav.rawValue] = navs[menuPlace(of: page, template: template)]
-        about[slot: AboutKey.kind.rawValue] = template
-        about[slot: AboutKey.allCases.count + pageTemplates.firstIndex(of: template)!] = true
-        about[slot: AboutKey.title.rawValue] = title
-        about[slot: AboutKey.description.rawValue] = description.isEmpty ? nil : description
+        values.set(slot: PageKey.nav.rawValue, navs[menuPlace(of: page, template: template)])
+        about.set(slot: AboutKey.kind.rawValue, template)
+        about.set(slot: AboutKey.allCases.count + pageTemplates.firstIndex(of: template)!, true)
+        about.set(slot: AboutKey.title.rawValue, title)
+        about.set(slot: AboutKey.description.rawValue, description.isEmpty ? nil : description)
         // What the sharing tags (Open Graph, Twitter cards) say, decided here: each section a template
         // opens costs it a run-time type check, and these were three pairs of them on every page.
-        about[slot: AboutKey.shareTitle.rawValue] = title ?? site.config.title
-        about[slot: AboutKey.shareType.rawValue] = template == "post" ? "article" : "website"
+        about.set(slot: AboutKey.shareTitle.rawValue, title ?? site.config.title)
+        about.set(slot: AboutKey.shareType.rawValue, template == "post" ? "article" : "website")
         let image = about[slot: AboutKey.image.rawValue] != nil
-        about[slot: AboutKey.twitterCard.rawValue] = image ? "summary_large_image" : "summary"
+        about.set(slot: AboutKey.twitterCard.rawValue, image ? "summary_large_image" : "summary")
         // The 404 page, generated or not, is served at any missing URL: it has no address of its own.
-        if !site.isNotFound(page) { about[slot: AboutKey.canonical.rawValue] = links.absolute(page.url) }
-        values[slot: PageKey.page.rawValue] = about.record
+        if !site.isNotFound(page) { about.set(slot: AboutKey.canonical.rawValue, links.absolute(page.url)) }
+        values.set(slot: PageKey.page.rawValue, about.record)
         return (template, values)
     }
 
@@ -342,14 +342,14 @@ struct TemplateContext {
 
     /// `posts` and `pagination` of a list page.
     private func add(_ pagination: Pagination, to values: inout TemplateRecord.Builder) {
-        values[slot: PageKey.posts.rawValue] = pagination.posts.map { posts[$0] }
+        values.set(slot: PageKey.posts.rawValue, pagination.posts.map { posts[$0] })
         var about = TemplateRecord.Builder(Self.paginationLayout)
-        about["number"] = pagination.number
-        about["count"] = pagination.count
-        about["hasLinks"] = pagination.newerURL != nil || pagination.olderURL != nil
-        about.setIfPresent("newer", pagination.newerURL.map(links.href))
-        about.setIfPresent("older", pagination.olderURL.map(links.href))
-        values[slot: PageKey.pagination.rawValue] = about.record
+        about.set("number", pagination.number)
+        about.set("count", pagination.count)
+        about.set("hasLinks", pagination.newerURL != nil || pagination.olderURL != nil)
+        about.set("newer", pagination.newerURL.map(links.href))
+        about.set("older", pagination.olderURL.map(links.href))
+        values.set(slot: PageKey.pagination.rawValue, about.record)
     }
 
     /// The `config` values; empty texts are left out so that `{{#config.author}}` is false.

@@ -478,6 +478,99 @@ final class CompiledTemplatesTests: XCTestCase {
         XCTAssertEqual(posts[1].count, 2)
     }
 
+    /// `{{name}}` of a text in a record is printed from the record's slot (``TemplateRecord/peek(id:)``), not looked up
+    /// as an `Any`: found on a lower level of records, in a record in a record, absent there, or another value (a number,
+    /// a record, a list, a dictionary on the way, a transform, `a.b.c`) that takes the general lookup, it prints what
+    /// swift-mustache prints.
+    func testATextInARecordIsPrintedAsSwiftMustachePrintsIt() throws {
+        let layout = RecordLayout(keys: ["title", "inner", "n", "list", "dict", "deep", "absent"])
+        func record(_ values: [String: Any]) -> TemplateRecord {
+            var builder = TemplateRecord.Builder(layout)
+            for (key, value) in values { builder[key] = value }
+            return builder.record
+        }
+        let deep = record(["inner": record(["title": "deepest"])])
+        let inner = record(["title": "In <ner>", "n": 7])
+        let top = record(["title": "T & U", "inner": inner, "n": 3, "list": ["a", "b"], "dict": ["title": "from a dictionary"],
+                          "deep": deep])
+        let below = record(["absent": "found below", "title": "shadowed"])
+        let template = "{{#top}}{{title}}|{{{title}}}|{{inner.title}}|{{{inner.title}}}|{{inner.absent}}|{{inner.n}}|{{n}}"
+            + "|{{inner}}|{{list}}|{{dict.title}}|{{deep.inner.title}}|{{absent}}|{{nowhere}}|{{title.x}}|{{inner.nowhere}}"
+            + "|{{#inner}}{{title}}{{absent}}{{n}}{{/inner}}|{{uppercased(title)}}{{/top}}"
+        let page = record(["title": "page", "inner": below, "deep": top])
+        var values = TemplateRecord.Builder(RecordLayout(keys: ["top", "absent", "title"]))
+        values["top"] = top
+        values["absent"] = "page's absent"
+        let expected = "T &amp; U|T & U|In &lt;ner&gt;|In <ner>||7|3|" + inner.description.replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            + "|[&quot;a&quot;, &quot;b&quot;]|from a dictionary|deepest|page&#39;s absent||||In &lt;ner&gt;page&#39;s absent7|T &amp; U"
+        try assertRenders([("t", template)], values.record, expected)
+        // The same with a dictionary at the bottom of the stack, and a record on a record (`{{#inner}}` of `page`).
+        let mixed: [String: Any] = ["top": top, "absent": "page's absent"]
+        try assertRenders([("t", template)], mixed, expected)
+        try assertRenders([("t", "{{#inner}}{{absent}}|{{title}}|{{deep.title}}{{/inner}}|{{#deep}}{{inner.title}}{{/deep}}")], page,
+                          "found below|shadowed|T &amp; U|In &lt;ner&gt;")
+        guard case .text("T & U") = top.peek(id: TemplateNames.id("title")) else { return XCTFail("a text") }
+        guard case .record(let found) = top.peek(id: TemplateNames.id("inner")), found.takeUnretainedValue() === inner else {
+            return XCTFail("a record")
+        }
+        guard case .other = top.peek(id: TemplateNames.id("n")) else { return XCTFail("another value") }
+        guard case .absent = top.peek(id: TemplateNames.id("absent")) else { return XCTFail("no value") }
+        guard case .absent = top.peek(id: TemplateNames.id("not a key of the layout")) else { return XCTFail("no key") }
+    }
+
+    /// A value set with its static type (``TemplateRecord/Builder/set(_:_:)``, by key or by slot) goes into the case
+    /// `self[key] = value` sorts it into through `Any`: a text, a record, an `Any` holding either (sorted by the type it
+    /// holds), an optional of one, a number, a flag, a list, a dictionary, a lazy value and nil (absent; on a copied
+    /// record it clears the key). Both records render as swift-mustache renders them, and every slot is read the same.
+    func testAValueSetWithItsTypeIsHeldAsOneSetThroughAny() throws {
+        let keys = ["text", "record", "anyText", "anyRecord", "optionalText", "n", "flag", "list", "dict", "lazy", "none", "cleared"]
+        let layout = RecordLayout(keys: keys)
+        var inner = TemplateRecord.Builder(layout)
+        inner.set("text", "Inner & <b>")
+        let record = inner.record
+        let anyText: Any = "in an Any", anyRecord: Any = record, optionalText: String? = "optional"
+        let list = [record, record], dict: [String: Any] = ["text": "from a dictionary"]
+        let lazy = LazyValue { "lazy <text>" }
+        var typed = TemplateRecord.Builder(copying: record), untyped = TemplateRecord.Builder(copying: record)
+        typed.set("text", "T & U")
+        typed.set("record", record)
+        typed.set("anyText", anyText)
+        typed.set("anyRecord", anyRecord)
+        typed.set("optionalText", optionalText)
+        typed.set(slot: 5, 7)
+        typed.set(slot: 6, true)
+        typed.set("list", list)
+        typed.set("dict", dict)
+        typed.set("lazy", lazy)
+        typed.set("none", nil as String?)
+        typed.set("cleared", "set")
+        typed.set("cleared", nil as TemplateRecord?)
+        let values: [(String, Any?)] = [("text", "T & U"), ("record", record), ("anyText", anyText), ("anyRecord", anyRecord),
+                                        ("optionalText", optionalText), ("n", 7), ("flag", true), ("list", list), ("dict", dict),
+                                        ("lazy", lazy), ("none", nil), ("cleared", "set"), ("cleared", nil)]
+        for (key, value) in values { untyped[key] = value }
+        let (a, b) = (typed.record, untyped.record)
+        for key in keys {
+            let id = TemplateNames.id(key)
+            XCTAssertEqual(String(describing: a.peek(id: id)), String(describing: b.peek(id: id)), key)
+            XCTAssertEqual(a[key].map { String(reflecting: $0) }, b[key].map { String(reflecting: $0) }, key)
+        }
+        guard case .text("T & U") = a.peek(id: TemplateNames.id("text")), case .text("in an Any") = a.peek(id: TemplateNames.id("anyText")),
+              case .text("optional") = a.peek(id: TemplateNames.id("optionalText")),
+              case .record(let found) = a.peek(id: TemplateNames.id("anyRecord")), found.takeUnretainedValue() === record,
+              case .other = a.peek(id: TemplateNames.id("flag")), case .absent = a.peek(id: TemplateNames.id("cleared")) else {
+            return XCTFail("\(a)")
+        }
+        let template = "{{text}}|{{{text}}}|{{record.text}}|{{anyText}}|{{#anyRecord}}{{text}}{{/anyRecord}}|{{optionalText}}|{{n}}"
+            + "|{{#flag}}yes{{/flag}}|{{#list}}{{text}};{{/list}}|{{dict.text}}|{{lazy}}|{{none}}{{^none}}no{{/none}}|{{cleared}}"
+        let expected = "T &amp; U|T & U|Inner &amp; &lt;b&gt;|in an Any|Inner &amp; &lt;b&gt;|optional|7|yes"
+            + "|Inner &amp; &lt;b&gt;;Inner &amp; &lt;b&gt;;|from a dictionary|lazy &lt;text&gt;|no|"
+        try assertRenders([("t", template)], a, expected)
+        try assertRenders([("t", template)], b, expected)
+        XCTAssertEqual(PageInputs.digest(a), PageInputs.digest(b))
+    }
+
     /// The renderer reads blog's values (strings, numbers, booleans, dictionaries, lists of them) by their type's
     /// identity, without the runtime's cast: the value itself when its type is the one asked for, and nothing for an
     /// optional of it, another type or a subclass (those take swift-mustache's path, casts included).

@@ -62,9 +62,77 @@ final class RecordLayout: Sendable {
 final class TemplateRecord: @unchecked Sendable {
     // Unchecked: immutable once built; its values are the plain values templates see.
     let layout: RecordLayout
-    private let values: ContiguousArray<Any?>
+    private let values: ContiguousArray<Slot>
 
-    fileprivate init(layout: RecordLayout, values: ContiguousArray<Any?>) {
+    /// A slot's value: a text or a record, the values templates print and enter most, in a case of its own, so that
+    /// reading one copies a `String` or a reference; any other value as an `Any`. Held as an `Any?`, every value
+    /// read was copied through its type's witnesses (~130 instructions with the retain) and cast again to be printed.
+    fileprivate enum Slot {
+        case absent
+        case text(String)
+        case record(TemplateRecord)
+        case other(Any)
+
+        @inline(__always)
+        init(_ value: Any?) {
+            guard let value else {
+                self = .absent
+                return
+            }
+            if let text = TemplateRenderer.exactly(value, String.self) {
+                self = .text(text)
+            } else if let record = TemplateRenderer.exactly(value, TemplateRecord.self) {
+                self = .record(record)
+            } else {
+                self = .other(value)
+            }
+        }
+
+        /// `value` in its case, as ``init(_:)`` sorts it, decided by its static type where it is set: the casts of a
+        /// `String`, a ``TemplateRecord`` or any other type to these are resolved when the caller is compiled. Not for
+        /// an existential type: `value as Any` would box an `Any` in another, whose type is `Any` (``Builder/set(_:_:)``
+        /// takes an `Any` apart).
+        @inline(__always)
+        init<Value>(typed value: Value) {
+            assert(Value.self != Any.self, "an Any is sorted by the type it holds: Slot(_:)")
+            if let text = value as? String {
+                self = .text(text)
+            } else if let record = value as? TemplateRecord {
+                self = .record(record)
+            } else {
+                self = .other(value)
+            }
+        }
+
+        /// The value, as a dictionary holds it.
+        @inline(__always)
+        var value: Any? {
+            switch self {
+            case .absent: return nil
+            case .text(let text): return text
+            case .record(let record): return record
+            case .other(let value): return value
+            }
+        }
+
+        var isAbsent: Bool {
+            if case .absent = self { return true }
+            return false
+        }
+    }
+
+    /// What ``peek(id:)`` finds.
+    enum Peeked {
+        /// No value.
+        case absent
+        case text(String)
+        /// A record, unretained: the record peeked at holds it.
+        case record(Unmanaged<TemplateRecord>)
+        /// Any other value: read it with ``value(id:)``.
+        case other
+    }
+
+    fileprivate init(layout: RecordLayout, values: ContiguousArray<Slot>) {
         self.layout = layout
         self.values = values
     }
@@ -72,29 +140,42 @@ final class TemplateRecord: @unchecked Sendable {
     /// The values of `dictionary` in a layout of their own: for values made once for every page (`config`, `links`).
     convenience init(_ dictionary: [String: Any]) {
         let layout = RecordLayout(keys: Array(dictionary.keys))
-        self.init(layout: layout, values: ContiguousArray(layout.keys.map { dictionary[$0] }))
+        self.init(layout: layout, values: ContiguousArray(layout.keys.map { Slot(dictionary[$0]) }))
     }
 
     /// The value of the name numbered `id` (``TemplateNames``); nil when it has none.
     @inline(__always)
     func value(id: Int) -> Any? {
         guard let slot = layout.slot(id: id) else { return nil }
-        return values[slot]
+        return values[slot].value
+    }
+
+    /// The value of the name numbered `id` when it is a text or a record (without copying either into an `Any`), or
+    /// whether there is another value or none: what ``TemplateRenderer`` prints a `{{name}}` from.
+    @inline(__always)
+    func peek(id: Int) -> Peeked {
+        guard let slot = layout.slot(id: id) else { return .absent }
+        switch values[slot] {
+        case .absent: return .absent
+        case .text(let text): return .text(text)
+        case .record(let record): return .record(Unmanaged.passUnretained(record))
+        case .other: return .other
+        }
     }
 
     /// The value of `key`; nil when it has none.
     subscript(key: String) -> Any? {
         guard let slot = layout.slots[key] else { return nil }
-        return values[slot]
+        return values[slot].value
     }
 
     /// How many keys have a value.
-    var count: Int { values.reduce(0) { $1 == nil ? $0 : $0 + 1 } }
+    var count: Int { values.reduce(0) { $1.isAbsent ? $0 : $0 + 1 } }
 
     /// Each key with a value, and the value, in slot order.
     func forEach(_ body: (String, Any) throws -> Void) rethrows {
         for slot in values.indices {
-            if let value = values[slot] { try body(layout.keys[slot], value) }
+            if let value = values[slot].value { try body(layout.keys[slot], value) }
         }
     }
 
@@ -108,7 +189,7 @@ final class TemplateRecord: @unchecked Sendable {
     /// A record being filled in, key by key, as a dictionary is.
     struct Builder {
         let layout: RecordLayout
-        private var values: ContiguousArray<Any?>
+        private var values: ContiguousArray<Slot>
         /// The slot after the last one set in the layout's order: a builder sets its keys mostly in that order, so the
         /// next key is found by comparing it with the few keys from here (a short string's comparison is of two
         /// words) before hashing it.
@@ -116,15 +197,7 @@ final class TemplateRecord: @unchecked Sendable {
 
         init(_ layout: RecordLayout) {
             self.layout = layout
-            // Zeroed: an `Any?` of nothing is zeros (no type). `repeating:count:` and `initialize(repeating:)` copied
-            // their nil into each slot through the value's witness, ~100 instructions a slot.
-            values = ContiguousArray(unsafeUninitializedCapacity: layout.keys.count) { slots, count in
-                if let start = slots.baseAddress {
-                    UnsafeMutableRawPointer(start).initializeMemory(as: UInt8.self, repeating: 0, count: slots.count * MemoryLayout<Any?>.stride)
-                }
-                count = slots.count
-            }
-            assert(values.allSatisfy { $0 == nil })
+            values = ContiguousArray(repeating: .absent, count: layout.keys.count)
         }
 
         /// `record`'s values, to add to.
@@ -135,31 +208,52 @@ final class TemplateRecord: @unchecked Sendable {
 
         /// The value of `key`, one of the layout's keys (any other is a mistake of blog's: it traps).
         subscript(key: String) -> Any? {
-            get { layout.slots[key].flatMap { values[$0] } }
-            set {
-                let keys = layout.keys
-                var slot = next
-                while slot < min(next + 4, keys.count), keys[slot] != key { slot += 1 }
-                if slot < min(next + 4, keys.count) {
-                    next = slot + 1
-                } else {
-                    guard let found = layout.slots[key] else { preconditionFailure("\(key) is not a key of the record's layout") }
-                    slot = found
-                }
-                values[slot] = newValue
+            get { layout.slots[key].flatMap { values[$0].value } }
+            set { values[slot(of: key)] = Slot(newValue) }
+        }
+
+        /// Sets `key` to `value`, or leaves it absent when nil: as `self[key] = value`, for a value whose type is known
+        /// where it is set, so that it goes into its slot's case as it is (``Slot/init(typed:)``) instead of being boxed
+        /// in an `Any` and sorted back out of it (~130 instructions a value).
+        mutating func set<Value>(_ key: String, _ value: Value?) {
+            values[slot(of: key)] = value.map(Slot.init(typed:)) ?? .absent
+        }
+
+        /// Sets the value at `slot` of the layout (as ``set(_:_:)``).
+        mutating func set<Value>(slot: Int, _ value: Value?) {
+            values[slot] = value.map(Slot.init(typed:)) ?? .absent
+        }
+
+        /// Sets `key` to a value whose type is known only where it is read (`self[key] = value`): chosen over the typed
+        /// ``set(_:_:)`` for an `Any`.
+        mutating func set(_ key: String, _ value: Any?) {
+            self[key] = value
+        }
+
+        /// Sets the value at `slot` of the layout to a value of any type (as ``set(_:_:)`` of an `Any`).
+        mutating func set(slot: Int, _ value: Any?) {
+            self[slot: slot] = value
+        }
+
+        /// The slot of `key`, one of the layout's keys (any other is a mistake of blog's: it traps).
+        @inline(__always)
+        private mutating func slot(of key: String) -> Int {
+            let keys = layout.keys
+            var slot = next
+            while slot < min(next + 4, keys.count), keys[slot] != key { slot += 1 }
+            if slot < min(next + 4, keys.count) {
+                next = slot + 1
+                return slot
             }
+            guard let found = layout.slots[key] else { preconditionFailure("\(key) is not a key of the record's layout") }
+            return found
         }
 
         /// The value at `slot` of the layout: for a builder whose layout's keys are known by their slots. A nil
         /// value leaves the key absent.
         subscript(slot slot: Int) -> Any? {
-            get { values[slot] }
-            set { values[slot] = newValue }
-        }
-
-        /// Sets `key` only when there is a value (as `[String: Any].setIfPresent`).
-        mutating func setIfPresent(_ key: String, _ value: Any?) {
-            if let value { self[key] = value }
+            get { values[slot].value }
+            set { values[slot] = Slot(newValue) }
         }
 
         /// The values so far, as a dictionary.

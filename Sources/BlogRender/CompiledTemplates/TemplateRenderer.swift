@@ -161,8 +161,7 @@ struct TemplateRenderer {
         case .text:
             output.write(walked.text)
         case .variable:
-            guard let value = try lookup(walked.name, scope) else { return }
-            try print(value, escaped: walked.escaped, scope, into: &output)
+            try variable(walked.name, escaped: walked.escaped, scope, into: &output)
         case .other:
             try render(walked.node, partial: walked.partial, &scope, into: &output)
         }
@@ -188,8 +187,7 @@ struct TemplateRenderer {
         case .text(let text):
             output.write(text)
         case .variable(let name, let escaped):
-            guard let value = try lookup(name, scope) else { return }
-            try print(value, escaped: escaped, scope, into: &output)
+            try variable(name, escaped: escaped, scope, into: &output)
         case .section(let name, let template):
             try section(try lookup(name, scope), template, scope, into: &output)
         case .invertedSection(let name, let template):
@@ -224,6 +222,66 @@ struct TemplateRenderer {
         }
     }
 
+    /// `{{name}}` (`escaped`) or `{{{name}}}`: a text ``printed(_:)`` finds in a record written from there, any other
+    /// value looked up and printed.
+    @inline(__always)
+    private func variable<Output: RenderOutput>(_ name: TemplateName, escaped: Bool, _ scope: Scope, into output: inout Output) throws {
+        switch printed(name) {
+        case .text(let text):
+            write(text, escaped: escaped, scope, into: &output)
+        case .nothing:
+            return
+        case .other:
+            guard let value = try lookup(name, scope) else { return }
+            try print(value, escaped: escaped, scope, into: &output)
+        }
+    }
+
+    /// What ``printed(_:)`` finds.
+    private enum Printed {
+        /// The text to print.
+        case text(String)
+        /// No value: nothing is printed.
+        case nothing
+        /// Another value, or a name it does not read: ``lookup(_:_:)`` finds it.
+        case other
+    }
+
+    /// The text `name` names, as ``find(_:_:)`` finds it, when each level of the stack it looks in is a record and the
+    /// value is a text in one (`title`), or in a record in one (`post.title`, `config.title`), without transforms: read
+    /// from the record's slot (``TemplateRecord/peek(id:)``) rather than copied out of it as an `Any` and cast back.
+    @inline(__always)
+    private func printed(_ name: TemplateName) -> Printed {
+        guard name.start == .stack, name.transforms.isEmpty, name.first != nil, name.restIDs.count <= 1 else { return .other }
+        var level = stack.count - 1
+        while level >= 0 {
+            guard let record = stack[level].record else { return .other }
+            switch record._withUnsafeGuaranteedRef({ $0.peek(id: name.firstID) }) {
+            case .absent:
+                level -= 1
+            case .text(let text):
+                return name.restIDs.isEmpty ? .text(text) : .other
+            case .record(let inner):
+                // Held by the record found, which the stack holds.
+                guard name.restIDs.count == 1 else { return .other }
+                switch inner._withUnsafeGuaranteedRef({ $0.peek(id: name.restIDs[0]) }) {
+                case .absent: return .nothing
+                case .text(let text): return .text(text)
+                case .record, .other: return .other
+                }
+            case .other:
+                return .other
+            }
+        }
+        return .other
+    }
+
+    /// `text` printed, escaped by the scope's escaper or not.
+    @inline(__always)
+    private func write<Output: RenderOutput>(_ text: String, escaped: Bool, _ scope: Scope, into output: inout Output) {
+        if escaped { scope.escaper.write(text, into: &output) } else { output.write(text) }
+    }
+
     /// `{{name}}` and `{{{name}}}` of a present value.
     private func print<Output: RenderOutput>(_ value: Any, escaped: Bool, _ scope: Scope, into output: inout Output) throws {
         let text: String
@@ -248,7 +306,7 @@ struct TemplateRenderer {
         } else {
             text = String(describing: Reflected.unwrapped(value))
         }
-        if escaped { scope.escaper.write(text, into: &output) } else { output.write(text) }
+        write(text, escaped: escaped, scope, into: &output)
     }
 
     /// `{{#name}}…{{/name}}` for `value`.
