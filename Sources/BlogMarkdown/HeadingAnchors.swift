@@ -71,9 +71,9 @@ enum HeadingAnchors {
         var ids = HeadingIDs(style: style, count: headings.count)
         return headings.map { heading in
             let level = Int(cmark_node_get_heading_level(heading.pointer))
-            let text = plainText(of: heading)
+            let (text, simple) = textAndSimpleHTML(of: heading)
             let id = ids.claim(forText: style == .blog ? text : idText(of: heading, style: style))
-            let content = simpleHTML(of: heading) ?? heading.children.map { GFM.html($0.pointer, tagfilter: tagfilter) }.joined()
+            let content = simple ?? heading.children.map { GFM.html($0.pointer, tagfilter: tagfilter) }.joined()
             let block = headingBlock(level: level, escapedID: id.isEmpty ? nil : Escaping.html(id), content: content)
             heading.replace(withHTMLBlock: block)
             // The id sees a mark's kind and number (`shortcode0`), always the same; the text has none.
@@ -124,37 +124,54 @@ enum HeadingAnchors {
     /// writes once, is left to cmark). Nil for anything else (links, images, raw HTML, footnote
     /// references, the extensions' nodes): cmark renders those. A render per heading cost 60M of the
     /// markdown stage's 1,000M instructions at 1,000 posts.
-    static func simpleHTML(of heading: CmarkNode) -> String? {
-        var html = ""
-        return appendSimpleHTML(of: heading.pointer, to: &html) ? html : nil
+    static func simpleHTML(of heading: CmarkNode) -> String? { textAndSimpleHTML(of: heading).html }
+
+    /// ``plainText(of:)`` and ``simpleHTML(of:)`` of `heading` in one walk of its children, each text's
+    /// literal made a `String` once: two walks, with an array of the children each, and two copies of
+    /// every literal cost ~2,000 instructions a heading (issue 32).
+    static func textAndSimpleHTML(of heading: CmarkNode) -> (text: String, html: String?) {
+        var text = "", html: String? = ""
+        appendTextAndSimpleHTML(of: heading.pointer, text: &text, html: &html)
+        return (text, html)
     }
 
-    private static func appendSimpleHTML(of node: OpaquePointer, to html: inout String) -> Bool {
+    /// Adds the text of `node`'s children to `text` as ``appendPlainText(of:to:style:)`` does in blog's style,
+    /// and their simple HTML to `html`, which becomes nil at the first child cmark must render.
+    private static func appendTextAndSimpleHTML(of node: OpaquePointer, text: inout String, html: inout String?) {
         var child = cmark_node_first_child(node)
         while let current = child {
-            switch cmark_node_get_type(current) {
-            case CMARK_NODE_TEXT:
-                guard let literal = cmark_node_get_literal(current) else { return false }
-                html += Escaping.html(String(cString: literal))
-            case CMARK_NODE_CODE:
-                guard let literal = cmark_node_get_literal(current) else { return false }
-                html += "<code>" + Escaping.html(String(cString: literal)) + "</code>"
+            let type = cmark_node_get_type(current)
+            switch type {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                guard let pointer = cmark_node_get_literal(current) else {
+                    html = nil
+                    break
+                }
+                let literal = String(cString: pointer)
+                text += literal
+                if html != nil { html! += type == CMARK_NODE_CODE ? "<code>" + Escaping.html(literal) + "</code>" : Escaping.html(literal) }
             case CMARK_NODE_SOFTBREAK:
-                html += "\n"
+                text += " "
+                html? += "\n"
+            case CMARK_NODE_LINEBREAK:
+                text += " "
+                html = nil
+            case CMARK_NODE_HTML_INLINE, CMARK_NODE_FOOTNOTE_REFERENCE:
+                html = nil
             case CMARK_NODE_EMPH:
-                html += "<em>"
-                guard appendSimpleHTML(of: current, to: &html) else { return false }
-                html += "</em>"
+                html? += "<em>"
+                appendTextAndSimpleHTML(of: current, text: &text, html: &html)
+                html? += "</em>"
             case CMARK_NODE_STRONG where cmark_node_get_type(node) != CMARK_NODE_STRONG:
-                html += "<strong>"
-                guard appendSimpleHTML(of: current, to: &html) else { return false }
-                html += "</strong>"
+                html? += "<strong>"
+                appendTextAndSimpleHTML(of: current, text: &text, html: &html)
+                html? += "</strong>"
             default:
-                return false
+                html = nil
+                appendTextAndSimpleHTML(of: current, text: &text, html: &html)
             }
             child = cmark_node_next(current)
         }
-        return true
     }
 
     /// The text a reader sees in `node`: text and code spans, line breaks as spaces, raw HTML tags

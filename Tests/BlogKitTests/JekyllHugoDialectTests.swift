@@ -82,6 +82,18 @@ final class JekyllHugoDialectTests: XCTestCase {
         XCTAssertGreaterThan(escaped, 0)
     }
 
+    /// A run's neighbours are classed once, an ASCII byte without making a scalar: the byte's class is the
+    /// scalar's for every ASCII byte (the classes the flanking rules ask for: whitespace, punctuation, other).
+    func testEmphasisNeighbourClassOfASCIIBytesIsTheScalarsClass() {
+        for byte in UInt8(0)...UInt8(127) {
+            XCTAssertEqual(EmphasisRuns.Neighbour(ascii: byte), EmphasisRuns.Neighbour(Unicode.Scalar(byte)), "\(byte)")
+        }
+        XCTAssertEqual(EmphasisRuns.Neighbour(nil), .space)  // the line's edge
+        XCTAssertEqual(EmphasisRuns.Neighbour("\u{3000}"), .space)
+        XCTAssertEqual(EmphasisRuns.Neighbour("「"), .punctuation)
+        XCTAssertEqual(EmphasisRuns.Neighbour("強"), .other)
+    }
+
     /// The SSE2 classification of the bytes the emphasis pass looks at (CSystem's `blog_emphasis_bytes`) and
     /// the byte-at-a-time one used where SSE2 is not agree on random bytes drawn mostly from the ones it tells
     /// apart, whole blocks and the last bytes of a line (read through a copy padded with zeros).

@@ -61,7 +61,9 @@ final class MarkdownHeadingTests: XCTestCase {
                       "## Café 日本 😀 &amp; &copy; &#x27;", "Line one\nline *two*\n---", "## `code` at the end `x`", "## Stars\\*not\\*"]
         // Left to cmark: links, images, raw HTML, footnote references, the extensions' nodes, hard breaks, strong in strong.
         let other = ["## A [link](/x \"t\")", "## An ![image](a.png)", "## Raw <small>html</small>", "## Note[^1]\n\n[^1]: n",
-                     "## ~~struck~~", "## Auto www.example.org", "## A <script>x</script>", "Hard  \nbreak\n---", "## ****four****"]
+                     "## ~~struck~~", "## Auto www.example.org", "## A <script>x</script>", "Hard  \nbreak\n---", "## ****four****",
+                     // Left to cmark inside emphasis, and text after it: the text is read on past the first such child.
+                     "## *em [link *in*](/x) em* and `code` after", "## **a <b>x</b> `c`** d", "## Ünïcode [日本](/j) 😀 *é*"]
         var simpleCount = 0
         for (text, expectSimple) in simple.map({ ($0, true) }) + other.map({ ($0, false) }) {
             for tagfilter in [false, true] {
@@ -69,6 +71,8 @@ final class MarkdownHeadingTests: XCTestCase {
                 defer { cmark_node_free(document.pointer) }
                 for heading in document.descendants(ofType: CMARK_NODE_HEADING) {
                     let cmark = heading.children.map { GFM.html($0.pointer, tagfilter: tagfilter) }.joined()
+                    // The one walk's text is the plain text's walk.
+                    XCTAssertEqual(HeadingAnchors.textAndSimpleHTML(of: heading).text, HeadingAnchors.plainText(of: heading), text)
                     if let written = HeadingAnchors.simpleHTML(of: heading) {
                         XCTAssertEqual(written, cmark, text)
                         simpleCount += 1

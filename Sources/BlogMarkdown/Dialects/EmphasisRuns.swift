@@ -68,11 +68,35 @@ enum EmphasisRuns {
         init() { runs.reserveCapacity(32) }
     }
 
-    /// A run of one delimiter character, at a byte offset.
+    /// A run of one delimiter character, at a byte offset, with the classes of the characters on either side.
     struct Run {
         var start: Int
         var count: Int
         var character: UInt8
+        /// The character before the run and the one after it (``Neighbour``), read once when the run is
+        /// found: the pairing asks about each several times (three to six decodes a pair).
+        var before: Neighbour
+        var after: Neighbour
+    }
+
+    /// What CommonMark's flanking rules (and the dialects') ask of the character beside a run: whitespace
+    /// or the line's edge (``isSpace(_:)``), punctuation (``isPunctuation(_:)``; never whitespace), or
+    /// anything else.
+    enum Neighbour: UInt8 {
+        case space, punctuation, other
+
+        init(_ scalar: Unicode.Scalar?) {
+            self = EmphasisRuns.isSpace(scalar) ? .space : EmphasisRuns.isPunctuation(scalar) ? .punctuation : .other
+        }
+
+        /// The class of an ASCII byte, without making a scalar.
+        init(ascii byte: UInt8) {
+            switch byte {
+            case 0x20, 0x09...0x0D: self = .space
+            case 33...47, 58...64, 91...96, 123...126: self = .punctuation
+            default: self = .other
+            }
+        }
     }
 
     /// What a run becomes.
@@ -119,7 +143,7 @@ enum EmphasisRuns {
         func usable(from index: Int) -> Int {
             var index = index
             while index < runs.count, runs[index].character != asterisk
-                    || (isSpace(before(runs[index], in: text)) && isSpace(after(runs[index], in: text))) { index += 1 }
+                    || (runs[index].before == .space && runs[index].after == .space) { index += 1 }
             return index
         }
         var index = usable(from: 0)
@@ -129,12 +153,12 @@ enum EmphasisRuns {
             let opener = runs[index], closer = runs[next]
             // Runs of different lengths nest or overlap: left to cmark-gfm.
             guard opener.count == closer.count else { return }
-            let opens = dialect == .pythonMarkdown || !isSpace(after(opener, in: text))
-            let closes = dialect == .pythonMarkdown || !isSpace(before(closer, in: text))
+            let opens = dialect == .pythonMarkdown || opener.after != .space
+            let closes = dialect == .pythonMarkdown || closer.before != .space
             guard opens else { index = next; continue }
             // kramdown reads a run after whitespace as text and looks further for a closer: left to cmark-gfm.
             guard closes else { return }
-            if !(leftFlanking(opener, in: text) && rightFlanking(closer, in: text)) {
+            if !(leftFlanking(opener) && rightFlanking(closer)) {
                 let tag = opener.count == 2 ? "strong" : "em"
                 replacements.append(Replacement(run: opener, bytes: Array("<\(tag)>".utf8)))
                 replacements.append(Replacement(run: closer, bytes: Array("</\(tag)>".utf8)))
@@ -153,7 +177,7 @@ enum EmphasisRuns {
         let opener = runs[first], closer = runs[second]
         guard opener.start > 0, text[opener.start - 1] == underscore, closer.start > 0,
               let letter = before(closer, in: text), isLetter(letter),
-              leftFlanking(opener, in: text), rightFlanking(closer, in: text) else { return }
+              leftFlanking(opener), rightFlanking(closer) else { return }
         replacements.append(Replacement(run: opener, bytes: Array("\\_".utf8)))
     }
 
@@ -250,7 +274,10 @@ enum EmphasisRuns {
             case asterisk, underscore:
                 var stop = i
                 while stop < count, text[stop] == c { stop += 1 }
-                scratch.runs.append(Run(start: i, count: stop - i, character: c))
+                let previous = i > 0 ? text[i - 1] : UInt8(ascii: " "), next = stop < count ? text[stop] : UInt8(ascii: " ")
+                scratch.runs.append(Run(start: i, count: stop - i, character: c,
+                                        before: previous < 0x80 ? Neighbour(ascii: previous) : Neighbour(scalar(before: i, in: text)),
+                                        after: next < 0x80 ? Neighbour(ascii: next) : Neighbour(scalar(at: stop, in: text))))
                 i = stop
             default:
                 i += 1
@@ -280,7 +307,6 @@ enum EmphasisRuns {
     }
 
     private static func before(_ run: Run, in text: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? { scalar(before: run.start, in: text) }
-    private static func after(_ run: Run, in text: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? { scalar(at: run.start + run.count, in: text) }
 
     /// Whitespace, or the line's edge. (These three classes are also the test oracle's, ``ScalarEmphasisRuns``.)
     static func isSpace(_ scalar: Unicode.Scalar?) -> Bool {
@@ -306,16 +332,14 @@ enum EmphasisRuns {
 
     /// CommonMark's left-flanking run: not before whitespace, and not before punctuation unless after
     /// whitespace or punctuation.
-    private static func leftFlanking(_ run: Run, in text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let (previous, next) = (before(run, in: text), after(run, in: text))
-        guard !isSpace(next) else { return false }
-        return !isPunctuation(next) || isSpace(previous) || isPunctuation(previous)
+    private static func leftFlanking(_ run: Run) -> Bool {
+        guard run.after != .space else { return false }
+        return run.after != .punctuation || run.before != .other
     }
 
-    /// CommonMark's right-flanking run: the mirror of ``leftFlanking(_:in:)``.
-    private static func rightFlanking(_ run: Run, in text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let (previous, next) = (before(run, in: text), after(run, in: text))
-        guard !isSpace(previous) else { return false }
-        return !isPunctuation(previous) || isSpace(next) || isPunctuation(next)
+    /// CommonMark's right-flanking run: the mirror of ``leftFlanking(_:)``.
+    private static func rightFlanking(_ run: Run) -> Bool {
+        guard run.before != .space else { return false }
+        return run.before != .punctuation || run.after != .other
     }
 }
