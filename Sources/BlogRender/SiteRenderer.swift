@@ -39,25 +39,38 @@ package enum SiteRenderer {
             let reads = theme.templateReads
             // In `blog serve`, a page whose values are made from what the last build's were has its digest.
             let memo = hook?.postDigests
-            let known = memo?.pageInputs() ?? [:]
+            let last = memo?.lastPages()
+            // The same pages in the same order: each is the last build's page of its number. With the posts that changed
+            // known, a page that shows none of them has the last build's source, which is not made again.
+            let samePages = last.map { site.pages == $0.pages } ?? false
+            let changed = last.flatMap { samePages && context.readsAsBefore($0) ? memo?.changedPosts(context.postDigests, since: $0) : nil }
+            let archivesKept = last?.archives == context.sharedDigests.archives
+            let before = last.flatMap { last in
+                samePages ? nil : Dictionary(last.pages.indices.map { (last.pages[$0].outputPath, $0) }, uniquingKeysWith: { a, _ in a })
+            } ?? [:]
             let made = Parallel.map(site.pages.count) { number -> (source: Digest, inputs: Digest, kept: Bool) in
                 let page = site.pages[number]
                 var source = Digest.zero
                 if memo != nil {
                     let template = shownTemplate(context.template(of: page), theme: theme).name
-                    source = context.source(of: page, template: template, reads: reads.names(of: template))
-                    if let last = known[page.outputPath], last.source == source { return (source, last.inputs, true) }
+                    let names = reads.names(of: template)
+                    if let last, let changed,
+                       context.sourceIsKept(page, changed: changed, readsArchives: names?.contains("archives") ?? true, archivesKept: archivesKept) {
+                        return (last.sources[number], last.inputs[number], true)
+                    }
+                    source = context.source(of: page, template: template, reads: names)
+                    if let last, let was = samePages ? number : before[page.outputPath], last.sources[was] == source {
+                        return (source, last.inputs[was], true)
+                    }
                 }
                 let (template, values) = shown(context.page(page), theme: theme)
                 return (source, context.inputs(of: page, template: template, values: values.record, reads: reads.names(of: template)), false)
             }
             digests = made.map(\.inputs)
-            if let memo {
-                var next: [String: (source: Digest, inputs: Digest)] = [:]
-                next.reserveCapacity(made.count)
-                for number in made.indices { next[site.pages[number].outputPath] = (made[number].source, made[number].inputs) }
-                memo.keepPages(next, kept: made.reduce(0) { $0 + ($1.kept ? 1 : 0) })
-            }
+            memo?.keepPages(PostDigestMemo.LastPages(pages: site.pages, sources: made.map(\.source), inputs: digests, listed: site.listed,
+                                                     replacements: site.replacements, values: context.sharedDigests.values,
+                                                     archives: context.sharedDigests.archives, postDigests: context.postDigests),
+                            kept: made.reduce(0) { $0 + ($1.kept ? 1 : 0) })
         }
         let maker = PageMaker(context: context, theme: theme, library: library, summaries: summaries, marks: marks)
         // Each file holds the one maker and its page's number, not a copy of everything the page is

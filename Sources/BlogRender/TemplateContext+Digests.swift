@@ -312,6 +312,7 @@ package final class PostDigestMemo: @unchecked Sendable {
             lock.withLock {
                 valuesKept = 0
                 self.found = nil
+                samePosts = nil
             }
             return Array(repeating: nil, count: posts.count)
         }
@@ -335,6 +336,7 @@ package final class PostDigestMemo: @unchecked Sendable {
         lock.withLock {
             valuesKept = count
             self.found = same
+            samePosts = (same.map(\.same), builds)
         }
         return found
     }
@@ -349,26 +351,66 @@ package final class PostDigestMemo: @unchecked Sendable {
                               series: posts.indices.map { index in site.series(of: index).map { ($0.group.name, $0.group.posts) } },
                               terms: terms, values: values, digests: digests, own: own)
         keep(posts, own: own)
-        lock.withLock { last = next }
+        lock.withLock {
+            last = next
+            builds += 1
+        }
     }
 
-    /// Each page's digest (``PageInputs``) with the digest of what its values are made from
-    /// (``TemplateContext/source(of:template:reads:)``), by output path, from the last build that made them.
-    private var pages: [String: (source: Digest, inputs: Digest)] = [:]
+    /// How many builds kept their posts' values (``keep(_:terms:values:digests:own:)``): what ``samePosts`` and
+    /// ``LastPages/build`` are relative to.
+    private var builds = 0
+    /// By index into the site's posts, whether each post is the one of the build after `build` builds, in every field
+    /// (the last ``keptValues(site:terms:layout:)`` found them so, by the same paths in the same order); nil when the
+    /// posts are not the last build's.
+    private var samePosts: (posts: [Bool], build: Int)?
 
-    /// The pages' digests and what each was made from, as the last build kept them (``keepPages(_:)``).
-    func pageInputs() -> [String: (source: Digest, inputs: Digest)] {
+    /// The last build's pages with each one's digest (``PageInputs``) and the digest of what its values are made from
+    /// (``TemplateContext/source(of:template:reads:)``), and what those sources read of the site besides each page's
+    /// own: for the next build, which takes a page's digest when its source is the same.
+    struct LastPages {
+        /// The site's pages, in its order; `sources` and `inputs` are by index into them.
+        let pages: [Page]
+        let sources: [Digest]
+        let inputs: [Digest]
+        /// The site's listed posts (a post page's neighbours) and the generated pages posts stand for.
+        let listed: [Int]
+        let replacements: [GeneratedPage: Int]
+        /// The digests of the values every page shows, of the archives, and of each post's values (by index).
+        let values: Digest
+        let archives: Digest
+        let postDigests: [Digest]
+        /// The builds kept before it (``builds``), set by ``keepPages(_:kept:)``.
+        fileprivate(set) var build = 0
+    }
+
+    /// The last build's pages (``keepPages(_:kept:)``); nil before a build that made them.
+    private var pages: LastPages?
+
+    /// The pages' digests and what each was made from, as the last build kept them (``keepPages(_:kept:)``).
+    func lastPages() -> LastPages? {
         lock.withLock { pages }
     }
 
-    /// How many pages' digests the last build took from the build before (``pageInputs()``).
+    /// By index into the site's posts, whether each post may show otherwise on a page than in `last`: it is not the
+    /// post of that build in every field, or its values' digest (`digests`, this build's) is another. Nil when that is
+    /// not known: the posts are not those of `last`'s build by the same paths in the same order.
+    func changedPosts(_ digests: [Digest], since last: LastPages) -> [Bool]? {
+        let same = lock.withLock { samePosts }
+        guard let same, same.build == last.build, same.posts.count == digests.count, last.postDigests.count == digests.count else { return nil }
+        return digests.indices.map { !same.posts[$0] || digests[$0] != last.postDigests[$0] }
+    }
+
+    /// How many pages' digests the last build took from the build before (``lastPages()``).
     private(set) var pagesKept = 0
 
-    /// The build's pages' digests with what each was made from, by output path, for the next build: a page made from
-    /// the same has the same digest, whose values are then neither made nor walked (a title edit at 10,000 posts
-    /// changes a few dozen of 14,600 pages). `kept`: how many were the last build's. What the last build kept is let go.
-    func keepPages(_ next: [String: (source: Digest, inputs: Digest)], kept: Int) {
+    /// The build's pages with their digests and what each was made from, for the next build: a page made from the
+    /// same has the same digest, whose values are then neither made nor walked (a title edit at 10,000 posts changes a
+    /// few dozen of 14,600 pages). `kept`: how many were the last build's. What the last build kept is let go.
+    func keepPages(_ next: LastPages, kept: Int) {
         lock.withLock {
+            var next = next
+            next.build = builds
             pages = next
             pagesKept = kept
         }
@@ -434,7 +476,8 @@ package final class PostDigestMemo: @unchecked Sendable {
     package func forget() {
         lock.withLock {
             last = nil
-            pages = [:]
+            pages = nil
+            samePosts = nil
             kept = [:]
             found = nil
             words = [:]

@@ -75,7 +75,7 @@ package struct ArchiveYear: Sendable {
 }
 
 /// One page of a paginated list.
-package struct Pagination: Sendable {
+package struct Pagination: Sendable, Equatable {
     /// 1-based page number.
     package var number: Int
     /// How many pages the list has.
@@ -137,9 +137,9 @@ package enum GeneratedPage: String, Sendable, CaseIterable {
 }
 
 /// A page to render.
-package struct Page: Sendable {
+package struct Page: Sendable, Equatable {
     /// What the page shows.
-    package enum Kind: Sendable {
+    package enum Kind: Sendable, Equatable {
         /// A post's own page: index into ``Site/posts``.
         case post(Int)
         /// A page of the home list.

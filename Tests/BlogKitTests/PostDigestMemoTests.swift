@@ -174,13 +174,7 @@ final class PostDigestMemoTests: XCTestCase {
         // (TemplateContext.source): a page made from the same takes the last build's digest, its values neither made
         // nor walked. After each change every page's digest is the one made anew, and the pages kept are those the
         // change leaves as they were.
-        final class Hook: RenderHook, @unchecked Sendable {
-            let postDigests: PostDigestMemo? = PostDigestMemo()
-            func page(_ number: Int, holds holes: [BodyHole]) {}
-            func feed(_ path: String, holds holes: [BodyHole]) {}
-            func bodyTransformed(post: Int) {}
-        }
-        let hook = Hook()
+        let hook = DigestMemoHook()
         let memo = try XCTUnwrap(hook.postDigests)
         let theme = try Theme.load(name: "default", siteRoot: URL(fileURLWithPath: "/nonexistent-blog"))
         var site = RenderFixture.site()
@@ -222,6 +216,64 @@ final class PostDigestMemoTests: XCTestCase {
         assertKept(0, "a term's count")
         memo.forget()
         assertKept(0, "forgotten")
+    }
+
+    func testPagesThatShowNoChangedPostKeepTheirSourcesAndEveryPageHasTheDigestMadeAnew() throws {
+        // With the same pages in the same order, the same listed posts, generated pages and values every page shows,
+        // `blog serve` takes the last build's source of a page none of whose posts changed, without making it
+        // (TemplateContext.sourceIsKept). Each step changes what one of those checks is about: every page's digest must
+        // be the one made anew, and the pages the change shows on must not be kept.
+        let hook = DigestMemoHook()
+        let memo = try XCTUnwrap(hook.postDigests)
+        let theme = try Theme.load(name: "default", siteRoot: URL(fileURLWithPath: "/nonexistent-blog"))
+        var site = RenderFixture.site()
+        var last: [Digest] = []
+        /// The pages whose digests changed since the last step; asserts every digest is the one made anew and that
+        /// the memo kept the others.
+        @discardableResult
+        /// `exact`: the memo keeps every page whose digest stays (the site reads as before but for posts).
+        func build(_ what: String, exact: Bool = true, line: UInt = #line) -> Set<String> {
+            let inputs = SiteRenderer.pagesAndInputs(site, theme: theme, hook: hook).inputs
+            let fresh = SiteRenderer.pagesAndInputs(site, theme: theme, hook: nil).inputs
+            XCTAssertEqual(inputs, fresh, what, line: line)
+            let changed = last.count == fresh.count ? Set(site.pages.indices.filter { last[$0] != fresh[$0] }.map { site.pages[$0].outputPath }) : []
+            if exact, last.count == fresh.count { XCTAssertEqual(memo.pagesKept, site.pages.count - changed.count, what, line: line) }
+            last = fresh
+            return changed
+        }
+        build("first", exact: false)
+        XCTAssertEqual(build("nothing changed"), [])
+        XCTAssertEqual(memo.pagesKept, site.pages.count)
+        // A title: the post's page, its neighbours', the list and tag pages that show it, the archives (the 404 page
+        // shows them too).
+        site.posts[1].post.title = "Second, renamed"
+        XCTAssertEqual(build("a title"), ["404.html", "posts/second/index.html", "posts/swift-6/index.html", "posts/first/index.html", "index.html",
+                                          "tags/café/index.html", "tags/swift/index.html", "archives/index.html"])
+        site.posts[3].post.title = "First, renamed"
+        XCTAssertEqual(build("the oldest post's title"), ["404.html", "posts/first/index.html", "posts/second/index.html", "page/2/index.html",
+                                                          "archives/index.html"])
+        // A field of a post that its values do not show (its digest stays) but its page does: the picture of a bundle.
+        site.posts[1].post.meta["image"] = .string("a.png")
+        site.assets = [SiteAsset(source: "posts/a.png", path: "posts/a.png")]
+        build("a picture and a file of the content folder", exact: false)
+        site.posts[1].post.isBundle = true
+        XCTAssertEqual(build("the post is a bundle"), ["posts/second/index.html"])
+        // Other neighbours with the same pages: the listed posts are compared.
+        site.listed = [0, 3, 1]
+        XCTAssertTrue(build("other neighbours", exact: false).contains("posts/first/index.html"))
+        // A post in the place of the 404 page: the generated pages posts stand for are compared.
+        site.replacements[.notFound] = 4
+        XCTAssertTrue(build("a post stands for the 404 page", exact: false).contains("about/index.html"))
+        // What every page shows.
+        site.config.title = "Another title"
+        XCTAssertEqual(build("the site's title", exact: false).count, site.pages.count)
+        // The pages' order: each found by its file.
+        site.pages.swapAt(0, 1)
+        last.swapAt(0, 1)
+        XCTAssertEqual(build("the pages' order", exact: false), [])
+        memo.forget()
+        XCTAssertEqual(build("forgotten", exact: false), [])
+        XCTAssertEqual(memo.pagesKept, 0)
     }
 
     func testADigestOfASiteWithRelatedPostsIsThatOfThePostsValuesWalked() {
@@ -362,6 +414,20 @@ extension IncrementalBuildTests {
         try assertSameAsCleanBuild()
         XCTAssertTrue(try XCTUnwrap(site.read("public/posts/part-4/index.html")).contains("tags/swift/"))
         try retitle(3, "Three, renamed")
+        // The site's title (every page shows it), then title edits.
+        try edit("blog.yml") { $0.replacingOccurrences(of: "title: Cache Notes", with: "title: Other Notes") }
+        try serveBuild()
+        try assertSameAsCleanBuild()
+        try retitle(7, "Seven, renamed")
+        try retitle(7, "Seven, once more")
+        // A post template that shows the archives: a title edit shows on every post's page.
+        try site.write("themes/default/templates/post.mustache",
+                       "{{#post}}<h1>{{title}}</h1>{{/post}}{{#archives}}{{#months}}{{#posts}}{{title}};{{/posts}}{{/months}}{{/archives}}\n")
+        try serveBuild()
+        try assertSameAsCleanBuild()
+        try retitle(9, "Nine, once more")
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/part-1/index.html")).contains("Nine, once more;"))
+        try retitle(1, "One, renamed")
     }
 }
 
@@ -386,4 +452,12 @@ extension IncrementalBuildTests {
         let page = try XCTUnwrap(site.read("public/posts/post-number-4/index.html"))
         XCTAssertTrue(page.contains("<nav>a-third-heading;</nav>"), page)
     }
+}
+
+/// A render hook with a memo of its own, as `blog serve`'s build memo hands one to each build.
+private final class DigestMemoHook: RenderHook, @unchecked Sendable {
+    let postDigests: PostDigestMemo? = PostDigestMemo()
+    func page(_ number: Int, holds holes: [BodyHole]) {}
+    func feed(_ path: String, holds holes: [BodyHole]) {}
+    func bodyTransformed(post: Int) {}
 }
