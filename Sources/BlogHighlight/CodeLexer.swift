@@ -111,26 +111,29 @@ struct CodeRules: Sendable {
 struct CodeLexer: Sendable {
     let rules: CodeRules
     private let symbols: [TokenClass?]
-    private let identifierExtra: [Bool]
+    private let identifierExtra: ByteSet
+    /// The bytes of an identifier: ``Bytes/isIdentifier(_:)`` and the language's extras.
+    private let identifierBytes: ByteSet
     /// The bytes a string may start with (quotes, prefix letters, `#`, `r`), and a comment: most
     /// bytes start neither, and are not asked about each form.
-    private let startsString: [Bool]
-    private let startsComment: [Bool]
+    private let startsString: ByteSet
+    private let startsComment: ByteSet
+    /// The bytes ``lexSpecial(_:)`` may read something at (`@`, `#`, `$`, `:`, a variable's prefix).
+    private let startsSpecial: ByteSet
 
     /// A lexer for `rules`.
     init(_ rules: CodeRules) {
         self.rules = rules
         symbols = rules.symbolTable
-        func table(_ bytes: [UInt8]) -> [Bool] {
-            var table = [Bool](repeating: false, count: 256)
-            for byte in bytes { table[Int(byte)] = true }
-            return table
-        }
-        identifierExtra = table(rules.identifierExtras)
-        startsString = table(rules.strings.compactMap(\.open.first) + rules.stringPrefixes
+        identifierExtra = ByteSet(rules.identifierExtras)
+        identifierBytes = ByteSet((0...255).filter { Bytes.isIdentifier($0) } + rules.identifierExtras)
+        startsString = ByteSet(rules.strings.compactMap(\.open.first) + rules.stringPrefixes
             + (rules.hashRawStrings ? Array("#r".utf8) : []))
-        startsComment = table((rules.lineComments + rules.docLineComments + rules.docBlockComments).compactMap(\.first)
+        startsComment = ByteSet((rules.lineComments + rules.docLineComments + rules.docBlockComments).compactMap(\.first)
             + (rules.blockComment.map { [$0.open[0]] } ?? []))
+        startsSpecial = ByteSet(rules.variablePrefixes + (rules.atAttributes ? Array("@".utf8) : [])
+            + (rules.hashBracketAttributes || rules.preprocessor ? Array("#".utf8) : [])
+            + (rules.dollarArguments ? Array("$".utf8) : []) + (rules.symbols ? Array(":".utf8) : []))
     }
 
     /// Reads the code from the cursor to the end, or, when `closer` is given, to the `closer`
@@ -153,18 +156,21 @@ struct CodeLexer: Sendable {
             if Bytes.isSpace(byte) { s.pos += 1; continue }
             if rules.keyLines, s.atLineStartIgnoringIndent, lexKeyLine(&s) { continue }
             let pointer = byte == UInt8(ascii: "*") || byte == UInt8(ascii: "&")
-            if !pointer, !(Bytes.isIdentifierStart(byte) || identifierExtra[Int(byte)]) { typeEnd = -1 }
-            if lexComment(&s) || lexString(&s) { pending = nil; continue }
+            if !pointer, !(Bytes.isIdentifierStart(byte) || identifierExtra.contains(byte)) { typeEnd = -1 }
+            if startsComment.contains(byte) && lexComment(&s) || startsString.contains(byte) && lexString(&s) {
+                pending = nil
+                continue
+            }
             if Bytes.isDigit(byte) || (byte == UInt8(ascii: ".") && Bytes.isDigit(s.peek(1))) {
                 lexNumber(&s)
                 pending = nil
                 continue
             }
-            if Bytes.isIdentifierStart(byte) || identifierExtra[Int(byte)] {
+            if Bytes.isIdentifierStart(byte) || identifierExtra.contains(byte) {
                 (pending, typeEnd) = lexIdentifier(&s, pending: pending, typeEnd: typeEnd)
                 continue
             }
-            if lexSpecial(&s) { pending = nil; continue }
+            if startsSpecial.contains(byte), lexSpecial(&s) { pending = nil; continue }
             if let kind = symbols[Int(byte)] {
                 s.take(1, as: kind)
                 // Generic arguments and the like keep a declaration pending: `func f<T>` marks f, not T.
@@ -176,7 +182,7 @@ struct CodeLexer: Sendable {
 
     /// Reads a comment at the cursor, if one starts there.
     private func lexComment(_ s: inout Scanner) -> Bool {
-        guard startsComment[Int(s.peek())] else { return false }
+        guard startsComment.contains(s.peek()) else { return false }
         let start = s.pos
         for opener in rules.docLineComments where s.at(opener) {
             s.skipToLineEnd()
@@ -212,7 +218,7 @@ struct CodeLexer: Sendable {
 
     /// Reads a string at the cursor (with its prefix letters or raw `#`s), if one starts there.
     private func lexString(_ s: inout Scanner) -> Bool {
-        guard startsString[Int(s.peek())] else { return false }
+        guard startsString.contains(s.peek()) else { return false }
         let start = s.pos
         var index = s.pos
         var raw = false, formatted = false
@@ -398,7 +404,9 @@ struct CodeLexer: Sendable {
     /// a declaration's type (-1 if not).
     private func lexIdentifier(_ s: inout Scanner, pending: TokenClass?, typeEnd: Int) -> (TokenClass?, Int) {
         let start = s.pos
-        s.skip { Bytes.isIdentifier($0) || identifierExtra[Int($0)] }
+        var end = start + 1
+        while end < s.end, identifierBytes.contains(s.bytes[end]) { end += 1 }
+        s.pos = end
         if !rules.identifierSuffixes.isEmpty, rules.identifierSuffixes.contains(s.peek()), s.peek(1) != UInt8(ascii: "=") {
             s.pos += 1
         }

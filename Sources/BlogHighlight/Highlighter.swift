@@ -1,4 +1,5 @@
 import BlogCore
+import Synchronization
 
 /// A language the highlighter knows: the info-string names that select it, and how its code is read.
 package struct Language: Sendable {
@@ -13,10 +14,31 @@ package struct Language: Sendable {
         self.lex = lex
     }
 
-    /// A language read by a ``CodeLexer`` with `rules`.
-    init(_ names: [String], rules: CodeRules) {
-        let lexer = CodeLexer(rules)
-        self.init(names) { lexer.run(&$0) }
+    /// A language read by a ``CodeLexer`` with `rules`, made when the language first reads code (a
+    /// build with code in one language makes no other language's word tables).
+    init(_ names: [String], rules: @autoclosure @escaping @Sendable () -> CodeRules) {
+        let lexer = LazyLexer(rules)
+        self.init(names) { lexer.lexer.run(&$0) }
+    }
+}
+
+/// A ``CodeLexer`` made from its rules at first use, once, whichever thread asks first.
+private final class LazyLexer: Sendable {
+    private let rules: @Sendable () -> CodeRules
+    private let made = Mutex<CodeLexer?>(nil)
+
+    init(_ rules: @escaping @Sendable () -> CodeRules) {
+        self.rules = rules
+    }
+
+    /// The lexer, made on the first call.
+    var lexer: CodeLexer {
+        made.withLock { made in
+            if let made { return made }
+            let lexer = CodeLexer(rules())
+            made = lexer
+            return lexer
+        }
     }
 }
 
@@ -53,10 +75,12 @@ package enum Highlighter {
     }
 
     /// `code` as HTML: escaped, its tokens in spans when `language` names a known language, its
-    /// lines numbered and highlighted as `lines` says. Spans never cross a line's end.
-    package static func html(_ code: String, language name: String, lines: Lines = Lines()) -> String {
+    /// lines numbered and highlighted as `lines` says. Spans never cross a line's end. `before` and
+    /// `after` (HTML) are written around it, in the same text.
+    package static func html(_ code: String, language name: String, lines: Lines = Lines(), before: String = "",
+                             after: String = "") -> String {
         let language = language(named: name)
-        var code = code
+        var code = code, before = before, after = after
         return code.withUTF8 { bytes in
             var tokens: [Token] = []
             if let language {
@@ -64,13 +88,18 @@ package enum Highlighter {
                 language.lex(&scanner)
                 tokens = scanner.tokens
             }
-            return HTMLWriter(bytes: bytes, lines: lines).html(tokens)
+            return before.withUTF8 { before in
+                after.withUTF8 { after in
+                    HTMLWriter(bytes: bytes, lines: lines).html(tokens, before: before, after: after)
+                }
+            }
         }
     }
 }
 
 /// Writes code and its tokens as HTML, line by line, into a buffer sized for the worst case (every
-/// byte an entity, every line of every token in its own span), so no write checks for room.
+/// byte an entity, every line of every token in its own span), so no write checks for room. Each
+/// byte is looked at once: for a line feed (which ends the line's spans) and to escape it.
 private struct HTMLWriter {
     let bytes: UnsafeBufferPointer<UInt8>
     let lines: Highlighter.Lines
@@ -78,35 +107,61 @@ private struct HTMLWriter {
     /// Whether lines are wrapped at all.
     private var wrapsLines: Bool { lines.numbers || !lines.highlighted.isEmpty }
 
-    /// Each class's opening tag, by raw value.
-    private static let openTags: [[UInt8]] = TokenClass.allCases.map { kind in
-        Array("<span class=\"".utf8) + kind.name.withUTF8Buffer { Array($0) } + Array("\">".utf8)
-    }
-    private static let closeTag = Array("</span>".utf8)
+    /// Each class's opening tag, one after another, by raw value: `tags[tagStarts[k]..<tagStarts[k + 1]]`.
+    private static let openTags: (bytes: [UInt8], starts: [Int]) = {
+        var bytes: [UInt8] = [], starts = [0]
+        for kind in TokenClass.allCases {
+            bytes += Array("<span class=\"".utf8) + kind.name.withUTF8Buffer { Array($0) } + Array("\">".utf8)
+            starts.append(bytes.count)
+        }
+        return (bytes, starts)
+    }()
+    private static let closeTag: StaticString = "</span>"
     /// The room one span takes at most: the longest opening tag and the closing one.
-    private static let spanRoom = openTags.reduce(0) { max($0, $1.count) } + closeTag.count
-    private static let lineNumberOpen = Array("<span class=\"ln\">".utf8)
-    private static let highlightOpen = Array("<span class=\"hll\">".utf8)
+    private static let spanRoom = zip(openTags.starts, openTags.starts.dropFirst()).map { $1 - $0 }.max()! + closeTag.utf8CodeUnitCount
+    private static let lineNumberOpen: StaticString = "<span class=\"ln\">"
+    private static let highlightOpen: StaticString = "<span class=\"hll\">"
+    /// The bytes below 64 that ``Escaping/htmlEntity(for:)`` replaces, one bit each.
+    private static let entityBytes: UInt64 = (0..<64).reduce(0) { Escaping.htmlEntity(for: UInt8($1)) == nil ? $0 : $0 | 1 << $1 }
 
-    /// The HTML of the code with `tokens`.
-    func html(_ tokens: [Token]) -> String {
+    /// The HTML of the code with `tokens`, between `before` and `after`.
+    func html(_ tokens: [Token], before: UnsafeBufferPointer<UInt8>, after: UnsafeBufferPointer<UInt8>) -> String {
         var lineCount = 1
         for byte in bytes where byte == 0x0A { lineCount += 1 }
         let perSpan = Self.spanRoom
-        let perLine = Self.lineNumberOpen.count + 20 + Self.highlightOpen.count + 2 * Self.closeTag.count
-        let capacity = bytes.count * 6 + (tokens.count + lineCount) * perSpan + (wrapsLines ? lineCount * perLine : 0)
+        let perLine = Self.lineNumberOpen.utf8CodeUnitCount + 20 + Self.highlightOpen.utf8CodeUnitCount
+            + 2 * Self.closeTag.utf8CodeUnitCount
+        let capacity = before.count + bytes.count * 6 + (tokens.count + lineCount) * perSpan
+            + (wrapsLines ? lineCount * perLine : 0) + after.count
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
-        var out = Output(base: buffer)
-        write(tokens, to: &out)
-        precondition(out.count <= capacity, "the highlighter's buffer was too small")
-        return String(decoding: UnsafeBufferPointer(start: buffer, count: out.count), as: UTF8.self)
+        let count = Self.openTags.bytes.withUnsafeBufferPointer { tags in
+            Self.openTags.starts.withUnsafeBufferPointer { starts in
+                var out = Output(base: buffer, bytes: bytes, lines: lines, wrapsLines: wrapsLines, tags: tags.baseAddress!,
+                                 tagStarts: starts.baseAddress!, entityBytes: Self.entityBytes)
+                out.put(before)
+                out.write(tokens)
+                out.put(after)
+                return out.count
+            }
+        }
+        precondition(count <= capacity, "the highlighter's buffer was too small")
+        return String(decoding: UnsafeBufferPointer(start: buffer, count: count), as: UTF8.self)
     }
 
-    /// A cursor into the buffer.
+    /// A cursor into the buffer, and where it is in the code's lines.
     private struct Output {
         let base: UnsafeMutablePointer<UInt8>
+        let bytes: UnsafeBufferPointer<UInt8>
+        let lines: Highlighter.Lines
+        let wrapsLines: Bool
+        let tags: UnsafePointer<UInt8>
+        let tagStarts: UnsafePointer<Int>
+        let entityBytes: UInt64
         var count = 0
+        /// The 1-based line being written, and whether its number and highlight were written.
+        var line = 1
+        var lineOpen = false
 
         @inline(__always)
         mutating func put(_ byte: UInt8) {
@@ -114,9 +169,9 @@ private struct HTMLWriter {
             count += 1
         }
 
-        @inline(__always)
-        mutating func put(_ text: [UInt8]) {
-            text.withUnsafeBufferPointer { (base + count).update(from: $0.baseAddress!, count: $0.count) }
+        mutating func put(_ text: UnsafeBufferPointer<UInt8>) {
+            guard let start = text.baseAddress else { return }
+            (base + count).update(from: start, count: text.count)
             count += text.count
         }
 
@@ -126,79 +181,92 @@ private struct HTMLWriter {
             count += text.utf8CodeUnitCount
         }
 
-        /// `bytes[range]`, HTML-escaped.
-        mutating func putEscaped(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
-            for index in range {
-                let byte = bytes[index]
+        /// The bytes from `index` up to the first line feed or `end`, HTML-escaped; returns where it stopped.
+        @inline(__always)
+        mutating func putEscapedLine(from index: Int, to end: Int) -> Int {
+            let source = bytes.baseAddress!, entityBytes = entityBytes
+            var index = index, at = count
+            while index < end {
+                let byte = source[index]
                 // Letters and most code bytes are above `>`, the last byte with an entity.
-                if byte > UInt8(ascii: ">") {
-                    put(byte)
-                } else if let entity = Escaping.htmlEntity(for: byte) {
-                    put(entity)
-                } else {
-                    put(byte)
+                if byte < 64 {
+                    if byte == 0x0A { break }
+                    if entityBytes & (1 << UInt64(byte)) != 0, let entity = Escaping.htmlEntity(for: byte) {
+                        count = at
+                        put(entity)
+                        at = count
+                        index += 1
+                        continue
+                    }
                 }
+                base[at] = byte
+                at += 1
+                index += 1
             }
+            count = at
+            return index
         }
-    }
 
-    private func write(_ tokens: [Token], to out: inout Output) {
-        var line = 1
-        var position = 0
-        var tokenIndex = 0
-        var lineOpen = false
-        func openLine(_ out: inout Output) {
+        /// The opening tag of `kind`'s span.
+        @inline(__always)
+        mutating func putOpenTag(_ kind: TokenClass) {
+            let start = tagStarts[Int(kind.rawValue)], end = tagStarts[Int(kind.rawValue) + 1]
+            (base + count).update(from: tags + start, count: end - start)
+            count += end - start
+        }
+
+        /// Opens the current line: its highlight and number, when lines are wrapped.
+        @inline(__always)
+        mutating func openLine() {
             guard wrapsLines, !lineOpen else { return }
+            openWrappedLine()
+        }
+
+        private mutating func openWrappedLine() {
             lineOpen = true
-            if lines.highlighted.contains(line) { out.put(Self.highlightOpen) }
+            if lines.highlighted.contains(line) { put(HTMLWriter.highlightOpen) }
             if lines.numbers {
-                out.put(Self.lineNumberOpen)
-                for digit in String(line).utf8 { out.put(digit) }
-                out.put(Self.closeTag)
+                put(HTMLWriter.lineNumberOpen)
+                for digit in String(line).utf8 { put(digit) }
+                put(HTMLWriter.closeTag)
             }
         }
-        /// Writes `start..<end` (no line feed inside) as `kind`.
-        func segment(_ start: Int, _ end: Int, _ kind: TokenClass?, _ out: inout Output) {
-            guard end > start else { return }
-            openLine(&out)
-            if let kind {
-                out.put(Self.openTags[Int(kind.rawValue)])
-                out.putEscaped(bytes, start..<end)
-                out.put(Self.closeTag)
-            } else {
-                out.putEscaped(bytes, start..<end)
-            }
+
+        /// Writes the line feed that ends the current line, and closes the line's highlight.
+        private mutating func endLine() {
+            openLine()
+            put(0x0A)
+            if lineOpen, lines.highlighted.contains(line) { put(HTMLWriter.closeTag) }
+            lineOpen = false
+            line += 1
         }
-        /// Writes `start..<end` as `kind`, ending lines at line feeds.
-        func run(_ start: Int, _ end: Int, _ kind: TokenClass?, _ out: inout Output) {
-            var from = start
+
+        /// Writes `start..<end` escaped, as `kind` (in spans that end at each line feed, none empty) or plain.
+        mutating func run(_ start: Int, _ end: Int, _ kind: TokenClass?) {
             var index = start
             while index < end {
                 if bytes[index] == 0x0A {
-                    segment(from, index, kind, &out)
-                    openLine(&out)
-                    out.put(0x0A)
-                    if lineOpen, lines.highlighted.contains(line) { out.put(Self.closeTag) }
-                    lineOpen = false
-                    line += 1
-                    from = index + 1
+                    if wrapsLines { endLine() } else { put(0x0A) }
+                    index += 1
+                    continue
                 }
-                index += 1
+                openLine()
+                if let kind { putOpenTag(kind) }
+                index = putEscapedLine(from: index, to: end)
+                if kind != nil { put(HTMLWriter.closeTag) }
             }
-            segment(from, end, kind, &out)
         }
-        while position < bytes.count {
-            if tokenIndex < tokens.count {
-                let token = tokens[tokenIndex]
-                run(position, token.start, nil, &out)
-                run(token.start, token.end, token.kind, &out)
+
+        /// Writes the code with `tokens`: the bytes between tokens plain.
+        mutating func write(_ tokens: [Token]) {
+            var position = 0
+            for token in tokens {
+                run(position, token.start, nil)
+                run(token.start, token.end, token.kind)
                 position = token.end
-                tokenIndex += 1
-            } else {
-                run(position, bytes.count, nil, &out)
-                position = bytes.count
             }
+            run(position, bytes.count, nil)
+            if lineOpen, lines.highlighted.contains(line) { put(HTMLWriter.closeTag) }
         }
-        if lineOpen, lines.highlighted.contains(line) { out.put(Self.closeTag) }
     }
 }

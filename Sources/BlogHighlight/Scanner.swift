@@ -11,6 +11,8 @@ package struct Scanner {
     /// A scanner at the start of `bytes`.
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        // Room for a token each eight bytes, so that most blocks' arrays never grow.
+        tokens.reserveCapacity(bytes.count / 8)
     }
 
     /// The end of the code.
@@ -142,16 +144,39 @@ enum Bytes {
     }
 }
 
+/// A set of bytes, a bit each: asked without an array's bounds check or reference count.
+struct ByteSet: Sendable {
+    private var low: UInt128 = 0
+    private var high: UInt128 = 0
+
+    /// The set of `bytes`.
+    init(_ bytes: [UInt8]) {
+        for byte in bytes {
+            if byte < 128 { low |= 1 << byte } else { high |= 1 << (byte & 127) }
+        }
+    }
+
+    /// Whether `byte` is in the set.
+    @inline(__always)
+    func contains(_ byte: UInt8) -> Bool {
+        ((byte < 128 ? low : high) >> (byte & 127)) & 1 != 0
+    }
+}
+
 /// Words and the class each has, found by their bytes without making a string: an open-addressing
 /// table keyed by the words' FNV-1a hashes (cheaper than a `Dictionary`, which hashes its keys again).
+/// The words' bytes are in one array, and a slot holds plain numbers only.
 struct WordTable: Sendable {
-    /// A slot: the word's hash, its bytes and its class; empty when `word` is empty.
+    /// A slot: the word's hash, where its bytes are in ``wordBytes`` and its class; empty when `count` is 0.
     private struct Slot: Sendable {
         var hash: UInt64 = 0
-        var word: [UInt8] = []
+        var start: Int32 = 0
+        var count: Int32 = 0
         var kind = TokenClass.keyword
     }
     private var slots: [Slot]
+    /// Every word's bytes, one after another.
+    private var wordBytes: [UInt8] = []
     private let mask: Int
     /// Whether words match in any case (SQL).
     private let ignoresCase: Bool
@@ -165,24 +190,35 @@ struct WordTable: Sendable {
         let words = groups.flatMap { kind, list in
             list.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { (kind, Array((ignoringCase ? $0.lowercased() : String($0)).utf8)) }
         }
+        // At most a quarter full, so that a name that is no word (most names) ends at an empty slot soon.
         var size = 8
-        while size < words.count * 2 { size *= 2 }
+        while size < words.count * 4 { size *= 2 }
         slots = [Slot](repeating: Slot(), count: size)
         mask = size - 1
         for (kind, word) in words {
-            let hash = Self.hash(word[...], lowering: false)
+            let hash = word.withUnsafeBufferPointer { Self.hash($0, 0..<$0.count, lowering: false) }
             var index = Int(truncatingIfNeeded: hash) & mask
-            while !slots[index].word.isEmpty, slots[index].word != word { index = (index + 1) & mask }
-            if slots[index].word.isEmpty { slots[index] = Slot(hash: hash, word: word, kind: kind) }
+            while slots[index].count > 0, !wordBytes[Int(slots[index].start)...].starts(with: word)
+                    || Int(slots[index].count) != word.count {
+                index = (index + 1) & mask
+            }
+            if slots[index].count == 0 {
+                slots[index] = Slot(hash: hash, start: Int32(wordBytes.count), count: Int32(word.count), kind: kind)
+                wordBytes += word
+            }
             longest = max(longest, word.count)
         }
     }
 
-    /// FNV-1a of `bytes`, upper-case ASCII letters lower-cased when `lowering`.
+    /// FNV-1a of `bytes[range]`, upper-case ASCII letters lower-cased when `lowering`.
     @inline(__always)
-    private static func hash<C: Collection>(_ bytes: C, lowering: Bool) -> UInt64 where C.Element == UInt8 {
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, lowering: Bool) -> UInt64 {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { value = (value ^ UInt64(lowering ? lower(byte) : byte)) &* 0x100_0000_01b3 }
+        if lowering {
+            for index in range { value = (value ^ UInt64(lower(bytes[index]))) &* 0x100_0000_01b3 }
+        } else {
+            for index in range { value = (value ^ UInt64(bytes[index])) &* 0x100_0000_01b3 }
+        }
         return value
     }
 
@@ -195,16 +231,28 @@ struct WordTable: Sendable {
     /// The class of the word `bytes[range]`, or nil when it is not in the table.
     func lookup(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> TokenClass? {
         guard range.count <= longest else { return nil }
-        let slice = bytes[range]
-        let hash = Self.hash(slice, lowering: ignoresCase)
-        var index = Int(truncatingIfNeeded: hash) & mask
-        while !slots[index].word.isEmpty {
-            if slots[index].hash == hash,
-               ignoresCase ? slots[index].word.elementsEqual(slice.lazy.map(Self.lower)) : slots[index].word.elementsEqual(slice) {
-                return slots[index].kind
+        let hash = Self.hash(bytes, range, lowering: ignoresCase)
+        return slots.withUnsafeBufferPointer { slots in
+            wordBytes.withUnsafeBufferPointer { words in
+                var index = Int(truncatingIfNeeded: hash) & mask
+                while slots[index].count > 0 {
+                    let slot = slots[index]
+                    if slot.hash == hash, Int(slot.count) == range.count {
+                        var same = true
+                        var at = Int(slot.start)
+                        for offset in range {
+                            if (ignoresCase ? Self.lower(bytes[offset]) : bytes[offset]) != words[at] {
+                                same = false
+                                break
+                            }
+                            at += 1
+                        }
+                        if same { return slot.kind }
+                    }
+                    index = (index + 1) & mask
+                }
+                return nil
             }
-            index = (index + 1) & mask
         }
-        return nil
     }
 }

@@ -123,14 +123,15 @@ enum CodeBlockStyle {
         var fenceLength: Int32 = 0, fenceOffset: Int32 = 0, fenceCharacter: CChar = 0
         if cmark_node_get_fenced(block.pointer, &fenceLength, &fenceOffset, &fenceCharacter) != 0 {
             let info = cmark_node_get_fence_info(block.pointer).map { String(cString: $0) } ?? ""
-            let language = fenceLanguage(info: info)
+            let (word, rest) = splitInfo(info)
+            let language = word.lowercased()
             if language == "mermaid" {
                 // A diagram, drawn in the browser by Mermaid: never highlighted.
                 block.replace(withHTMLBlock: RenderedMarkdown.diagramStart + Escaping.html(block.literal ?? "") + "</pre>")
                 return nil
             }
             if options.highlight {
-                let display = CodeDisplay(options: info.drop { !$0.isWhitespace && $0 != "," })
+                let display = CodeDisplay(options: rest)
                 if Highlighter.language(named: language) != nil || display.lines != Highlighter.Lines() {
                     block.replace(withHTMLBlock: highlighted(block.literal ?? "", language: language, display: display,
                                                              style: options.highlightStyle))
@@ -177,12 +178,33 @@ enum CodeBlockStyle {
         if style != "default" { classes.append("highlight-" + style) }
         let pre = classes.isEmpty ? "<pre>" : "<pre class=\"\(Escaping.html(classes.joined(separator: " ")))\">"
         let codeTag = language.isEmpty ? "<code>" : "<code class=\"language-\(Escaping.html(language))\">"
-        return pre + codeTag + Highlighter.html(code, language: language, lines: display.lines) + "</code></pre>"
+        return Highlighter.html(code, language: language, lines: display.lines, before: pre + codeTag, after: "</code></pre>")
     }
 
-    /// The language class of a fenced block: the info string's first word (up to a space or a
-    /// comma, as in ```` ```swift, nocopy ````), lower-cased.
-    static func fenceLanguage(info: String) -> String {
-        String(info.prefix { !$0.isWhitespace && $0 != "," }).lowercased()
+    /// The info string's first word (up to a `Character` that is whitespace or a comma, as in
+    /// ```` ```swift, nocopy ````), whose lower-cased text is a fenced block's language class, and the rest.
+    static func splitInfo(_ info: String) -> (word: Substring, rest: Substring) {
+        if let end = asciiWordEnd(info) {
+            let index = info.utf8.index(info.startIndex, offsetBy: end)
+            return (info[..<index], info[index...])
+        }
+        let rest = info.drop { !$0.isWhitespace && $0 != "," }
+        return (info[..<rest.startIndex], rest)
+    }
+
+    /// Where the first word of `info` ends, in bytes, when it can be told from the bytes: the word is
+    /// ASCII, and so is the byte after the space, tab, line end or comma that ends it (a combining mark
+    /// there would make the two one `Character`). Nil otherwise: the `Character`s tell.
+    private static func asciiWordEnd(_ info: String) -> Int? {
+        var info = info
+        return info.withUTF8 { bytes in
+            for (end, byte) in bytes.enumerated() {
+                if byte >= 0x80 { return nil }
+                if byte == UInt8(ascii: " ") || byte == UInt8(ascii: ",") || (byte >= 0x09 && byte <= 0x0D) {
+                    return end + 1 < bytes.count && bytes[end + 1] >= 0x80 ? nil : end
+                }
+            }
+            return bytes.count
+        }
     }
 }
