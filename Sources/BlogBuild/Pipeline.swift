@@ -9,6 +9,7 @@ import BlogRender
 import BlogSite
 import CSystem
 import Foundation
+import Synchronization
 
 /// The stages, in the order they run: config -> content -> site (the posts placed, bodies not yet
 /// rendered) -> markdown (``MarkdownStage``: Liquid, cmark-gfm, Pelican links, against the placed site;
@@ -56,14 +57,11 @@ public enum Pipeline {
                          clock: inout StageClock) throws -> LoadedSite {
         var warnings = configWarnings
         let inventory = try scanContent(options, config: config, warnings: &warnings)
-        var read = readPosts(inventory, options: options, config: config, memo: memo)
-        warnings += read.flatMap { $0.1 }
-        // From this time on, a post now in the future is published with no file changed.
-        // Each post's fields read in place: the posts copied into a new array, twice, were every string retained.
-        let dueAt = read.indices.compactMap { index -> Double? in
-            guard read[index].0?.dated == true, let date = read[index].0?.date, date > options.now else { return nil }
-            return date.timeIntervalSince1970
-        }.min()
+        // From `dueAt` on, a post now in the future is published with no file changed.
+        var dueAt: Double?
+        var read = readPosts(inventory, options: options, config: config, memo: memo, dueAt: &dueAt)
+        // Each post's messages read in place: `flatMap` copied every (post, messages) pair, every string retained.
+        for index in read.indices { warnings += read[index].1 }
         clock.lap("read posts")
         if warnings.hasErrors { throw BuildFailure(warnings.sortedForDisplay()) }
         var site = try placePosts(read, assets: inventory.assets, options: options, config: config, memo: memo?.model)
@@ -114,8 +112,9 @@ public enum Pipeline {
 
     /// Content: every post file of `inventory` read, on all cores, with its messages (a post that is
     /// not used, or does not read, is nil); every error is collected before the build gives up.
+    /// `dueAt` is when the first post dated after the build's "now" falls due (seconds since 1970).
     private static func readPosts(_ inventory: ContentInventory, options: BuildOptions, config: SiteConfig,
-                                  memo: BuildMemo?) -> [(Post?, [Diagnostic])] {
+                                  memo: BuildMemo?, dueAt: inout Double?) -> [(Post?, [Diagnostic])] {
         let (contentDir, contentDisplay) = contentFolder(options, config: config)
         let timeZone = config.timeZone
         let bundles = PageBundle.Folders(posts: inventory.posts)
@@ -138,11 +137,23 @@ public enum Pipeline {
             }
         }
         defer { memo?.finishReading() }
+        // Found as each post is read, on every core: read from the array afterwards, each post was copied out of its
+        // optional, twice, on one core.
+        let due = Mutex<Double?>(nil)
+        defer { dueAt = due.withLock { $0 } }
         return Parallel.map(inventory.posts.count) { index -> (Post?, [Diagnostic]) in
             let path = inventory.posts[index]
             let bundle = bundles.contains(path)
-            guard let memo else { return readPost(path, bundle: bundle) }
-            return memo.post(path, in: contentDir, bundle: bundle) { readPost(path, bundle: bundle) }
+            let read: (Post?, [Diagnostic])
+            if let memo {
+                read = memo.post(path, in: contentDir, bundle: bundle) { readPost(path, bundle: bundle) }
+            } else {
+                read = readPost(path, bundle: bundle)
+            }
+            if let post = read.0, post.dated, post.date > options.now {
+                due.withLock { $0 = min($0 ?? .infinity, post.date.timeIntervalSince1970) }
+            }
+            return read
         }
     }
 
@@ -152,8 +163,12 @@ public enum Pipeline {
                                    memo: SiteModelMemo?) throws -> Site {
         let empty = RenderedMarkdown(html: "", summaryHTML: "", headings: [])
         let siteOptions = SiteOptions(includeDrafts: options.drafts, includeFuture: options.future, now: options.now)
-        // Each post copied once, into its RenderedPost (not into an array of posts first).
-        let posts = read.indices.compactMap { index in read[index].0.map { RenderedPost(post: $0, rendered: empty) } }
+        // Each post copied once, into its RenderedPost (not into an array of posts first), on every core: a copy
+        // retains each of the post's strings. `Optional.map` of `read[index].0` copied it twice and released one.
+        let posts = read.withUnsafeBufferPointer { read in
+            let placed = read.indices.filter { read[$0].0 != nil }
+            return Parallel.map(placed.count) { RenderedPost(post: read[placed[$0]].0!, rendered: empty) }
+        }
         return try SiteBuilder.build(posts: posts, assets: assets, config: config, options: siteOptions, memo: memo)
     }
 
@@ -176,13 +191,14 @@ public enum Pipeline {
         (liquid.site, siteWarnings) = JekyllSiteFiles.site(config: config, baseURL: liquid.baseURL, siteURL: liquid.siteURL,
                                                            display: jekyllDisplay(options, config: config))
         // Then each image gets its size from its file, and lazy loading (see ImageAttributes).
-        let (rendered, diagnostics) = MarkdownStage.render(site.posts.indices.map { (site.posts[$0].post, "/" + site.posts[$0].url) },
+        var (rendered, diagnostics) = MarkdownStage.render(site.posts.count, page: { (site.posts[$0].post, "/" + site.posts[$0].url) },
                                                            config: config, liquid: liquid,
                                                            liquidPage: JekyllSiteFiles.page, rewriteLinks: { html, post in
             let (linked, warnings) = links.rewritePelican(html: html, post: post)
             return (images.apply(linked, post: post), warnings)
         }, memo: memo)
-        for index in site.posts.indices { site.posts[index].rendered = rendered[index] }
+        // Moved into the site, not copied (a copy retains each string, and the array's release releases them again).
+        for index in site.posts.indices { swap(&site.posts[index].rendered, &rendered[index]) }
         return siteWarnings + diagnostics
     }
 

@@ -11,27 +11,29 @@ import Foundation
 /// The stage does not see the site model: what it needs from the placed site (where the other posts
 /// are, Liquid's `page` of a post) comes in as closures, and the site takes the rendered values back.
 package enum MarkdownStage {
-    /// Each of `pages` (a post, and the URL path of its page in the placed site: `/posts/name/`) rendered
-    /// under `config`, in order, with the posts' messages in order.
+    /// Each of `count` pages (`page(index)`: a post, and the URL path of its page in the placed site:
+    /// `/posts/name/`) rendered under `config`, in order, with the posts' messages in order.
     /// - Parameters:
+    ///   - page: asked on every core, once for each index: each post is taken from the site as it is rendered,
+    ///     not copied into an array on one core first.
     ///   - liquid: what Liquid and shortcodes resolve against (see ``liquidContext(config:resolvePost:resolvePath:)``).
     ///   - liquidPage: Liquid's `page` of a Jekyll-form post placed at a URL path.
     ///   - rewriteLinks: the HTML rendered from a post with its Pelican `{filename}` links rewritten, and
     ///     messages about links to nothing.
     ///   - memo: the posts kept from the last build of the process (`blog serve`), which keeps what this
     ///     build renders for the next; nil when nothing is kept.
-    package static func render(_ pages: [(post: Post, url: String)], config: SiteConfig, liquid: LiquidContext,
+    package static func render(_ count: Int, page: (Int) -> (post: Post, url: String), config: SiteConfig, liquid: LiquidContext,
                                liquidPage: (Post, String) -> MetaValue, rewriteLinks: (String, Post) -> (String, [Diagnostic]),
                                memo: MarkdownMemo?) -> (rendered: [RenderedMarkdown], diagnostics: [Diagnostic]) {
-        let rendered = Parallel.map(pages.count) { index -> (RenderedMarkdown, [Diagnostic]) in
-            let post = pages[index].post
+        var rendered = Parallel.map(count) { index -> (RenderedMarkdown, [Diagnostic]) in
+            let (post, url) = page(index)
             let options = config.markdownOptions(for: post)
             if let kept = memo?.rendered(post, options: options) { return kept }
             var (body, summary, linkWarnings) = (post.body, post.summary, [Diagnostic]())
             var fragments: (body: [String], summary: [String]) = ([], [])
             if post.headerFormat == .yaml || post.headerFormat == .toml {
                 // Jekyll-form posts are run as Liquid templates; others have their links and shortcodes rewritten.
-                let page = liquidPage(post, pages[index].url)
+                let page = liquidPage(post, url)
                 let runsLiquid = post.markdownDialect == .kramdown
                 let done = Liquid.run(body, path: post.source, firstLine: post.bodyLine, context: liquid, page: page, runsLiquid: runsLiquid)
                 (body, linkWarnings, fragments.body) = (done.markdown, done.diagnostics, done.fragments)
@@ -56,7 +58,18 @@ package enum MarkdownStage {
             return (markdown, diagnostics)
         }
         memo?.finishMarkdown()
-        return (rendered.map(\.0), rendered.flatMap(\.1))
+        // Each page's HTML moved out of its pair, not copied: a copy retains each of its strings, and the pairs'
+        // release releases them again, on one core.
+        var markdown: [RenderedMarkdown] = []
+        markdown.reserveCapacity(rendered.count)
+        var diagnostics: [Diagnostic] = []
+        for index in rendered.indices {
+            var moved = RenderedMarkdown(html: "", summaryHTML: "", headings: [])
+            swap(&moved, &rendered[index].0)
+            markdown.append(moved)
+            diagnostics += rendered[index].1
+        }
+        return (markdown, diagnostics)
     }
 
     /// What Jekyll's `{{ site.baseurl }}` and `{{ site.url }}` become under `config`, with `{% post_url %}`

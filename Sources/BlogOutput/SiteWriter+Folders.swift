@@ -12,9 +12,10 @@ extension SiteWriter {
     /// don't need: files not in the list, folders that hold none of them, and anything whose
     /// kind (file or folder) is not the one needed. A symbolic link is never a folder here: it is
     /// removed, or kept as a file to be replaced, and never followed.
-    static func prune(root: String, keeping paths: [String]) {
+    /// `folders` are the folders above `paths` (``folders(holding:)``), made here when not given.
+    static func prune(root: String, keeping paths: [String], folders: Set<Substring>? = nil) {
         let wantedFiles = Set(paths)
-        let wantedFolders = folders(holding: paths)
+        let wantedFolders = folders ?? self.folders(holding: paths)
         var pending = [""]
         while let relative = pending.popLast() {
             let folder = relative.isEmpty ? root : root + "/" + relative
@@ -37,6 +38,11 @@ extension SiteWriter {
         /// By file: whether its folder holds it alone (a post's `posts/<slug>/`), and is made
         /// with it.
         var alone: [Bool]
+        /// Every folder above a path (``SiteWriter/folders(holding:)``).
+        var folders: Set<Substring>
+        /// Whether a path is also another's folder (`archives` and `archives/index.html`): a path
+        /// ``SiteWriter/checkPaths(_:displayPath:rootLength:origins:folders:)`` refuses.
+        var fileAtFolder: Bool
 
         init(_ paths: [String]) {
             var files: [Substring: Int] = [:]
@@ -51,6 +57,9 @@ extension SiteWriter {
                 return files[folder] == 1 && !parents.contains(folder)
             }
             shared = parents.union(files.keys.filter { files[$0]! > 1 }).sorted()
+            let folders = parents.union(files.keys)
+            self.folders = folders
+            fileAtFolder = paths.contains { folders.contains($0[...]) }
         }
     }
 

@@ -12,12 +12,14 @@ extension SiteWriter {
     /// takes (`NAME_MAX` bytes a name, `PATH_MAX` in all below a root path of `rootLength` bytes).
     /// Each problem is an error at the file that asks for the path (see ``OutputOrigin``), else at
     /// the output folder.
+    /// `folders` are the folders above the paths (``folders(holding:)``), made here when not given; a
+    /// caller that knows no path is also a folder gives none (see ``write(_:to:displayPath:origins:whileFlushing:)``).
     static func checkPaths(_ files: [OutputFile], displayPath: String, rootLength: Int = 0,
-                           origins: OriginLookup = .none) throws {
+                           origins: OriginLookup = .none, folders: Set<Substring>? = nil) throws {
         var seen = Set<String>()
         var problems = Set<Diagnostic>()
         // A path that is also another's folder (`archives` and `archives/index.html`).
-        let folders = folders(holding: files.map(\.path))
+        let folders = folders ?? self.folders(holding: files.map(\.path))
         for file in files {
             let path = file.path
             if !PathSafety.isPlainOutputPath(path) {

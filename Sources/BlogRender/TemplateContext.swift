@@ -60,8 +60,8 @@ struct TemplateContext {
                 values.set("name", group.tag.name)
                 values.set("slug", group.tag.slug)
                 values.set("href", links.href(group.url))
-                values["count"] = group.posts.count
-                values["linked"] = true
+                values.set("count", group.posts.count)
+                values.set("linked", true)
                 return values.record
             })
         })

@@ -143,6 +143,37 @@ final class CompiledTemplatesTests: XCTestCase {
         }
     }
 
+    /// The term records (the tags index's `tags`, a term page's `terms`) hold `count` and `linked` set typed: they read
+    /// back as an `Int` and a `Bool`, and render as the same values set through `Any` and as their dictionaries.
+    func testTermRecordsSetTypedRenderAsTheValuesThroughAny() throws {
+        let site = RenderFixture.site()
+        let context = TemplateContext(site: site)
+        let page = try XCTUnwrap(site.pages.first { page in
+            if case .termIndex(.tag) = page.kind { return true }
+            return false
+        })
+        let records = try XCTUnwrap(context.page(page).values["tags"] as? [TemplateRecord])
+        XCTAssertEqual(records.count, site.tags.count)
+        XCTAssertFalse(records.isEmpty)
+        for (record, group) in zip(records, site.tags) {
+            XCTAssertEqual(record["count"] as? Int, group.posts.count, group.tag.name)
+            XCTAssertEqual(record["linked"] as? Bool, true, group.tag.name)
+        }
+        let throughAny = records.map { record -> TemplateRecord in
+            var builder = TemplateRecord.Builder(record.layout)
+            record.forEach { key, value in builder[key] = value }
+            return builder.record
+        }
+        var library = TemplateLibrary()
+        library.register(try TemplateEscaping.template(
+            "{{#tags}}{{name}}|{{slug}}|{{href}}|{{count}}|{{#count}}n{{/count}}|{{#linked}}yes{{/linked}}{{^linked}}no{{/linked}};{{/tags}}"),
+                         named: "t")
+        let typed = try XCTUnwrap(library.renderCompiled(["tags": records] as [String: Any], withTemplate: "t"))
+        XCTAssertEqual(try library.renderCompiled(["tags": throughAny] as [String: Any], withTemplate: "t"), typed)
+        XCTAssertEqual(library.mustache.render(["tags": records.map { $0.dictionary }] as [String: Any], withTemplate: "t"), typed)
+        XCTAssertTrue(typed.contains("|\(site.tags[0].posts.count)|n|yes;"), typed)
+    }
+
     /// A page's values are a record in one layout for every page; its digest (``PageInputs``, what `blog serve` compares)
     /// counts the values by their keys: the same values in another layout, and a page's values with a key its template
     /// does not read changed, give the same digest; a value it reads changed gives another.

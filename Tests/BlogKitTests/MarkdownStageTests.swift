@@ -45,7 +45,7 @@ final class MarkdownStageTests: XCTestCase {
         liquid.site = ["title": .string("T")]
         let pages = [jekyll, pelican, kept].enumerated().map { (post: $1, url: "/page\($0)/") }
         let (rendered, diagnostics) = MarkdownStage.render(
-            pages, config: SiteConfig(), liquid: liquid,
+            pages.count, page: { pages[$0] }, config: SiteConfig(), liquid: liquid,
             liquidPage: { post, url in .map(["url": .string(url), "title": .string(post.title)]) },
             rewriteLinks: { html, post in
                 let rewritten = html.replacingOccurrences(of: "%7Bfilename%7Da.md", with: "/a/")

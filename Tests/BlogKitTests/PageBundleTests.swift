@@ -5,6 +5,29 @@ import XCTest
 /// Posts that are their folder's (Hugo's `index.md`, a TextBundle's `text.md`, a README alone in its
 /// folder): which files they are, how the scanner lists a TextBundle, and how such a post is named.
 final class PageBundleTests: XCTestCase {
+    /// A name's extension in any case, read from the string's bytes, is what the UTF-8 views say: every name of up to
+    /// four pieces among letters of both cases, a dot, a non-ASCII letter and a post's extensions, against each
+    /// extension, a longer suffix and an empty one; and a post's stem.
+    func testSuffixInAnyCaseIsTheViewsAnswer() {
+        let pieces = ["m", "D", ".", "é", ".MD", ".markdown", "É", "x"]
+        var names = [""]
+        for _ in 1...4 { names = names.flatMap { name in pieces.map { name + $0 } } + names }
+        var found = 0
+        for name in names {
+            for suffix in ["md", ".md", "markdown", ".markdown", ".textpack", "", "xmdé"] {
+                let bytes = name.hasSuffixIgnoringCase(suffix)
+                XCTAssertEqual(bytes, name.hasSuffixIgnoringCaseByView(suffix), "\(name) \(suffix)")
+                XCTAssertEqual(name.dropFirst().hasSuffixIgnoringCase(suffix), name.dropFirst().hasSuffixIgnoringCaseByView(suffix))
+                if bytes && !suffix.isEmpty { found += 1 }
+            }
+        }
+        XCTAssertGreaterThan(found, 1_000)
+        XCTAssertEqual(PageBundle.postStem("README.Md"), "README")
+        XCTAssertEqual(PageBundle.postStem("a.MARKDOWN"), "a")
+        XCTAssertNil(PageBundle.postStem("a.mdé"))
+        XCTAssertNil(PageBundle.postStem(".md"))
+    }
+
     let utc = TimeZone(identifier: "UTC")!
 
     // MARK: Which files

@@ -228,13 +228,17 @@ extension IncrementalBuildTests {
         try assertSameAsCleanBuild()
     }
 
+    /// The first of the future posts to fall due (found as the posts are read, on every core) makes the next build a full one.
     func testQuickFuturePostFallingDueIsAFullBuild() throws {
+        try site.write("content/posts/much-later.md", "title: Much later\ndate: 2040-06-01\n\nNot yet.\n")
         try site.write("content/posts/later.md", "title: Later\ndate: 2030-06-01\n\nNot yet.\n")
+        try site.write("content/posts/even-later.md", "title: Even later\ndate: 2035-06-01\n\nNot yet.\n")
         try buildTwice()
         XCTAssertFalse(site.exists("public/posts/later/index.html"))
         let report = try quickBuild(now: Date(timeIntervalSince1970: 1_950_000_000))
         assertRebuilt(report, because: "a post dated in the future is due")
         XCTAssertTrue(site.exists("public/posts/later/index.html"))
+        XCTAssertFalse(site.exists("public/posts/even-later/index.html"))
     }
 
     func testQuickEscapedAndTransformedBodies() throws {

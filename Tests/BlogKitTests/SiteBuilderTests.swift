@@ -8,6 +8,27 @@ import Synchronization
 import XCTest
 
 final class SiteBuilderTests: XCTestCase {
+    /// A term's path is its pattern with its slug for every `{slug}`, as Foundation's `replacingOccurrences` makes it:
+    /// patterns with none, one, two and adjoining placeholders, non-ASCII text around them, `{slug}` inside a slug,
+    /// and Hugo's slugs of terms.
+    func testTermPathIsThePatternWithTheSlugForEveryPlaceholder() {
+        let patterns = ["tag/{slug}/", "{slug}", "t/{slug}/{slug}.xml", "{slug}{slug}", "tags/", "é/{slug}/ü", "{slu}{slug", "",
+                        "{{slug}}", "日本/{slug}"]
+        let names = ["Swift", "über Café", "{slug}", "日本語", "", "a/b"]
+        for hugo in [false, true] {
+            var permalinks = SiteConfig().permalinks
+            permalinks.hugoTagSlugs = hugo
+            for pattern in patterns {
+                for name in names {
+                    let term = Tag(name: name)
+                    let slug = SiteBuilder.tagSlug(term, permalinks)
+                    XCTAssertEqual(SiteBuilder.termPath(pattern, term, permalinks), pattern.replacingOccurrences(of: "{slug}", with: slug),
+                                   "\(pattern) \(name)")
+                }
+            }
+        }
+    }
+
     let utc = TimeZone(identifier: "UTC")!
 
     /// 2016-11-25 + `day` days, at `hour` UTC.

@@ -278,6 +278,36 @@ extension SiteWriterTests {
         ])
     }
 
+    /// The plan's folders are every folder above a path (as ``SiteWriter/folders(holding:)`` finds them), and it says
+    /// whether a path is also a folder: then, and only then, the check looks for one.
+    func testFolderPlanFoldersAreEveryFolderAboveAPath() {
+        let lists = [["index.html"], ["posts/a/index.html", "posts/b/index.html", "a/b/c/d.html", "a/x.html"],
+                     ["archives", "archives/index.html"], ["a/b", "a/b/c/d"], ["é/ü/x.html", "é/ü", "é"], ["a", "b/a"], []]
+        for paths in lists {
+            let plan = SiteWriter.FolderPlan(paths)
+            XCTAssertEqual(plan.folders, SiteWriter.folders(holding: paths), "\(paths)")
+            XCTAssertEqual(plan.fileAtFolder, paths.contains { path in paths.contains { $0.hasPrefix(path + "/") } }, "\(paths)")
+        }
+    }
+
+    /// A path that is also another's folder fails the write with the messages of the whole check (its folders made by
+    /// the check itself), beside other problems; the folder's files are not written.
+    func testAPathThatIsAlsoAFolderFailsTheWriteAsTheWholeCheckSaysIt() throws {
+        let lists = [["archives", "archives/index.html"], ["index.html", "a/b", "a/b/c.html", "a/../x", "index.html"],
+                     ["é/ü", "é/ü/x.html", "y/\(String(repeating: "z", count: 300))", "y/\(String(repeating: "z", count: 300))/q"]]
+        for (number, paths) in lists.enumerated() {
+            let files = paths.map { file($0, $0) }
+            var expected: [String] = []
+            XCTAssertThrowsError(try SiteWriter.checkPaths(files, displayPath: "public")) { expected = ["\($0)"] }
+            XCTAssertTrue(expected.first?.contains("is also the folder of") == true, "\(expected)")
+            let output = root.appendingPathComponent("out\(number)")
+            XCTAssertThrowsError(try SiteWriter.write(files, to: output, displayPath: "public")) { error in
+                XCTAssertEqual(["\(error)"], expected)
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
+        }
+    }
+
     /// The folders that hold one file each are made by a thread of their own, last file first;
     /// each writer waits for its own and learns why it could not be made. Here `b` is a file
     /// already, so its folder fails and the others are made.

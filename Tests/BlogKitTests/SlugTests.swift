@@ -66,6 +66,27 @@ final class SlugTests: XCTestCase {
         }
     }
 
+    /// The check of an ASCII path's bytes answers as the check by characters, which every other path gets: for every
+    /// path of up to four pieces among `/`, `.`, `..`, `\`, a letter, a non-ASCII letter, a combining accent (which joins the
+    /// `/` or `.` before it into one character), a dot-name, and names of 255 and 256 bytes.
+    func testPlainOutputPathsBytesAgreeWithTheCharacters() {
+        let pieces = ["/", ".", "..", "\\", "a", "é", "\u{301}", ".hidden", String(repeating: "x", count: 255), String(repeating: "y", count: 256)]
+        var paths = [""]
+        var checked = 0, plain = 0
+        for _ in 1...4 { paths = paths.flatMap { path in pieces.map { path + $0 } } + paths }
+        for path in paths {
+            let bytes = PathSafety.isPlainOutputPath(path), characters = PathSafety.isPlainOutputPathByCharacters(path)
+            XCTAssertEqual(bytes, characters, path.debugDescription)
+            checked += 1
+            if bytes { plain += 1 }
+        }
+        XCTAssertGreaterThan(plain, 500)
+        XCTAssertGreaterThan(checked - plain, 500)
+        // Where the two differ on a non-ASCII path, the characters decide: `/` joined with an accent parts nothing.
+        XCTAssertTrue(PathSafety.isPlainOutputPath("./\u{301}x"))
+        XCTAssertFalse(PathSafety.isPlainOutputPath("./x"))
+    }
+
     /// Text that is its own slug is kept as it is; every text of up to four characters from letters, digits, `-`, a
     /// space, an apostrophe and a non-ASCII letter gets from ``Slug/make(_:)`` what building the slug anew gives.
     func testOwnSlugsAreKeptAsBuildingTheSlugGivesThem() {
