@@ -129,21 +129,22 @@ package final class SiteModelMemo: @unchecked Sendable {
     /// as it did for everything the site model takes from it (``placesAlike(_:_:)``); else nil. Given back, its related
     /// posts and notes are the last build's too (``mergedTermNotes(_:make:)`` then keeps the notes).
     func site(of posts: [RenderedPost], assets: [String], options: SiteOptions) -> Site? {
-        // Taken out of the memo: the posts put in change the one copy of the site's posts, not a copy of them.
-        var taken: Made? = lock.withLock {
+        // Taken out of the memo: the posts put in change the one copy of the site's posts, not a copy of them (no
+        // other binding of it is alive while they are put in: one would make the first change copy every post).
+        guard var made = lock.withLock({ () -> Made? in
             keptSite = false
             defer { last = nil }
             return last
-        }
-        guard let last = taken, posts.count == last.posts.count, assets == last.assets,
-              options.includeDrafts == last.options.includeDrafts, options.includeFuture == last.options.includeFuture else { return nil }
+        }), posts.count == made.posts.count, assets == made.assets,
+              options.includeDrafts == made.options.includeDrafts, options.includeFuture == made.options.includeFuture else { return nil }
+        let now = made.options.now
         let changed: [Int]? = posts.withUnsafeBufferPointer { new in
-            last.posts.withUnsafeBufferPointer { old in
+            made.posts.withUnsafeBufferPointer { old in
                 var changed: [Int] = []
                 for index in new.indices {
                     let (a, b) = (old.baseAddress! + index, new.baseAddress! + index)
                     // A post whose side of the build's "now" moved (in the future then, due now) is left out or marked otherwise.
-                    guard (a.pointee.post.date > last.options.now) == (b.pointee.post.date > options.now) else { return nil }
+                    guard (a.pointee.post.date > now) == (b.pointee.post.date > options.now) else { return nil }
                     if Self.readAlike(a, b) { continue }
                     guard Self.placesAlike(a, b, among: new) else { return nil }
                     changed.append(index)
@@ -153,13 +154,12 @@ package final class SiteModelMemo: @unchecked Sendable {
         }
         guard let changed else { return nil }
         for index in changed {
-            guard let place = last.placed[index] else { continue }
-            taken?.site.posts[place].post = posts[index].post
-            taken?.site.posts[place].rendered = posts[index].rendered
+            guard let place = made.placed[index] else { continue }
+            made.site.posts[place].post = posts[index].post
+            made.site.posts[place].rendered = posts[index].rendered
         }
-        taken?.posts = posts
-        taken?.options = options
-        guard let made = taken else { return nil }
+        made.posts = posts
+        made.options = options
         lock.withLock {
             self.last = made
             keptSite = true
