@@ -89,24 +89,45 @@ final class FileWatcher: @unchecked Sendable {
             guard waited > 0 else { if errno == EINTR { continue } else { return true } }
             let count = read(fd, &buffer, buffer.count)
             guard count > 0 else { continue }
-            var offset = 0
-            while offset + 16 <= count {
-                let wd = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Int32.self) }
-                let eventMask = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self) }
-                let length = Int(buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self) })
-                let nameBytes = buffer[(offset + 16)..<(offset + 16 + length)].prefix { $0 != 0 }
-                offset += 16 + length
-                guard let folder = watched[wd] else { continue }
-                let name = String(decoding: nameBytes, as: UTF8.self)
-                let path = name.isEmpty ? folder : folder + "/" + name
-                if eventMask & UInt32(IN_ISDIR) != 0, eventMask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, underFolders(path) {
+            for event in Self.inotifyEvents(buffer.prefix(count)) {
+                if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    // The kernel's queue overflowed and events were dropped: which files changed, and which folders
+                    // were made, is unknown. Every folder is walked again for watches (a folder made meanwhile) and
+                    // a rebuild is asked for; dropping the event, as before, left the preview stale until the next
+                    // save.
+                    for folder in folders { add(folder) }
+                    pending.append(contentsOf: folders)
+                    continue
+                }
+                guard let folder = watched[event.wd] else { continue }
+                let path = event.name.isEmpty ? folder : folder + "/" + event.name
+                if event.mask & UInt32(IN_ISDIR) != 0, event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, underFolders(path) {
                     add(path)
                 }
-                if eventMask & UInt32(IN_IGNORED) != 0 { watched[wd] = nil }
-                guard name.isEmpty || Self.matters(name) else { continue }
+                if event.mask & UInt32(IN_IGNORED) != 0 { watched[event.wd] = nil }
+                guard event.name.isEmpty || Self.matters(event.name) else { continue }
                 if underFolders(path) || files.contains(path) { pending.append(path) }
             }
         }
+    }
+
+    /// The events in bytes read from an inotify descriptor: each a watch descriptor (-1 for the queue's overflow),
+    /// a mask and a name (empty for the watched item itself), as `struct inotify_event` lays them out.
+    static func inotifyEvents(_ bytes: ArraySlice<UInt8>) -> [(wd: Int32, mask: UInt32, name: String)] {
+        var events: [(wd: Int32, mask: UInt32, name: String)] = []
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset + 16 <= raw.count {
+                let wd = raw.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+                let mask = raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+                let length = Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                guard offset + 16 + length <= raw.count else { break }
+                let name = raw[(offset + 16)..<(offset + 16 + length)].prefix { $0 != 0 }
+                events.append((wd, mask, String(decoding: name, as: UTF8.self)))
+                offset += 16 + length
+            }
+        }
+        return events
     }
     #endif
 
