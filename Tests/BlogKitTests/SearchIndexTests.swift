@@ -181,6 +181,27 @@ final class SearchIndexTests: BuiltSiteTestCase {
         }
     }
 
+    /// Words of one ASCII letter or digit are never kept, and the sixty-four-byte reader leaves them out before
+    /// it asks whether a word fits: the words kept are still the plain reading's when the kept words end one,
+    /// two, three bytes short of the limit and such a letter comes next, then longer words.
+    func testOneLetterWordsAtTheLimitOfTheSearchWords() {
+        for short in 0..<12 {
+            // Distinct words of six letters (seven bytes with the space), then one word as long as makes the
+            // kept bytes end `short` bytes before the limit.
+            var words: [String] = [], used = 0
+            while used + 7 + 20 <= BodyText.searchBytes {
+                words.append("w" + String(words.count + 10_000))
+                used += (used > 0 ? 1 : 0) + 6
+            }
+            let last = BodyText.searchBytes - short - used - 1
+            if last > 0 { words.append(String(repeating: "z", count: last)) }
+            for tail in ["a b 1 cd efg", "a", "a bc", "é a bc", "a <em>b</em> cd", "x" + String(repeating: " q", count: 40) + " rs"] {
+                let html = "<p>" + words.joined(separator: " ") + " " + tail + "</p>"
+                XCTAssertEqual(BodyText.searchWords(html: html), Self.plainSearchWords(html), "\(short) \(tail)")
+            }
+        }
+    }
+
     /// The SSE2 classification of sixty-four bytes (CSystem's `blog_search_bytes`, `blog_count_bytes`) and
     /// the byte-at-a-time one used where SSE2 is not (an ARM Mac, aarch64 Linux) agree on random bytes, drawn
     /// mostly from the ones the tests tell apart and the bounds of their ranges.

@@ -279,14 +279,20 @@ package struct BodyText: Sendable, Equatable {
                         read = others == 0 ? 0 : 64 &- others.leadingZeroBitCount
                         letters &= below(read)
                     }
-                    while letters != 0 {
-                        let first = letters.trailingZeroBitCount
-                        let length = (~(letters &>> UInt64(first))).trailingZeroBitCount
-                        letters &= letters &+ (letters & (0 &- letters))
-                        let at = used > 0 ? used &+ 1 : 0
+                    // Each word's first and last byte, one bit each, taken lowest first. One ASCII letter
+                    // or digit is no word, and is left out here: it is never kept, and when it would not
+                    // fit, no longer word fits after it either, so the bytes kept are the same.
+                    let after = letters & ~(letters &>> 1), single = letters & ~(letters &<< 1) & after
+                    var starts = letters & ~(letters &<< 1) & ~single, ends = after & ~single
+                    // Where the next word kept would start: after a space, unless it is the first.
+                    var at = used > 0 ? used &+ 1 : 0
+                    while starts != 0 {
+                        let first = starts.trailingZeroBitCount
+                        let length = ends.trailingZeroBitCount &- first &+ 1
+                        starts &= starts &- 1
+                        ends &= ends &- 1
                         guard at &+ length <= limit else { full = true; break scan }
-                        // One ASCII letter or digit is no word.
-                        guard length > 1, !isKept(key(lowered + first, length)) else { continue }
+                        guard !isKept(key(lowered + first, length)) else { continue }
                         if at > 0 { out[at &- 1] = UInt8(ascii: " ") }
                         if length <= 16 {
                             let word = UnsafeMutableRawPointer(out + at), from = UnsafeRawPointer(lowered + first)
@@ -296,6 +302,7 @@ package struct BodyText: Sendable, Equatable {
                             (out + at).update(from: lowered + first, count: length)
                         }
                         used = at &+ length
+                        at = used &+ 1
                     }
                     if read > 0 {
                         position &+= read
