@@ -1,5 +1,5 @@
 @testable import BlogBuild
-import BlogCore
+@testable import BlogCore
 @testable import BlogRender
 import CSystem
 import Foundation
@@ -158,7 +158,9 @@ final class SearchIndexTests: BuiltSiteTestCase {
                       "é", "É", "café", "日本", "語", "、", "。", "\u{3000}", "\u{00A0}", "\u{2014}", "«", "\u{1680}", "\u{85}", "\u{FF01}",
                       "한국어", "😀", "abcdefghijklmnopqrstu", "x1y2Z3", "ABCDEFGH", "\u{2028}", "\u{B7}", "ſ",
                       // Runs and tags about the sixteen bytes read at once; a tag holding a reference and a character beyond ASCII.
-                      "abcdefghijklmno", "Abcdefghijklmnop", "abcdefghijklmnopq", "<b>", "<i>x</i>", "x<em>y</em>z", "<a title=\"é &amp; b\">"]
+                      "abcdefghijklmno", "Abcdefghijklmnop", "abcdefghijklmnopq", "<b>", "<i>x</i>", "x<em>y</em>z", "<a title=\"é &amp; b\">",
+                      // A `>` outside a tag or within one's attribute, a `<` within a tag, tags side by side.
+                      ">", "a > b", "<a title=\"x>y\">", "<<b>", "<!-- a < b -->", "</em></a><i>", "x</b>y"]
         var seed: UInt64 = 0x5EED
         func next(_ bound: Int) -> Int {
             seed = seed &* 6364136223846793005 &+ 1442695040888963407
@@ -178,6 +180,66 @@ final class SearchIndexTests: BuiltSiteTestCase {
         for value in UInt32(0x80)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
             XCTAssertEqual(BodyText.isWhitespace(value), scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
+        }
+    }
+
+    /// Words of one ASCII letter or digit are never kept, and the sixty-four-byte reader leaves them out before
+    /// it asks whether a word fits: the words kept are still the plain reading's when the kept words end one,
+    /// two, three bytes short of the limit and such a letter comes next, then longer words.
+    func testOneLetterWordsAtTheLimitOfTheSearchWords() {
+        for short in 0..<12 {
+            // Distinct words of six letters (seven bytes with the space), then one word as long as makes the
+            // kept bytes end `short` bytes before the limit.
+            var words: [String] = [], used = 0
+            while used + 7 + 20 <= BodyText.searchBytes {
+                words.append("w" + String(words.count + 10_000))
+                used += (used > 0 ? 1 : 0) + 6
+            }
+            let last = BodyText.searchBytes - short - used - 1
+            if last > 0 { words.append(String(repeating: "z", count: last)) }
+            for tail in ["a b 1 cd efg", "a", "a bc", "é a bc", "a <em>b</em> cd", "x" + String(repeating: " q", count: 40) + " rs"] {
+                let html = "<p>" + words.joined(separator: " ") + " " + tail + "</p>"
+                XCTAssertEqual(BodyText.searchWords(html: html), Self.plainSearchWords(html), "\(short) \(tail)")
+            }
+        }
+    }
+
+    /// The tags among sixty-four bytes, found at once by a prefix XOR when `<` and `>` alternate and one by one
+    /// when they do not, are a plain reading's: each tag from its `<` to the first `>` after it, a `>` outside a
+    /// tag and a `<` within one read as text, the reading stopped at a `<` not closed.
+    func testTheTagsAmongSixtyFourBytesAreAPlainReadings() {
+        var seed: UInt64 = 0x7A65
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        for round in 0..<50_000 {
+            // Mostly alternating, as in rendered HTML; every fourth round anything. The first byte is never a
+            // `<` (the readers skip a tag there first), but may be a `>`.
+            var opens: UInt64 = 0, closes: UInt64 = 0, inside = false
+            for index in 0..<64 where next(5) == 0 {
+                if round % 4 == 0 ? next(2) == 0 : !inside {
+                    guard index > 0 else { continue }
+                    opens |= 1 << index
+                } else {
+                    closes |= 1 << index
+                }
+                inside.toggle()
+            }
+            var bytes: UInt64 = 0, read = 64, open: Int?
+            for index in 0..<64 {
+                if let start = open {
+                    if closes >> index & 1 != 0 {
+                        for byte in start...index { bytes |= 1 << byte }
+                        open = nil
+                    }
+                } else if opens >> index & 1 != 0 {
+                    open = index
+                }
+            }
+            if let start = open { read = start }
+            let found = BodyText.tagBytes(opens: opens, closes: closes)
+            XCTAssertEqual([found.bytes, UInt64(found.read)], [bytes, UInt64(read)], "opens \(opens), closes \(closes)")
         }
     }
 

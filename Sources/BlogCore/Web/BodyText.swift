@@ -106,6 +106,38 @@ package struct BodyText: Sendable, Equatable {
         count >= 64 ? UInt64.max : (1 &<< UInt64(truncatingIfNeeded: count)) &- 1
     }
 
+    /// The bytes of the tags among sixty-four whose `<` are `opens` and `>` are `closes` (the first byte in
+    /// none), each from its `<` to the first `>` after it, and where the reading of them stops: at the `<` of
+    /// a tag not closed among them, else 64. When each `<` is closed before the next and no `>` stands
+    /// outside a tag (most often), the bytes within tags are the ones after an odd number of the two, found
+    /// for all at once by a prefix XOR; else the tags are taken one by one.
+    @inline(__always)
+    static func tagBytes(opens: UInt64, closes: UInt64) -> (bytes: UInt64, read: Int) {
+        var odd = opens | closes
+        odd ^= odd &<< 1
+        odd ^= odd &<< 2
+        odd ^= odd &<< 4
+        odd ^= odd &<< 8
+        odd ^= odd &<< 16
+        odd ^= odd &<< 32
+        let within = odd &<< 1
+        if opens & within == 0, closes & ~within == 0 {
+            guard odd &>> 63 != 0 else { return (odd | closes, 64) }
+            let open = 63 &- opens.leadingZeroBitCount
+            return ((odd | closes) & below(open), open)
+        }
+        var rest = opens, bytes: UInt64 = 0
+        while rest != 0 {
+            let open = UInt64(truncatingIfNeeded: rest.trailingZeroBitCount)
+            let closing = closes & (UInt64.max - 1) &<< open
+            guard closing != 0 else { return (bytes, Int(truncatingIfNeeded: open)) }
+            let after = 2 &<< UInt64(truncatingIfNeeded: closing.trailingZeroBitCount) &- 1
+            bytes |= after & ~(1 &<< open &- 1)
+            rest &= ~after
+        }
+        return (bytes, 64)
+    }
+
     /// The number of bits set in `bits` (`nonzeroBitCount` without `popcnt`, which an x86-64 may
     /// lack: the bits added in pairs, fours, bytes, then the bytes by one multiplication).
     @inline(__always)
@@ -134,19 +166,13 @@ package struct BodyText: Sendable, Equatable {
                     let found = blog_count_bytes(sixtyFour(base, position, total, spare: spare.baseAddress!))
                     // The bytes of words: not spaces, and each tag read as the byte before it (it neither
                     // ends a word nor starts one), up to a tag that does not close among the sixty-four.
-                    var marks = ~found.words, opens = found.opens, tags: UInt64 = 0, read = 64
+                    let (tags, tagsEnd) = tagBytes(opens: found.opens, closes: found.closes)
+                    var read = tagsEnd
                     let carry: UInt64 = inWord ? 1 : 0
-                    while opens != 0 {
-                        let open = UInt64(truncatingIfNeeded: opens.trailingZeroBitCount)
-                        let closes = found.closes & (UInt64.max - 1) &<< open
-                        guard closes != 0 else { read = Int(truncatingIfNeeded: open); break }
-                        let after = 2 &<< UInt64(truncatingIfNeeded: closes.trailingZeroBitCount) &- 1
-                        let tag = after & ~(1 &<< open &- 1)
-                        let before = (marks &<< 1 | carry) &>> open & 1
-                        marks = marks & ~tag | tag & (0 &- before)
-                        tags |= tag
-                        opens &= ~after
-                    }
+                    // Each run of tags (the first byte is in none) takes the class of the byte before it: added
+                    // to the run's first byte, a one carries through the run, which leaves the bits it cleared.
+                    let runs = tags & ~(tags &<< 1) & (~found.words &<< 1 | carry)
+                    var marks = ~found.words & ~tags | tags & ~(tags &+ runs)
                     // Then up to the first character beyond ASCII (outside a tag); at least the first byte,
                     // which is neither.
                     let beyond = found.stops & ~tags
@@ -262,15 +288,8 @@ package struct BodyText: Sendable, Equatable {
                     // or below when it starts here.
                     let bytes = sixtyFour(base, position, total, spare: spare)
                     let found = blog_search_bytes(bytes, lowered)
-                    var opens = found.opens, tags: UInt64 = 0, read = 64
-                    while opens != 0 {
-                        let open = UInt64(truncatingIfNeeded: opens.trailingZeroBitCount)
-                        let closes = found.closes & (UInt64.max - 1) &<< open
-                        guard closes != 0 else { read = Int(truncatingIfNeeded: open); break }
-                        let after = 2 &<< UInt64(truncatingIfNeeded: closes.trailingZeroBitCount) &- 1
-                        tags |= after & ~(1 &<< open &- 1)
-                        opens &= ~after
-                    }
+                    let (tags, tagsEnd) = tagBytes(opens: found.opens, closes: found.closes)
+                    var read = tagsEnd
                     let stops = found.stops & ~tags
                     if stops != 0 { read = min(read, stops.trailingZeroBitCount) }
                     var letters = found.words & ~tags & below(read)
@@ -279,14 +298,20 @@ package struct BodyText: Sendable, Equatable {
                         read = others == 0 ? 0 : 64 &- others.leadingZeroBitCount
                         letters &= below(read)
                     }
-                    while letters != 0 {
-                        let first = letters.trailingZeroBitCount
-                        let length = (~(letters &>> UInt64(first))).trailingZeroBitCount
-                        letters &= letters &+ (letters & (0 &- letters))
-                        let at = used > 0 ? used &+ 1 : 0
+                    // Each word's first and last byte, one bit each, taken lowest first. One ASCII letter
+                    // or digit is no word, and is left out here: it is never kept, and when it would not
+                    // fit, no longer word fits after it either, so the bytes kept are the same.
+                    let after = letters & ~(letters &>> 1), single = letters & ~(letters &<< 1) & after
+                    var starts = letters & ~(letters &<< 1) & ~single, ends = after & ~single
+                    // Where the next word kept would start: after a space, unless it is the first.
+                    var at = used > 0 ? used &+ 1 : 0
+                    while starts != 0 {
+                        let first = starts.trailingZeroBitCount
+                        let length = ends.trailingZeroBitCount &- first &+ 1
+                        starts &= starts &- 1
+                        ends &= ends &- 1
                         guard at &+ length <= limit else { full = true; break scan }
-                        // One ASCII letter or digit is no word.
-                        guard length > 1, !isKept(key(lowered + first, length)) else { continue }
+                        guard !isKept(key(lowered + first, length)) else { continue }
                         if at > 0 { out[at &- 1] = UInt8(ascii: " ") }
                         if length <= 16 {
                             let word = UnsafeMutableRawPointer(out + at), from = UnsafeRawPointer(lowered + first)
@@ -296,6 +321,7 @@ package struct BodyText: Sendable, Equatable {
                             (out + at).update(from: lowered + first, count: length)
                         }
                         used = at &+ length
+                        at = used &+ 1
                     }
                     if read > 0 {
                         position &+= read
