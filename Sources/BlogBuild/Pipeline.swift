@@ -225,11 +225,7 @@ public enum Pipeline {
         // changed since the last build; else the full build runs with it watching (a render hook),
         // and it keeps a state for the next build. With --no-cache it only drops the state this
         // build makes stale; so with relative URLs, whose rewriting moves the bodies within the pages.
-        let incremental = try IncrementalBuild(IncrementalRequest(
-            config: config, theme: theme, source: options.source, sourceDisplay: options.sourceDisplay,
-            content: content.url, contentDisplay: content.display, output: output, outputDisplay: outputDisplay,
-            drafts: options.drafts, future: options.future, now: options.now, version: options.version,
-            buildsAgain: options.buildsAgain), enabled: options.cache && !config.relativeURLs)
+        let incremental = try layer(options, config: config, theme: theme, content: content, output: output, outputDisplay: outputDisplay)
         // One build of the blog at a time, with the cache or without: two would share the staging
         // folder, the spare copy and the state.
         let (lock, lockWarnings) = try BuildLock.hold(blog: options.source, folder: incremental.stateFolder, create: options.cache)
@@ -255,6 +251,32 @@ public enum Pipeline {
             built.report.cacheSummary = summary
             return built
         }
+    }
+
+    /// The incremental layer of a build of `options`.
+    private static func layer(_ options: BuildOptions, config: SiteConfig, theme: Theme, content: (url: URL, display: String),
+                              output: URL, outputDisplay: String) throws -> IncrementalBuild {
+        try IncrementalBuild(IncrementalRequest(
+            config: config, theme: theme, source: options.source, sourceDisplay: options.sourceDisplay,
+            content: content.url, contentDisplay: content.display, output: output, outputDisplay: outputDisplay,
+            drafts: options.drafts, future: options.future, now: options.now, version: options.version,
+            buildsAgain: options.buildsAgain), enabled: options.cache && !config.relativeURLs)
+    }
+
+    /// For `blog serve`, between builds: makes the spare copy of the site that the next build in place (a body
+    /// edit) would otherwise make first, when the last build left none it can take (see BlogIncremental's
+    /// `IncrementalBuild.readySpare()`). Whether one was made; false, having done nothing, when blog.yml no longer
+    /// reads or another build holds the lock.
+    package static func readySpare(_ options: BuildOptions) -> Bool {
+        guard options.cache, let (config, _) = try? loadConfig(options),
+              let (output, outputDisplay) = try? outputFolder(options, config: config),
+              let theme = try? themes.theme(name: config.theme, siteRoot: options.source),
+              let incremental = try? layer(options, config: config, theme: theme, content: contentFolder(options, config: config),
+                                           output: output, outputDisplay: outputDisplay),
+              let (lock, _) = try? BuildLock.hold(blog: options.source, folder: incremental.stateFolder, create: false)
+        else { return false }
+        defer { lock.release() }
+        return incremental.readySpare()
     }
 
     /// The theme of the builds of a process that builds again (`blog serve`), kept while its files are unchanged.

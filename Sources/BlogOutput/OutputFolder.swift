@@ -27,6 +27,8 @@ package struct OutputFolder {
     /// The site before the published one, beside the output folder; nil for a mount point (see
     /// ``SiteWriter``).
     let spare: URL?
+    /// Whether the spare copy is there, a folder.
+    var hasSpare: Bool { spare.map { FileKind.of($0.path) == S_IFDIR } ?? false }
 
     /// The file every build leaves in the output folder: a folder that holds it is one that blog
     /// may replace.

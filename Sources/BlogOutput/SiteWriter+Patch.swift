@@ -23,7 +23,7 @@ extension SiteWriter {
         guard let folder = try? OutputFolder.locate(output, display: ""), folder.exists else { return nil }
         let staging = folder.staging
         removeTree(staging)
-        let hasSpare = folder.spare.map { FileKind.of($0.path) == S_IFDIR } ?? false
+        let hasSpare = folder.hasSpare
         // Without a spare (the first build into this output made none), a new staging folder is
         // linked whole: a tenth of the time of building the site again.
         guard hasSpare ? rename(folder.spare!.path, staging.path) == 0 : mkdir(staging.path, 0o777) == 0 else { return nil }
@@ -56,6 +56,13 @@ extension SiteWriter {
             return nil
         }
         return WriteReport(written: changed.count, unchanged: paths.count - changed.count)
+    }
+
+    /// Whether a spare copy of the site is beside the output folder `output` (see
+    /// ``patch(output:paths:changed:spareSamePaths:spareDiffers:)``); nil when none can be (a mount point).
+    package static func hasSpare(output: URL) -> Bool? {
+        guard let folder = try? OutputFolder.locate(output, display: ""), folder.spare != nil else { return nil }
+        return folder.hasSpare
     }
 
     /// Flushes to disk the files `written` and the entries of the folders that hold `paths` (all under

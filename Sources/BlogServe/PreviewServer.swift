@@ -210,6 +210,13 @@ public final class PreviewServer: @unchecked Sendable {
             let onlyStyles = !changed.isEmpty && changed.allSatisfy { $0.hasSuffix(".css") }
             Task { await hub.built(onlyStyles: onlyStyles) }
             checkLinks(links)
+            // A full build may leave no spare copy of the site that the next body edit can take: it is made now,
+            // while the page is read, not by that edit (see Pipeline.readySpare).
+            if links != nil {
+                builds.async { [self, build] in
+                    if !privateFolder.stopping { _ = Pipeline.readySpare(build) }
+                }
+            }
         } catch let failure as BuildFailure {
             for diagnostic in failure.diagnostics { print(diagnostic.description) }
             print(servedOnce ? "build failed; still serving the last good site"

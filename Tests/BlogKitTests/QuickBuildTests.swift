@@ -208,6 +208,65 @@ extension IncrementalBuildTests {
         try assertSameAsCleanBuild()
     }
 
+    /// `blog serve` makes the spare copy between builds (`Pipeline.readySpare`) when the last build left none that the
+    /// next body edit could take as it is: the first build, and a build whose site has other files.
+    func testTheSpareMadeBetweenBuildsHoldsThePublishedFilesAndTheNextEditTakesIt() throws {
+        let spare = site.root.appendingPathComponent(".public.blog-spare")
+        var options = BuildOptions(source: site.root.path, output: site.root.appendingPathComponent("public").path, now: now)
+        options.quick = true
+        // As `blog serve` builds: the pages' digests are kept from the first build, so a summary edit is a partial build.
+        options.buildsAgain = true
+        @discardableResult func serveBuild() throws -> BuildReport { try Pipeline.build(options) }
+        func identity(_ url: URL) throws -> Int {
+            try XCTUnwrap(FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int)
+        }
+        /// The spare holds every published file, the same file (a link, not a copy).
+        func assertSpareIsThePublishedSite(file: StaticString = #filePath, line: UInt = #line) throws {
+            let published = site.files(under: "public").filter { $0 != ".blog-output" }
+            let spared = site.files(under: ".public.blog-spare").filter { $0 != ".blog-output" }
+            XCTAssertEqual(spared.sorted(), published.sorted(), file: file, line: line)
+            for path in published {
+                XCTAssertEqual(try identity(spare.appendingPathComponent(path)), try identity(site.root.appendingPathComponent("public/" + path)),
+                               path, file: file, line: line)
+            }
+        }
+        try serveBuild()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: spare.path))
+        XCTAssertTrue(Pipeline.readySpare(options))
+        try assertSpareIsThePublishedSite()
+        XCTAssertFalse(Pipeline.readySpare(options), "made once")
+        try assertSameAsCleanBuild()
+        // The edit takes that folder as its staging folder: it becomes the published one.
+        let made = try identity(spare)
+        try edit("content/posts/post-4.md") { $0 + "\n\nAppended.\n" }
+        assertQuick(try serveBuild(), changed: 1)
+        XCTAssertEqual(try identity(site.root.appendingPathComponent("public")), made)
+        try assertSameAsCleanBuild()
+        // After a build in place or a partial build (a summary or a title edited), the spare differs from the site in
+        // a few files: the next edit updates those.
+        XCTAssertFalse(Pipeline.readySpare(options))
+        try edit("content/posts/post-2.md") { $0.replacingOccurrences(of: "The body of post 2", with: "The new start of post 2") }
+        let partial = try serveBuild()
+        XCTAssertTrue(partial.cacheSummary?.hasPrefix("partial build: ") ?? false, partial.cacheSummary ?? "no summary")
+        XCTAssertFalse(Pipeline.readySpare(options))
+        // A title that is part of the post's URL: the site has other files.
+        try edit("content/posts/post-2.md") { $0.replacingOccurrences(of: "Post number 2", with: "Post number two") }
+        assertRebuilt(try serveBuild(), because: "the header, summary or headings of")
+        XCTAssertTrue(Pipeline.readySpare(options))
+        try assertSpareIsThePublishedSite()
+        // A new post: the site before has other files.
+        try site.write("content/posts/post-9.md", "title: Post number 9\ndate: 2020-03-01 10:00\n\nA summary.\n\nA body.\n")
+        assertRebuilt(try serveBuild(), because: "files were added to or removed from")
+        XCTAssertTrue(Pipeline.readySpare(options))
+        try assertSpareIsThePublishedSite()
+        try edit("content/posts/post-9.md") { $0 + "\n\nAppended.\n" }
+        assertQuick(try serveBuild(), changed: 1)
+        try assertSameAsCleanBuild()
+        // Without the cache there is no state to say what the site is: nothing is made.
+        try build(cache: false)
+        XCTAssertFalse(Pipeline.readySpare(options))
+    }
+
     func testQuickAfterNoCacheBuildIsAFullBuild() throws {
         try buildTwice()
         try edit("content/posts/post-4.md") { $0 + "\n\nAppended.\n" }
