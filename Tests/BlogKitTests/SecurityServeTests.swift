@@ -81,8 +81,9 @@ final class SecurityServeTests: XCTestCase {
     /// A head that has arrived, for ``Client/hear(seconds:enough:)``.
     static let headArrived: (String) -> Bool = { $0.contains("\r\n\r\n") }
 
-    static func serve(_ site: TempSite, _ arguments: [String] = []) throws -> (Server, Int) {
-        let server = try Server(["--port", "0"] + arguments, in: site.root)
+    static func serve(_ site: TempSite, _ arguments: [String] = [], in folder: URL? = nil,
+                      environment: [String: String] = [:]) throws -> (Server, Int) {
+        let server = try Server(["--port", "0", "--source", site.root.path] + arguments, in: folder ?? site.root, environment: environment)
         try server.waitUntilServing()
         return (server, try XCTUnwrap(URL(string: server.url)?.port))
     }
@@ -238,6 +239,53 @@ final class SecurityServeTests: XCTestCase {
         XCTAssertEqual(server.process.terminationReason, .uncaughtSignal)
         XCTAssertEqual(server.process.terminationStatus, SIGINT)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path), "the private folder is removed")
+    }
+
+    func testAServeRemovesThePrivateFoldersOfKilledServesAndNothingElse() throws {
+        let site = try ServeEndToEndTests.makeBlog()
+        defer { site.remove() }
+        let temporary = try TempSite(), logs = try TempSite()
+        defer { temporary.remove(); logs.remove() }
+        let environment = ["TMPDIR": temporary.root.path]
+        // A serve killed with SIGKILL can't remove its folder.
+        let (killed, _) = try Self.serve(site, in: logs.root, environment: environment)
+        defer { killed.stop() }
+        let left = try XCTUnwrap(Self.privateFolder(killed))
+        XCTAssertEqual(left.deletingLastPathComponent().resolvingSymlinksInPath().path, temporary.root.resolvingSymlinksInPath().path)
+        kill(killed.process.processIdentifier, SIGKILL)
+        try ServeEndToEndTests.eventually(5, "blog serve ends on SIGKILL") { !killed.process.isRunning }
+        XCTAssertTrue(temporary.exists(left.lastPathComponent + "/site/index.html"))
+        // What is not such a folder stays: one without `owner` (being made, or an older blog's), one whose `owner`
+        // a process holds (this one, as a running serve does), a link to a folder with an unheld `owner`, a file,
+        // another name.
+        for name in ["blog-serve-noownr", "blog-serve-heldby", "elsewhere", "blog-serve-longername"] {
+            try temporary.write(name + "/site/index.html", "kept")
+        }
+        try temporary.write("elsewhere/owner", "")
+        try temporary.write("blog-serve-heldby/owner", "")
+        try temporary.write("blog-serve-afilex", "kept")
+        try FileManager.default.createSymbolicLink(atPath: temporary.root.appendingPathComponent("blog-serve-linkto").path,
+                                                   withDestinationPath: temporary.root.appendingPathComponent("elsewhere").path)
+        let held = open(temporary.root.appendingPathComponent("blog-serve-heldby/owner").path, O_RDWR)
+        XCTAssertEqual(flock(held, LOCK_EX | LOCK_NB), 0)
+        defer { close(held) }
+        let (server, _) = try Self.serve(site, environment: environment)
+        defer { server.stop() }
+        try ServeEndToEndTests.eventually(10, "the left folder is removed") { !FileManager.default.fileExists(atPath: left.path) }
+        try ServeEndToEndTests.eventually(5, "and said") {
+            server.output.contains("blog serve: removed \(left.path), the private folder of a serve that ended without removing it")
+        }
+        for path in ["blog-serve-noownr/site/index.html", "blog-serve-heldby/site/index.html", "elsewhere/site/index.html", "elsewhere/owner",
+                     "blog-serve-longername/site/index.html", "blog-serve-afilex", "blog-serve-linkto"] {
+            XCTAssertTrue(temporary.exists(path), path)
+        }
+        // A running serve's folder is locked by it: a second serve leaves it.
+        let own = try XCTUnwrap(Self.privateFolder(server))
+        let (second, _) = try Self.serve(site, in: logs.root, environment: environment)
+        defer { second.stop() }
+        Thread.sleep(forTimeInterval: 1)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: own.appendingPathComponent("site/index.html").path))
+        XCTAssertFalse(second.output.contains("blog serve: removed"), second.output)
     }
 
     func testTwoServesOfOneBlogBothRebuildAndLeaveNothingBehind() throws {

@@ -10,7 +10,7 @@ final class ServeEndToEndTests: XCTestCase {
         let errors: URL
         private(set) var url = ""
 
-        init(_ arguments: [String], in folder: URL) throws {
+        init(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws {
             log = folder.appendingPathComponent("serve.out")
             errors = folder.appendingPathComponent("serve.err")
             try Data().write(to: log)
@@ -21,6 +21,7 @@ final class ServeEndToEndTests: XCTestCase {
             process.standardOutput = try FileHandle(forWritingTo: log)
             process.standardError = try FileHandle(forWritingTo: errors)
             process.standardInput = FileHandle.nullDevice
+            if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
             try process.run()
         }
 
