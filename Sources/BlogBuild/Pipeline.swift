@@ -229,7 +229,7 @@ public enum Pipeline {
             config: config, theme: theme, source: options.source, sourceDisplay: options.sourceDisplay,
             content: content.url, contentDisplay: content.display, output: output, outputDisplay: outputDisplay,
             drafts: options.drafts, future: options.future, now: options.now, version: options.version,
-            buildsAgain: options.buildsAgain), enabled: options.cache && !config.relativeURLs)
+            buildsAgain: options.buildsAgain, ownsOutput: options.privateOutput), enabled: options.cache && !config.relativeURLs)
         // One build of the blog at a time, with the cache or without: two would share the staging
         // folder, the spare copy and the state.
         let (lock, lockWarnings) = try BuildLock.hold(blog: options.source, folder: incremental.stateFolder, create: options.cache)
