@@ -68,9 +68,28 @@ struct RequestDigests {
     let readerKey: Digest
 
     init(_ request: IncrementalRequest) {
-        let configuration = String(reflecting: request.config)
+        // `params:` apart, its maps' keys in order: a dictionary prints in an order of the process's hash seed, so the
+        // configuration of a blog.yml with two params or more never matched the state of the build before.
+        var config = request.config
+        let params = config.params
+        config.params = [:]
+        let configuration = String(reflecting: config) + "\nparams: " + Self.text(of: .map(params))
         inputs = QuickBuild.inputs(request, configuration: configuration)
         readerKey = SiteState.readerKey(configuration: configuration, version: request.version)
+    }
+
+    /// `value` in text that is the same in every process: maps by their keys in order.
+    static func text(of value: MetaValue) -> String {
+        switch value {
+        case .string(let text): return text.debugDescription
+        case .int(let number): return "int \(number)"
+        case .double(let number): return "double \(number.bitPattern)"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .date(let date): return "date \(date.timeIntervalSince1970.bitPattern)"
+        case .list(let items): return "[" + items.map(text(of:)).joined(separator: ", ") + "]"
+        case .map(let map): return "{" + map.keys.sorted().map { $0.debugDescription + ": " + text(of: map[$0]!) }.joined(separator: ", ") + "}"
+        case .null: return "null"
+        }
     }
 }
 
