@@ -38,6 +38,9 @@ public struct BuildOptions: Sendable {
     /// The process builds again after this build (`blog serve`): it keeps what the next build can
     /// use in memory (each post's rendered markdown).
     public var buildsAgain: Bool = false
+    /// The output folder and `cacheFolder` are the process's own (`blog serve`'s private folder): only its builds write
+    /// them, so a build trusts what the process's last build saved about the published files.
+    public var privateOutput: Bool = false
     /// The folder of the build's state and lock, overriding `cache_dir` of blog.yml: `blog serve` keeps its
     /// own in its private folder.
     public var cacheFolder: String?

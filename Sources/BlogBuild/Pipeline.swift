@@ -260,7 +260,7 @@ public enum Pipeline {
             config: config, theme: theme, source: options.source, sourceDisplay: options.sourceDisplay,
             content: content.url, contentDisplay: content.display, output: output, outputDisplay: outputDisplay,
             drafts: options.drafts, future: options.future, now: options.now, version: options.version,
-            buildsAgain: options.buildsAgain), enabled: options.cache && !config.relativeURLs)
+            buildsAgain: options.buildsAgain, ownsOutput: options.privateOutput), enabled: options.cache && !config.relativeURLs)
     }
 
     /// For `blog serve`, between builds: makes the spare copy of the site that the next build in place (a body

@@ -16,7 +16,7 @@ import Foundation
 /// depends on nothing but its body, its summary, its markdown options and where it is (for
 /// messages): no Liquid or shortcodes, no links resolved against other posts (see
 /// ``SiteState/linksElsewhere(_:_:)``). The memo is for one blog folder and set of inputs
-/// (``QuickBuild/inputs(_:)``); another forgets it.
+/// (``RequestDigests/inputs``); another forgets it.
 package final class BuildMemo: @unchecked Sendable {
     /// What a post's markdown is rendered from.
     private struct Source: Equatable {

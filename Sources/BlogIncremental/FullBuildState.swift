@@ -70,7 +70,7 @@ extension QuickBuild {
     /// the output folder, with `posts` from ``postStates(_:contentDir:readerKey:headings:opaque:changedSince:)``;
     /// nil when a file of the content folder changed since `changedSince`, or a file is missing.
     static func state(after built: BuiltSite, in folder: URL, pageHoles: [[BodyHole]], feedHoles: [String: [BodyHole]],
-                      posts: [PostState], request: IncrementalRequest, previousPaths: Digest?, changedSince: Int64) -> SiteState? {
+                      posts: [PostState], request: IncrementalRequest, inputs: Digest, previousPaths: Digest?, changedSince: Int64) -> SiteState? {
         let files = built.files
         let filePaths = files.map(\.path)
         let identities = FileStat.of(filePaths, in: folder.path, followingLinks: false)
@@ -82,7 +82,8 @@ extension QuickBuild {
             let inputs = built.pageInputs.flatMap { number < $0.count ? $0[number] : nil } ?? .zero
             outputs.append(OutputState(path: file.path, identity: identity, holes: holes, inputs: inputs))
         }
-        guard var state = state(after: built, outputs: outputs, posts: posts, request: request, changedSince: changedSince) else { return nil }
+        guard var state = state(after: built, outputs: outputs, posts: posts, request: request, inputs: inputs, changedSince: changedSince)
+        else { return nil }
         state.spareSamePaths = previousPaths == state.pathsDigest
         // The published site becomes the spare copy once this one is swapped in: the files this
         // build linked from it are shared, the files it wrote are not.
@@ -95,8 +96,9 @@ extension QuickBuild {
 
     /// The state of the site `built` whose published files are `outputs` (in the order of
     /// `built.files`), with `posts` from ``postStates(_:contentDir:readerKey:headings:opaque:changedSince:)``
-    /// and no spare copy known; nil when a file of the content folder changed since `changedSince`.
-    static func state(after built: BuiltSite, outputs: [OutputState], posts: [PostState], request: IncrementalRequest,
+    /// and no spare copy known, and `inputs` (``RequestDigests/inputs``); nil when a file of the content folder changed
+    /// since `changedSince`.
+    static func state(after built: BuiltSite, outputs: [OutputState], posts: [PostState], request: IncrementalRequest, inputs: Digest,
                       changedSince: Int64) -> SiteState? {
         let site = built.site
         var assets: [FileState] = []
@@ -116,7 +118,7 @@ extension QuickBuild {
         }
         // Counted, not filtered: a filtered copy of 50,000 posts is 40 MB at the build's peak of memory.
         let postCount = site.posts.reduce(0) { $0 + ($1.post.kind == .post ? 1 : 0) }
-        return SiteState(inputs: inputs(request), dueAt: built.dueAt,
+        return SiteState(inputs: inputs, dueAt: built.dueAt,
                          postCount: postCount, contentPageCount: site.posts.count - postCount, leftOut: site.leftOut, tagCount: site.tags.count,
                          pageCount: site.pages.count,
                          warnings: built.warnings,

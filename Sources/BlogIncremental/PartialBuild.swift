@@ -14,7 +14,7 @@ import Foundation
 /// It applies when, compared with the last build, the `blog` version, `blog.yml`, the options,
 /// the theme and the output folder are the same; the site has the same files (in any order);
 /// the content folder's other files are unchanged; and every published file is the one the last
-/// build wrote.
+/// build wrote (looked at, unless `trustsOutput`: see ``QuickBuild``).
 enum PartialBuild {
     /// Publishes `built` by writing what changed since `previous`, the state of the last build,
     /// and returns the report with the state for the next build (nil when a file changed while
@@ -22,8 +22,9 @@ enum PartialBuild {
     /// whole site must be written. `holes` rendered the pages; throws what rendering a page throws. `statRead` gives
     /// the state of a post file as the build found it before reading it, when it kept one (`blog serve`: see
     /// ``BuildMemo/statsRead()``); the others are looked at.
-    static func attempt(_ built: BuiltSite, previous: SiteState, holes: BodyHoles, request: IncrementalRequest,
-                        changedSince: Int64, statRead: (String) -> FileStat? = { _ in nil }) throws -> (report: WriteReport, state: SiteState?)? {
+    static func attempt(_ built: BuiltSite, previous: SiteState, holes: BodyHoles, request: IncrementalRequest, digests: RequestDigests,
+                        trustsOutput: Bool, changedSince: Int64,
+                        statRead: (String) -> FileStat? = { _ in nil }) throws -> (report: WriteReport, state: SiteState?)? {
         let files = built.files
         let paths = files.map(\.path)
         // The same files, maybe in another order (a post's new date moves its page among the others): each file's
@@ -32,9 +33,9 @@ enum PartialBuild {
               // The last build made the pages' digests (a first build does not, see FullBuildObserver).
               let inputs = built.pageInputs, inputs.isEmpty || previous.outputs.first?.inputs != .zero,
               previous.output == PathSafety.resolved(request.output),
-              previous.inputs == QuickBuild.inputs(request), built.inventory.assets == previous.assets.map(\.path),
+              previous.inputs == digests.inputs, built.inventory.assets == previous.assets.map(\.path),
               zip(FileStat.of(previous.assets.map(\.path), in: request.content.path), previous.assets).allSatisfy({ $0 == $1.stat }),
-              previous.firstReplacedOutput(in: request.output) == nil
+              trustsOutput || previous.firstReplacedOutput(in: request.output) == nil
         else { return nil }
 
         // Posts by their index in the last build's site and in this one: the bodies in the pages
@@ -106,11 +107,12 @@ enum PartialBuild {
         // A post whose body a template transformed, on a page not rendered again, stays unpatchable.
         let unpatchable = Set(previous.posts.filter { !$0.patchable }.map(\.path))
         let opaque = holes.opaquePosts.union(built.site.posts.indices.filter { unpatchable.contains(built.site.posts[$0].post.contentPath) })
-        guard let posts = QuickBuild.postStates(built, contentDir: request.content, readerKey: SiteState.readerKey(config: request.config, version: request.version),
+        guard let posts = QuickBuild.postStates(built, contentDir: request.content, readerKey: digests.readerKey,
                                                 headings: QuickBuild.showsHeadings(request.theme), opaque: opaque, changedSince: changedSince,
                                                 known: Dictionary(previous.posts.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a }),
                                                 statRead: statRead),
-              var state = QuickBuild.state(after: built, outputs: outputs, posts: posts, request: request, changedSince: changedSince)
+              var state = QuickBuild.state(after: built, outputs: outputs, posts: posts, request: request, inputs: digests.inputs,
+                                           changedSince: changedSince)
         else { return (report, nil) }
         state.spareSamePaths = true
         state.spareDiffers = written

@@ -19,7 +19,9 @@ import Foundation
 ///   and other pages show of it), and neither its old nor its new body has links that depend on
 ///   other posts (Liquid tags in YAML and TOML posts, Pelican's `{filename}` links), and no
 ///   template transforms its body;
-/// - every published file is the one the last build wrote (same inode, size and time).
+/// - every published file is the one the last build wrote (same inode, size and time); when the output folder
+///   is the process's own and it saved the state (`blog serve`'s private folder: `trustsOutput`), that is
+///   trusted, not looked at.
 ///
 /// Otherwise the build is a full one, which writes a new state. The output in place is then byte
 /// for byte what a full build makes: the pages were rendered with markers where bodies go (see
@@ -35,12 +37,14 @@ enum QuickBuild {
     /// throws ``Refusal`` when a full build is needed, and what `strict` throws (given every
     /// warning) when the build fails. A file or folder changed since `changedSince` (nanoseconds
     /// since 1970, when the build started) is recorded as unknown: a change in the same tick of
-    /// the kernel's clock would leave its times as they are.
-    static func attempt(_ request: IncrementalRequest, warnings configWarnings: [Diagnostic], strict: ([Diagnostic]) throws -> Void,
-                        folder: StateFolder, state: SiteState?, changedSince: Int64, clock: inout StageClock) throws -> InPlaceReport {
+    /// the kernel's clock would leave its times as they are. `digests` are the request's; with `trustsOutput`
+    /// the published files are taken to be the ones the state says.
+    static func attempt(_ request: IncrementalRequest, digests: RequestDigests, trustsOutput: Bool, warnings configWarnings: [Diagnostic],
+                        strict: ([Diagnostic]) throws -> Void, folder: StateFolder, state: SiteState?, changedSince: Int64,
+                        clock: inout StageClock) throws -> InPlaceReport {
         guard var state else { throw Refusal("no state of a previous build") }
         clock.lap("quick: load state")
-        guard state.inputs == inputs(request) else {
+        guard state.inputs == digests.inputs else {
             throw Refusal("blog.yml, the options, the theme or the blog version changed")
         }
         // A quick build patches bodies into pages: the copies of the posts' own files would stay as they were.
@@ -78,7 +82,7 @@ enum QuickBuild {
 
         // Read what changed; give up at the first change that is more than a body.
         let headings = showsHeadings(theme)
-        let readerKey = SiteState.readerKey(config: config, version: request.version)
+        let readerKey = digests.readerKey
         let bundles = PageBundle.Folders(posts: postPaths)
         typealias Changed = (content: Digest, post: Post?, rendered: RenderedMarkdown?, warnings: [Diagnostic])
         let read = Parallel.map(touched.count) { number -> Result<Changed, Refusal> in
@@ -113,7 +117,7 @@ enum QuickBuild {
 
         // Every published file must be the one the last build wrote.
         let outputPath = output.path
-        if let number = state.firstReplacedOutput(in: output) {
+        if !trustsOutput, let number = state.firstReplacedOutput(in: output) {
             throw Refusal("\(outputDisplay)/\(state.outputs[number].path) is not the file the last build wrote")
         }
 
@@ -215,13 +219,14 @@ enum QuickBuild {
 
     /// Everything besides the content folder that a site depends on: the `blog` version and its
     /// reading rules, the configuration (command-line overrides included), the options, the
-    /// output folder and every file of the theme.
-    static func inputs(_ request: IncrementalRequest) -> Digest {
+    /// output folder and every file of the theme. `configuration`: the configuration printed whole
+    /// (`String(reflecting:)`, see ``RequestDigests``).
+    static func inputs(_ request: IncrementalRequest, configuration: String) -> Digest {
         let theme = request.theme
         var input = DigestInput()
         input.add(request.version)
         input.add(PostReader.rulesRevision)
-        input.add(String(reflecting: request.config))
+        input.add(configuration)
         // Messages name files as the blog folder was named on the command line.
         input.add(request.sourceDisplay)
         input.add(request.drafts ? 1 as UInt8 : 0)

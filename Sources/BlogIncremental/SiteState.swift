@@ -182,12 +182,13 @@ extension SiteState {
     }
 
     /// What a parsed post depends on besides its file: the whole configuration (whatever of it
-    /// the reader uses, now or later), the `blog` version and the reader's rules.
-    static func readerKey(config: SiteConfig, version: String) -> Digest {
+    /// the reader uses, now or later; `configuration` is it printed whole, see ``RequestDigests``),
+    /// the `blog` version and the reader's rules.
+    static func readerKey(configuration: String, version: String) -> Digest {
         var input = DigestInput()
         input.add(version)
         input.add(PostReader.rulesRevision)
-        input.add(String(reflecting: config))
+        input.add(configuration)
         return input.digest
     }
 

@@ -61,15 +61,20 @@ struct StateFolder {
 
     // MARK: - The state
 
-    /// The last build's state; nil when there is none or it can't be used. A process that builds
-    /// again and again (`blog serve`) gets the state it saved itself back without reading it.
+    /// The last build's state; nil when there is none or it can't be used.
     func loadState() -> SiteState? {
+        load()?.state
+    }
+
+    /// The last build's state, and whether this process saved it (the state file is as it left it). A process
+    /// that builds again and again (`blog serve`) gets the state it saved itself back without reading it.
+    func load() -> (state: SiteState, savedHere: Bool)? {
         if let file = FileStat.of(stateURL.path, followingLinks: false), let kept = Self.kept.state(at: stateURL.path),
            kept.file == file, kept.version == version {
-            return kept.state
+            return (kept.state, true)
         }
-        guard let data = stateBytes() else { return nil }
-        return try? unwrap(data) { try SiteState(decoding: $0) }
+        guard let data = stateBytes(), let state = try? unwrap(data, { try SiteState(decoding: $0) }) else { return nil }
+        return (state, false)
     }
 
     /// The bytes of the state file: a regular file, never read through a link (one to `/dev/zero`

@@ -50,17 +50,7 @@ package enum SiteWriter {
                               origins: OriginLookup = .none,
                               whileFlushing: (URL) -> Void = { _ in }) throws -> WriteReport {
         let folder = try OutputFolder.locate(output, display: displayPath)
-        // The paths' checks and the folders' plan need only the paths: one core each (~70 ms on one at
-        // 10,000 posts, before any file is written). The folders above the paths are the plan's, made once:
-        // the check looks for a path that is also a folder only when the plan found one.
-        let rootLength = folder.staging.path.utf8.count
-        let (checked, plan) = Parallel.both({
-            Result { try checkPaths(files, displayPath: displayPath, rootLength: rootLength, origins: origins, folders: []) }
-        }, { FolderPlan(files.map(\.path)) })
-        if plan.fileAtFolder {
-            try checkPaths(files, displayPath: displayPath, rootLength: rootLength, origins: origins, folders: plan.folders)
-        }
-        try checked.get()
+        let plan = try checkedPlan(files, displayPath: displayPath, rootLength: folder.staging.path.utf8.count, origins: origins)
         let staging = folder.staging
         // The site before the published one, kept by the last build: updating it costs what
         // changed, where building a whole new tree costs a folder and a link per page.

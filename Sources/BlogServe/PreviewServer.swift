@@ -201,6 +201,7 @@ public final class PreviewServer: @unchecked Sendable {
         // The build's state and lock are this process's: another `serve` or a `blog build` of the blog never
         // waits for them, and the state in cache_dir stays the published site's.
         build.cacheFolder = privateFolder.cache.path
+        build.privateOutput = true
         let start = DispatchTime.now()
         do {
             let (report, links) = try Pipeline.buildForPreview(build)

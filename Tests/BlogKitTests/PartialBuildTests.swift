@@ -326,3 +326,75 @@ extension IncrementalBuildTests {
         XCTAssertEqual(reads, 4)
     }
 }
+
+/// `blog serve` builds into a folder of its own, which nothing but its builds writes: a build there trusts what the
+/// state its process saved says of the published files, instead of looking at each (see IncrementalBuild.build).
+extension IncrementalBuildTests {
+    /// A build as `blog serve` makes it, into its private output folder.
+    @discardableResult
+    func privateBuild() throws -> BuildReport {
+        var options = BuildOptions(source: site.root.path, output: site.root.appendingPathComponent("public").path, now: now)
+        options.buildsAgain = true
+        options.privateOutput = true
+        return try Pipeline.build(options)
+    }
+
+    /// Edits a post a tick of the file times' clock before the build that follows: a change in the tick the build starts
+    /// in leaves the next build no state.
+    func editBeforeTheBuild(_ number: Int, _ old: String, _ new: String) throws {
+        try edit("content/posts/post-\(number).md") { $0.replacingOccurrences(of: old, with: new) }
+        Thread.sleep(forTimeInterval: 0.02)
+    }
+
+    /// Writes `text` over the file at `path` of the site in place: the same file (inode), other bytes.
+    func overwriteInPlace(_ path: String, _ text: String) throws {
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: site.root.appendingPathComponent(path).path))
+        defer { try? handle.close() }
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(text.utf8))
+    }
+
+    func testAPrivateOutputsFilesAreTakenToBeTheOnesItsLastBuildWroteWithoutLooking() throws {
+        try pinSlug(4)
+        try privateBuild()
+        try editBeforeTheBuild(4, "title: Post number 4", "title: Four")
+        assertPartial(try privateBuild())
+        // The list of a tag post 4 does not have changed in place, which no build of `blog serve` does: not looked at,
+        // it stays as it is.
+        let page = "public/tags/shell/index.html"
+        let original = try XCTUnwrap(site.read(page))
+        try overwriteInPlace(page, "changed by hand")
+        try editBeforeTheBuild(4, "title: Four", "title: Fourth")
+        assertPartial(try privateBuild())
+        XCTAssertEqual(site.read(page), "changed by hand")
+        try editBeforeTheBuild(4, "More text.", "Other text.")
+        assertQuick(try privateBuild(), changed: 1)
+        XCTAssertEqual(site.read(page), "changed by hand")
+        // Every other file is what a clean build writes.
+        try overwriteInPlace(page, original)
+        try assertSameAsCleanBuild()
+    }
+
+    func testAPrivateOutputIsLookedAtWhenTheStateIsNotOneThisProcessSaved() throws {
+        try pinSlug(4)
+        try privateBuild()
+        try editBeforeTheBuild(4, "title: Post number 4", "title: Four")
+        assertPartial(try privateBuild())
+        // The same state, in a file this process did not write.
+        let state = site.root.appendingPathComponent(".blog-cache/state")
+        let copy = site.root.appendingPathComponent(".blog-cache/state.copy")
+        try FileManager.default.copyItem(at: state, to: copy)
+        XCTAssertEqual(rename(copy.path, state.path), 0)
+        let page = "public/tags/shell/index.html"
+        try overwriteInPlace(page, "changed by hand")
+        try editBeforeTheBuild(4, "More text.", "Other text.")
+        assertRebuilt(try privateBuild(), because: "public/tags/shell/index.html is not the file the last build wrote")
+        try assertSameAsCleanBuild()
+        // Nor in a build into a folder that is not its own (`blog build`), whose state this process saved.
+        try overwriteInPlace(page, "changed by hand")
+        try editBeforeTheBuild(4, "title: Four", "title: Fourth")
+        let report = try quickBuild()
+        XCTAssertTrue(report.cacheSummary?.hasPrefix("full build: ") ?? false, report.cacheSummary ?? "no summary")
+        try assertSameAsCleanBuild()
+    }
+}

@@ -62,6 +62,27 @@ final class PreviewEndToEndTests: BuiltSiteTestCase {
         XCTAssertTrue(again.stdout.hasPrefix("Built 1 post (1 draft and 1 future post not shown: --drafts, --future), "), again.stdout)
     }
 
+    func testABlogWithParamsIsBuiltInPlaceByTheNextProcess() throws {
+        // Params whose keys a dictionary holds in an order of each process's hash seed, some in maps and lists.
+        try site.write("blog.yml", """
+        title: Params
+        params:
+          alpha: 1
+          beta: two
+          gamma: true
+          delta: [x, {epsilon: 2.5, zeta: null, eta: {theta: a, iota: b}}]
+          kappa: 2024-01-02
+        """)
+        try site.write("content/posts/hello.md", "---\ntitle: Hello\ndate: 2024-01-02\n---\nHello.\n\nMore text.\n")
+        try self.build()
+        for round in 1...3 {
+            try site.write("content/posts/hello.md", "---\ntitle: Hello\ndate: 2024-01-02\n---\nHello.\n\nText \(round).\n")
+            let again = try self.build(["--timings"])
+            XCTAssertTrue(again.stdout.contains("cache: quick build: 1 post changed"), again.stdout)
+            XCTAssertTrue(try page("posts/hello/index.html").contains("Text \(round)."))
+        }
+    }
+
     func testNewTakesEitherSpellingOfDraft() throws {
         try site.write("blog.yml", "title: Preview\n")
         try site.write("content/posts/hello.md", "---\ntitle: Hello\ndate: 2024-01-02\n---\nHello.\n")
