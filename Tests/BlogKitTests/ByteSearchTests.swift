@@ -96,6 +96,46 @@ final class ByteSearchTests: XCTestCase {
         XCTAssertFalse(ByteSearch.contains("", mark, by: 3))
     }
 
+    /// A Mermaid block is looked for by its `=` (``RenderedMarkdown/diagramAnchor``) and a filled table of contents by
+    /// the `C` of `Contents` (``TableOfContents/filledStartAnchor``): the answers are memmem's for bodies with the block
+    /// fenced (with attributes, in capitals), written as raw HTML, the word outside a fence (in text, a code span, a link
+    /// title, escaped, at the start and the end of a body), and Pelican bodies with and without `[TOC]`.
+    func testDiagramsAndFilledTablesFoundByTheirAnchorsAsByTheWholeNeedles() {
+        let bodies = ["```mermaid\ngraph TD\n  A --> B\n```\n", "Intro.\n\n``` Mermaid {.big}\nA\n```\n\nEnd.\n",
+                      "~~~mermaid title=\"x\"\nA\n~~~\n", "<pre class=\"mermaid\">A --> B</pre>\n",
+                      "mermaid\n", "A `<pre class=\"mermaid\">` span.\n", "[a](/x \"<pre class=mermaid>\") and mermaid\n",
+                      "\\<pre class=\"mermaid\">\n", "    <pre class=\"mermaid\">\n", "a=b c=\"d\"\n\n<p class=\"x\">y</p>\n",
+                      "[TOC]\n\n# A\n\n## B\n", "# A\n\n[TOC]\n", "# Contents\n\nC C C\n", "`[TOC]`\n\n# A\n",
+                      "# A\n\n```mermaid\nA\n```\n\n[TOC]\n"]
+        var diagrams = 0, tables = 0
+        for body in bodies {
+            for dialect in [MarkdownDialect.commonMark, .pythonMarkdown] {
+                let rendered = MarkdownRenderer.render(body: body, summary: nil, options: MarkdownOptions(dialect: dialect))
+                let diagram = ByteSearch.contains(rendered.html, RenderedMarkdown.diagramStart)
+                XCTAssertEqual(rendered.diagrams, diagram, body)
+                let table = ByteSearch.contains(rendered.html, TableOfContents.filledStart)
+                XCTAssertEqual(BodyText(html: rendered.html).holdsTableOfContents, table, body)
+                XCTAssertEqual(RenderedMarkdown(html: rendered.html, summaryHTML: "", headings: []).holdsTableOfContents, table, body)
+                if diagram { diagrams += 1 }
+                if table { tables += 1 }
+            }
+        }
+        XCTAssertEqual(diagrams, 10)
+        XCTAssertEqual(tables, 3)
+        // Bytes cut at either end of texts of each needle after a partial one, and of the needle alone.
+        for (needle, anchor) in [(RenderedMarkdown.diagramStart, RenderedMarkdown.diagramAnchor),
+                                 (TableOfContents.filledStart, TableOfContents.filledStartAnchor)] {
+            let text = "<p class=\"a\">" + String(needle.dropLast(2)) + needle + "=C"
+            for cut in 0...text.utf8.count {
+                for piece in [String(text.utf8.prefix(cut))!, String(text.utf8.suffix(cut))!] {
+                    XCTAssertEqual(ByteSearch.contains(piece, needle, by: anchor), ByteSearch.contains(piece, needle), piece)
+                }
+            }
+            XCTAssertTrue(ByteSearch.contains(needle, needle, by: anchor))
+            XCTAssertFalse(ByteSearch.contains("", needle, by: anchor))
+        }
+    }
+
     /// Replacing is Foundation's `replacingOccurrences(of:with:)` for the placeholders it replaces in
     /// permalinks, over texts that hold them at the ends, twice, overlapping and next to other scripts.
     func testReplacingMatchesFoundationsReplacingOccurrences() {

@@ -26,7 +26,8 @@ package enum ByteSearch {
     /// Whether `text` holds `needle`, looked for by a memchr for the needle's byte at `anchor`, the needle compared
     /// around each one found: for a needle with a byte rare in the text, where memmem reads every byte (~1.2
     /// instructions a byte). Python-Markdown's `<p>[TOC]</p>` by its `[` (513 in the 11.9 MB of the 1,000-post
-    /// benchmark's pages: cmark writes a link as `<a>`) (issue 32).
+    /// benchmark's pages: cmark writes a link as `<a>`), a filled table of contents by the `C` of `Contents`,
+    /// a Mermaid block by its `=` (issue 32).
     package static func contains(_ text: String, _ needle: String, by anchor: Int) -> Bool {
         var text = text, needle = needle
         return text.withUTF8 { bytes in
