@@ -34,7 +34,7 @@ struct HeadingIDs {
             return count == 0 ? base : "\(base)-\(count)"
         case .pythonMarkdown:
             var id = Self.pythonMarkdownID(text)
-            while id.isEmpty || used.contains(id) {
+            while id.isEmpty || !used.insert(id).inserted {
                 // Python-Markdown's `unique`: `x_1` becomes `x_2`, anything else gets `_1`.
                 if let underscore = id.lastIndex(of: "_"), let number = Int(id[id.index(after: underscore)...]),
                    id[id.index(after: underscore)...].allSatisfy(\.isASCII) {
@@ -43,21 +43,21 @@ struct HeadingIDs {
                     id += "_1"
                 }
             }
-            used.insert(id)
             return id
         }
     }
 
     /// `base`, or the first of `base-1`, `base-2`... not taken.
     private mutating func claimWithDash(_ base: String) -> String {
-        var id = base
-        if used.contains(base) {
-            var suffix = nextSuffix[base, default: 1]
-            while used.contains("\(base)-\(suffix)") { suffix += 1 }
-            nextSuffix[base] = suffix + 1
+        // Most ids are new: one insert hashes the id once, where asking first and inserting then hashed it twice.
+        if used.insert(base).inserted { return base }
+        var suffix = nextSuffix[base, default: 1]
+        var id = "\(base)-\(suffix)"
+        while !used.insert(id).inserted {
+            suffix += 1
             id = "\(base)-\(suffix)"
         }
-        used.insert(id)
+        nextSuffix[base] = suffix + 1
         return id
     }
 }

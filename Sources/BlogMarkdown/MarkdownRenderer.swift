@@ -83,7 +83,7 @@ package enum MarkdownRenderer {
         var rendered = renderPolicy(body: body, summary: summary, options: options)
         // Python-Markdown's `[TOC]`; Hugo's `{{< toc >}}` is filled once its shortcode is back (``MarkdownStage``).
         if options.dialect == .pythonMarkdown {
-            // Looked for by its `[` (``contains(_:_:by:)``): rare in HTML, since cmark writes a link as `<a>`.
+            // Looked for by its `[` (``ByteSearch/contains(_:_:by:)``): rare in HTML, since cmark writes a link as `<a>`.
             fillTableOfContents(&rendered, mark: TableOfContents.pelicanMark, rareByte: 3, options: options)
         }
         return rendered
@@ -91,32 +91,12 @@ package enum MarkdownRenderer {
 
     /// `rendered` with its table of contents where the body has `mark`; a list page's summary
     /// shows none (its links lead into the post). With `rareByte`, the mark is looked for by its byte there
-    /// (``contains(_:_:by:)``).
+    /// (``ByteSearch/contains(_:_:by:)``).
     package static func fillTableOfContents(_ rendered: inout RenderedMarkdown, mark: String, rareByte: Int? = nil, options: MarkdownOptions) {
-        guard rareByte.map({ contains(rendered.html, mark, by: $0) }) ?? ByteSearch.contains(rendered.html, mark),
+        guard rareByte.map({ ByteSearch.contains(rendered.html, mark, by: $0) }) ?? ByteSearch.contains(rendered.html, mark),
               let filled = TableOfContents(rendered.headings, levels: options.tocLevels).fill(rendered.html, marks: [mark]) else { return }
         rendered.html = filled
         rendered.summaryHTML = rendered.summaryHTML.replacingOccurrences(of: mark, with: "")
-    }
-
-    /// Whether `text` holds `needle`, looked for by a memchr for the needle's byte at `anchor`, the needle compared
-    /// around each one found: for a needle with a byte rare in the text. Python-Markdown's `<p>[TOC]</p>` by its `[`
-    /// (513 in the 11.9 MB of the 1,000-post benchmark's pages): memmem of the whole mark read every Pelican post's
-    /// body at ~1.2 instructions a byte, 8.5 M instructions of a build of those 1,000 posts (issue 32).
-    static func contains(_ text: String, _ needle: String, by anchor: Int) -> Bool {
-        var text = text, needle = needle
-        return text.withUTF8 { bytes in
-            needle.withUTF8 { pattern in
-                guard anchor >= 0, anchor < pattern.count, let base = bytes.baseAddress, let start = pattern.baseAddress else { return false }
-                var from = anchor
-                while let found = ByteSearch.firstIndex(of: pattern[anchor], in: bytes, from: from) {
-                    let at = found - anchor
-                    if at + pattern.count <= bytes.count, memcmp(base + at, start, pattern.count) == 0 { return true }
-                    from = found + 1
-                }
-                return false
-            }
-        }
     }
 
     /// ``render(body:summary:options:)`` but the table of contents: the dialect, then the HTML policy.

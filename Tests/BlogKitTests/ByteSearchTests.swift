@@ -65,6 +65,77 @@ final class ByteSearchTests: XCTestCase {
         }
     }
 
+    /// Python-Markdown's `[TOC]` is looked for by its `[` (``ByteSearch/contains(_:_:by:)``): the answer is
+    /// memmem's for the mark at the start and the end of a body, after `[`s in code and text, cut short, in
+    /// other elements, escaped and as a reference; and a Pelican post's table is filled wherever it is.
+    func testTableOfContentsMarkFoundByItsBracketAsByTheWholeMark() {
+        let mark = TableOfContents.pelicanMark
+        let bodies = ["[TOC]\n", "Intro.\n\n[TOC]\n", "`a[0]` and [x]\n\n[TOC]\n\n# A\n", "[TOC] more\n", "- [TOC]\n",
+                      "\\[TOC\\]\n", "&#91;TOC&#93;\n", "`[TOC]`\n", "[[[TOC]\n", "[TOC]](x)\n", "[x]: /y\n\n[TOC]\n\n[x]\n",
+                      "<p>[TOC]</p>\n", "Text [a] [b] [c]\n", "# H\n"]
+        var found = 0, filled = 0
+        for body in bodies {
+            let html = MarkdownRenderer.render(body: body, summary: nil).html  // CommonMark: the mark is left as written
+            XCTAssertEqual(ByteSearch.contains(html, mark, by: 3), ByteSearch.contains(html, mark), body)
+            if ByteSearch.contains(html, mark) { found += 1 }
+            // In a Pelican post every mark is filled: none is left as written.
+            let pelican = MarkdownRenderer.render(body: body, summary: nil, options: MarkdownOptions(dialect: .pythonMarkdown)).html
+            XCTAssertFalse(ByteSearch.contains(pelican, mark), body)
+            if ByteSearch.contains(pelican, TableOfContents.filledStart) { filled += 1 }
+        }
+        XCTAssertEqual(found, 7)
+        XCTAssertGreaterThanOrEqual(filled, 5)
+        // Bytes cut at either end of the text, and a text of the mark alone.
+        let text = "[" + mark + "[" + mark
+        for cut in 0...text.utf8.count {
+            for piece in [String(text.utf8.prefix(cut))!, String(text.utf8.suffix(cut))!] {
+                XCTAssertEqual(ByteSearch.contains(piece, mark, by: 3), ByteSearch.contains(piece, mark), piece)
+            }
+        }
+        XCTAssertTrue(ByteSearch.contains(mark, mark, by: 3))
+        XCTAssertFalse(ByteSearch.contains("", mark, by: 3))
+    }
+
+    /// A Mermaid block is looked for by its `=` (``RenderedMarkdown/diagramAnchor``) and a filled table of contents by
+    /// the `C` of `Contents` (``TableOfContents/filledStartAnchor``): the answers are memmem's for bodies with the block
+    /// fenced (with attributes, in capitals), written as raw HTML, the word outside a fence (in text, a code span, a link
+    /// title, escaped, at the start and the end of a body), and Pelican bodies with and without `[TOC]`.
+    func testDiagramsAndFilledTablesFoundByTheirAnchorsAsByTheWholeNeedles() {
+        let bodies = ["```mermaid\ngraph TD\n  A --> B\n```\n", "Intro.\n\n``` Mermaid {.big}\nA\n```\n\nEnd.\n",
+                      "~~~mermaid title=\"x\"\nA\n~~~\n", "<pre class=\"mermaid\">A --> B</pre>\n",
+                      "mermaid\n", "A `<pre class=\"mermaid\">` span.\n", "[a](/x \"<pre class=mermaid>\") and mermaid\n",
+                      "\\<pre class=\"mermaid\">\n", "    <pre class=\"mermaid\">\n", "a=b c=\"d\"\n\n<p class=\"x\">y</p>\n",
+                      "[TOC]\n\n# A\n\n## B\n", "# A\n\n[TOC]\n", "# Contents\n\nC C C\n", "`[TOC]`\n\n# A\n",
+                      "# A\n\n```mermaid\nA\n```\n\n[TOC]\n"]
+        var diagrams = 0, tables = 0
+        for body in bodies {
+            for dialect in [MarkdownDialect.commonMark, .pythonMarkdown] {
+                let rendered = MarkdownRenderer.render(body: body, summary: nil, options: MarkdownOptions(dialect: dialect))
+                let diagram = ByteSearch.contains(rendered.html, RenderedMarkdown.diagramStart)
+                XCTAssertEqual(rendered.diagrams, diagram, body)
+                let table = ByteSearch.contains(rendered.html, TableOfContents.filledStart)
+                XCTAssertEqual(BodyText(html: rendered.html).holdsTableOfContents, table, body)
+                XCTAssertEqual(RenderedMarkdown(html: rendered.html, summaryHTML: "", headings: []).holdsTableOfContents, table, body)
+                if diagram { diagrams += 1 }
+                if table { tables += 1 }
+            }
+        }
+        XCTAssertEqual(diagrams, 10)
+        XCTAssertEqual(tables, 3)
+        // Bytes cut at either end of texts of each needle after a partial one, and of the needle alone.
+        for (needle, anchor) in [(RenderedMarkdown.diagramStart, RenderedMarkdown.diagramAnchor),
+                                 (TableOfContents.filledStart, TableOfContents.filledStartAnchor)] {
+            let text = "<p class=\"a\">" + String(needle.dropLast(2)) + needle + "=C"
+            for cut in 0...text.utf8.count {
+                for piece in [String(text.utf8.prefix(cut))!, String(text.utf8.suffix(cut))!] {
+                    XCTAssertEqual(ByteSearch.contains(piece, needle, by: anchor), ByteSearch.contains(piece, needle), piece)
+                }
+            }
+            XCTAssertTrue(ByteSearch.contains(needle, needle, by: anchor))
+            XCTAssertFalse(ByteSearch.contains("", needle, by: anchor))
+        }
+    }
+
     /// Replacing is Foundation's `replacingOccurrences(of:with:)` for the placeholders it replaces in
     /// permalinks, over texts that hold them at the ends, twice, overlapping and next to other scripts.
     func testReplacingMatchesFoundationsReplacingOccurrences() {

@@ -86,35 +86,4 @@ final class MarkdownRendererTests: XCTestCase {
         let rendered = MarkdownRenderer.render(body: "", summary: nil)
         XCTAssertEqual(rendered, RenderedMarkdown(html: "", summaryHTML: "", headings: []))
     }
-
-    /// Python-Markdown's `[TOC]` is looked for by its `[` (``MarkdownRenderer/contains(_:_:by:)``): the answer is
-    /// memmem's for the mark at the start and the end of a body, after `[`s in code and text, cut short, in
-    /// other elements, escaped and as a reference; and a Pelican post's table is filled wherever it is.
-    func testTableOfContentsMarkFoundByItsBracketAsByTheWholeMark() {
-        let mark = TableOfContents.pelicanMark
-        let bodies = ["[TOC]\n", "Intro.\n\n[TOC]\n", "`a[0]` and [x]\n\n[TOC]\n\n# A\n", "[TOC] more\n", "- [TOC]\n",
-                      "\\[TOC\\]\n", "&#91;TOC&#93;\n", "`[TOC]`\n", "[[[TOC]\n", "[TOC]](x)\n", "[x]: /y\n\n[TOC]\n\n[x]\n",
-                      "<p>[TOC]</p>\n", "Text [a] [b] [c]\n", "# H\n"]
-        var found = 0, filled = 0
-        for body in bodies {
-            let html = MarkdownRenderer.render(body: body, summary: nil).html  // CommonMark: the mark is left as written
-            XCTAssertEqual(MarkdownRenderer.contains(html, mark, by: 3), ByteSearch.contains(html, mark), body)
-            if ByteSearch.contains(html, mark) { found += 1 }
-            // In a Pelican post every mark is filled: none is left as written.
-            let pelican = MarkdownRenderer.render(body: body, summary: nil, options: MarkdownOptions(dialect: .pythonMarkdown)).html
-            XCTAssertFalse(ByteSearch.contains(pelican, mark), body)
-            if ByteSearch.contains(pelican, TableOfContents.filledStart) { filled += 1 }
-        }
-        XCTAssertEqual(found, 7)
-        XCTAssertGreaterThanOrEqual(filled, 5)
-        // Bytes cut at either end of the text, and a text of the mark alone.
-        let text = "[" + mark + "[" + mark
-        for cut in 0...text.utf8.count {
-            for piece in [String(text.utf8.prefix(cut))!, String(text.utf8.suffix(cut))!] {
-                XCTAssertEqual(MarkdownRenderer.contains(piece, mark, by: 3), ByteSearch.contains(piece, mark), piece)
-            }
-        }
-        XCTAssertTrue(MarkdownRenderer.contains(mark, mark, by: 3))
-        XCTAssertFalse(MarkdownRenderer.contains("", mark, by: 3))
-    }
 }

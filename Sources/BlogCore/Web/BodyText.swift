@@ -34,7 +34,7 @@ package struct BodyText: Sendable, Equatable {
         var html = html
         words = html.withUTF8 { Self.countWords($0) }
         summary = nil
-        holdsTableOfContents = ByteSearch.contains(html, TableOfContents.filledStart)
+        holdsTableOfContents = ByteSearch.contains(html, TableOfContents.filledStart, by: TableOfContents.filledStartAnchor)
         guard holdsTableOfContents else { return }
         var rest = html[...]
         while let start = rest.range(of: TableOfContents.filledStart), let end = rest[start.upperBound...].range(of: "</nav>") {

@@ -201,9 +201,9 @@ enum EmphasisRuns {
             }
             return found + 1
         }
-        // Where the bytes (and `http`) that can start one of the cases below are, sixty-four at a time from
-        // `base` (CSystem's `blog_emphasis_bytes`): most bytes start none. Python-Markdown's `_` changes
-        // nothing here: its runs are not looked for.
+        // Where the bytes that can start one of the cases below are (and each `h` before a `t`: the rest of `http`
+        // is checked at the stop), sixty-four at a time from `base` (CSystem's `blog_emphasis_bytes`): most bytes
+        // start none. Python-Markdown's `_` changes nothing here: its runs are not looked for.
         var base = 0, marks: UInt64 = 0, classified = false
         let underscoreMarks: Int32 = underscores ? 1 : 0
         func interesting(from start: Int) -> Int {
