@@ -111,13 +111,16 @@ struct CodeRules: Sendable {
 struct CodeLexer: Sendable {
     let rules: CodeRules
     private let symbols: [TokenClass?]
-    private let identifierExtra: ByteSet
+    /// The bytes an identifier may start with: ``Bytes/isIdentifierStart(_:)`` and the language's extras.
+    private let identifierStarts: ByteSet
     /// The bytes of an identifier: ``Bytes/isIdentifier(_:)`` and the language's extras.
     private let identifierBytes: ByteSet
     /// The bytes a string may start with (quotes, prefix letters, `#`, `r`), and a comment: most
     /// bytes start neither, and are not asked about each form.
     private let startsString: ByteSet
     private let startsComment: ByteSet
+    /// Both: a byte in neither is asked once, not twice.
+    private let startsStringOrComment: ByteSet
     /// The bytes ``lexSpecial(_:)`` may read something at (`@`, `#`, `$`, `:`, a variable's prefix).
     private let startsSpecial: ByteSet
 
@@ -125,12 +128,14 @@ struct CodeLexer: Sendable {
     init(_ rules: CodeRules) {
         self.rules = rules
         symbols = rules.symbolTable
-        identifierExtra = ByteSet(rules.identifierExtras)
+        identifierStarts = ByteSet((0...255).filter { Bytes.isIdentifierStart($0) } + rules.identifierExtras)
         identifierBytes = ByteSet((0...255).filter { Bytes.isIdentifier($0) } + rules.identifierExtras)
-        startsString = ByteSet(rules.strings.compactMap(\.open.first) + rules.stringPrefixes
-            + (rules.hashRawStrings ? Array("#r".utf8) : []))
-        startsComment = ByteSet((rules.lineComments + rules.docLineComments + rules.docBlockComments).compactMap(\.first)
-            + (rules.blockComment.map { [$0.open[0]] } ?? []))
+        let stringStarts = rules.strings.compactMap(\.open.first) + rules.stringPrefixes + (rules.hashRawStrings ? Array("#r".utf8) : [])
+        let commentStarts = (rules.lineComments + rules.docLineComments + rules.docBlockComments).compactMap(\.first)
+            + (rules.blockComment.map { [$0.open[0]] } ?? [])
+        startsString = ByteSet(stringStarts)
+        startsComment = ByteSet(commentStarts)
+        startsStringOrComment = ByteSet(stringStarts + commentStarts)
         startsSpecial = ByteSet(rules.variablePrefixes + (rules.atAttributes ? Array("@".utf8) : [])
             + (rules.hashBracketAttributes || rules.preprocessor ? Array("#".utf8) : [])
             + (rules.dollarArguments ? Array("$".utf8) : []) + (rules.symbols ? Array(":".utf8) : []))
@@ -153,11 +158,16 @@ struct CodeLexer: Sendable {
                     depth -= 1
                 }
             }
-            if Bytes.isSpace(byte) { s.pos += 1; continue }
+            if Bytes.isSpace(byte) {
+                // A run of spaces at once: none is a closer or an opener.
+                repeat { s.pos += 1 } while s.pos < s.end && Bytes.isSpace(s.bytes[s.pos])
+                continue
+            }
             if rules.keyLines, s.atLineStartIgnoringIndent, lexKeyLine(&s) { continue }
-            let pointer = byte == UInt8(ascii: "*") || byte == UInt8(ascii: "&")
-            if !pointer, !(Bytes.isIdentifierStart(byte) || identifierExtra.contains(byte)) { typeEnd = -1 }
-            if startsComment.contains(byte) && lexComment(&s) || startsString.contains(byte) && lexString(&s) {
+            let name = identifierStarts.contains(byte)
+            if !name, byte != UInt8(ascii: "*"), byte != UInt8(ascii: "&") { typeEnd = -1 }
+            if startsStringOrComment.contains(byte),
+               startsComment.contains(byte) && lexComment(&s) || startsString.contains(byte) && lexString(&s) {
                 pending = nil
                 continue
             }
@@ -166,7 +176,7 @@ struct CodeLexer: Sendable {
                 pending = nil
                 continue
             }
-            if Bytes.isIdentifierStart(byte) || identifierExtra.contains(byte) {
+            if name {
                 (pending, typeEnd) = lexIdentifier(&s, pending: pending, typeEnd: typeEnd)
                 continue
             }

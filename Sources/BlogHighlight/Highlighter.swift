@@ -1,5 +1,4 @@
 import BlogCore
-import Synchronization
 
 /// A language the highlighter knows: the info-string names that select it, and how its code is read.
 package struct Language: Sendable {
@@ -17,28 +16,8 @@ package struct Language: Sendable {
     /// A language read by a ``CodeLexer`` with `rules`, made when the language first reads code (a
     /// build with code in one language makes no other language's word tables).
     init(_ names: [String], rules: @autoclosure @escaping @Sendable () -> CodeRules) {
-        let lexer = LazyLexer(rules)
-        self.init(names) { lexer.lexer.run(&$0) }
-    }
-}
-
-/// A ``CodeLexer`` made from its rules at first use, once, whichever thread asks first.
-private final class LazyLexer: Sendable {
-    private let rules: @Sendable () -> CodeRules
-    private let made = Mutex<CodeLexer?>(nil)
-
-    init(_ rules: @escaping @Sendable () -> CodeRules) {
-        self.rules = rules
-    }
-
-    /// The lexer, made on the first call.
-    var lexer: CodeLexer {
-        made.withLock { made in
-            if let made { return made }
-            let lexer = CodeLexer(rules())
-            made = lexer
-            return lexer
-        }
+        let lexer = Once<CodeLexer>()
+        self.init(names) { lexer.get { CodeLexer(rules()) }.run(&$0) }
     }
 }
 

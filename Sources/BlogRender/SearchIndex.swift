@@ -69,10 +69,12 @@ package enum SearchIndex {
     static func shardBytes(_ shard: [Int], site: Site, hook: RenderHook?) -> (data: Data, holes: [BodyHole]) {
         // `blog serve` keeps each post's words between builds: a shard made again reads the words of the changed posts only.
         let memo = hook?.postDigests
-        // Each post's words written one after another into this buffer (``BodyText/searchWords(html:into:)``), not
+        // Each post's words written one after another into this buffer (``BodyText/searchWords(html:into:table:)``), not
         // a `String` each: no allocation, no UTF-8 check and no copy of a post's words before the shard's own.
         let words = UnsafeMutablePointer<UInt8>.allocate(capacity: shard.count * BodyText.searchRoom)
         defer { words.deallocate() }
+        // One table of words seen for the shard's posts, read one after another.
+        let table = BodyText.SearchWordTable()
         var used = 0
         // Each post's fields read in place: `let item = site.posts[index]` copied the placed post and its post, every
         // string of them retained and released again.
@@ -88,7 +90,7 @@ package enum SearchIndex {
                     return bytes.count
                 }
             } else {
-                used += BodyText.searchWords(html: item.pointee.rendered.html, into: words + used)
+                used += BodyText.searchWords(html: item.pointee.rendered.html, into: words + used, table: table)
             }
             return Entry(title: Feeds.jsonContent(item.pointee.post.title), url: Feeds.jsonContent(WebText.encodePath(item.pointee.url)),
                          day: item.pointee.post.dated && item.pointee.post.kind == .post

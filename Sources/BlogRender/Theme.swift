@@ -60,21 +60,6 @@ package struct Theme: Sendable {
         }
     }
 
-    /// A value made once, by the first build that asks, for every copy of the theme.
-    final class Once<Value>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var made: Value?
-
-        func get(_ make: () -> Value) -> Value {
-            lock.withLock {
-                if let made { return made }
-                let value = make()
-                made = value
-                return value
-            }
-        }
-    }
-
     /// The template that shows pages of the template `name` when the theme lacks it: `tag` for a
     /// category's, an author's or a section's list (`category`, `author`, `section`), `tags` for
     /// their index; else nil.

@@ -171,6 +171,49 @@ final class HighlighterFastPathTests: XCTestCase {
         for tokens in all { XCTAssertEqual(tokens, direct) }
     }
 
+    /// The lexer takes a run of spaces and tabs at once (none closes an interpolation or opens a bracket) and asks
+    /// one byte set whether a byte may start a string or a comment: the tokens of code whose blanks are one space
+    /// each are those of the same code with each of those spaces a run of one to nine spaces and tabs (each token's
+    /// text read with its runs as one space), in every language a ``CodeLexer`` reads, for code with non-ASCII names,
+    /// a keyword as a name's prefix, strings with escapes and interpolations, comments, CRLF line ends and none.
+    func testRunsOfBlanksPartTokensAsOneSpaceDoes() {
+        let code = [
+            "",
+            " ",
+            "let café = \"naïve é\" // 日本語 x\nlet 名前 = café + \"é\" ;",
+            "let s = \"a \\\" b \\\\n <&> \\u{1F600}\" ;\nprint( \"x \\( s ) y\" ) ;",
+            "letter = iffy + classy ; let let_ = self.selfish ; x.print ; Intx = Int ; if x { return }",
+            "/* a /* b\n */ c\n */ func f ( ) { }\n/** doc\n */ int main ( void ) { return 0 ; }",
+            "let x = 1\r\nlet y = \"a b\"\r\n/* c d\r\n */ x = y\r\n",
+            "def f ( x ) :\n  return f\"{ x !r } {{y}}\" + \"#{ b }\" + `${ a } $c`",
+            "SELECT name FROM t WHERE id = 'a''b' ; -- c d\nselect Select sElEcT ;",
+            "$x = $y . \"$z { $w }\" ; :sym @attr ( a , b ) ; # c d\nfn main ( ) { let r = r#\"a b\"# ; }",
+        ]
+        var seed: UInt64 = 0xB1A7
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        func read(_ code: String, _ language: Language) -> [String] {
+            let bytes = Array(code.utf8)
+            return Highlighter.tokens(code, language: language).map { token in
+                let text = String(decoding: bytes[token.start..<token.end], as: UTF8.self)
+                return "\(token.kind) " + text.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+            }
+        }
+        for name in ["swift", "c", "java", "javascript", "typescript", "go", "rust", "kotlin", "ruby", "php", "python", "sql", "css"] {
+            let language = Highlighter.language(named: name)!
+            for sample in code {
+                for _ in 0..<8 {
+                    let blanks = sample.split(separator: " ", omittingEmptySubsequences: false).enumerated().map { index, part in
+                        (index == 0 ? "" : String((0..<1 + next(9)).map { _ in next(3) == 0 ? "\t" : " " })) + part
+                    }.joined()
+                    XCTAssertEqual(read(blanks, language), read(sample, language), "\(name) \(blanks.debugDescription)")
+                }
+            }
+        }
+    }
+
     func testInfoStringWordMatchesTheWordOfCharacters() {
         let infos = ["", "swift", "Swift, nocopy", "swift,nocopy", "python3 hl_lines=\"1 3\"", "c++\tlinenos=true", " swift",
                      ",swift", "swift,", "swift ", "js\u{0B}x", "sh\u{0C}x", "sh\rx", "swift\r\nx", "go\u{1C}x",

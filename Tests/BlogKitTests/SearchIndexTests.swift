@@ -204,6 +204,37 @@ final class SearchIndexTests: BuiltSiteTestCase {
         }
     }
 
+    /// The posts of a shard are read one after another with one table of words seen (``BodyText/SearchWordTable``),
+    /// whose slots each post empties again: each post's words are still the plain reading's when the posts before
+    /// it used the same words (the same words in every post, twice in one), filled the words (1,318 words of two to
+    /// four bytes, the most slots a post fills, then a word that does not fit, which ends the reading), held words
+    /// beyond ASCII, or none.
+    func testPostsReadWithOneTableOfWordsSeenAreEachAPlainReading() {
+        let characters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+        let pairs = characters.flatMap { first in characters.map { String([first, $0]) } }
+        let full = (pairs + (100..<300).map { "x\($0)" }).joined(separator: " ")
+        let vocabulary = pairs.prefix(40) + ["the", "The", "THE", "cat", "café", "CAFÉ", "日本語", "déjà", "a", "1", "x&amp;y",
+                                             "<em>word</em>", "straße", "Pneumonoultramicroscopicsilicovolcanoconiosis", "x100", "x299"]
+        var seed: UInt64 = 0x7AB1E
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        var bodies = [full, "the cat the cat ab zz", full, full, "", "<p></p>", "café CAFÉ 日本語 日本語", pairs.joined(separator: " ")]
+        for _ in 0..<200 {
+            bodies.append((0..<next(300)).map { _ in next(20) == 0 ? full : vocabulary[next(vocabulary.count)] }.joined(separator: " "))
+        }
+        let table = BodyText.SearchWordTable()
+        let out = UnsafeMutablePointer<UInt8>.allocate(capacity: BodyText.searchRoom)
+        defer { out.deallocate() }
+        for body in bodies {
+            let html = "<p>" + body + "</p>"
+            let count = BodyText.searchWords(html: html, into: out, table: table)
+            XCTAssertEqual(String(decoding: UnsafeBufferPointer(start: out, count: count), as: UTF8.self), Self.plainSearchWords(html),
+                           String(html.prefix(200)))
+        }
+    }
+
     /// The tags among sixty-four bytes, found at once by a prefix XOR when `<` and `>` alternate and one by one
     /// when they do not, are a plain reading's: each tag from its `<` to the first `>` after it, a `>` outside a
     /// tag and a `<` within one read as text, the reading stopped at a `<` not closed.
