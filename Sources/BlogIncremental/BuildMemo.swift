@@ -134,7 +134,9 @@ package final class BuildMemo: @unchecked Sendable {
     /// Keeps `rendered`, the markdown of `post` with `options`, and its messages for the next
     /// build, when it depends on nothing else.
     package func keep(_ post: Post, options: MarkdownOptions, rendered: RenderedMarkdown, diagnostics: [Diagnostic]) {
-        guard !SiteState.linksElsewhere(post, rendered) else { return }
+        // The HTML rendered has its `{filename}` links resolved: the body tells that it had any.
+        guard !SiteState.linksElsewhere(post, rendered), !ContentLinks.mayHoldReferences(post.body),
+              !(post.summary.map(ContentLinks.mayHoldReferences) ?? false) else { return }
         let made = Kept(source: Self.source(of: post, options: options), rendered: rendered, diagnostics: diagnostics)
         lock.lock()
         next[post.contentPath] = made
