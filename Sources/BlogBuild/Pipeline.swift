@@ -81,9 +81,6 @@ public enum Pipeline {
             blog_give_back_memory()
             // A post whose Liquid could not run to its end (too deep, too much work) can't be published as it is.
             if warnings.hasErrors { throw BuildFailure(warnings.sortedForDisplay()) }
-            // Rendered, the markdown sources are let go: no later step reads a body (the incremental
-            // state reads the files again), and 50,000 posts' are 250 MB kept to the end of the build.
-            for index in site.posts.indices { site.posts[index].post.body = "" }
         }
         // Each post moved out of what was read, not copied (a copy retains every string of the post, and the
         // read posts' release releases them again).
@@ -175,9 +172,12 @@ public enum Pipeline {
     /// Markdown: every placed post of `site` rendered (see ``MarkdownStage``), and the messages. Links to
     /// other posts (Liquid's `post_url`, Pelican's `{filename}`) resolve against the placed site through
     /// ``ContentLinks``; shortcodes through the theme's templates. A post `memo` kept from the last build
-    /// of the process is not rendered again.
+    /// of the process is not rendered again; when its site model memo gave back the last build's site, only the posts
+    /// that changed and those whose markdown depends on other files are rendered, the others' markdown is the last
+    /// build's (see ``SiteModelMemo/markdownPlaces()``).
     private static func renderMarkdown(_ site: inout Site, options: BuildOptions, config: SiteConfig, shortcodes: ShortcodeTemplates,
                                        memo: BuildMemo?) -> [Diagnostic] {
+        let places = memo?.model.markdownPlaces()
         // Both index every post's page, one per core.
         let (links, images) = Parallel.both({ ContentLinks(site: site) },
                                             { ImageAttributes(site: site, content: contentFolder(options, config: config).url) })
@@ -191,15 +191,30 @@ public enum Pipeline {
         (liquid.site, siteWarnings) = JekyllSiteFiles.site(config: config, baseURL: liquid.baseURL, siteURL: liquid.siteURL,
                                                            display: jekyllDisplay(options, config: config))
         // Then each image gets its size from its file, and lazy loading (see ImageAttributes).
-        var (rendered, diagnostics) = MarkdownStage.render(site.posts.count, page: { (site.posts[$0].post, "/" + site.posts[$0].url) },
-                                                           config: config, liquid: liquid,
-                                                           liquidPage: JekyllSiteFiles.page, rewriteLinks: { html, post in
+        var (rendered, diagnostics) = MarkdownStage.render(places?.count ?? site.posts.count, page: {
+            let place = places?[$0] ?? $0
+            return (site.posts[place].post, "/" + site.posts[place].url)
+        }, config: config, liquid: liquid, liquidPage: JekyllSiteFiles.page, rewriteLinks: { html, post in
             let (linked, warnings) = links.rewritePelican(html: html, post: post)
             return (images.apply(linked, post: post), warnings)
-        }, memo: memo)
-        // Moved into the site, not copied (a copy retains each string, and the array's release releases them again).
-        for index in site.posts.indices { swap(&site.posts[index].rendered, &rendered[index]) }
-        return siteWarnings + diagnostics
+        }, memo: memo, keepingOthers: places != nil)
+        for index in rendered.indices {
+            let place = places?[index] ?? index
+            // Moved into the site, not copied (a copy retains each string, and the array's release releases them again).
+            swap(&site.posts[place].rendered, &rendered[index])
+            // Rendered, the markdown sources are let go: no later step reads a body (the incremental
+            // state reads the files again), and 50,000 posts' are 250 MB kept to the end of the build.
+            site.posts[place].post.body = ""
+        }
+        // A post whose Liquid could not run to its end fails the build: nothing is kept.
+        guard let memo, !diagnostics.contains(where: \.hasErrors) else { return siteWarnings + Array(diagnostics.joined()) }
+        // The site is kept with its markdown for the next build, which renders again the posts whose markdown the
+        // memo does not keep.
+        let rerender = rendered.indices.compactMap { index -> Int? in
+            let place = places?[index] ?? index
+            return memo.keepsMarkdown(of: site.posts[place].post.contentPath) ? nil : place
+        }
+        return siteWarnings + memo.model.keepRendered(site, places: places, diagnostics: diagnostics, rerender: rerender)
     }
 
     /// Builds the site and writes it to the output folder: in place when only post bodies changed

@@ -66,6 +66,8 @@ package final class BuildMemo: @unchecked Sendable {
     private var kept: [String: Kept] = [:]
     /// What this build renders, for the next one.
     private var next: [String: Kept] = [:]
+    /// The posts this build rendered and does not keep (see ``finishMarkdown(keepingOthers:)``).
+    private var dropped: [String] = []
     /// Post files as the last build read them, by content path; and as this one does.
     private var read: [String: Read] = [:]
     private var nextRead: [String: Read] = [:]
@@ -91,6 +93,7 @@ package final class BuildMemo: @unchecked Sendable {
         // As many as the last build kept: the tables are not grown (and copied) as the posts come in.
         memo.next = [:]
         memo.next.reserveCapacity(memo.kept.count)
+        memo.dropped = []
         memo.nextRead = [:]
         memo.nextRead.reserveCapacity(memo.read.count)
         return memo
@@ -134,19 +137,36 @@ package final class BuildMemo: @unchecked Sendable {
     /// Keeps `rendered`, the markdown of `post` with `options`, and its messages for the next
     /// build, when it depends on nothing else.
     package func keep(_ post: Post, options: MarkdownOptions, rendered: RenderedMarkdown, diagnostics: [Diagnostic]) {
-        guard !SiteState.linksElsewhere(post, rendered) else { return }
+        // The HTML rendered has its `{filename}` links resolved: the body tells that it had any.
+        guard !SiteState.linksElsewhere(post, rendered), !ContentLinks.mayHoldReferences(post.body),
+              !(post.summary.map(ContentLinks.mayHoldReferences) ?? false) else {
+            lock.withLock { dropped.append(post.contentPath) }
+            return
+        }
         let made = Kept(source: Self.source(of: post, options: options), rendered: rendered, diagnostics: diagnostics)
         lock.lock()
         next[post.contentPath] = made
         lock.unlock()
     }
 
-    /// The build's posts are rendered: what it kept is what the next build finds.
-    package func finishMarkdown() {
+    /// The build's posts are rendered: what it kept is what the next build finds; with `keepingOthers` (it rendered
+    /// some of the posts, the site model's memo keeps the others' markdown) the posts it did not render stay kept.
+    package func finishMarkdown(keepingOthers: Bool = false) {
         lock.lock()
-        kept = next
+        if keepingOthers {
+            for path in dropped { kept[path] = nil }
+            for (path, made) in next { kept[path] = made }
+        } else {
+            kept = next
+        }
         next = [:]
+        dropped = []
         lock.unlock()
+    }
+
+    /// Whether the markdown of the post at `contentPath` is kept for the next build (after ``finishMarkdown(keepingOthers:)``).
+    package func keepsMarkdown(of contentPath: String) -> Bool {
+        lock.withLock { kept[contentPath] != nil }
     }
 
     /// The state (device, inode, size, times) of each post file as this build found it before reading it, by content

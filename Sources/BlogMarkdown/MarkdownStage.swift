@@ -22,9 +22,12 @@ package enum MarkdownStage {
     ///     messages about links to nothing.
     ///   - memo: the posts kept from the last build of the process (`blog serve`), which keeps what this
     ///     build renders for the next; nil when nothing is kept.
+    ///   - keepingOthers: the pages are some of the site's posts, the others' markdown kept elsewhere: the memo keeps
+    ///     what it holds of those.
+    /// - Returns: each page's markdown and messages, in order.
     package static func render(_ count: Int, page: (Int) -> (post: Post, url: String), config: SiteConfig, liquid: LiquidContext,
                                liquidPage: (Post, String) -> MetaValue, rewriteLinks: (String, Post) -> (String, [Diagnostic]),
-                               memo: MarkdownMemo?) -> (rendered: [RenderedMarkdown], diagnostics: [Diagnostic]) {
+                               memo: MarkdownMemo?, keepingOthers: Bool = false) -> (rendered: [RenderedMarkdown], diagnostics: [[Diagnostic]]) {
         var rendered = Parallel.map(count) { index -> (RenderedMarkdown, [Diagnostic]) in
             let (post, url) = page(index)
             let options = config.markdownOptions(for: post)
@@ -57,17 +60,18 @@ package enum MarkdownStage {
             memo?.keep(post, options: options, rendered: markdown, diagnostics: diagnostics)
             return (markdown, diagnostics)
         }
-        memo?.finishMarkdown()
+        memo?.finishMarkdown(keepingOthers: keepingOthers)
         // Each page's HTML moved out of its pair, not copied: a copy retains each of its strings, and the pairs'
         // release releases them again, on one core.
         var markdown: [RenderedMarkdown] = []
         markdown.reserveCapacity(rendered.count)
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [[Diagnostic]] = []
+        diagnostics.reserveCapacity(rendered.count)
         for index in rendered.indices {
             var moved = RenderedMarkdown(html: "", summaryHTML: "", headings: [])
             swap(&moved, &rendered[index].0)
             markdown.append(moved)
-            diagnostics += rendered[index].1
+            diagnostics.append(rendered[index].1)
         }
         return (markdown, diagnostics)
     }
@@ -94,6 +98,7 @@ package protocol MarkdownMemo: AnyObject, Sendable {
     func rendered(_ post: Post, options: MarkdownOptions) -> (RenderedMarkdown, [Diagnostic])?
     /// Keeps `rendered` for the next build (called on all cores).
     func keep(_ post: Post, options: MarkdownOptions, rendered: RenderedMarkdown, diagnostics: [Diagnostic])
-    /// The build's posts are rendered: what it kept is what the next build finds.
-    func finishMarkdown()
+    /// The build's posts are rendered: what it kept is what the next build finds; with `keepingOthers` it keeps what
+    /// it holds of the posts the build did not render.
+    func finishMarkdown(keepingOthers: Bool)
 }

@@ -64,18 +64,31 @@ package final class SiteModelMemo: @unchecked Sendable {
     private var last: Made?
     /// Whether the last build's site model was given back, its changed posts put in: the tests read it.
     private(set) var keptSite = false
+    /// How many posts' markdown the last build rendered, when not every post's: the tests read it.
+    private(set) var renderedPlaces: Int?
     /// The warnings of output paths that differ only by case (``SiteBuilder/caseCollisions(_:)``) of the last site model
     /// made; nil until asked for.
     private var caseNotes: [Diagnostic]?
 
     /// A site model and its inputs: the posts in the order given, the assets, the options; `placed[i]` is the index in
-    /// `site.posts` of the post given at `i` (nil when left out: a draft, a post in the future).
+    /// `site.posts` of the post given at `i` (nil when left out: a draft, a post in the future), `order[k]` the index
+    /// of the post given for `site.posts[k]`.
     private struct Made {
         var posts: [RenderedPost]
         var assets: [String]
         var options: SiteOptions
         var placed: [Int?]
-        var site: Site
+        var order: [Int]
+        /// nil while the build's markdown is rendered (``markdownPlaces()``).
+        var site: Site?
+        /// The places whose markdown every build renders again (the markdown memo keeps no post whose HTML depends on
+        /// other files: Liquid, `{filename}` links, images); nil when the site's bodies are not rendered (as the site
+        /// builder made it, before the pipeline's markdown stage).
+        var rerender: [Int]?
+        /// The markdown stage's messages of the rendered site's posts, by place (the posts that have any).
+        var notes: [Int: [Diagnostic]] = [:]
+        /// The places whose markdown this build renders: the changed posts and ``rerender``; nil for every post.
+        var render: [Int]?
     }
 
     package init() {}
@@ -152,21 +165,58 @@ package final class SiteModelMemo: @unchecked Sendable {
                 return changed
             }
         }
-        guard let changed else { return nil }
+        guard let changed, made.site != nil else { return nil }
+        // A rendered site keeps every post's markdown but the changed posts' and those rendered every build, which
+        // are put in as read (the kept site's posts hold no body).
+        var render = made.rerender.map(Set.init)
         for index in changed {
             guard let place = made.placed[index] else { continue }
-            made.site.posts[place].post = posts[index].post
-            made.site.posts[place].rendered = posts[index].rendered
+            made.site!.posts[place].post = posts[index].post
+            made.site!.posts[place].rendered = posts[index].rendered
+            render?.insert(place)
         }
+        for place in made.rerender ?? [] { made.site!.posts[place].post = posts[made.order[place]].post }
+        made.render = render.map { $0.sorted() }
         made.posts = posts
         made.options = options
+        let site = made.site!
         lock.withLock {
             self.last = made
             keptSite = true
             kept = 1
             current = true
         }
-        return made.site
+        return site
+    }
+
+    /// The places of the site model just given back or made whose markdown the build renders: nil for every post.
+    /// The memo lets go of the site while they are rendered (another binding would make the first body put in copy
+    /// every post); ``keepRendered(_:places:diagnostics:rerender:)`` gives it back.
+    package func markdownPlaces() -> [Int]? {
+        lock.withLock {
+            last?.site = nil
+            renderedPlaces = last?.render?.count
+            return last?.render
+        }
+    }
+
+    /// Keeps `site`, the site model of this build with its markdown rendered at `places` (nil: every post), whose
+    /// messages are `diagnostics` (one list for each place rendered); `rerender` are the places the next build renders
+    /// again though their posts are unchanged. Gives back the markdown messages of every post of the site: those of
+    /// the places not rendered are the last build's.
+    package func keepRendered(_ site: Site, places: [Int]?, diagnostics: [[Diagnostic]], rerender: [Int]) -> [Diagnostic] {
+        lock.withLock {
+            guard last != nil, last?.site == nil, places == nil || last?.rerender != nil else {
+                last = nil
+                return Array(diagnostics.joined())
+            }
+            if places == nil { last!.notes = [:] }
+            for (index, messages) in diagnostics.enumerated() { last!.notes[places?[index] ?? index] = messages.isEmpty ? nil : messages }
+            last!.site = site
+            last!.rerender = rerender
+            last!.render = nil
+            return last!.notes.sorted { $0.key < $1.key }.flatMap(\.value)
+        }
     }
 
     /// The warnings of output paths of `site` that differ only by case: the last build's when this build's site model
@@ -183,7 +233,7 @@ package final class SiteModelMemo: @unchecked Sendable {
     func keep(_ site: Site, posts: [RenderedPost], order: [Int], assets: [String], options: SiteOptions) {
         var placed = [Int?](repeating: nil, count: posts.count)
         for (place, index) in order.enumerated() { placed[index] = place }
-        let made = Made(posts: posts, assets: assets, options: options, placed: placed, site: site)
+        let made = Made(posts: posts, assets: assets, options: options, placed: placed, order: order, site: site)
         lock.withLock {
             last = made
             caseNotes = nil

@@ -25,7 +25,7 @@ final class MarkdownStageTests: XCTestCase {
             lock.withLock { keptNow.append(post.contentPath) }
         }
 
-        func finishMarkdown() { lock.withLock { finished += 1 } }
+        func finishMarkdown(keepingOthers: Bool) { lock.withLock { finished += 1 } }
     }
 
     private func post(_ text: String, at path: String) throws -> Post {
@@ -58,7 +58,7 @@ final class MarkdownStageTests: XCTestCase {
         XCTAssertEqual(rendered[1].html, "<p>See <a href=\"/a/\">A</a> and <a href=\"%7Bfilename%7Dc.md\">C</a>.</p>\n")
         XCTAssertEqual(rendered[2], fromMemo)
         // In the order of the posts; the rewriter's message once (for the body, not again for the summary).
-        XCTAssertEqual(diagnostics.map(\.message), ["no c.md", "kept message"])
+        XCTAssertEqual(diagnostics.map { $0.map(\.message) }, [[], ["no c.md"], ["kept message"]])
         XCTAssertEqual(memo.keptNow.sorted(), ["_posts/2020-01-01-a.md", "b.md"])
         XCTAssertEqual(memo.finished, 1)
     }

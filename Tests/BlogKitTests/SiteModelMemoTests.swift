@@ -289,3 +289,85 @@ extension IncrementalBuildTests {
         try assertSame(kept: false, "a file renamed")
     }
 }
+
+extension IncrementalBuildTests {
+    func testServeTitleEditsRenderOnlyTheChangedPostsAndThoseThatDependOnOtherFiles() throws {
+        // As `blog serve` builds: with the site model kept, the markdown stage renders the changed posts and the posts
+        // whose markdown depends on other files (a picture's size, a `{filename}` link), and takes every other post's
+        // markdown and messages from the last build; after each step the site and the messages are a clean build's.
+        try site.write("blog.yml", "title: Rendered Once\nbase_url: https://example.org/blog/\nhtml: sanitize\n")
+        let bodies = [2: "See [three]({filename}post-3.md).", 4: "![a picture](/blog/images/pic.png)",
+                      5: "Some <script>alert(1)</script> text."]
+        for number in 1...6 {
+            try site.write("content/posts/post-\(number).md", """
+            title: Post number \(number)
+            slug: post-\(number)
+            date: 2020-0\(number)-1\(number) 10:00
+
+            \(bodies[number] ?? "The body of post \(number).")
+
+            A second paragraph.
+            """)
+        }
+        try site.write("content/images/pic.png", data: Data(ImageBytes.png(10, 20)))
+        func assertSame(rendered: Int?, _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
+            let served = try serveBuild()
+            XCTAssertEqual(BuildMemo.shared.model.keptSite, rendered != nil, what, file: file, line: line)
+            if let rendered { XCTAssertEqual(BuildMemo.shared.model.renderedPlaces, rendered, what, file: file, line: line) }
+            try assertSameAsCleanBuild(file: file, line: line)
+            let clean = try build(cache: false, output: "clean")
+            XCTAssertEqual(served.warnings.map(\.description), clean.warnings.map(\.description), what, file: file, line: line)
+            XCTAssertTrue(served.warnings.contains { $0.message.contains("sanitize") }, "\(served.warnings)", file: file, line: line)
+        }
+        func change(_ number: Int, _ from: String, _ to: String) throws {
+            try edit("content/posts/post-\(number).md") { $0.replacingOccurrences(of: from, with: to) }
+        }
+        func page(_ number: Int) throws -> String { try XCTUnwrap(site.read("public/posts/post-\(number)/index.html")) }
+        try serveBuild()
+        try change(1, "title: Post number 1", "title: One, renamed")
+        try assertSame(rendered: 3, "a title edit: that post, the link and the picture")
+        try site.write("content/images/pic.png", data: Data(ImageBytes.png(30, 40)))
+        try change(6, "title: Post number 6", "title: Six, renamed")
+        try assertSame(rendered: 3, "a title edit and a picture's new size")
+        XCTAssertTrue(try page(4).contains("width=\"30\" height=\"40\""))
+        try change(3, "title: Post number 3", "title: Three, linked to")
+        try assertSame(rendered: 3, "a title edit of the post linked to")
+        // The linked post's URL changed: the site model is made again, and the post that links to it is rendered again.
+        try change(3, "slug: post-3", "slug: post-three")
+        try assertSame(rendered: nil, "the linked post's URL changed")
+        XCTAssertTrue(try page(2).contains("/blog/posts/post-three/"))
+        try change(3, "title: Three, linked to", "title: Three, moved")
+        try assertSame(rendered: 3, "a title edit after the model was made again")
+        try change(1, "The body of post 1.", "## A heading\n\nThe new body[^1] of [post one](https://example.org/).\n\n[^1]: A note.")
+        try change(1, "title: One, renamed", "title: One, again")
+        try assertSame(rendered: 3, "a title and a body with a heading, a link and a footnote")
+        XCTAssertTrue(try page(1).contains("A heading"))
+        try change(1, "A second paragraph.", "A second paragraph, edited.")
+        try serveBuild()  // in place: the site model memo keeps the last build's inputs
+        try change(6, "title: Six, renamed", "title: Six, after a body edit")
+        try assertSame(rendered: 4, "a title edit after a body edit in place: the post edited then rendered too")
+        XCTAssertTrue(try page(1).contains("A second paragraph, edited."))
+        try change(5, "Some <script>alert(1)</script> text.", "Other <script>alert(2)</script> text <iframe></iframe>.")
+        try change(5, "title: Post number 5", "title: Five, sanitized")
+        try assertSame(rendered: 3, "a title and a body with other HTML removed")
+        try change(1, "title: One, again", "title: One, with the message kept")
+        try assertSame(rendered: 3, "a title edit: the message of post 5 kept")
+        // Post 2 no longer links (not rendered again after its edit); post 6 gains a picture (rendered every build).
+        try change(2, "See [three]({filename}post-3.md).", "No link now.")
+        try change(2, "title: Post number 2", "title: Two, unlinked")
+        try change(6, "The body of post 6.", "![the picture](/blog/images/pic.png)")
+        try change(6, "title: Six, after a body edit", "title: Six, pictured")
+        try assertSame(rendered: 3, "a link gone, a picture added")
+        try change(1, "title: One, with the message kept", "title: One, last")
+        try assertSame(rendered: 3, "a title edit: the two pictures, not the link gone")
+        try site.write("content/images/pic.png", data: Data(ImageBytes.png(50, 60)))
+        try change(3, "title: Three, moved", "title: Three, last")
+        try assertSame(rendered: 3, "a picture's size again")
+        XCTAssertTrue(try page(6).contains("width=\"50\" height=\"60\""))
+        // A markdown option changed in blog.yml: every post rendered again, then title edits keep the site.
+        try site.write("blog.yml", "title: Rendered Once\nbase_url: https://example.org/blog/\nhtml: sanitize\nmarkdown:\n  smart_punctuation: true\n")
+        try assertSame(rendered: nil, "a markdown option changed")
+        try change(4, "title: Post number 4", "title: Four, smart")
+        try assertSame(rendered: 2, "a title edit after the option: that post and the two pictures")
+    }
+}
