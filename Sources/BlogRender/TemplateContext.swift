@@ -108,7 +108,7 @@ struct TemplateContext {
             // Each is rendered from the post's values as they end up, texts included, which the
             // table holds once they are all made: one record per post, not one per text.
             for (partial, slot) in zip(rendered, renderedSlots) {
-                values.set(slot: slot, RenderedOnce { [unowned table] in partial.render(table.posts[index]) })
+                values.set(slot: slot, RenderedOnce(partial.render, post: index, of: table))
             }
             return (values.record, base, digest, own)
         }
