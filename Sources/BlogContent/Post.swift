@@ -18,6 +18,12 @@ package struct Tag: Sendable, Hashable {
     /// Tags are equal when their slugs are.
     package static func == (a: Tag, b: Tag) -> Bool { a.slug == b.slug }
     package func hash(into hasher: inout Hasher) { hasher.combine(slug) }
+
+    /// Whether `a` and `b` are the same tags in the same order, each spelled alike (``==`` compares the slugs alone).
+    /// Compared in place: comparing `a.map(\.name)` with `b.map(\.name)` made two arrays.
+    package static func spelledAlike(_ a: [Tag], _ b: [Tag]) -> Bool {
+        a.count == b.count && a.indices.allSatisfy { a[$0].name == b[$0].name && a[$0].slug == b[$0].slug }
+    }
 }
 
 /// Whether and where a post appears.

@@ -16,7 +16,9 @@ struct PostValues {
     /// ``entryValues(of:config:links:shown:)`` of each post of ``Site/posts``.
     let entries: [TemplateRecord]
 
-    init(site: Site, links: SiteLinks, terms: [Taxonomy: [TemplateRecord]]) {
+    /// `kept`: by index into ``Site/posts``, a post's entry as the last build made it, for a post that is the one of
+    /// that build (``PostDigestMemo/keptValues(site:terms:layout:)``); nil: made.
+    init(site: Site, links: SiteLinks, terms: [Taxonomy: [TemplateRecord]], kept: [TemplateRecord?]? = nil) {
         self.site = site
         self.config = site.config
         self.links = links
@@ -28,7 +30,10 @@ struct PostValues {
         shown = DatePattern(config.dateFormat, timeZone: config.timeZone)
         // What other posts show of each (related posts, series), made once, not once per post that shows it.
         let (config, links, shown) = (config, links, shown)
-        entries = Parallel.map(site.posts.count) { Self.entryValues(of: site.posts[$0], config: config, links: links, shown: shown) }
+        entries = Parallel.map(site.posts.count) { index in
+            if let kept, index < kept.count, let entry = kept[index] { return entry }
+            return Self.entryValues(of: site.posts[index], config: config, links: links, shown: shown)
+        }
     }
 
     /// Every key ``values(of:index:html:layout:)`` may set: a layout of post values holds them, and the keys its

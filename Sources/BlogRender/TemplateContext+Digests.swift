@@ -169,20 +169,30 @@ package final class PostDigestMemo: @unchecked Sendable {
         /// Whether `sitePost` is the one this was made from. Strings and arrays kept from the last build (the
         /// build memo's posts and markdown) compare by their storage first, so this is cheap.
         func isMade(from sitePost: SitePost) -> Bool {
-            future == sitePost.future && url == sitePost.url && rendered == sitePost.rendered && Self.same(post, sitePost.post)
+            withUnsafePointer(to: sitePost) { isMade(at: $0) }
         }
 
-        /// Whether two posts are equal in every stored property (``Tag`` compares by slug alone: names are compared
-        /// too). PostDigestMemoTests checks that the number of properties is the one compared here.
-        static func same(_ a: Post, _ b: Post) -> Bool {
-            a.source == b.source && a.contentPath == b.contentPath && a.title == b.title && a.kind == b.kind
-                && a.isBundle == b.isBundle && a.headerFormat == b.headerFormat && a.date == b.date && a.dated == b.dated
-                && a.writtenOffset == b.writtenOffset && a.modified == b.modified
-                && a.tags.map(\.name) == b.tags.map(\.name) && a.tags.map(\.slug) == b.tags.map(\.slug)
-                && a.categories.map(\.name) == b.categories.map(\.name) && a.categories.map(\.slug) == b.categories.map(\.slug)
-                && a.lang == b.lang && a.permalink == b.permalink && a.saveAs == b.saveAs && a.aliases == b.aliases
-                && a.slug == b.slug && a.author == b.author && a.authors == b.authors && a.summary == b.summary
-                && a.html == b.html && a.status == b.status && a.meta == b.meta && a.body == b.body && a.bodyLine == b.bodyLine
+        /// ``isMade(from:)`` of the post at `item`, read in place: an element of an array passed as an argument was
+        /// copied, every string retained.
+        func isMade(at item: UnsafePointer<SitePost>) -> Bool {
+            future == item.pointee.future && url == item.pointee.url && rendered == item.pointee.rendered && Self.same(post, item)
+        }
+
+        /// Whether a post is the one of `item` in every stored property (``Tag`` compares by slug alone: names are
+        /// compared too). PostDigestMemoTests checks that the number of properties is the one compared here.
+        static func same(_ a: Post, _ item: UnsafePointer<SitePost>) -> Bool {
+            a.source == item.pointee.post.source && a.contentPath == item.pointee.post.contentPath
+                && a.title == item.pointee.post.title && a.kind == item.pointee.post.kind
+                && a.isBundle == item.pointee.post.isBundle && a.headerFormat == item.pointee.post.headerFormat
+                && a.date == item.pointee.post.date && a.dated == item.pointee.post.dated
+                && a.writtenOffset == item.pointee.post.writtenOffset && a.modified == item.pointee.post.modified
+                && Tag.spelledAlike(a.tags, item.pointee.post.tags) && Tag.spelledAlike(a.categories, item.pointee.post.categories)
+                && a.lang == item.pointee.post.lang && a.permalink == item.pointee.post.permalink
+                && a.saveAs == item.pointee.post.saveAs && a.aliases == item.pointee.post.aliases
+                && a.slug == item.pointee.post.slug && a.author == item.pointee.post.author
+                && a.authors == item.pointee.post.authors && a.summary == item.pointee.post.summary
+                && a.html == item.pointee.post.html && a.status == item.pointee.post.status && a.meta == item.pointee.post.meta
+                && a.body == item.pointee.post.body && a.bodyLine == item.pointee.post.bodyLine
         }
     }
 
@@ -278,10 +288,12 @@ package final class PostDigestMemo: @unchecked Sendable {
     /// The last build's posts' values (before the texts rendered from them), their digests and what they were made
     /// from beyond the post itself, by index into that build's ``Site/posts``; nil before a build with digests.
     private var last: LastValues?
-    /// How many posts' values the last ``keptValues(site:terms:)`` gave back.
+    /// How many posts' values the last ``keptValues(site:terms:layout:)`` gave back.
     private(set) var valuesKept = 0
+    /// How many posts' entries (``PostValues/entries``) the last ``keptValues(site:terms:layout:)`` gave back.
+    private(set) var entriesKept = 0
 
-    /// What ``keptValues(site:terms:)`` compares a post's values with: beside the post as read, a post's values show
+    /// What ``keptValues(site:terms:layout:)`` compares a post's values with: beside the post as read, a post's values show
     /// its terms (with their counts), its related posts, its series and its translations (``PostValues``).
     fileprivate struct LastValues {
         /// Each post's content path, in the order of ``Site/posts``.
@@ -296,6 +308,17 @@ package final class PostDigestMemo: @unchecked Sendable {
         var values: [TemplateRecord?]
         var digests: [Digest]
         var own: [Digest]
+        /// Each post's entry (``PostValues/entries``): what other posts' values show of it.
+        var entries: [TemplateRecord]
+    }
+
+    /// What ``keptValues(site:terms:layout:)`` gives back, by index into the site's posts.
+    struct KeptValues {
+        /// The values, digest and own part of the digest of each post whose values come out as the last build's.
+        var values: [(values: TemplateRecord, digest: Digest, own: Digest)?]
+        /// The entry (``PostValues/entries``) of each post that is the one of the last build: made of its post and
+        /// address alone (with `blog.yml`, which the memo is about), it is the last build's.
+        var entries: [TemplateRecord?]
     }
 
     /// By index into `site.posts`, the values, digest and own part of the digest of each post whose values the last
@@ -304,21 +327,37 @@ package final class PostDigestMemo: @unchecked Sendable {
     /// related, series, translations), and every term's values are as they were (`terms`: a post shows its terms with
     /// their counts). A title edit then makes the values of the edited post and of the few posts that show it.
     /// The values hold the post's real body as `html`, where the caller puts its marker (``BodyMarks``).
-    func keptValues(site: Site, terms: Digest, layout: RecordLayout) -> [(values: TemplateRecord, digest: Digest, own: Digest)?] {
+    /// Each post that is the one of the last build keeps its entry too, whatever its values.
+    func keptValues(site: Site, terms: Digest, layout: RecordLayout) -> KeptValues {
         let (last, kept) = lock.withLock { (self.last, self.kept) }
         let posts = site.posts
-        guard let last, last.terms == terms, last.paths.count == posts.count,
+        guard let last, last.paths.count == posts.count,
               last.paths.indices.allSatisfy({ last.paths[$0] == posts[$0].post.contentPath }) else {
             lock.withLock {
                 valuesKept = 0
+                entriesKept = 0
                 self.found = nil
                 samePosts = nil
             }
-            return Array(repeating: nil, count: posts.count)
+            return KeptValues(values: Array(repeating: nil, count: posts.count), entries: Array(repeating: nil, count: posts.count))
         }
-        let same = Parallel.map(posts.count) { index -> (entry: Kept?, same: Bool) in
-            let entry = kept[posts[index].post.contentPath]
-            return (entry, entry?.isMade(from: posts[index]) ?? false)
+        let same = posts.withUnsafeBufferPointer { posts in
+            Parallel.map(posts.count) { index -> (entry: Kept?, same: Bool) in
+                let entry = kept[posts[index].post.contentPath]
+                return (entry, entry?.isMade(at: posts.baseAddress! + index) ?? false)
+            }
+        }
+        let entries = posts.indices.map { index in same[index].same && index < last.entries.count ? last.entries[index] : nil }
+        let entryCount = entries.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
+        lock.withLock { entriesKept = entryCount }
+        // A post shows its terms with their counts: with other terms, no post's values are the last build's.
+        guard last.terms == terms else {
+            lock.withLock {
+                valuesKept = 0
+                self.found = same
+                samePosts = nil
+            }
+            return KeptValues(values: Array(repeating: nil, count: posts.count), entries: entries)
         }
         let found = Parallel.map(posts.count) { index -> (values: TemplateRecord, digest: Digest, own: Digest)? in
             // Made in the layout of this build's posts (the same texts rendered from them).
@@ -338,18 +377,18 @@ package final class PostDigestMemo: @unchecked Sendable {
             self.found = same
             samePosts = (same.map(\.same), builds)
         }
-        return found
+        return KeptValues(values: found, entries: entries)
     }
 
     /// The build's posts' values (before the texts rendered from them, their real body as `html`), their digests and own parts, for
-    /// ``keptValues(site:terms:)`` of the next build; what the last build kept is let go.
-    func keep(_ site: Site, terms: Digest, values: [TemplateRecord?], digests: [Digest], own: [Digest]) {
+    /// ``keptValues(site:terms:layout:)`` of the next build; what the last build kept is let go.
+    func keep(_ site: Site, terms: Digest, values: [TemplateRecord?], digests: [Digest], own: [Digest], entries: [TemplateRecord]) {
         let posts = site.posts
         let next = LastValues(paths: posts.indices.map { posts[$0].post.contentPath },
                               related: posts.indices.map { $0 < site.related.count ? site.related[$0] : [] },
                               translations: posts.indices.map { posts[$0].translations },
                               series: posts.indices.map { index in site.series(of: index).map { ($0.group.name, $0.group.posts) } },
-                              terms: terms, values: values, digests: digests, own: own)
+                              terms: terms, values: values, digests: digests, own: own, entries: entries)
         keep(posts, own: own)
         lock.withLock {
             last = next
@@ -357,7 +396,7 @@ package final class PostDigestMemo: @unchecked Sendable {
         }
     }
 
-    /// How many builds kept their posts' values (``keep(_:terms:values:digests:own:)``): what ``samePosts`` and
+    /// How many builds kept their posts' values (``keep(_:terms:values:digests:own:entries:)``): what ``samePosts`` and
     /// ``LastPages/build`` are relative to.
     private var builds = 0
     /// By index into the site's posts, whether each post is the one of the build after `build` builds, in every field

@@ -67,26 +67,29 @@ struct TemplateContext {
         })
         self.terms = terms
         let tags = terms[.tag]!
-        let builder = PostValues(site: site, links: links, terms: terms)
         let table = PostTable()
         var rendered = postPartials
         if let listEntry { rendered.append((ListSummaries.key, listEntry)) }
-        // In `blog serve`, the values of the posts whose values come out as in the last build (``PostDigestMemo``).
+        // In `blog serve`, the values of the posts whose values come out as in the last build (``PostDigestMemo``),
+        // and the entries of the posts that are the last build's.
         let termsDigest = digests && memo != nil ? Self.termsDigest(terms) : .zero
         // One layout for every post: the translations and the texts below besides PostValues' keys.
         let layout = PostValues.layout(adding: ["translations"] + rendered.map(\.key))
+        // Set by their slots, found once here: by name, each was hashed for every post.
+        let htmlSlot = layout.slots["html"]!, renderedSlots = rendered.map { layout.slots[$0.key]! }
         let kept = digests ? memo?.keptValues(site: site, terms: termsDigest, layout: layout) : nil
-        let related = digests ? RelatedEntries(entries: builder.entries, related: site.related, making: kept?.map { $0 == nil }) : nil
+        let builder = PostValues(site: site, links: links, terms: terms, kept: kept?.entries)
+        let related = digests ? RelatedEntries(entries: builder.entries, related: site.related, making: kept?.values.map { $0 == nil }) : nil
         let made = Parallel.map(site.posts.count) { index -> (values: TemplateRecord, base: TemplateRecord?, digest: Digest, own: Digest) in
             let html = site.posts[index].rendered.html
             var values: TemplateRecord.Builder, digest: Digest, own: Digest, base: TemplateRecord?
-            if let known = kept?[index] {
+            if let known = kept?.values[index] {
                 (digest, own) = (known.digest, known.own)
                 // Kept with the real body as `html` (no build's marker, which holds its build's hook); the copy is
                 // made here, with this build's marker, and takes the texts below.
                 base = known.values
                 values = TemplateRecord.Builder(copying: known.values)
-                if let marks { values["html"] = marks.templateBody(post: index) }
+                if let marks { values[slot: htmlSlot] = marks.templateBody(post: index) }
             } else {
                 values = builder.values(of: site.posts[index], index: index, html: marks?.templateBody(post: index) ?? html,
                                         layout: layout)
@@ -96,7 +99,7 @@ struct TemplateContext {
                                                           related: related, index: index) : (.zero, .zero)
                 if kept != nil {
                     var kept = values
-                    if marks != nil { kept["html"] = html }
+                    if marks != nil { kept.set(slot: htmlSlot, html) }
                     base = kept.record
                 }
             }
@@ -104,7 +107,9 @@ struct TemplateContext {
             // needs few of them.
             // Each is rendered from the post's values as they end up, texts included, which the
             // table holds once they are all made: one record per post, not one per text.
-            for partial in rendered { values[partial.key] = RenderedOnce { [unowned table] in partial.render(table.posts[index]) } }
+            for (partial, slot) in zip(rendered, renderedSlots) {
+                values.set(slot: slot, RenderedOnce(partial.render, post: index, of: table))
+            }
             return (values.record, base, digest, own)
         }
         let posts = made.map(\.values)
@@ -112,7 +117,7 @@ struct TemplateContext {
         self.table = table
         postDigests = digests ? made.map(\.digest) : []
         if digests, kept != nil {
-            memo?.keep(site, terms: termsDigest, values: made.map(\.base), digests: postDigests, own: made.map(\.own))
+            memo?.keep(site, terms: termsDigest, values: made.map(\.base), digests: postDigests, own: made.map(\.own), entries: builder.entries)
         }
 
         let archives = site.archives.map { year -> [String: Any] in

@@ -442,7 +442,11 @@ final class CompiledTemplatesTests: XCTestCase {
     /// A post's part rendered once (``RenderedOnce``), read by its type: printed escaped and as it is (its bytes
     /// written as they are, into bytes and into a `String`), in a section and an inverted one, with a transform and a name below it, as swift-mustache renders it.
     func testATextRenderedOnceRendersAsSwiftMustache() throws {
-        let values: [String: Any] = ["once": RenderedOnce { Array("<b>R & D</b>".utf8) }, "list": [["once": RenderedOnce { Array("é'".utf8) }]] as [[String: Any]]]
+        let table = PostTable()
+        table.posts = [TemplateRecord(["title": "R & D"]), TemplateRecord(["title": "é'"])]
+        let bold: (Any) -> [UInt8] = { Array("<b>\(($0 as! TemplateRecord)["title"]!)</b>".utf8) }
+        let values: [String: Any] = ["once": RenderedOnce(bold, post: 0, of: table),
+                                     "list": [["once": RenderedOnce({ Array("\(($0 as! TemplateRecord)["title"]!)".utf8) }, post: 1, of: table)]] as [[String: Any]]]
         try assertRenders([("t", "{{once}}|{{{once}}}|{{#once}}in{{/once}}|{{^once}}out{{/once}}|{{uppercased(once)}}|{{once.x}}|"
                                  + "{{#list}}{{once}}{{{once}}}{{/list}}")], values, "&lt;b&gt;R &amp; D&lt;/b&gt;|<b>R & D</b>|in||||é&#39;é'")
     }

@@ -316,10 +316,12 @@ final class PostDigestMemoTests: XCTestCase {
         XCTAssertEqual(digests(site), first)
         XCTAssertEqual(memo.valuesKept, site.posts.count, "nothing changed")
         XCTAssertEqual(memo.postsKept, site.posts.count, "every post's entry as it was")
+        XCTAssertEqual(memo.entriesKept, site.posts.count, "what other posts show of each, as it was")
         // A title edit: the post and the one whose related posts show it are made again.
         site.posts[3].post.title = "First, renamed"
         let retitled = digests(site)
         XCTAssertEqual(memo.valuesKept, site.posts.count - 2)
+        XCTAssertEqual(memo.entriesKept, site.posts.count - 1, "the renamed post's entry made anew")
         // The renamed post's entry is made anew (its own part given back for the post as it is now), the others kept.
         XCTAssertEqual(memo.postsKept, site.posts.count - 1)
         XCTAssertNotNil(memo.own(of: site.posts[3]))
@@ -337,10 +339,17 @@ final class PostDigestMemoTests: XCTestCase {
         site.posts[1].post.title = "Second, renamed"
         _ = digests(site)
         XCTAssertEqual(memo.valuesKept, site.posts.count - 3, "the post, its series' other part and the post relating it")
-        // A term's count shows on every post that has the term: all made again.
+        // A term's count shows on every post that has the term: all made again, but what other posts show of each
+        // (which shows no term) is kept, but for a post renamed at once, whose related asides show the new title.
         site.tags[0].posts = [1, 0]
+        site.posts[3].post.title = "First, renamed again"
         _ = digests(site)
         XCTAssertEqual(memo.valuesKept, 0)
+        XCTAssertEqual(memo.entriesKept, site.posts.count - 1)
+        // A date (which an entry shows) in place: the post keeps its place, its entry is made anew.
+        site.posts[1].post.date += 60
+        _ = digests(site)
+        XCTAssertEqual(memo.entriesKept, site.posts.count - 1)
         XCTAssertEqual(digests(site), TemplateContext(site: site, digests: true).postDigests)
         XCTAssertEqual(memo.valuesKept, site.posts.count)
     }
@@ -414,6 +423,20 @@ extension IncrementalBuildTests {
         try assertSameAsCleanBuild()
         XCTAssertTrue(try XCTUnwrap(site.read("public/posts/part-4/index.html")).contains("tags/swift/"))
         try retitle(3, "Three, renamed")
+        // A title and a new tag at once: no post's values are kept (a term's count changed), what the others show of
+        // each post is, but the renamed one's, which its neighbours, series and related asides show.
+        try edit("content/posts/part-2.md") { text in
+            text.replacingOccurrences(of: "tags: shell; tools", with: "tags: shell; tools; notes")
+                .replacingOccurrences(of: "title: Two, once more", with: "title: Two, tagged")
+        }
+        try serveBuild()
+        try assertSameAsCleanBuild()
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/part-3/index.html")).contains("Two, tagged"))
+        // A time of day (the related asides show it in `datetime`) that leaves the posts' order.
+        try edit("content/posts/part-8.md") { $0.replacingOccurrences(of: "date: 2021-03-08 10:00", with: "date: 2021-03-08 11:30") }
+        try serveBuild()
+        try assertSameAsCleanBuild()
+        try retitle(8, "Eight, renamed")
         // The site's title (every page shows it), then title edits.
         try edit("blog.yml") { $0.replacingOccurrences(of: "title: Cache Notes", with: "title: Other Notes") }
         try serveBuild()
