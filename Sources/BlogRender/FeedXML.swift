@@ -4,32 +4,51 @@ import Foundation
 
 /// Writes an indented XML document element by element, escaping every text and attribute value,
 /// so no caller can forget to. Attributes keep the order given.
+///
+/// The document is UTF-8 written in place into a ``RenderBuffer``, as a page's bytes are: appended to a `String`, each
+/// of the few dozen pieces of an element (`<`, a name, `="`, a value…) cost about 350 instructions (the strings' forms
+/// and capacity checked at every append); here each is a capacity test and a copy of its bytes. Owned by its maker,
+/// which takes the bytes once, with ``data()`` (a whole feed) or ``bytes()`` (a fragment), which free the memory.
 struct XMLWriter {
     /// The XML declaration a document starts with.
     static let declaration = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
     /// The document so far.
-    package private(set) var text = declaration
+    private var out = RenderBuffer()
     private var open: [String] = []
 
     /// A document, starting with the XML declaration.
-    init() {}
+    init() {
+        out.write(Self.declaration)
+    }
 
     /// A fragment without the declaration, indented as if inside `depth` open elements, to be
     /// put into documents with ``append(fragment:)`` (a feed entry shown in several feeds).
     init(fragmentDepth depth: Int) {
-        text = ""
         open = Array(repeating: "", count: depth)
     }
 
-    /// Room for `extra` more bytes of text, so a document whose size is known grows once.
+    /// The UTF-8 bytes written so far.
+    var count: Int { out.count }
+
+    /// Room for `extra` more bytes, so a document whose size is known grows once.
     mutating func reserve(_ extra: Int) {
-        text.reserveCapacity(text.utf8.count + extra)
+        out.reserve(extra)
+    }
+
+    /// The document as `Data` that owns its memory. The writer must not be used after.
+    func data() -> Data {
+        out.data()
+    }
+
+    /// The document's bytes in an array of their size (a fragment); the memory is freed. The writer must not be used after.
+    func bytes() -> [UInt8] {
+        out.array()
     }
 
     /// `<name a="v">` on its own line; later elements go inside it until ``close()``.
     mutating func open(_ name: String, _ attributes: [(String, String)] = []) {
         startTag(name, attributes)
-        text += ">\n"
+        out.write(">\n")
         open.append(name)
     }
 
@@ -37,59 +56,66 @@ struct XMLWriter {
     mutating func close() {
         let name = open.removeLast()
         indent()
-        text += "</"
-        text += name
-        text += ">\n"
+        out.write("</")
+        out.write(name)
+        out.write(">\n")
     }
 
     /// `<name a="v">text</name>`, or `<name a="v"/>` when `text` is nil.
     mutating func element(_ name: String, _ attributes: [(String, String)] = [], text: String?) {
         guard let text else {
             startTag(name, attributes)
-            self.text += "/>\n"
+            out.write("/>\n")
             return
         }
         element(name, attributes, escaped: Escaping.xml(text))
     }
 
-    /// `<name a="v">escaped</name>`, `escaped` being text ``Escaping/xml(_:)`` made (a feed entry's
-    /// body, escaped once for every feed that shows it). Returns where `escaped` is in ``text``, in
-    /// UTF-8 bytes, so that another document can take it from there.
+    /// `<name a="v">escaped</name>`, `escaped` being text ``Escaping/xml(_:)`` made. Returns where `escaped` is in the
+    /// document, in UTF-8 bytes, so that another document can take it from there.
     @discardableResult
-    mutating func element<Text: StringProtocol>(_ name: String, _ attributes: [(String, String)] = [], escaped: Text) -> Range<Int> {
+    mutating func element(_ name: String, _ attributes: [(String, String)] = [], escaped: String) -> Range<Int> {
+        var escaped = escaped
+        return escaped.withUTF8 { element(name, attributes, escapedUTF8: $0) }
+    }
+
+    /// `<name a="v">escaped</name>`, `escaped` being the UTF-8 of text ``Escaping/xml(_:)`` made (a feed entry's body,
+    /// escaped once for every feed that shows it: see ``FeedEntry/escaped(_:)``). Returns where it is, as above.
+    @discardableResult
+    mutating func element(_ name: String, _ attributes: [(String, String)] = [], escapedUTF8 escaped: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         startTag(name, attributes)
-        text += ">"
-        let start = text.utf8.count
-        text += escaped
-        let end = text.utf8.count
-        text += "</"
-        text += name
-        text += ">\n"
+        out.write(">")
+        let start = out.count
+        out.write(utf8: escaped)
+        let end = out.count
+        out.write("</")
+        out.write(name)
+        out.write(">\n")
         return start..<end
     }
 
-    /// A fragment made by ``init(fragmentDepth:)`` with the depth of the elements open here.
-    mutating func append(fragment: String) {
-        text += fragment
+    /// A fragment's bytes (``bytes()`` of a writer made by ``init(fragmentDepth:)`` with the depth of the elements
+    /// open here).
+    mutating func append(fragment: [UInt8]) {
+        fragment.withUnsafeBufferPointer { out.write(utf8: $0) }
     }
 
-    /// The indentation of a line inside the elements open, then `<name a="v"`. Each piece is
-    /// appended as it is: no line is put together in a string of its own first.
+    /// The indentation of a line inside the elements open, then `<name a="v"`.
     private mutating func startTag(_ name: String, _ attributes: [(String, String)]) {
         indent()
-        text += "<"
-        text += name
+        out.write("<")
+        out.write(name)
         for (attribute, value) in attributes {
-            text += " "
-            text += attribute
-            text += "=\""
-            text += Escaping.xml(value)
-            text += "\""
+            out.write(" ")
+            out.write(attribute)
+            out.write("=\"")
+            out.write(Escaping.xml(value))
+            out.write("\"")
         }
     }
 
     private mutating func indent() {
-        for _ in open.indices { text += "  " }
+        for _ in open.indices { out.write("  ") }
     }
 }
 

@@ -63,7 +63,7 @@ package enum Feeds {
                                    config: config)
         let holes = hook != nil
         // A feed: a feed of posts has a channel, the terms' index feeds have none.
-        typealias Feed = (path: String, posts: (format: FeedFormat, channel: FeedChannel)?, text: () -> (text: String, holes: [BodyHole]))
+        typealias Feed = (path: String, posts: (format: FeedFormat, channel: FeedChannel)?, bytes: () -> (bytes: Data, holes: [BodyHole]))
         func feed(_ path: String, _ format: FeedFormat, _ channel: FeedChannel) -> Feed {
             (path, (format, channel), {
                 switch format {
@@ -98,14 +98,14 @@ package enum Feeds {
         // `blog serve` takes the last build's bytes of a feed of posts made of the same channel: a title edit changes
         // the few feeds that show the post (the feeds were a tenth of a title edit's work at 1,000 posts).
         let last = memo?.feeds.last() ?? [:]
-        // Each feed on any core: its text, then its bytes.
+        // Each feed on any core.
         let written = Parallel.map(feeds.count) { number -> (bytes: Data, holes: [BodyHole], kept: Bool) in
             let feed = feeds[number]
             if let posts = feed.posts, let known = last[feed.path], known.format == posts.format, known.channel == posts.channel {
                 return (known.bytes, known.holes, true)
             }
-            let (text, holes) = feed.text()
-            return (Data(text.utf8), holes, false)
+            let (bytes, holes) = feed.bytes()
+            return (bytes, holes, false)
         }
         if let memo {
             var next: [String: PostDigestMemo.FeedMade] = [:]
@@ -166,7 +166,7 @@ package enum Feeds {
 
     /// The Atom feed of a taxonomy's index (Hugo's `tags/index.xml`): an entry per term, newest
     /// first by its newest post (terms without a dated, published post are left out), linking to its page.
-    static func indexFeed(_ groups: [TagGroup], title: String, page: String, path: String, site: Site) -> String {
+    static func indexFeed(_ groups: [TagGroup], title: String, page: String, path: String, site: Site) -> Data {
         let config = site.config
         let dated = groups.compactMap { group -> (TagGroup, Date)? in
             feedPosts(site, from: group.posts).first.map { (group, FeedDates.updated(site.posts[$0].post)) }
@@ -178,7 +178,7 @@ package enum Feeds {
             (entry.atomXML, entry.summaryXML, entry.contentXML) = atomEntry(entry, dates: FeedDates(timeZone: config.timeZone))
             return entry
         }
-        return atom(FeedChannel(title: title, page: page, entries: entries, posts: [], config: config), selfPath: path, config: config).text
+        return atom(FeedChannel(title: title, page: page, entries: entries, posts: [], config: config), selfPath: path, config: config).bytes
     }
 
     /// Where a term's Atom feed goes: `feed.xml` in the folder of the term's page (`tags/swift/feed.xml`);
@@ -267,7 +267,7 @@ package enum Feeds {
     // MARK: Atom 1.0 (RFC 4287)
 
     /// The feed's text, and where each entry's content is in it (``BodyForm/feedXML(base:)``).
-    private static func atom(_ feed: FeedChannel, selfPath: String, config: SiteConfig) -> (text: String, holes: [BodyHole]) {
+    private static func atom(_ feed: FeedChannel, selfPath: String, config: SiteConfig) -> (bytes: Data, holes: [BodyHole]) {
         let dates = FeedDates(timeZone: config.timeZone)
         let selfURL = AbsoluteURLs.url(selfPath, config: config)
         var xml = XMLWriter()
@@ -284,10 +284,10 @@ package enum Feeds {
         xml.open("author")
         xml.element("name", text: feed.author)
         xml.close()
-        xml.reserve(feed.entries.reduce(64) { $0 + $1.atomXML.utf8.count })
+        xml.reserve(feed.entries.reduce(64) { $0 + $1.atomXML.count })
         var holes: [BodyHole] = []
         for (number, entry) in feed.entries.enumerated() {
-            let start = xml.text.utf8.count
+            let start = xml.count
             xml.append(fragment: entry.atomXML)
             if let content = entry.contentXML, number < feed.posts.count {
                 holes.append(BodyHole(post: feed.posts[number], offset: start + content.lowerBound, length: content.count,
@@ -295,12 +295,12 @@ package enum Feeds {
             }
         }
         xml.close()
-        return (xml.text, holes)
+        return (xml.data(), holes)
     }
 
     /// The `<entry>` of a post in every Atom feed, made once however many feeds show the post, and
     /// where its escaped summary and content are in it (for the RSS feeds: see ``FeedEntry/summaryXML``).
-    private static func atomEntry(_ entry: FeedEntry, dates: FeedDates) -> (xml: String, summary: Range<Int>, content: Range<Int>?) {
+    private static func atomEntry(_ entry: FeedEntry, dates: FeedDates) -> (xml: [UInt8], summary: Range<Int>, content: Range<Int>?) {
         let summary = Escaping.xml(entry.summaryHTML)
         let content = entry.contentHTML.map(Escaping.xml)
         var xml = XMLWriter(fragmentDepth: 1)
@@ -320,13 +320,13 @@ package enum Feeds {
         let summaryRange = xml.element("summary", [("type", "html")], escaped: summary)
         let contentRange = content.map { xml.element("content", [("type", "html")], escaped: $0) }
         xml.close()
-        return (xml.text, summaryRange, contentRange)
+        return (xml.bytes(), summaryRange, contentRange)
     }
 
     // MARK: RSS 2.0
 
     /// The feed's text, and where each entry's content is in it (``BodyForm/feedXML(base:)``).
-    private static func rss(_ feed: FeedChannel, selfPath: String, config: SiteConfig) -> (text: String, holes: [BodyHole]) {
+    private static func rss(_ feed: FeedChannel, selfPath: String, config: SiteConfig) -> (bytes: Data, holes: [BodyHole]) {
         let dates = FeedDates(timeZone: config.timeZone)
         var xml = XMLWriter()
         xml.open("rss", [("version", "2.0"), ("xmlns:atom", "http://www.w3.org/2005/Atom"),
@@ -352,9 +352,9 @@ package enum Feeds {
             xml.element("dc:creator", text: entry.author)
             for tag in entry.tags { xml.element("category", text: tag) }
             // The summary and body as the entry's Atom element escaped them, not escaped again.
-            xml.element("description", escaped: entry.escaped(entry.summaryXML))
+            entry.withEscaped(entry.summaryXML) { _ = xml.element("description", escapedUTF8: $0) }
             if let content = entry.contentXML {
-                let range = xml.element("content:encoded", escaped: entry.escaped(content))
+                let range = entry.withEscaped(content) { xml.element("content:encoded", escapedUTF8: $0) }
                 if number < feed.posts.count {
                     holes.append(BodyHole(post: feed.posts[number], offset: range.lowerBound, length: range.count,
                                           form: .feedXML(base: entry.permalink)))
@@ -364,13 +364,13 @@ package enum Feeds {
         }
         xml.close()
         xml.close()
-        return (xml.text, holes)
+        return (xml.data(), holes)
     }
 
     // MARK: JSON Feed 1.1
 
     /// The feed's text, and with `holes` where each entry's content is in it (``BodyForm/feedJSON(base:)``).
-    private static func json(_ feed: FeedChannel, selfPath: String, config: SiteConfig, holes: Bool) -> (text: String, holes: [BodyHole]) {
+    private static func json(_ feed: FeedChannel, selfPath: String, config: SiteConfig, holes: Bool) -> (bytes: Data, holes: [BodyHole]) {
         let dates = FeedDates(timeZone: config.timeZone)
         let document = JSONFeed(
             title: feed.title, homePageURL: feed.pageURL, feedURL: AbsoluteURLs.url(selfPath, config: config),
@@ -386,8 +386,8 @@ package enum Feeds {
         let encoder = jsonEncoder([.sortedKeys, .prettyPrinted])
         // Strings, arrays and objects only: encoding cannot fail.
         let text = String(decoding: try! encoder.encode(document), as: UTF8.self) + "\n"
-        guard holes else { return (text, []) }
-        return (text, contentHoles(in: text, feed: feed))
+        guard holes else { return (Data(text.utf8), []) }
+        return (Data(text.utf8), contentHoles(in: text, feed: feed))
     }
 
     /// Where each item's `content_html` of a post's whole body is in the JSON feed `text`: the items in order, each with
@@ -425,19 +425,17 @@ struct FeedEntry: Sendable, Equatable {
     var summaryHTML: String
     /// The whole post; nil with `feed_content: summary`.
     var contentHTML: String?
-    /// Its `<entry>` element, as every Atom feed has it.
-    var atomXML = ""
+    /// Its `<entry>` element, as every Atom feed has it (UTF-8).
+    var atomXML: [UInt8] = []
     /// Where in ``atomXML`` ``summaryHTML`` is, escaped (UTF-8 bytes): the RSS feeds take it from there.
     var summaryXML = 0..<0
     /// Where in ``atomXML`` ``contentHTML`` is, escaped; nil without content.
     var contentXML: Range<Int>?
 
-    /// The bytes of ``atomXML`` at `range` (one of ``summaryXML`` and ``contentXML``): text between
+    /// `body` given the bytes of ``atomXML`` at `range` (one of ``summaryXML`` and ``contentXML``): text between
     /// a `>` and a `<`, so whole characters.
-    func escaped(_ range: Range<Int>) -> Substring {
-        let bytes = atomXML.utf8
-        let start = bytes.index(bytes.startIndex, offsetBy: range.lowerBound)
-        return atomXML[start..<bytes.index(start, offsetBy: range.count)]
+    func withEscaped<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        atomXML.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 }
 

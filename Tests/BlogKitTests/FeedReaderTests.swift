@@ -360,4 +360,40 @@ final class FeedReaderTests: XCTestCase {
         let rss = try XCTUnwrap(FeedTestSite.text(Feeds.render(site), "rss.xml"))
         XCTAssertFalse(rss.contains("lastBuildDate"))
     }
+
+    /// The writer's bytes, piece by piece: the declaration, indentation, attributes and texts escaped, text of several
+    /// bytes a character, a fragment (an empty one too) put in at its depth, the range of an escaped text in bytes, and
+    /// more bytes than the buffer starts with (it grows without `reserve`).
+    func testXMLWriterWritesTheDocumentItsPiecesSay() throws {
+        let long = String(repeating: "été ", count: 100)
+        var entry = XMLWriter(fragmentDepth: 1)
+        entry.open("entry")
+        entry.element("title", text: "Café & <thé>")
+        let range = entry.element("content", [("type", "html")], escaped: Escaping.xml(long))
+        entry.close()
+        let fragment = entry.bytes()
+        XCTAssertEqual(String(decoding: fragment[range], as: UTF8.self), long)
+
+        var xml = XMLWriter()
+        xml.open("feed", [("xmlns", "http://www.w3.org/2005/Atom"), ("xml:lang", "pt-\"BR\"")])
+        xml.element("link", [("rel", "self"), ("href", "https://example.org/?a=1&b=ç")], text: nil)
+        let start = xml.count
+        xml.append(fragment: fragment)
+        xml.append(fragment: [])
+        xml.close()
+        let text = String(decoding: xml.data(), as: UTF8.self)
+        let expected = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="pt-&quot;BR&quot;">
+              <link rel="self" href="https://example.org/?a=1&amp;b=ç"/>
+              <entry>
+                <title>Café &amp; &lt;thé&gt;</title>
+                <content type="html">\(long)</content>
+              </entry>
+            </feed>
+
+            """
+        XCTAssertEqual(text, expected)
+        XCTAssertEqual(Array(text.utf8)[start + range.lowerBound..<start + range.upperBound], Array(long.utf8)[...])
+    }
 }

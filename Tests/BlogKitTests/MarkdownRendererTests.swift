@@ -86,4 +86,30 @@ final class MarkdownRendererTests: XCTestCase {
         let rendered = MarkdownRenderer.render(body: "", summary: nil)
         XCTAssertEqual(rendered, RenderedMarkdown(html: "", summaryHTML: "", headings: []))
     }
+
+    /// A table's lists, written as bytes: nested by level (a deeper heading first, one under another, back up two
+    /// levels), ids and texts escaped, text of several bytes a character; none without headings.
+    func testTableOfContentsListsAreTheHeadingsNestedAndEscaped() {
+        let headings = [Heading(level: 3, id: "deep", text: "Deep first"), Heading(level: 2, id: "caf\u{E9}", text: "Café & <thé>"),
+                        Heading(level: 3, id: "a\"b", text: "日本語"), Heading(level: 4, id: "d", text: "D"),
+                        Heading(level: 2, id: "end", text: "End")]
+        XCTAssertEqual(TableOfContents(headings, levels: 2...4).listHTML, """
+            <ul>
+            <li><a href="#deep">Deep first</a></li>
+            <li><a href="#caf\u{E9}">Café &amp; &lt;thé&gt;</a>
+            <ul>
+            <li><a href="#a&quot;b">日本語</a>
+            <ul>
+            <li><a href="#d">D</a></li>
+            </ul>
+            </li>
+            </ul>
+            </li>
+            <li><a href="#end">End</a></li>
+            </ul>
+
+            """)
+        XCTAssertEqual(TableOfContents(headings, levels: 5...6).listHTML, "")
+        XCTAssertEqual(TableOfContents([Heading(level: 2, id: "x", text: "X")], levels: 2...2).listHTML, "<ul>\n<li><a href=\"#x\">X</a></li>\n</ul>\n")
+    }
 }

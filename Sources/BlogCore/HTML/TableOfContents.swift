@@ -37,33 +37,35 @@ package struct TableOfContents: Sendable, Equatable {
 
     /// The entries as nested lists, `<ul><li><a href="#id">text</a><ul>…</ul></li></ul>`; empty without any.
     ///
-    /// Each piece appended in place, into room for all of them made at once: `a + b + c` made a new text at
-    /// every `+`, and the lists grew from nothing (a post's page made its table so, about 25,000 instructions).
+    /// Each piece's UTF-8 appended in place, into room for all of them made at once, then made one text: `a + b + c`
+    /// made a new text at every `+`, and the lists grew from nothing (a post's page made its table so, about 25,000
+    /// instructions); a piece appended to a `String` cost about 350 instructions (both strings' forms and capacity
+    /// checked): 13.7 -> 9.8 M instructions at 1,000 posts.
     package var listHTML: String {
         guard !entries.isEmpty else { return "" }
-        var html = ""
         func size(_ entries: [Entry]) -> Int {
             entries.reduce(12) { $0 + 30 + $1.heading.id.utf8.count + $1.heading.text.utf8.count + size($1.children) }
         }
+        var html: [UInt8] = []
         html.reserveCapacity(size(entries))
         func list(_ entries: [Entry]) {
-            html.append("<ul>\n")
+            html.append(contentsOf: "<ul>\n".utf8)
             for entry in entries {
-                html.append("<li><a href=\"#")
-                html.append(Escaping.html(entry.heading.id))
-                html.append("\">")
-                html.append(Escaping.html(entry.heading.text))
-                html.append("</a>")
+                html.append(contentsOf: "<li><a href=\"#".utf8)
+                html.append(contentsOf: Escaping.html(entry.heading.id).utf8)
+                html.append(contentsOf: "\">".utf8)
+                html.append(contentsOf: Escaping.html(entry.heading.text).utf8)
+                html.append(contentsOf: "</a>".utf8)
                 if !entry.children.isEmpty {
-                    html.append("\n")
+                    html.append(UInt8(ascii: "\n"))
                     list(entry.children)
                 }
-                html.append("</li>\n")
+                html.append(contentsOf: "</li>\n".utf8)
             }
-            html.append("</ul>\n")
+            html.append(contentsOf: "</ul>\n".utf8)
         }
         list(entries)
-        return html
+        return String(decoding: html, as: UTF8.self)
     }
 
     /// Where a body asks for its table of contents, once rendered: Python-Markdown's `[TOC]` paragraph,

@@ -114,6 +114,11 @@ struct RenderBuffer: SizedRenderOutput {
         count = 0
     }
 
+    /// Room for `extra` more bytes, so that writing as many grows the memory at most once (here).
+    mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
     /// Room for at least `needed` bytes: twice the capacity, or more.
     private mutating func grow(to needed: Int) {
         capacity = max(needed, capacity * 2)
