@@ -104,10 +104,13 @@ final class FileWatcher: @unchecked Sendable {
         var exact = true
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         while true {
-            // A change made before this time is read by now, or waits in the queue and ends the wait at once.
-            let before = FileTimes.now()
             let waited = poll(&poller, 1, pending.isEmpty ? -1 : Int32(quiet * 1000))
             if waited == 0 {
+                // A change made before this time waits in the queue, or was read: looked for once more after it. (Taken
+                // before the wait, it fell in the clock's tick of the last change, which the build then counted as
+                // made while it ran, and kept no state.)
+                let before = FileTimes.now()
+                if poll(&poller, 1, 0) > 0 { continue }
                 changed(Batch(changed: Array(Set(pending)).sorted(), seen: exact && !lost ? Array(seen) : nil, before: before))
                 pending = []
                 seen = []
