@@ -44,6 +44,9 @@ public struct BuildOptions: Sendable {
     /// The folder of the build's state and lock, overriding `cache_dir` of blog.yml: `blog serve` keeps its
     /// own in its private folder.
     public var cacheFolder: String?
+    /// What `blog serve`'s watcher saw change since the last build; nil when it cannot tell (and for any other
+    /// build).
+    public var changes: WatchedChanges?
 
     /// The blog folder, and how messages name it.
     var folder: BlogFolder { BlogFolder(url: source, display: sourceDisplay) }
@@ -69,6 +72,25 @@ public struct BuildOptions: Sendable {
         self.drafts = drafts
         self.future = future
         self.now = now
+    }
+}
+
+/// The paths a watcher saw change, exactly: with them a build of `blog serve` keeps the last list of the content
+/// folder and looks only at the post files named (see BlogIncremental's `BuildMemo`).
+public struct WatchedChanges: Sendable {
+    /// Every path (absolute) under `content` that changed since the watcher's last list, editors' scratch files
+    /// included.
+    public var paths: [String]
+    /// The content folder, watched with everything in it.
+    public var content: String
+    /// When the list was closed (nanoseconds since 1970, by the clock that dates file changes): a change before
+    /// it is in this list or an earlier one.
+    public var before: Int64
+
+    public init(paths: [String], content: String, before: Int64) {
+        self.paths = paths
+        self.content = content
+        self.before = before
     }
 }
 

@@ -56,7 +56,7 @@ public enum Pipeline {
                          render: Bool, shortcodes: ShortcodeTemplates = ShortcodeTemplates(), memo: BuildMemo? = nil,
                          clock: inout StageClock) throws -> LoadedSite {
         var warnings = configWarnings
-        let inventory = try scanContent(options, config: config, warnings: &warnings)
+        let inventory = try scanContent(options, config: config, memo: memo, warnings: &warnings)
         // From `dueAt` on, a post now in the future is published with no file changed.
         var dueAt: Double?
         var read = readPosts(inventory, options: options, config: config, memo: memo, dueAt: &dueAt)
@@ -96,9 +96,12 @@ public enum Pipeline {
     }
 
     /// Content: the content folder's files, its messages added to `warnings`; none is an error.
-    private static func scanContent(_ options: BuildOptions, config: SiteConfig, warnings: inout [Diagnostic]) throws -> ContentInventory {
+    /// `blog serve` keeps the last build's list while its watcher saw no file added, removed or moved (see BuildMemo).
+    private static func scanContent(_ options: BuildOptions, config: SiteConfig, memo: BuildMemo?,
+                                    warnings: inout [Diagnostic]) throws -> ContentInventory {
         let (contentDir, contentDisplay) = contentFolder(options, config: config)
-        let inventory = try ContentScanner.scan(contentDir, displayPath: contentDisplay, blogFolder: options.source)
+        let scan = { try ContentScanner.scan(contentDir, displayPath: contentDisplay, blogFolder: options.source) }
+        let inventory = try memo?.inventory(contentDir, scan: scan) ?? scan()
         warnings += inventory.warnings
         if inventory.posts.isEmpty {
             throw BuildFailure(warnings + [.error("no posts found in \(contentDisplay)/: expected *.md or *.markdown files under \(contentDisplay)/")])
@@ -227,6 +230,10 @@ public enum Pipeline {
     /// with `quick`, a build done in place returns no site.
     static func buildSite(_ options: BuildOptions, quick: Bool = false) throws -> (report: BuildReport, site: Site?) {
         blog_fix_large_allocations()
+        // Before anything can fail: what changed since the last build is known to the next one.
+        if options.buildsAgain {
+            BuildMemo.changed(options.changes?.paths, content: options.changes?.content ?? "")
+        }
         try requireBlogFolder(options.folder)
         var (config, configWarnings) = try loadConfig(options)
         let (output, outputDisplay) = try outputFolder(options, config: config)
@@ -275,7 +282,8 @@ public enum Pipeline {
             config: config, theme: theme, source: options.source, sourceDisplay: options.sourceDisplay,
             content: content.url, contentDisplay: content.display, output: output, outputDisplay: outputDisplay,
             drafts: options.drafts, future: options.future, now: options.now, version: options.version,
-            buildsAgain: options.buildsAgain, ownsOutput: options.privateOutput), enabled: options.cache && !config.relativeURLs)
+            buildsAgain: options.buildsAgain, ownsOutput: options.privateOutput,
+            changesBefore: options.changes?.before), enabled: options.cache && !config.relativeURLs)
     }
 
     /// For `blog serve`, between builds: makes the spare copy of the site that the next build in place (a body

@@ -18,6 +18,9 @@ package struct ContentInventory: Sendable, Equatable {
     /// changes (a folder's times move when an entry is added, removed or renamed), nor do the
     /// lists above.
     package var folders: [String] = []
+    /// How many symbolic links the scan followed: what a followed link leads to may be outside the folders
+    /// `blog serve` watches.
+    package var linksFollowed = 0
 
     /// Creates an inventory.
     package init(posts: [String] = [], assets: [String] = [], textBundles: [String] = []) {
@@ -73,6 +76,7 @@ package enum ContentScanner {
         })
         inventory.folders = walk.folders
         inventory.warnings = walk.warnings
+        inventory.linksFollowed = walk.linksFollowed
         inventory.posts.sort(by: bytesPrecede)
         inventory.assets.sort(by: bytesPrecede)
         inventory.textBundles.sort(by: bytesPrecede)
@@ -88,9 +92,20 @@ package enum ContentScanner {
         }
     }
 
+    /// The index of the first path of `sorted` (in byte order, as a scan lists them) that does not come before
+    /// `name`; `sorted.count` when none.
+    package static func firstIndex(notBefore name: String, in sorted: [String]) -> Int {
+        var (low, high) = (0, sorted.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if bytesPrecede(sorted[middle], name) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     /// Whether `a` comes before `b` in byte order: memcmp of their UTF-8, where a generic
     /// `lexicographicallyPrecedes` over the UTF-8 views goes a byte at a time through their indices.
-    static func bytesPrecede(_ a: String, _ b: String) -> Bool {
+    package static func bytesPrecede(_ a: String, _ b: String) -> Bool {
         // Native strings are contiguous UTF-8: compared in place, with no copy of either.
         let fast = a.utf8.withContiguousStorageIfAvailable { x in
             b.utf8.withContiguousStorageIfAvailable { y -> Bool in

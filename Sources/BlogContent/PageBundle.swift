@@ -83,11 +83,7 @@ package enum PageBundle {
                 let slash = path.lastSlash!
                 // Paths under the folder are one run of the sorted list: the README alone in it.
                 let prefix = String(path[...slash])
-                var low = 0, high = posts.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if ContentScanner.bytesPrecede(posts[middle], prefix) { low = middle + 1 } else { high = middle }
-                }
+                let low = ContentScanner.firstIndex(notBefore: prefix, in: posts)
                 guard posts[low...].prefix(2).filter({ $0.utf8.starts(with: prefix.utf8) }).count <= 1 else { return false }
                 var folder = path[..<slash]
                 while let up = folder.lastSlash {

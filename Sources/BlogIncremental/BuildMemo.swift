@@ -71,6 +71,21 @@ package final class BuildMemo: @unchecked Sendable {
     /// Post files as the last build read them, by content path; and as this one does.
     private var read: [String: Read] = [:]
     private var nextRead: [String: Read] = [:]
+    /// The paths (absolute) `blog serve`'s watcher reported changed since the last build read its posts, the
+    /// names it filters included (`x~`, `4913`: the scanner lists them); nil when that is not known (no build read
+    /// them yet, the watcher polls or overflowed, or a build was asked with no list).
+    private var changedSinceRead: Set<String>?
+    /// The content folder the watcher watches (its path, as the builds name it): `serve`'s own, read from blog.yml
+    /// when it starts; a list of it is kept only while the builds' content folder is that one.
+    private var watchedContent: String?
+    /// The content folder as the build that last read the posts listed it; and as this build does.
+    private var scanned: ContentInventory?
+    private var nextScanned: ContentInventory?
+    /// The post files this build looks at before using what the last build read of them: nil for all of them;
+    /// when the list is kept, the reported ones (content paths).
+    private var looked: Set<String>?
+    /// How many builds kept the last list of the content folder (for the tests).
+    private(set) var listsKept = 0
     /// The own parts of the posts' digests, for the pages' digests of the next build (see ``PostDigestMemo``).
     let digests = PostDigestMemo()
     /// The related posts and term notes of the last site model (see ``SiteModelMemo``).
@@ -85,6 +100,7 @@ package final class BuildMemo: @unchecked Sendable {
         if memo.about?.folder != folder || memo.about?.inputs != inputs {
             memo.kept = [:]
             memo.read = [:]
+            memo.scanned = nil
             memo.digests.forget()
             memo.model.forget()
             memo.about = (folder, inputs)
@@ -96,16 +112,94 @@ package final class BuildMemo: @unchecked Sendable {
         memo.dropped = []
         memo.nextRead = [:]
         memo.nextRead.reserveCapacity(memo.read.count)
+        memo.nextScanned = nil
+        memo.looked = nil
         return memo
+    }
+
+    /// What changed since the last build of the process, as `blog serve`'s watcher reports it, given at the start of
+    /// every build (before anything can fail): `paths` (absolute), every one the watcher saw since the list before,
+    /// the names it filters included, and `content`, the content folder it watches (with everything in it); nil
+    /// when it cannot tell. The build reads nothing older than when the list was closed (see
+    /// ``IncrementalRequest/changesBefore``).
+    package static func changed(_ paths: [String]?, content: String) {
+        shared.lock.withLock {
+            guard let paths else {
+                shared.changedSinceRead = nil
+                return
+            }
+            shared.changedSinceRead?.formUnion(paths)
+            shared.watchedContent = content
+        }
+    }
+
+    /// The content folder `contentDir` as `scan` lists it; or, when the watcher knows every change since the last
+    /// build read the posts and none of them adds, removes or moves a file the scan lists (only post files of that
+    /// list changed, and each is still a regular file; a scratch file that came and went changes nothing), that
+    /// build's list, and only the changed post files are looked at (see ``post(_:in:bundle:read:)``). A list whose
+    /// scan followed a link or skipped something (a link that leads nowhere may lead somewhere later) is not kept.
+    package func inventory(_ contentDir: URL, scan: () throws -> ContentInventory) rethrows -> ContentInventory {
+        let (last, changed, watched) = lock.withLock { (scanned, changedSinceRead, watchedContent) }
+        if let last, let changed, watched == contentDir.path, let relative = Self.unchangedList(last, folder: contentDir.path, changed: changed) {
+            lock.withLock {
+                nextScanned = last
+                looked = relative
+                listsKept += 1
+            }
+            return last
+        }
+        let made = try scan()
+        if made.warnings.isEmpty, made.linksFollowed == 0 { lock.withLock { nextScanned = made } }
+        return made
+    }
+
+    /// The content paths of `changed` when each is a post file of `list` that is still a regular file, or a path
+    /// that is nothing of `list` (no file of it, no folder it is in) and is not there; else nil.
+    private static func unchangedList(_ list: ContentInventory, folder: String, changed: Set<String>) -> Set<String>? {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        var relative: Set<String> = []
+        for path in changed {
+            guard path.hasPrefix(prefix) else { return nil }
+            let name = String(path.dropFirst(prefix.count))
+            var info = stat()
+            if lstat(path, &info) == 0 {
+                guard (info.st_mode & S_IFMT) == S_IFREG, Self.lists(list.posts, name) else { return nil }
+                relative.insert(name)
+            } else {
+                guard errno == ENOENT || errno == ENOTDIR, !Self.lists(list.posts, name, orUnder: true),
+                      !Self.lists(list.assets, name, orUnder: true) else { return nil }
+            }
+        }
+        return relative
+    }
+
+    /// Whether `sorted` (in byte order) holds `name`, or with `orUnder`, a path in the folder `name`.
+    private static func lists(_ sorted: [String], _ name: String, orUnder: Bool = false) -> Bool {
+        let first = ContentScanner.firstIndex(notBefore: name, in: sorted)
+        if first < sorted.count, sorted[first] == name { return true }
+        guard orUnder else { return false }
+        // The paths in the folder are one run of the list, from the first that does not come before "name/".
+        let folder = name + "/"
+        let under = ContentScanner.firstIndex(notBefore: folder, in: sorted)
+        return under < sorted.count && sorted[under].hasPrefix(folder)
     }
 
     /// The post file `path` of the content folder `contentDir` as `read` reads it (`bundle`: it
     /// is a bundle's text), or as the last build read it when the file is as it was then.
+    /// When the content folder's list is kept (see ``inventory(_:scan:)``), a file the watcher did not report is
+    /// not looked at.
     package func post(_ path: String, in contentDir: URL, bundle: Bool, read: () -> (Post?, [Diagnostic])) -> (Post?, [Diagnostic]) {
-        let stat = FileStat.of(contentDir.path + "/" + path)
         lock.lock()
         let known = self.read[path]
+        let unreported = looked.map { !$0.contains(path) } ?? false
         lock.unlock()
+        if unreported, let known, known.bundle == bundle {
+            lock.lock()
+            nextRead[path] = known
+            lock.unlock()
+            return (known.post, known.diagnostics)
+        }
+        let stat = FileStat.of(contentDir.path + "/" + path)
         if let stat, let known, known.stat == stat, known.bundle == bundle {
             lock.lock()
             nextRead[path] = known
@@ -183,6 +277,11 @@ package final class BuildMemo: @unchecked Sendable {
         lock.lock()
         read = nextRead
         nextRead = [:]
+        // What the watcher reported is in what this build read; what it reports next is since then.
+        scanned = nextScanned
+        nextScanned = nil
+        looked = nil
+        changedSinceRead = []
         lock.unlock()
     }
 

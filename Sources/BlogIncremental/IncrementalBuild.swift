@@ -36,13 +36,17 @@ package struct IncrementalRequest {
     /// nothing but its builds writes: a build then trusts the state this process saved about the published files
     /// instead of looking at each (see ``IncrementalBuild/build(inPlace:warnings:strict:clock:full:)``).
     package var ownsOutput: Bool
+    /// When `blog serve`'s watcher closed the list of changes this build is given (see ``BuildMemo``), by the clock
+    /// that dates file changes: the build may take what it read of a file before then.
+    package var changesBefore: Int64?
 
     /// The request of a build; each value as its property says.
     package init(config: SiteConfig, theme: Theme, source: URL, sourceDisplay: String, content: URL, contentDisplay: String,
                  output: URL, outputDisplay: String, drafts: Bool, future: Bool, now: Date, version: String, buildsAgain: Bool = false,
-                 ownsOutput: Bool = false) {
+                 ownsOutput: Bool = false, changesBefore: Int64? = nil) {
         self.buildsAgain = buildsAgain
         self.ownsOutput = ownsOutput
+        self.changesBefore = changesBefore
         self.config = config
         self.theme = theme
         self.source = source
@@ -165,8 +169,10 @@ package final class IncrementalBuild {
     /// The layer of the build `request`; `enabled` is false for `--no-cache`. Throws when
     /// `cache_dir` is a folder the build must not write into.
     package init(_ request: IncrementalRequest, enabled: Bool) throws {
-        // The kernel dates file changes by its coarse clock, which lags the real one by up to a tick.
-        started = FileTimes.now()
+        // The kernel dates file changes by its coarse clock, which lags the real one by up to a tick. A build given the
+        // watcher's list of changes takes what the last build read of the files it does not name: it sees the content
+        // as it was when the list was closed, and a file changed since counts as changed while it ran.
+        started = min(FileTimes.now(), request.changesBefore ?? .max)
         self.request = request
         self.enabled = enabled
         // With --no-cache the folder is only where the last build's state is dropped.

@@ -1,6 +1,7 @@
 #if os(macOS)
 import CoreServices
 #endif
+import BlogCore
 import Foundation
 
 /// Watches folders (recursively) and single files, and reports the paths that changed, once they have been quiet
@@ -30,11 +31,25 @@ final class FileWatcher: @unchecked Sendable {
             || name.hasPrefix("#"))
     }
 
+    /// One report of the watcher.
+    struct Batch: Sendable {
+        /// The paths whose change is worth a rebuild, sorted.
+        var changed: [String]
+        /// Every path under the watched folders (or a watched file) that changed since the last report, the names
+        /// ``matters(_:)`` filters included when they are not hidden (the content's scanner lists `x~` and `4913`),
+        /// and those that came while no report was due; nil when the watcher cannot tell them all: it polls, or
+        /// uses FSEvents (which coalesces and may drop paths), its queue overflowed, or a folder could not be watched.
+        var seen: [String]?
+        /// A change made before this time (nanoseconds since 1970, by the clock that dates file changes, see
+        /// ``FileTimes``) is in this report or an earlier one.
+        var before: Int64 = 0
+    }
+
     /// Starts watching on a thread of its own; `changed` gets each batch of changed paths, on that thread.
     /// Returns once the watching has begun: a change made after it returns is reported (one made before, while the
     /// watches were being set up, would have been lost: a save just after `serve` said it was serving, or during its
     /// first build, never rebuilt the site).
-    func start(_ changed: @escaping @Sendable ([String]) -> Void) {
+    func start(_ changed: @escaping @Sendable (Batch) -> Void) {
         let watching = DispatchSemaphore(value: 0)
         let ready: @Sendable () -> Void = { watching.signal() }
         let thread = Thread { [self] in
@@ -53,15 +68,21 @@ final class FileWatcher: @unchecked Sendable {
     #if os(Linux)
     /// Watches with inotify until the process ends, calling `ready` once every watch is set; false (`ready` not
     /// called) when inotify is not available.
-    private func watchWithInotify(_ changed: @escaping @Sendable ([String]) -> Void, ready: () -> Void) -> Bool {
+    private func watchWithInotify(_ changed: @escaping @Sendable (Batch) -> Void, ready: () -> Void) -> Bool {
         let fd = inotify_init1(Int32(IN_CLOEXEC))
         guard fd >= 0 else { return false }
         let mask = UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_MODIFY | IN_ATTRIB | IN_DELETE_SELF)
         var watched: [Int32: String] = [:]
+        // Whether a folder could not be watched (the limit of watches): changes in it are never seen, so no batch
+        // is exact from then on. A folder gone before its watch was set is not one.
+        var lost = false
         func add(_ folder: String) {
             let wd = inotify_add_watch(fd, folder, mask)
-            if wd >= 0 { watched[wd] = folder }
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+            if wd >= 0 { watched[wd] = folder } else if errno != ENOENT, errno != ENOTDIR { lost = true }
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+                if FileManager.default.fileExists(atPath: folder) { lost = true }
+                return
+            }
             for name in names where !name.hasPrefix(".") {
                 var isFolder: ObjCBool = false
                 let path = folder + "/" + name
@@ -78,12 +99,22 @@ final class FileWatcher: @unchecked Sendable {
         ready()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var pending: [String] = []
+        // Every path seen since the last batch, and whether they are all (no overflow of the queue since).
+        var seen: Set<String> = []
+        var exact = true
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         while true {
             let waited = poll(&poller, 1, pending.isEmpty ? -1 : Int32(quiet * 1000))
             if waited == 0 {
-                changed(Array(Set(pending)).sorted())
+                // A change made before this time waits in the queue, or was read: looked for once more after it. (Taken
+                // before the wait, it fell in the clock's tick of the last change, which the build then counted as
+                // made while it ran, and kept no state.)
+                let before = FileTimes.now()
+                if poll(&poller, 1, 0) > 0 { continue }
+                changed(Batch(changed: Array(Set(pending)).sorted(), seen: exact && !lost ? Array(seen) : nil, before: before))
                 pending = []
+                seen = []
+                exact = true
                 continue
             }
             guard waited > 0 else { if errno == EINTR { continue } else { return true } }
@@ -97,6 +128,7 @@ final class FileWatcher: @unchecked Sendable {
                     // save.
                     for folder in folders { add(folder) }
                     pending.append(contentsOf: folders)
+                    exact = false
                     continue
                 }
                 guard let folder = watched[event.wd] else { continue }
@@ -105,8 +137,12 @@ final class FileWatcher: @unchecked Sendable {
                     add(path)
                 }
                 if event.mask & UInt32(IN_IGNORED) != 0 { watched[event.wd] = nil }
-                guard event.name.isEmpty || Self.matters(event.name) else { continue }
-                if underFolders(path) || files.contains(path) { pending.append(path) }
+                // Hidden names are never read (nor what is in a hidden folder, which is not watched).
+                guard event.name.isEmpty || !event.name.hasPrefix("."), underFolders(path) || files.contains(path) else { continue }
+                seen.insert(path)
+                // A name that is not UTF-8 reads with U+FFFD: not the file's path.
+                if event.name.contains("\u{FFFD}") { exact = false }
+                if event.name.isEmpty || Self.matters(event.name) { pending.append(path) }
             }
         }
     }
@@ -134,7 +170,7 @@ final class FileWatcher: @unchecked Sendable {
     #if os(macOS)
     /// Watches with FSEvents (file events, coalesced over `quiet`) until the process ends; false when the stream
     /// does not start. Tested only by the macOS CI job.
-    private func watchWithFSEvents(_ changed: @escaping @Sendable ([String]) -> Void, ready: () -> Void) -> Bool {
+    private func watchWithFSEvents(_ changed: @escaping @Sendable (Batch) -> Void, ready: () -> Void) -> Bool {
         // FSEvents reports real paths (/private/var/… for /var/…): each watched path's real form maps back to it.
         let real = { (path: String) in URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
         let folderPairs = folders.map { (real: real($0), given: $0) }
@@ -152,7 +188,7 @@ final class FileWatcher: @unchecked Sendable {
                 guard relative.split(separator: "/").allSatisfy({ Self.matters(String($0)) }) else { continue }
                 paths.insert(folder.given + relative)
             }
-            if !paths.isEmpty { changed(paths.sorted()) }
+            if !paths.isEmpty { changed(Batch(changed: paths.sorted(), seen: nil)) }
         }
         var context = FSEventStreamContext(version: 0, info: Unmanaged.passRetained(report).toOpaque(),
                                            retain: nil, release: nil, copyDescription: nil)
@@ -175,7 +211,7 @@ final class FileWatcher: @unchecked Sendable {
 
     /// Watches by comparing the files' modification times and sizes every quarter second, calling `ready` once the
     /// first look is taken.
-    private func watchByPolling(_ changed: @escaping @Sendable ([String]) -> Void, ready: () -> Void) {
+    private func watchByPolling(_ changed: @escaping @Sendable (Batch) -> Void, ready: () -> Void) {
         func snapshot() -> [String: [Int]] {
             var out: [String: [Int]] = [:]
             let manager = FileManager.default
@@ -199,7 +235,7 @@ final class FileWatcher: @unchecked Sendable {
             Thread.sleep(forTimeInterval: 0.25)
             let now = snapshot()
             let changes = Set(now.keys).union(last.keys).filter { now[$0] != last[$0] }
-            if !changes.isEmpty { changed(changes.sorted()) }
+            if !changes.isEmpty { changed(Batch(changed: changes.sorted(), seen: nil)) }
             last = now
         }
     }

@@ -124,10 +124,10 @@ public final class PreviewServer: @unchecked Sendable {
     public func run() async throws {
         // Watching begins before the first build reads anything: a save during it rebuilds once it is done.
         let (folders, files) = watched()
-        FileWatcher(folders: folders, files: files).start { [self] changed in
-            builds.async { self.rebuild(changed: changed) }
+        FileWatcher(folders: folders, files: files).start { [self] batch in
+            builds.async { self.rebuild(batch) }
         }
-        builds.sync { self.rebuild(changed: []) }
+        builds.sync { self.rebuild(FileWatcher.Batch(changed: [], seen: nil)) }
         let responder = SiteResponder(folder: privateFolder.site, basePath: basePath, injection: LiveReload.tag)
         let server = PreviewHTTP(listener: listener, gate: gate, hub: hub) { head in
             let path = head.target.prefix { $0 != "?" }
@@ -187,7 +187,8 @@ public final class PreviewServer: @unchecked Sendable {
     }
 
     /// Builds the site into the private folder, prints the outcome, and tells the open pages.
-    private func rebuild(changed: [String]) {
+    private func rebuild(_ batch: FileWatcher.Batch) {
+        let changed = batch.changed
         guard !privateFolder.stopping else { return }
         // A check of the last site still running stops: it would compete with this build for the cores, and its
         // site is being replaced.
@@ -202,6 +203,7 @@ public final class PreviewServer: @unchecked Sendable {
         // waits for them, and the state in cache_dir stays the published site's.
         build.cacheFolder = privateFolder.cache.path
         build.privateOutput = true
+        build.changes = batch.seen.map { WatchedChanges(paths: $0, content: content.path, before: batch.before) }
         let start = DispatchTime.now()
         do {
             let (report, links) = try Pipeline.buildForPreview(build)
@@ -221,8 +223,10 @@ public final class PreviewServer: @unchecked Sendable {
             // A full build may leave no spare copy of the site that the next body edit can take: it is made now,
             // while the page is read, not by that edit (see Pipeline.readySpare).
             if links != nil {
-                builds.async { [self, build] in
-                    if !privateFolder.stopping { _ = Pipeline.readySpare(build) }
+                var spare = build
+                spare.changes = nil
+                builds.async { [self, spare] in
+                    if !privateFolder.stopping { _ = Pipeline.readySpare(spare) }
                 }
             }
         } catch let failure as BuildFailure {

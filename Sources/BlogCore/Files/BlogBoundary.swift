@@ -106,6 +106,8 @@ package struct BlogBoundary: Sendable {
         package var folders: [String] = []
         /// The links skipped, and the names that are not valid UTF-8.
         package var warnings: [Diagnostic] = []
+        /// How many links were followed (the walked folder itself not counted).
+        package var linksFollowed = 0
     }
 
     /// Walks the folder `root` (absolute; shown as `shown`): every regular file and folder under it that is
@@ -165,6 +167,7 @@ package struct BlogBoundary: Sendable {
                             continue
                         }
                         (entry.type, entry.real) = (kind, target)
+                        walk.linksFollowed += 1
                     case .nowhere, .missing:
                         walk.warnings.append(.warning(shownPath(entry.relative), "skipped: this symbolic link leads nowhere, or into a loop of links"))
                         continue
