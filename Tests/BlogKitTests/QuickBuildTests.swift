@@ -214,9 +214,9 @@ extension IncrementalBuildTests {
         let spare = site.root.appendingPathComponent(".public.blog-spare")
         var options = BuildOptions(source: site.root.path, output: site.root.appendingPathComponent("public").path, now: now)
         options.quick = true
-        // As `blog serve` builds: the pages' digests are kept from the first build, so a summary edit is a partial build.
         options.buildsAgain = true
-        @discardableResult func serveBuild() throws -> BuildReport { try Pipeline.build(options) }
+        // The builds are `blog serve`'s (``serveBuild()``): the pages' digests are kept from the first build, so a
+        // summary edit is a partial build.
         func identity(_ url: URL) throws -> Int {
             try XCTUnwrap(FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int)
         }
