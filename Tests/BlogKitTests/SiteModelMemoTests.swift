@@ -173,6 +173,20 @@ final class SiteModelMemoTests: XCTestCase {
 }
 
 extension IncrementalBuildTests {
+    /// The served build's files and messages are a clean build's, and its messages include one that says `expected`.
+    func assertServedAsClean(_ served: BuildReport, _ what: String, saying expected: String,
+                             file: StaticString = #filePath, line: UInt = #line) throws {
+        try assertSameAsCleanBuild(file: file, line: line)
+        let clean = try build(cache: false, output: "clean")
+        XCTAssertEqual(served.warnings.map(\.description), clean.warnings.map(\.description), what, file: file, line: line)
+        XCTAssertTrue(served.warnings.contains { $0.message.contains(expected) }, "\(served.warnings)", file: file, line: line)
+    }
+
+    /// Replaces `from` with `to` in the file of post `number`.
+    func change(post number: Int, _ from: String, _ to: String) throws {
+        try edit("content/posts/post-\(number).md") { $0.replacingOccurrences(of: from, with: to) }
+    }
+
     func testServeBuildsAfterTermAndDateEditsWriteWhatACleanBuildWrites() throws {
         // As `blog serve` builds, with related posts and Pelican's URLs (two spellings of a category, one URL: a
         // note): after each edit of a post's terms or date the site and the messages are a clean build's, and a title
@@ -194,15 +208,9 @@ extension IncrementalBuildTests {
             """)
         }
         func assertSame(_ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
-            let served = try serveBuild()
-            try assertSameAsCleanBuild(file: file, line: line)
-            let clean = try build(cache: false, output: "clean")
-            XCTAssertEqual(served.warnings.map(\.description), clean.warnings.map(\.description), what, file: file, line: line)
-            XCTAssertTrue(served.warnings.contains { $0.message.contains("has the URL") }, "\(served.warnings)", file: file, line: line)
+            try assertServedAsClean(try serveBuild(), what, saying: "has the URL", file: file, line: line)
         }
-        func change(_ number: Int, _ from: String, _ to: String) throws {
-            try edit("content/posts/post-\(number).md") { $0.replacingOccurrences(of: from, with: to) }
-        }
+        func change(_ number: Int, _ from: String, _ to: String) throws { try self.change(post: number, from, to) }
         try serveBuild()
         try assertSame("a second build")
         // A related post gains a tag; a tag is renamed; a date moves a post among the others; the first spelling of
@@ -314,14 +322,9 @@ extension IncrementalBuildTests {
             let served = try serveBuild()
             XCTAssertEqual(BuildMemo.shared.model.keptSite, rendered != nil, what, file: file, line: line)
             if let rendered { XCTAssertEqual(BuildMemo.shared.model.renderedPlaces, rendered, what, file: file, line: line) }
-            try assertSameAsCleanBuild(file: file, line: line)
-            let clean = try build(cache: false, output: "clean")
-            XCTAssertEqual(served.warnings.map(\.description), clean.warnings.map(\.description), what, file: file, line: line)
-            XCTAssertTrue(served.warnings.contains { $0.message.contains("sanitize") }, "\(served.warnings)", file: file, line: line)
+            try assertServedAsClean(served, what, saying: "sanitize", file: file, line: line)
         }
-        func change(_ number: Int, _ from: String, _ to: String) throws {
-            try edit("content/posts/post-\(number).md") { $0.replacingOccurrences(of: from, with: to) }
-        }
+        func change(_ number: Int, _ from: String, _ to: String) throws { try self.change(post: number, from, to) }
         func page(_ number: Int) throws -> String { try XCTUnwrap(site.read("public/posts/post-\(number)/index.html")) }
         try serveBuild()
         try change(1, "title: Post number 1", "title: One, renamed")
