@@ -62,38 +62,18 @@ package struct IncrementalRequest {
     }
 }
 
-/// The digests of a build's request that the state and the memo are compared by, made once a build: the configuration
-/// printed whole (`String(reflecting:)`) is a million instructions whatever the blog's size, and each of the six places
-/// that need one of them made it again.
+/// The digests of a build's request that the state and the memo are compared by, made once a build (each of the six
+/// places that need one of them made it again).
 struct RequestDigests {
-    /// Everything besides the content folder that the site depends on (see ``QuickBuild/inputs(_:configuration:)``).
+    /// Everything besides the content folder that the site depends on (see ``QuickBuild/inputs(_:config:)``).
     let inputs: Digest
-    /// What a parsed post depends on besides its file (see ``SiteState/readerKey(configuration:version:)``).
+    /// What a parsed post depends on besides its file (see ``SiteState/readerKey(config:version:)``).
     let readerKey: Digest
 
     init(_ request: IncrementalRequest) {
-        // `params:` apart, its maps' keys in order: a dictionary prints in an order of the process's hash seed, so the
-        // configuration of a blog.yml with two params or more never matched the state of the build before.
-        var config = request.config
-        let params = config.params
-        config.params = [:]
-        let configuration = String(reflecting: config) + "\nparams: " + Self.text(of: .map(params))
-        inputs = QuickBuild.inputs(request, configuration: configuration)
-        readerKey = SiteState.readerKey(configuration: configuration, version: request.version)
-    }
-
-    /// `value` in text that is the same in every process: maps by their keys in order.
-    static func text(of value: MetaValue) -> String {
-        switch value {
-        case .string(let text): return text.debugDescription
-        case .int(let number): return "int \(number)"
-        case .double(let number): return "double \(number.bitPattern)"
-        case .bool(let flag): return flag ? "true" : "false"
-        case .date(let date): return "date \(date.timeIntervalSince1970.bitPattern)"
-        case .list(let items): return "[" + items.map(text(of:)).joined(separator: ", ") + "]"
-        case .map(let map): return "{" + map.keys.sorted().map { $0.debugDescription + ": " + text(of: map[$0]!) }.joined(separator: ", ") + "}"
-        case .null: return "null"
-        }
+        let config = request.config.digest
+        inputs = QuickBuild.inputs(request, config: config)
+        readerKey = SiteState.readerKey(config: config, version: request.version)
     }
 }
 

@@ -219,14 +219,13 @@ enum QuickBuild {
 
     /// Everything besides the content folder that a site depends on: the `blog` version and its
     /// reading rules, the configuration (command-line overrides included), the options, the
-    /// output folder and every file of the theme. `configuration`: the configuration printed whole
-    /// (`String(reflecting:)`, see ``RequestDigests``).
-    static func inputs(_ request: IncrementalRequest, configuration: String) -> Digest {
+    /// output folder and every file of the theme. `config`: the configuration's ``BlogConfig/SiteConfig/digest``.
+    static func inputs(_ request: IncrementalRequest, config: Digest) -> Digest {
         let theme = request.theme
         var input = DigestInput()
         input.add(request.version)
         input.add(PostReader.rulesRevision)
-        input.add(configuration)
+        input.add(config)
         // Messages name files as the blog folder was named on the command line.
         input.add(request.sourceDisplay)
         input.add(request.drafts ? 1 as UInt8 : 0)

@@ -182,13 +182,13 @@ extension SiteState {
     }
 
     /// What a parsed post depends on besides its file: the whole configuration (whatever of it
-    /// the reader uses, now or later; `configuration` is it printed whole, see ``RequestDigests``),
-    /// the `blog` version and the reader's rules.
-    static func readerKey(configuration: String, version: String) -> Digest {
+    /// the reader uses, now or later; `config` is its ``BlogConfig/SiteConfig/digest``), the `blog` version and the
+    /// reader's rules.
+    static func readerKey(config: Digest, version: String) -> Digest {
         var input = DigestInput()
         input.add(version)
         input.add(PostReader.rulesRevision)
-        input.add(configuration)
+        input.add(config)
         return input.digest
     }
 
