@@ -10,8 +10,8 @@ import Foundation
 package struct IncrementalRequest {
     /// `blog.yml`, with the command line's overrides.
     package var config: SiteConfig
-    /// The loaded theme (its files are part of what the state depends on).
-    package var theme: Theme
+    /// The theme's files as read (part of what the state depends on); a build in place compiles no template.
+    package var theme: ThemeFiles
     /// The blog folder, and how messages name it (`""` or `path/`).
     package var source: URL
     package var sourceDisplay: String
@@ -41,7 +41,7 @@ package struct IncrementalRequest {
     package var changesBefore: Int64?
 
     /// The request of a build; each value as its property says.
-    package init(config: SiteConfig, theme: Theme, source: URL, sourceDisplay: String, content: URL, contentDisplay: String,
+    package init(config: SiteConfig, theme: ThemeFiles, source: URL, sourceDisplay: String, content: URL, contentDisplay: String,
                  output: URL, outputDisplay: String, drafts: Bool, future: Bool, now: Date, version: String, buildsAgain: Bool = false,
                  ownsOutput: Bool = false, changesBefore: Int64? = nil) {
         self.buildsAgain = buildsAgain
@@ -166,6 +166,17 @@ package final class IncrementalBuild {
         folder.map { ($0.folder, $0.display) }
     }
 
+    /// The request's digests, made once a build.
+    private lazy var digests = RequestDigests(request)
+
+    /// Whether the build may be done in place: the layer is on and the last build's state has the inputs of this one
+    /// (the same configuration, options and theme files: its theme compiled, with the warnings the state keeps). A
+    /// hint, read before the build lock and not checked: ``build(inPlace:warnings:strict:clock:full:)`` decides.
+    package func mayBuildInPlace() -> Bool {
+        guard enabled, let folder, let inputs = folder.stateInputs() else { return false }
+        return inputs == digests.inputs
+    }
+
     /// Whether the last build's state describes the output folder as it is: every file it recorded
     /// there is the one it wrote. How an output folder written before builds left their mark in it
     /// (see ``OutputFolder/checkOwner(writtenBefore:)``) is known to be blog's.
@@ -194,7 +205,7 @@ package final class IncrementalBuild {
             return .full(try full(FullBuildObserver(layer: self, folder: folder, previous: nil, digests: nil, records: false, partial: false,
                                                     trustsOutput: false), &clock), summary: nil)
         }
-        let digests = RequestDigests(request)
+        let digests = digests
         let loaded = folder.load()
         let previous = loaded?.state
         // The published files are the ones the state says when nothing but this process writes the output folder
@@ -214,8 +225,9 @@ package final class IncrementalBuild {
                                          trustsOutput: trustsOutput)
         let made = try full(observer, &clock)
         if var state = observer.state {
-            // The theme's warnings are the build's too, but made again by every build: kept, a build in
-            // place would say them twice.
+            // The configuration's warnings (the theme's files' among them) are the build's too, but made again by every
+            // build: kept, a build in place would say them twice. The theme's compile's are kept: a build in place
+            // compiles no template.
             state.warnings = QuickBuild.keptWarnings(state.warnings, configWarnings: warnings, request: request)
             folder.saveState(state)
             clock.lap("save state")

@@ -197,7 +197,7 @@ enum QuickBuild {
 
     /// What the theme's templates may show of posts' bodies besides the bodies (then it is part of a
     /// post's skeleton): all of it when a template's names can't be known.
-    static func showsHeadings(_ theme: Theme) -> BodyFacts {
+    static func showsHeadings(_ theme: ThemeFiles) -> BodyFacts {
         guard let names = theme.templateNames else { return .all }
         var facts: BodyFacts = []
         for (fact, named) in BodyFacts.names where !names.isDisjoint(with: named) { facts.insert(fact) }
@@ -205,7 +205,8 @@ enum QuickBuild {
     }
 
     /// `warnings` without those every build makes again, which the state does not keep: the configuration's,
-    /// the theme's and the build lock's (`configWarnings`, and any at one of ``configWarningPaths(_:)``).
+    /// the theme's files' and the build lock's (`configWarnings`, and any at one of ``configWarningPaths(_:)``). The
+    /// warnings of compiling the theme's templates are kept: a build in place compiles none.
     static func keptWarnings(_ warnings: [Diagnostic], configWarnings: [Diagnostic], request: IncrementalRequest) -> [Diagnostic] {
         let again = Set(configWarnings), paths = configWarningPaths(request)
         return warnings.filter { !again.contains($0) && !paths.contains($0.path) }
@@ -236,7 +237,7 @@ enum QuickBuild {
             input.add(name)
             input.add(text)
         }
-        for (name, text) in theme.shortcodes.texts.sorted(by: { $0.key < $1.key }) {
+        for (name, text) in theme.shortcodeTexts.sorted(by: { $0.key < $1.key }) {
             input.add("shortcodes/" + name)
             input.add(text)
         }

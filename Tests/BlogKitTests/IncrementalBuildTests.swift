@@ -209,7 +209,7 @@ final class IncrementalBuildTests: XCTestCase {
         options.quick = false
         let config = try Pipeline.loadConfig(options).0
         let incremental = try IncrementalBuild(IncrementalRequest(
-            config: config, theme: try Theme.load(name: "default", siteRoot: options.source), source: options.source,
+            config: config, theme: try ThemeFiles.read(name: "default", siteRoot: options.source), source: options.source,
             sourceDisplay: options.sourceDisplay, content: Pipeline.contentFolder(options, config: config).url, contentDisplay: "content",
             output: try Pipeline.outputFolder(options, config: config).0, outputDisplay: "public", drafts: false, future: false, now: now,
             version: blogVersion), enabled: true)
