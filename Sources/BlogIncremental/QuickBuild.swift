@@ -50,7 +50,7 @@ enum QuickBuild {
         // A quick build patches bodies into pages: the copies of the posts' own files would stay as they were.
         if request.config.outputSources { throw Refusal("`output_sources` copies each post's file, which a quick build does not write") }
         if let due = state.dueAt, request.now.timeIntervalSince1970 >= due { throw Refusal("a post dated in the future is due") }
-        let (config, theme, output, outputDisplay) = (request.config, request.theme, request.output, request.outputDisplay)
+        let (config, output, outputDisplay) = (request.config, request.output, request.outputDisplay)
         let (contentDir, contentDisplay) = (request.content, request.contentDisplay)
         // While no folder of the content changed, it holds the same files: the scan is skipped.
         let folderStats = state.folders.map { folders in folders.map { FileStat.of($0.path) } }
@@ -81,7 +81,8 @@ enum QuickBuild {
         clock.lap("quick: scan content")
 
         // Read what changed; give up at the first change that is more than a body.
-        let headings = showsHeadings(theme)
+        // The state's inputs are this build's: its theme files are the ones the state's skeletons were digested with.
+        let headings = state.headings
         let readerKey = digests.readerKey
         let bundles = PageBundle.Folders(posts: postPaths)
         typealias Changed = (content: Digest, post: Post?, rendered: RenderedMarkdown?, warnings: [Diagnostic])

@@ -14,8 +14,8 @@ struct StateFolder {
     static let magic = Array("BLOGCACHE".utf8)
     /// Bump when the layout of the state changes, or what the output it describes may hold: a build in
     /// place keeps that output's unchanged files (10: an output of 9 may hold symbolic links; 13: the
-    /// file may hold bytes after the state, left of a longer one it was written over).
-    static let formatVersion: UInt32 = 13
+    /// file may hold bytes after the state, left of a longer one it was written over; 14: the theme's body facts).
+    static let formatVersion: UInt32 = 14
     static let stateName = "state"
     /// Files of the build cache of earlier versions, removed when a state is saved.
     static let formerFiles = ["index", "data.pack"]
