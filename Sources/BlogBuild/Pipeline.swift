@@ -239,15 +239,21 @@ public enum Pipeline {
         let (output, outputDisplay) = try outputFolder(options, config: config)
         var clock = StageClock()
         // `blog serve` keeps its theme from one build to the next while the theme's files are as they were.
-        let theme = options.buildsAgain ? try themes.theme(name: config.theme, siteRoot: options.source)
-            : try Theme.load(name: config.theme, siteRoot: options.source)
-        configWarnings += theme.warnings + choosePalette(&config, theme: theme, options: options)
+        var theme = options.buildsAgain ? try themes.theme(name: config.theme, siteRoot: options.source) : nil
+        let themeFiles = try theme?.files ?? ThemeFiles.read(name: config.theme, siteRoot: options.source)
+        configWarnings += themeFiles.warnings + choosePalette(&config, theme: themeFiles, options: options)
         let content = contentFolder(options, config: config)
         // The incremental layer, the one place it comes in: it builds in place when only post bodies
         // changed since the last build; else the full build runs with it watching (a render hook),
         // and it keeps a state for the next build. With --no-cache it only drops the state this
         // build makes stale; so with relative URLs, whose rewriting moves the bodies within the pages.
-        let incremental = try layer(options, config: config, theme: theme, content: content, output: output, outputDisplay: outputDisplay)
+        let incremental = try layer(options, config: config, theme: themeFiles, content: content, output: output, outputDisplay: outputDisplay)
+        // The templates are compiled here, their errors said before anything else is done, unless the build may be
+        // done in place, which renders none: the last build compiled these same files then, and its state keeps the
+        // compile's warnings. Should it be a full build after all, they are compiled for it.
+        if theme == nil, !(quick && !themeFiles.warnings.hasErrors && incremental.mayBuildInPlace()) {
+            theme = try Theme.compile(themeFiles)
+        }
         // One build of the blog at a time, with the cache or without: two would share the staging
         // folder, the spare copy and the state.
         let (lock, lockWarnings) = try BuildLock.hold(blog: options.source, folder: incremental.stateFolder, create: options.cache)
@@ -260,8 +266,10 @@ public enum Pipeline {
         let warnings = configWarnings + Feeds.warnings(config: config, path: options.sourceDisplay + "blog.yml") + lockWarnings
         let outcome = try incremental.build(inPlace: quick, warnings: warnings, strict: { try checkStrict(options, warnings: $0) },
                                             clock: &clock) { observer, clock in
-            try fullBuild(options, config: config, warnings: warnings, theme: theme, output: output, outputDisplay: outputDisplay,
-                          observer: observer, clock: &clock)
+            let compiled = try theme ?? Theme.compile(themeFiles)
+            // The compile's warnings are not the configuration's: the state keeps them, for the builds in place.
+            return try fullBuild(options, config: config, warnings: warnings + compiled.compileWarnings, theme: compiled, output: output,
+                                 outputDisplay: outputDisplay, observer: observer, clock: &clock)
         }
         switch outcome {
         case .inPlace(let done):
@@ -276,7 +284,7 @@ public enum Pipeline {
     }
 
     /// The incremental layer of a build of `options`.
-    private static func layer(_ options: BuildOptions, config: SiteConfig, theme: Theme, content: (url: URL, display: String),
+    private static func layer(_ options: BuildOptions, config: SiteConfig, theme: ThemeFiles, content: (url: URL, display: String),
                               output: URL, outputDisplay: String) throws -> IncrementalBuild {
         try IncrementalBuild(IncrementalRequest(
             config: config, theme: theme, source: options.source, sourceDisplay: options.sourceDisplay,
@@ -294,7 +302,7 @@ public enum Pipeline {
         guard options.cache, let (config, _) = try? loadConfig(options),
               let (output, outputDisplay) = try? outputFolder(options, config: config),
               let theme = try? themes.theme(name: config.theme, siteRoot: options.source),
-              let incremental = try? layer(options, config: config, theme: theme, content: contentFolder(options, config: config),
+              let incremental = try? layer(options, config: config, theme: theme.files, content: contentFolder(options, config: config),
                                            output: output, outputDisplay: outputDisplay),
               let (lock, _) = try? BuildLock.hold(blog: options.source, folder: incremental.stateFolder, create: false)
         else { return false }

@@ -124,6 +124,6 @@ extension QuickBuild {
                          warnings: built.warnings,
                          posts: posts, assets: assets, folders: folders, outputs: outputs,
                          spareSamePaths: false, spareDiffers: nil, pathsDigest: SiteState.digest(paths: built.files.map(\.path)),
-                         output: PathSafety.resolved(request.output))
+                         headings: QuickBuild.showsHeadings(request.theme), output: PathSafety.resolved(request.output))
     }
 }

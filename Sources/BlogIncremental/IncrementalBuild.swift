@@ -10,8 +10,8 @@ import Foundation
 package struct IncrementalRequest {
     /// `blog.yml`, with the command line's overrides.
     package var config: SiteConfig
-    /// The loaded theme (its files are part of what the state depends on).
-    package var theme: Theme
+    /// The theme's files as read (part of what the state depends on); a build in place compiles no template.
+    package var theme: ThemeFiles
     /// The blog folder, and how messages name it (`""` or `path/`).
     package var source: URL
     package var sourceDisplay: String
@@ -41,7 +41,7 @@ package struct IncrementalRequest {
     package var changesBefore: Int64?
 
     /// The request of a build; each value as its property says.
-    package init(config: SiteConfig, theme: Theme, source: URL, sourceDisplay: String, content: URL, contentDisplay: String,
+    package init(config: SiteConfig, theme: ThemeFiles, source: URL, sourceDisplay: String, content: URL, contentDisplay: String,
                  output: URL, outputDisplay: String, drafts: Bool, future: Bool, now: Date, version: String, buildsAgain: Bool = false,
                  ownsOutput: Bool = false, changesBefore: Int64? = nil) {
         self.buildsAgain = buildsAgain
@@ -62,38 +62,18 @@ package struct IncrementalRequest {
     }
 }
 
-/// The digests of a build's request that the state and the memo are compared by, made once a build: the configuration
-/// printed whole (`String(reflecting:)`) is a million instructions whatever the blog's size, and each of the six places
-/// that need one of them made it again.
+/// The digests of a build's request that the state and the memo are compared by, made once a build (each of the six
+/// places that need one of them made it again).
 struct RequestDigests {
-    /// Everything besides the content folder that the site depends on (see ``QuickBuild/inputs(_:configuration:)``).
+    /// Everything besides the content folder that the site depends on (see ``QuickBuild/inputs(_:config:)``).
     let inputs: Digest
-    /// What a parsed post depends on besides its file (see ``SiteState/readerKey(configuration:version:)``).
+    /// What a parsed post depends on besides its file (see ``SiteState/readerKey(config:version:)``).
     let readerKey: Digest
 
     init(_ request: IncrementalRequest) {
-        // `params:` apart, its maps' keys in order: a dictionary prints in an order of the process's hash seed, so the
-        // configuration of a blog.yml with two params or more never matched the state of the build before.
-        var config = request.config
-        let params = config.params
-        config.params = [:]
-        let configuration = String(reflecting: config) + "\nparams: " + Self.text(of: .map(params))
-        inputs = QuickBuild.inputs(request, configuration: configuration)
-        readerKey = SiteState.readerKey(configuration: configuration, version: request.version)
-    }
-
-    /// `value` in text that is the same in every process: maps by their keys in order.
-    static func text(of value: MetaValue) -> String {
-        switch value {
-        case .string(let text): return text.debugDescription
-        case .int(let number): return "int \(number)"
-        case .double(let number): return "double \(number.bitPattern)"
-        case .bool(let flag): return flag ? "true" : "false"
-        case .date(let date): return "date \(date.timeIntervalSince1970.bitPattern)"
-        case .list(let items): return "[" + items.map(text(of:)).joined(separator: ", ") + "]"
-        case .map(let map): return "{" + map.keys.sorted().map { $0.debugDescription + ": " + text(of: map[$0]!) }.joined(separator: ", ") + "}"
-        case .null: return "null"
-        }
+        let config = request.config.digest
+        inputs = QuickBuild.inputs(request, config: config)
+        readerKey = SiteState.readerKey(config: config, version: request.version)
     }
 }
 
@@ -186,6 +166,17 @@ package final class IncrementalBuild {
         folder.map { ($0.folder, $0.display) }
     }
 
+    /// The request's digests, made once a build.
+    private lazy var digests = RequestDigests(request)
+
+    /// Whether the build may be done in place: the layer is on and the last build's state has the inputs of this one
+    /// (the same configuration, options and theme files: its theme compiled, with the warnings the state keeps). A
+    /// hint, read before the build lock and not checked: ``build(inPlace:warnings:strict:clock:full:)`` decides.
+    package func mayBuildInPlace() -> Bool {
+        guard enabled, let folder, let inputs = folder.stateInputs() else { return false }
+        return inputs == digests.inputs
+    }
+
     /// Whether the last build's state describes the output folder as it is: every file it recorded
     /// there is the one it wrote. How an output folder written before builds left their mark in it
     /// (see ``OutputFolder/checkOwner(writtenBefore:)``) is known to be blog's.
@@ -214,7 +205,7 @@ package final class IncrementalBuild {
             return .full(try full(FullBuildObserver(layer: self, folder: folder, previous: nil, digests: nil, records: false, partial: false,
                                                     trustsOutput: false), &clock), summary: nil)
         }
-        let digests = RequestDigests(request)
+        let digests = digests
         let loaded = folder.load()
         let previous = loaded?.state
         // The published files are the ones the state says when nothing but this process writes the output folder
@@ -234,8 +225,9 @@ package final class IncrementalBuild {
                                          trustsOutput: trustsOutput)
         let made = try full(observer, &clock)
         if var state = observer.state {
-            // The theme's warnings are the build's too, but made again by every build: kept, a build in
-            // place would say them twice.
+            // The configuration's warnings (the theme's files' among them) are the build's too, but made again by every
+            // build: kept, a build in place would say them twice. The theme's compile's are kept: a build in place
+            // compiles no template.
             state.warnings = QuickBuild.keptWarnings(state.warnings, configWarnings: warnings, request: request)
             folder.saveState(state)
             clock.lap("save state")

@@ -50,7 +50,7 @@ enum QuickBuild {
         // A quick build patches bodies into pages: the copies of the posts' own files would stay as they were.
         if request.config.outputSources { throw Refusal("`output_sources` copies each post's file, which a quick build does not write") }
         if let due = state.dueAt, request.now.timeIntervalSince1970 >= due { throw Refusal("a post dated in the future is due") }
-        let (config, theme, output, outputDisplay) = (request.config, request.theme, request.output, request.outputDisplay)
+        let (config, output, outputDisplay) = (request.config, request.output, request.outputDisplay)
         let (contentDir, contentDisplay) = (request.content, request.contentDisplay)
         // While no folder of the content changed, it holds the same files: the scan is skipped.
         let folderStats = state.folders.map { folders in folders.map { FileStat.of($0.path) } }
@@ -81,7 +81,8 @@ enum QuickBuild {
         clock.lap("quick: scan content")
 
         // Read what changed; give up at the first change that is more than a body.
-        let headings = showsHeadings(theme)
+        // The state's inputs are this build's: its theme files are the ones the state's skeletons were digested with.
+        let headings = state.headings
         let readerKey = digests.readerKey
         let bundles = PageBundle.Folders(posts: postPaths)
         typealias Changed = (content: Digest, post: Post?, rendered: RenderedMarkdown?, warnings: [Diagnostic])
@@ -197,7 +198,7 @@ enum QuickBuild {
 
     /// What the theme's templates may show of posts' bodies besides the bodies (then it is part of a
     /// post's skeleton): all of it when a template's names can't be known.
-    static func showsHeadings(_ theme: Theme) -> BodyFacts {
+    static func showsHeadings(_ theme: ThemeFiles) -> BodyFacts {
         guard let names = theme.templateNames else { return .all }
         var facts: BodyFacts = []
         for (fact, named) in BodyFacts.names where !names.isDisjoint(with: named) { facts.insert(fact) }
@@ -205,7 +206,8 @@ enum QuickBuild {
     }
 
     /// `warnings` without those every build makes again, which the state does not keep: the configuration's,
-    /// the theme's and the build lock's (`configWarnings`, and any at one of ``configWarningPaths(_:)``).
+    /// the theme's files' and the build lock's (`configWarnings`, and any at one of ``configWarningPaths(_:)``). The
+    /// warnings of compiling the theme's templates are kept: a build in place compiles none.
     static func keptWarnings(_ warnings: [Diagnostic], configWarnings: [Diagnostic], request: IncrementalRequest) -> [Diagnostic] {
         let again = Set(configWarnings), paths = configWarningPaths(request)
         return warnings.filter { !again.contains($0) && !paths.contains($0.path) }
@@ -219,14 +221,13 @@ enum QuickBuild {
 
     /// Everything besides the content folder that a site depends on: the `blog` version and its
     /// reading rules, the configuration (command-line overrides included), the options, the
-    /// output folder and every file of the theme. `configuration`: the configuration printed whole
-    /// (`String(reflecting:)`, see ``RequestDigests``).
-    static func inputs(_ request: IncrementalRequest, configuration: String) -> Digest {
+    /// output folder and every file of the theme. `config`: the configuration's ``BlogConfig/SiteConfig/digest``.
+    static func inputs(_ request: IncrementalRequest, config: Digest) -> Digest {
         let theme = request.theme
         var input = DigestInput()
         input.add(request.version)
         input.add(PostReader.rulesRevision)
-        input.add(configuration)
+        input.add(config)
         // Messages name files as the blog folder was named on the command line.
         input.add(request.sourceDisplay)
         input.add(request.drafts ? 1 as UInt8 : 0)
@@ -237,7 +238,7 @@ enum QuickBuild {
             input.add(name)
             input.add(text)
         }
-        for (name, text) in theme.shortcodes.texts.sorted(by: { $0.key < $1.key }) {
+        for (name, text) in theme.shortcodeTexts.sorted(by: { $0.key < $1.key }) {
             input.add("shortcodes/" + name)
             input.add(text)
         }

@@ -14,8 +14,8 @@ struct StateFolder {
     static let magic = Array("BLOGCACHE".utf8)
     /// Bump when the layout of the state changes, or what the output it describes may hold: a build in
     /// place keeps that output's unchanged files (10: an output of 9 may hold symbolic links; 13: the
-    /// file may hold bytes after the state, left of a longer one it was written over).
-    static let formatVersion: UInt32 = 13
+    /// file may hold bytes after the state, left of a longer one it was written over; 14: the theme's body facts).
+    static let formatVersion: UInt32 = 14
     static let stateName = "state"
     /// Files of the build cache of earlier versions, removed when a state is saved.
     static let formerFiles = ["index", "data.pack"]
@@ -214,17 +214,40 @@ struct StateFolder {
     func unwrap<T>(_ data: Data, checked: Bool = true, _ read: (UnsafeRawBufferPointer) throws -> T) throws -> T {
         try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> T in
             var reader = StateReader(raw: raw)
-            guard Array(try reader.take(Self.magic.count)) == Self.magic else { throw StateError("not a state") }
-            guard try reader.u32() == Self.formatVersion else { throw StateError("another format") }
-            let versionLength = Int(try reader.u32())
-            guard versionLength <= 256,
-                  String(decoding: try reader.take(versionLength), as: UTF8.self) == version else { throw StateError("another version") }
-            let length = try reader.int()
-            let digest = try reader.digest()
+            let (length, digest) = try header(&reader)
             // What follows is what is left of a longer state the file held before (see ``saveState(_:)``).
             let body = try reader.take(length)
             guard !checked || Digest.of(body) == digest else { throw StateError("the checksum does not match") }
             return try read(body)
+        }
+    }
+
+    /// The header's length and checksum of the body, `reader` moved past the header; throws when the header is not
+    /// one of a state of this format and `blog` version.
+    private func header(_ reader: inout StateReader) throws -> (length: Int, digest: Digest) {
+        guard Array(try reader.take(Self.magic.count)) == Self.magic else { throw StateError("not a state") }
+        guard try reader.u32() == Self.formatVersion else { throw StateError("another format") }
+        let versionLength = Int(try reader.u32())
+        guard versionLength <= 256,
+              String(decoding: try reader.take(versionLength), as: UTF8.self) == version else { throw StateError("another version") }
+        return (try reader.int(), try reader.digest())
+    }
+
+    /// The inputs digest of the last build's state (``SiteState/inputs``), read from the start of its file, without
+    /// the rest and unchecked: a hint, taken before the build lock, of whether the build may be done in place. Nil
+    /// when there is no state.
+    func stateInputs() -> Digest? {
+        let fd = open(stateURL.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        // The header and the body's first two fields: the output folder's path (under PATH_MAX) and the digest.
+        var head = [UInt8](repeating: 0, count: 8192)
+        let got = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        guard got > 0 else { return nil }
+        return head.withUnsafeBytes { raw in
+            var reader = StateReader(raw: UnsafeRawBufferPointer(rebasing: raw[..<got]))
+            guard (try? header(&reader)) != nil, (try? reader.string()) != nil else { return nil }
+            return try? reader.digest()
         }
     }
 }

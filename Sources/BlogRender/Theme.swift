@@ -10,8 +10,10 @@ package struct Theme: Sendable {
     /// The templates every theme must have: one per kind of page (``SiteRenderer`` renders with them).
     static let pageTemplates = ["post", "index", "tag", "tags", "archives", "404"]
 
+    /// The theme's files as read, before its templates were compiled (see ``ThemeFiles``).
+    package let files: ThemeFiles
     /// The theme's name, the folder under `themes/`.
-    package let name: String
+    package var name: String { files.name }
     /// Every template, registered under its path in `templates/` without `.mustache` (`post`, `partials/x`).
     let library: TemplateLibrary
     /// Each post's entry in the lists rendered once, when the theme's list templates allow it.
@@ -20,45 +22,34 @@ package struct Theme: Sendable {
     var sharedPartials: SharedPartials? = nil
     /// The theme's static/ files, to copy to the output root (`static/style.css` -> `style.css`):
     /// embedded ones as `.bytes`, the site's as `.copy`. Sorted by path.
-    package let staticFiles: [OutputFile]
+    package var staticFiles: [OutputFile] { files.staticFiles }
     /// The text of every template by name (`post`, `partials/x`): a build in place reads them to know
     /// whether pages show headings, and its state digests them, so a template edit is a full build.
-    package let templateTexts: [String: String]
+    package var templateTexts: [String: String] { files.templateTexts }
     /// Whether the theme has `templates/page.mustache` for pages (else they use `post`).
     var hasPageTemplate = false
-    /// The palettes of highlighted code the theme styles, sorted (`highlight_style` names one):
-    /// `default`, and each ``HighlightPalettes`` finds in its stylesheets.
-    package var palettes: [String] = [HighlightPalettes.defaultName]
+    /// The palettes of highlighted code the theme styles (see ``ThemeFiles/palettes``).
+    package var palettes: [String] { files.palettes }
     /// Hugo shortcodes' templates: the theme's `shortcodes/*.mustache`, and the site's
     /// `shortcodes/*.mustache` over them (see ``ShortcodeTemplates``).
     package var shortcodes = ShortcodeTemplates()
     /// What loading the theme skipped: symbolic links leading out of the blog folder, or nowhere (see
     /// ``BlogBoundary``); and each template the compiled renderer cannot read (``TemplateCheck/notCompiled(_:path:)``).
-    package var warnings: [Diagnostic] = []
+    package var warnings: [Diagnostic] { (files.warnings + compileWarnings).sortedForDisplay() }
+    /// The warnings of compiling the templates (each one the compiled renderer cannot read), which depend only on
+    /// ``ThemeFiles``' texts: a build keeps them in its state, so that a build in place, which compiles nothing, says them.
+    package var compileWarnings: [Diagnostic] = []
     /// What each template reads (``TemplateReads``), made the first time a build asks: a theme `blog serve` keeps
     /// (``ThemeMemo``) is read once, not once a build.
     let reads = Once<TemplateReads>()
-    /// The names the theme's templates show (``templateNames``), made the first time a build asks.
-    let names = Once<Set<String>?>()
 
     /// What each of the theme's templates reads (see ``TemplateReads``).
     var templateReads: TemplateReads {
         reads.get { TemplateReads(sources: templateTexts) }
     }
 
-    /// Every name the theme's templates show (``TemplateTags/names(in:)`` of each); nil when a template's cannot be
-    /// told. `blog serve` asks twice a build (which facts of a post's body the pages show): parsing every template
-    /// each time was 10 M instructions of a title edit, at any size.
-    package var templateNames: Set<String>? {
-        names.get {
-            var all: Set<String> = []
-            for text in templateTexts.values {
-                guard let names = TemplateTags.names(in: text) else { return nil }
-                all.formUnion(names)
-            }
-            return all
-        }
-    }
+    /// Every name the theme's templates show (see ``ThemeFiles/templateNames``).
+    package var templateNames: Set<String>? { files.templateNames }
 
     /// The template that shows pages of the template `name` when the theme lacks it: `tag` for a
     /// category's, an author's or a section's list (`category`, `author`, `section`), `tags` for
@@ -77,6 +68,14 @@ package struct Theme: Sendable {
         var library = library
         sharedPartials?.register(in: &library)
         return library
+    }
+
+    /// A theme of `files` compiled into `library`.
+    init(files: ThemeFiles, library: TemplateLibrary, listSummaries: ListSummaries? = nil, sharedPartials: SharedPartials? = nil) {
+        self.files = files
+        self.library = library
+        self.listSummaries = listSummaries
+        self.sharedPartials = sharedPartials
     }
 
     /// Loads `name`: for `default`, the embedded theme, with any file of `siteRoot/themes/default/`
@@ -107,6 +106,118 @@ package struct Theme: Sendable {
 
     /// Loads `name` from its folders as `listing` found them (``listing(name:siteRoot:)``).
     static func load(name: String, siteRoot: URL, listing: Listing) throws -> Theme {
+        try compile(ThemeFiles.read(name: name, siteRoot: siteRoot, listing: listing))
+    }
+
+    /// The theme of `files`: every template parsed and compiled, and checked (partials that are not there, loops of
+    /// partials); throws a ``BuildFailure`` with every error of reading or compiling.
+    package static func compile(_ files: ThemeFiles) throws -> Theme {
+        var diagnostics: [Diagnostic] = []
+        var library = TemplateLibrary()
+        var sources: [String: (path: String, text: String)] = [:]
+        for template in files.templates {
+            do {
+                if let unreadable = library.register(try TemplateEscaping.template(template.text), named: template.name) {
+                    diagnostics.append(TemplateCheck.notCompiled(unreadable, path: template.path))
+                }
+                sources[template.name] = (template.path, template.text)
+            } catch let error as MustacheTemplate.ParserError {
+                diagnostics.append(.error(template.path, line: error.context.lineNumber,
+                                          column: error.context.columnNumber, TemplateCheck.describe(error.error)))
+            } catch {
+                diagnostics.append(.error(template.path, "cannot read the template: \(error.localizedDescription)"))
+            }
+        }
+        // Templates that failed to parse count as present: their own error says what is wrong.
+        for source in sources.values {
+            diagnostics += TemplateCheck.unknownPartials(in: source.text, path: source.path, exists: files.presentTemplates.contains)
+        }
+        diagnostics += TemplateCheck.partialLoops(in: sources)
+        var shortcodes = ShortcodeTemplates()
+        // A shortcode's partials are the other shortcodes' templates; the site's file of a name replaces the theme's.
+        var shortcodeSources: [String: (path: String, text: String)] = [:]
+        for shortcode in files.shortcodes {
+            do {
+                if let unreadable = try shortcodes.register(shortcode.text, named: shortcode.name) {
+                    diagnostics.append(TemplateCheck.notCompiled(unreadable, path: shortcode.path))
+                }
+                shortcodeSources[shortcode.name] = (shortcode.path, shortcode.text)
+            } catch let error as MustacheTemplate.ParserError {
+                diagnostics.append(.error(shortcode.path, line: error.context.lineNumber, column: error.context.columnNumber,
+                                          TemplateCheck.describe(error.error)))
+            } catch {
+                diagnostics.append(.error(shortcode.path, "cannot read the template: \(error.localizedDescription)"))
+            }
+        }
+        diagnostics += TemplateCheck.partialLoops(in: shortcodeSources)
+        if (files.warnings + diagnostics).hasErrors { throw BuildFailure((files.warnings + diagnostics).sortedForDisplay()) }
+
+        let shared = SharedPartials(sources: files.templateTexts, pageTemplates: pageTemplates + (files.hasPageTemplate ? ["page"] : []))
+        var theme = Theme(files: files, library: library, sharedPartials: shared)
+        theme.listSummaries = ListSummaries(sources: files.templateTexts, library: theme.pageLibrary)
+        theme.hasPageTemplate = files.hasPageTemplate
+        theme.shortcodes = shortcodes
+        theme.compileWarnings = diagnostics.sortedForDisplay()
+        return theme
+    }
+}
+
+/// A theme's files read, its templates not compiled: what a build in place needs of the theme (the texts its state
+/// digests, the names the templates show, the palettes), and what ``Theme/compile(_:)`` makes the theme of. Reading
+/// is ~1 M instructions; compiling the default theme's templates ~80 M (Mustache's parse, ``CompiledTemplate`` and
+/// the runtime's first type lookups), 45% of a body edit at 1,000 posts, which uses no template.
+package struct ThemeFiles: Sendable {
+    /// The theme's name, the folder under `themes/`.
+    package let name: String
+    /// The text of every template by name (`post`, `partials/x`).
+    package let templateTexts: [String: String]
+    /// Each template, sorted by path: its name, its path as messages name it (`themes/default/templates/post.mustache`)
+    /// and its text.
+    let templates: [(name: String, path: String, text: String)]
+    /// The names of every template file there, read or not.
+    let presentTemplates: Set<String>
+    /// Each shortcode's template, the theme's then the site's (which replaces the theme's of its name): its name,
+    /// its path as messages name it, and its text.
+    let shortcodes: [(name: String, path: String, text: String)]
+    /// The shortcodes' texts by name, the site's over the theme's (``ShortcodeTemplates/texts`` once compiled).
+    package let shortcodeTexts: [String: String]
+    /// The theme's static/ files, to copy to the output root (`static/style.css` -> `style.css`):
+    /// embedded ones as `.bytes`, the site's as `.copy`. Sorted by path.
+    package let staticFiles: [OutputFile]
+    /// Whether the theme has `templates/page.mustache` for pages (else they use `post`).
+    let hasPageTemplate: Bool
+    /// The palettes of highlighted code the theme styles, sorted (`highlight_style` names one):
+    /// `default`, and each ``HighlightPalettes`` finds in its stylesheets.
+    package let palettes: [String]
+    /// What reading skipped (symbolic links leading out of the blog folder, or nowhere: see ``BlogBoundary``), and the
+    /// errors of a missing template or one that can't be read. Every build makes them again.
+    package let warnings: [Diagnostic]
+    /// The names the theme's templates show (``templateNames``), made the first time a build asks.
+    private let names = Once<Set<String>?>()
+
+    /// Every name the theme's templates show (``TemplateTags/names(in:)`` of each); nil when a template's cannot be
+    /// told. `blog serve` asks twice a build (which facts of a post's body the pages show): parsing every template
+    /// each time was 10 M instructions of a title edit, at any size.
+    package var templateNames: Set<String>? {
+        names.get {
+            var all: Set<String> = []
+            for text in templateTexts.values {
+                guard let names = TemplateTags.names(in: text) else { return nil }
+                all.formUnion(names)
+            }
+            return all
+        }
+    }
+
+    /// Reads the theme `name` from its folders as `listing` found them (``Theme/listing(name:siteRoot:)``): for
+    /// `default`, the embedded theme with the site's files over it. Throws a ``BuildFailure`` when the theme is not
+    /// there; a missing template or one that can't be read is an error of ``warnings``.
+    package static func read(name: String, siteRoot: URL) throws -> ThemeFiles {
+        try read(name: name, siteRoot: siteRoot, listing: Theme.listing(name: name, siteRoot: siteRoot))
+    }
+
+    /// ``read(name:siteRoot:)`` from the folders as `listing` found them.
+    static func read(name: String, siteRoot: URL, listing: Theme.Listing) throws -> ThemeFiles {
         let prefix = "themes/\(name)/"
         var files: [String: ThemeFile] = [:]
         var diagnostics: [Diagnostic] = []
@@ -125,75 +236,48 @@ package struct Theme: Sendable {
             let meant = EditDistance.nearest(name, among: Array(Set(present)).sorted()).map { "; did you mean `\($0)`?" } ?? ""
             throw BuildFailure(diagnostics + [.error("missing theme \"\(name)\": expected a folder \(prefix) with templates/\(meant)")])
         }
-        for page in pageTemplates where files["templates/\(page).mustache"] == nil {
+        for page in Theme.pageTemplates where files["templates/\(page).mustache"] == nil {
             diagnostics.append(.error(prefix + "templates/\(page).mustache",
                                       "missing template: the theme \"\(name)\" must have templates/\(page).mustache"))
         }
-        var library = TemplateLibrary()
-        var sources: [String: (path: String, text: String)] = [:]
+        var templates: [(name: String, path: String, text: String)] = []
         var texts: [String: String] = [:]
         for (path, file) in files.sorted(by: { $0.key < $1.key }) {
             guard let templateName = templateName(path) else { continue }
             do {
                 let text = String(decoding: try file.data(), as: UTF8.self)
-                if let unreadable = library.register(try TemplateEscaping.template(text), named: templateName) {
-                    diagnostics.append(TemplateCheck.notCompiled(unreadable, path: prefix + path))
-                }
-                sources[templateName] = (prefix + path, text)
+                templates.append((templateName, prefix + path, text))
                 texts[templateName] = text
-            } catch let error as MustacheTemplate.ParserError {
-                diagnostics.append(.error(prefix + path, line: error.context.lineNumber,
-                                          column: error.context.columnNumber, TemplateCheck.describe(error.error)))
             } catch {
                 diagnostics.append(.error(prefix + path, "cannot read the template: \(error.localizedDescription)"))
             }
         }
-        // Templates that failed to parse count as present: their own error says what is wrong.
-        let names = Set(files.keys.compactMap(templateName))
-        for source in sources.values {
-            diagnostics += TemplateCheck.unknownPartials(in: source.text, path: source.path, exists: names.contains)
-        }
-        diagnostics += TemplateCheck.partialLoops(in: sources)
-        var shortcodes = ShortcodeTemplates()
         var shortcodeFiles = files.filter { $0.key.hasPrefix("shortcodes/") }.map { (prefix + $0.key, $0.key, $0.value) }
         let siteShortcodes = listing[3]
         for (path, url) in (siteShortcodes.files ?? [:]).sorted(by: { $0.key < $1.key }) {
             shortcodeFiles.append(("shortcodes/" + path, "shortcodes/" + path, .site(url)))
         }
         diagnostics += siteShortcodes.warnings
-        // A shortcode's partials are the other shortcodes' templates; the site's file of a name replaces the theme's.
-        var shortcodeSources: [String: (path: String, text: String)] = [:]
+        var shortcodes: [(name: String, path: String, text: String)] = []
+        var shortcodeTexts: [String: String] = [:]
         for (shown, path, file) in shortcodeFiles where path.hasSuffix(".mustache") {
             let name = String(path.dropFirst("shortcodes/".count).dropLast(".mustache".count))
             do {
                 let text = String(decoding: try file.data(), as: UTF8.self)
-                if let unreadable = try shortcodes.register(text, named: name) {
-                    diagnostics.append(TemplateCheck.notCompiled(unreadable, path: shown))
-                }
-                shortcodeSources[name] = (shown, text)
-            } catch let error as MustacheTemplate.ParserError {
-                diagnostics.append(.error(shown, line: error.context.lineNumber, column: error.context.columnNumber, TemplateCheck.describe(error.error)))
+                shortcodes.append((name, shown, text))
+                shortcodeTexts[name] = text
             } catch {
                 diagnostics.append(.error(shown, "cannot read the template: \(error.localizedDescription)"))
             }
         }
-        diagnostics += TemplateCheck.partialLoops(in: shortcodeSources)
-        if diagnostics.hasErrors { throw BuildFailure(diagnostics.sortedForDisplay()) }
-
         let statics = files.keys.filter { $0.hasPrefix("static/") }.sorted().map { path in
             OutputFile(path: String(path.dropFirst("static/".count)), contents: files[path]!.contents)
         }
-        let hasPageTemplate = files["templates/page.mustache"] != nil
-        let shared = SharedPartials(sources: texts, pageTemplates: pageTemplates + (hasPageTemplate ? ["page"] : []))
-        var theme = Theme(name: name, library: library, listSummaries: nil, sharedPartials: shared,
-                          staticFiles: statics, templateTexts: texts)
-        theme.listSummaries = ListSummaries(sources: texts, library: theme.pageLibrary)
-        theme.hasPageTemplate = hasPageTemplate
-        theme.palettes = HighlightPalettes.names(inStylesheets: files.filter { $0.key.hasPrefix("static/") && $0.key.hasSuffix(".css") }
+        let palettes = HighlightPalettes.names(inStylesheets: files.filter { $0.key.hasPrefix("static/") && $0.key.hasSuffix(".css") }
             .sorted { $0.key < $1.key }.compactMap { try? $0.value.data() })
-        theme.shortcodes = shortcodes
-        theme.warnings = diagnostics.sortedForDisplay()
-        return theme
+        return ThemeFiles(name: name, templateTexts: texts, templates: templates, presentTemplates: Set(files.keys.compactMap(templateName)),
+                          shortcodes: shortcodes, shortcodeTexts: shortcodeTexts, staticFiles: statics,
+                          hasPageTemplate: files["templates/page.mustache"] != nil, palettes: palettes, warnings: diagnostics.sortedForDisplay())
     }
 
     /// `post` for `templates/post.mustache`, `partials/x` for `templates/partials/x.mustache`;

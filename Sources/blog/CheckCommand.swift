@@ -5,6 +5,7 @@ import Foundation
 /// `blog check`: every internal link, image and anchor of the site must point somewhere.
 struct Check: ParsableCommand, ColorChoosing {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Report every link, image or anchor inside the site that points nowhere.",
         discussion: """
         Without --output, builds the site into a temporary folder (deleted afterwards) and checks it; \

@@ -4,6 +4,7 @@ import Foundation
 
 struct Init: ParsableCommand, ColorChoosing {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Start a new blog: blog.yml, a welcome post, .gitignore and a GitHub Pages workflow, in a git repository; or, with --from, blog.yml for an existing blog.",
         discussion: "Refuses a folder that is not empty (hidden entries such as .git aside) unless --force; never overwrites a file. --from DIR tells Pelican (pelicanconf.py), Jekyll (_config.yml) and Hugo (hugo.toml, config.toml) blogs, else by their posts' headers, and writes DIR/blog.yml with that generator's permalinks preset and the few settings it can carry over."
     )
@@ -67,6 +68,7 @@ struct Init: ParsableCommand, ColorChoosing {
 
 struct New: ParsableCommand, ColorChoosing {
     static let configuration = CommandConfiguration(
+        commandName: "new",
         abstract: "Write a new post dated now, and print its path.",
         discussion: "The header takes the form most posts of the blog use, or new_post_format of blog.yml. Never overwrites a file. $EDITOR \"$(blog new 'A title')\" opens it."
     )

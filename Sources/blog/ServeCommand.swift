@@ -5,6 +5,7 @@ import Foundation
 
 struct Serve: ParsableCommand, ColorChoosing {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Build the blog into a private folder, serve it, and rebuild and reload pages on every change.",
         discussion: "Watches content/, themes/ and blog.yml. Never touches the published output folder. Ctrl-C stops and removes the private folder."
     )

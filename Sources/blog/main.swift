@@ -3,6 +3,9 @@ import BlogBuild
 import Foundation
 
 /// `blog`: a static blog generator. Exit codes: 0 success, 1 the build failed, 2 bad usage.
+/// Each command names itself (`commandName`): a name argument-parser makes from the type's name
+/// (`String(describing:)`, then Foundation's trimming) cost 10 M instructions at every start
+/// (`unknownCommand` asks each command's name), 6% of a body edit at 1,000 posts.
 struct Blog: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "blog",
@@ -15,7 +18,7 @@ struct Blog: ParsableCommand {
 
 /// `blog version`: what `blog --version` prints.
 struct Version: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print the version (as --version does).")
+    static let configuration = CommandConfiguration(commandName: "version", abstract: "Print the version (as --version does).")
 
     func run() {
         print(blogVersion)
@@ -35,7 +38,7 @@ struct SiteArguments: ParsableArguments {
 }
 
 struct Build: ParsableCommand, ColorChoosing {
-    static let configuration = CommandConfiguration(abstract: "Build the site into the output folder (default ./public).")
+    static let configuration = CommandConfiguration(commandName: "build", abstract: "Build the site into the output folder (default ./public).")
 
     @OptionGroup var site: SiteArguments
     @OptionGroup var colorArguments: ColorArguments
@@ -91,7 +94,7 @@ struct Build: ParsableCommand, ColorChoosing {
 }
 
 struct List: ParsableCommand, ColorChoosing {
-    static let configuration = CommandConfiguration(abstract: "List the posts, newest first.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the posts, newest first.")
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case table, json

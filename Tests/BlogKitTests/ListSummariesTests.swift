@@ -13,8 +13,7 @@ extension ThemeLoadTests {
     /// Every page of the fixture site, rendered with `theme` and with the same theme without the cache.
     func pagesWithAndWithout(_ theme: Theme) throws -> (cached: [String: String], plain: [String: String]) {
         let site = RenderFixture.site()
-        var plain = Theme(name: theme.name, library: theme.library, listSummaries: nil, staticFiles: theme.staticFiles,
-                          templateTexts: theme.templateTexts)
+        var plain = Theme(files: theme.files, library: theme.library)
         plain.hasPageTemplate = theme.hasPageTemplate
         func pages(_ theme: Theme) throws -> [String: String] {
             Dictionary(uniqueKeysWithValues: try SiteRenderer.render(site, theme: theme).map { file in

@@ -1,4 +1,5 @@
 @testable import BlogBuild
+import BlogOutput
 import Foundation
 import XCTest
 
@@ -374,6 +375,27 @@ extension IncrementalBuildTests {
             assertQuick(quick, changed: 1)
             XCTAssertEqual(quick.warnings, full.warnings)
         }
+        try assertSameAsCleanBuild()
+    }
+
+    /// A build that may be done in place (the state has this build's theme files) compiles no template before the build
+    /// lock; one whose theme changed compiles it first, as every build did: a template broken since the last build is
+    /// said before anything else is looked at, here before the lock another build holds.
+    func testATemplateBrokenSinceTheLastBuildIsSaidBeforeTheBuildLock() throws {
+        try buildTwice()
+        let lock = try BuildLock.hold(blog: site.root, folder: (site.root.appendingPathComponent(".blog-cache"), ".blog-cache"), create: false).0
+        defer { lock.release() }
+        try edit("content/posts/post-4.md") { $0 + "\n\nOne more paragraph.\n" }
+        XCTAssertEqual(buildFailure { try quickBuild() }.map(\.message).filter { $0.contains("another `blog build`") }.count, 1,
+                       "the theme as the last build had it: the lock is the first thing said")
+        try site.write("themes/default/templates/post.mustache", "{{#post}}never closed\n")
+        let failure = buildFailure { try quickBuild() }
+        XCTAssertEqual(failure.count, 1, "\(failure)")
+        XCTAssertTrue(failure.allSatisfy { $0.path.hasSuffix("themes/default/templates/post.mustache") }, "\(failure)")
+        lock.release()
+        XCTAssertEqual(buildFailure { try quickBuild() }.map(\.description), failure.map(\.description))
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("themes"))
+        assertQuick(try quickBuild(), changed: 1)
         try assertSameAsCleanBuild()
     }
 
