@@ -165,21 +165,22 @@ package final class SiteModelMemo: @unchecked Sendable {
                 return changed
             }
         }
-        guard let changed, made.site != nil else { return nil }
+        // Taken out of `made` too while the posts are put in, for the same reason.
+        guard let changed, var site = made.site.take() else { return nil }
         // A rendered site keeps every post's markdown but the changed posts' and those rendered every build, which
         // are put in as read (the kept site's posts hold no body).
         var render = made.rerender.map(Set.init)
         for index in changed {
             guard let place = made.placed[index] else { continue }
-            made.site!.posts[place].post = posts[index].post
-            made.site!.posts[place].rendered = posts[index].rendered
+            site.posts[place].post = posts[index].post
+            site.posts[place].rendered = posts[index].rendered
             render?.insert(place)
         }
-        for place in made.rerender ?? [] { made.site!.posts[place].post = posts[made.order[place]].post }
+        for place in made.rerender ?? [] { site.posts[place].post = posts[made.order[place]].post }
         made.render = render.map { $0.sorted() }
         made.posts = posts
         made.options = options
-        let site = made.site!
+        made.site = site
         lock.withLock {
             self.last = made
             keptSite = true
