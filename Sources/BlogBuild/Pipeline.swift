@@ -181,9 +181,9 @@ public enum Pipeline {
     private static func renderMarkdown(_ site: inout Site, options: BuildOptions, config: SiteConfig, shortcodes: ShortcodeTemplates,
                                        memo: BuildMemo?) -> [Diagnostic] {
         let places = memo?.model.markdownPlaces()
-        // Both index every post's page, one per core.
-        let (links, images) = Parallel.both({ ContentLinks(site: site) },
-                                            { ImageAttributes(site: site, content: contentFolder(options, config: config).url) })
+        // Both index every post's page, one per core; `blog serve` keeps them while its site model is kept.
+        let content = contentFolder(options, config: config).url
+        let (links, images) = memo?.model.lookups { lookups(of: site, content: content) } ?? lookups(of: site, content: content)
         var liquid = MarkdownStage.liquidContext(config: config, resolvePost: { links.href(forPostNamed: $0) },
                                                  resolvePath: { links.href(forPath: $0) })
         liquid.renderShortcode = { call in
@@ -218,6 +218,11 @@ public enum Pipeline {
             return memo.keepsMarkdown(of: site.posts[place].post.contentPath) ? nil : place
         }
         return siteWarnings + memo.model.keepRendered(site, places: places, diagnostics: diagnostics, rerender: rerender)
+    }
+
+    /// The links between the content files of `site` and its images' table, one on each core.
+    private static func lookups(of site: Site, content: URL) -> (ContentLinks, ImageAttributes) {
+        Parallel.both({ ContentLinks(site: site) }, { ImageAttributes(site: site, content: content) })
     }
 
     /// Builds the site and writes it to the output folder: in place when only post bodies changed
