@@ -181,9 +181,9 @@ public enum Pipeline {
     private static func renderMarkdown(_ site: inout Site, options: BuildOptions, config: SiteConfig, shortcodes: ShortcodeTemplates,
                                        memo: BuildMemo?) -> [Diagnostic] {
         let places = memo?.model.markdownPlaces()
-        // Both index every post's page, one per core.
-        let (links, images) = Parallel.both({ ContentLinks(site: site) },
-                                            { ImageAttributes(site: site, content: contentFolder(options, config: config).url) })
+        // Both index every post's page, one per core; `blog serve` keeps them while its site model is kept.
+        let content = contentFolder(options, config: config).url
+        let (links, images) = memo?.model.lookups { lookups(of: site, content: content) } ?? lookups(of: site, content: content)
         var liquid = MarkdownStage.liquidContext(config: config, resolvePost: { links.href(forPostNamed: $0) },
                                                  resolvePath: { links.href(forPath: $0) })
         liquid.renderShortcode = { call in
@@ -218,6 +218,11 @@ public enum Pipeline {
             return memo.keepsMarkdown(of: site.posts[place].post.contentPath) ? nil : place
         }
         return siteWarnings + memo.model.keepRendered(site, places: places, diagnostics: diagnostics, rerender: rerender)
+    }
+
+    /// The links between the content files of `site` and its images' table, one on each core.
+    private static func lookups(of site: Site, content: URL) -> (ContentLinks, ImageAttributes) {
+        Parallel.both({ ContentLinks(site: site) }, { ImageAttributes(site: site, content: content) })
     }
 
     /// Builds the site and writes it to the output folder: in place when only post bodies changed
@@ -296,9 +301,9 @@ public enum Pipeline {
 
     /// For `blog serve`, between builds: makes the spare copy of the site that the next build in place (a body
     /// edit) would otherwise make first, when the last build left none it can take (see BlogIncremental's
-    /// `IncrementalBuild.readySpare()`). Whether one was made; false, having done nothing, when blog.yml no longer
-    /// reads or another build holds the lock.
-    package static func readySpare(_ options: BuildOptions) -> Bool {
+    /// `IncrementalBuild.readySpare(stop:)`). Whether one was made; false, having done nothing, when blog.yml no longer
+    /// reads or another build holds the lock, or having stopped between files once `stop` said so (an edit came).
+    package static func readySpare(_ options: BuildOptions, stop: @escaping @Sendable () -> Bool = { false }) -> Bool {
         guard options.cache, let (config, _) = try? loadConfig(options),
               let (output, outputDisplay) = try? outputFolder(options, config: config),
               let theme = try? themes.theme(name: config.theme, siteRoot: options.source),
@@ -307,7 +312,7 @@ public enum Pipeline {
               let (lock, _) = try? BuildLock.hold(blog: options.source, folder: incremental.stateFolder, create: false)
         else { return false }
         defer { lock.release() }
-        return incremental.readySpare()
+        return incremental.readySpare(stop: stop)
     }
 
     /// The theme of the builds of a process that builds again (`blog serve`), kept while its files are unchanged.

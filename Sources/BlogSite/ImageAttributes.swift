@@ -36,6 +36,19 @@ package final class ImageAttributes: @unchecked Sendable {
         baseURL = site.config.baseURL.lowercased().hasPrefix("http") ? site.config.baseURL.lowercased() : nil
     }
 
+    private init(files: [String: URL], pages: [String: String], basePath: String, baseURL: String?) {
+        self.files = files
+        self.pages = pages
+        self.basePath = basePath
+        self.baseURL = baseURL
+    }
+
+    /// These images for another build of a site with the same pages, files and configuration: no size read yet (a
+    /// picture may have changed since).
+    package func sizesUnread() -> ImageAttributes {
+        ImageAttributes(files: files, pages: pages, basePath: basePath, baseURL: baseURL)
+    }
+
     /// `html`, a body of `post`, with its images' attributes added.
     package func apply(_ html: String, post: Post) -> String {
         guard ByteSearch.contains(html, "<img") else { return html }

@@ -69,6 +69,8 @@ package final class SiteModelMemo: @unchecked Sendable {
     /// The warnings of output paths that differ only by case (``SiteBuilder/caseCollisions(_:)``) of the last site model
     /// made; nil until asked for.
     private var caseNotes: [Diagnostic]?
+    /// The links between content files and the images' table of the last site model made (``lookups(make:)``).
+    private var lookups: (links: ContentLinks, images: ImageAttributes)?
 
     /// A site model and its inputs: the posts in the order given, the assets, the options; `placed[i]` is the index in
     /// `site.posts` of the post given at `i` (nil when left out: a draft, a post in the future), `order[k]` the index
@@ -165,21 +167,22 @@ package final class SiteModelMemo: @unchecked Sendable {
                 return changed
             }
         }
-        guard let changed, made.site != nil else { return nil }
+        // Taken out of `made` too while the posts are put in, for the same reason.
+        guard let changed, var site = made.site.take() else { return nil }
         // A rendered site keeps every post's markdown but the changed posts' and those rendered every build, which
         // are put in as read (the kept site's posts hold no body).
         var render = made.rerender.map(Set.init)
         for index in changed {
             guard let place = made.placed[index] else { continue }
-            made.site!.posts[place].post = posts[index].post
-            made.site!.posts[place].rendered = posts[index].rendered
+            site.posts[place].post = posts[index].post
+            site.posts[place].rendered = posts[index].rendered
             render?.insert(place)
         }
-        for place in made.rerender ?? [] { made.site!.posts[place].post = posts[made.order[place]].post }
+        for place in made.rerender ?? [] { site.posts[place].post = posts[made.order[place]].post }
         made.render = render.map { $0.sorted() }
         made.posts = posts
         made.options = options
-        let site = made.site!
+        made.site = site
         lock.withLock {
             self.last = made
             keptSite = true
@@ -229,6 +232,18 @@ package final class SiteModelMemo: @unchecked Sendable {
         return made
     }
 
+    /// The links between content files and the images' table of `site` (``ContentLinks``, ``ImageAttributes``; both
+    /// index every post's page and file): the last build's when this build's site model was given back
+    /// (``site(of:assets:options:)``: every post's content path and URL, every file, as they were), with no picture's
+    /// size read yet; else `make()`, kept.
+    package func lookups(make: () -> (ContentLinks, ImageAttributes)) -> (ContentLinks, ImageAttributes) {
+        let known = lock.withLock { keptSite ? lookups : nil }
+        if let known { return (known.links, known.images.sizesUnread()) }
+        let made = make()
+        lock.withLock { lookups = made }
+        return made
+    }
+
     /// Keeps `site`, made from `posts` (`order[k]` is the index in `posts` of the site's post `k`), `assets` and `options`.
     func keep(_ site: Site, posts: [RenderedPost], order: [Int], assets: [String], options: SiteOptions) {
         var placed = [Int?](repeating: nil, count: posts.count)
@@ -237,6 +252,7 @@ package final class SiteModelMemo: @unchecked Sendable {
         lock.withLock {
             last = made
             caseNotes = nil
+            lookups = nil
         }
     }
 
@@ -296,6 +312,7 @@ package final class SiteModelMemo: @unchecked Sendable {
             last = nil
             keptSite = false
             caseNotes = nil
+            lookups = nil
             posts = []
             listed = []
             limit = -1
