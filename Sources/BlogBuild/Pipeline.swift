@@ -301,9 +301,9 @@ public enum Pipeline {
 
     /// For `blog serve`, between builds: makes the spare copy of the site that the next build in place (a body
     /// edit) would otherwise make first, when the last build left none it can take (see BlogIncremental's
-    /// `IncrementalBuild.readySpare(stop:)`). Whether one was made; false, having done nothing, when blog.yml no longer
-    /// reads or another build holds the lock, or having stopped between files once `stop` said so (an edit came).
-    package static func readySpare(_ options: BuildOptions, stop: @escaping @Sendable () -> Bool = { false }) -> Bool {
+    /// `IncrementalBuild.readySpare()`). Whether one was made; false, having done nothing, when blog.yml no longer
+    /// reads or another build holds the lock.
+    package static func readySpare(_ options: BuildOptions) -> Bool {
         guard options.cache, let (config, _) = try? loadConfig(options),
               let (output, outputDisplay) = try? outputFolder(options, config: config),
               let theme = try? themes.theme(name: config.theme, siteRoot: options.source),
@@ -312,7 +312,7 @@ public enum Pipeline {
               let (lock, _) = try? BuildLock.hold(blog: options.source, folder: incremental.stateFolder, create: false)
         else { return false }
         defer { lock.release() }
-        return incremental.readySpare(stop: stop)
+        return incremental.readySpare()
     }
 
     /// The theme of the builds of a process that builds again (`blog serve`), kept while its files are unchanged.

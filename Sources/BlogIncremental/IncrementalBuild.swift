@@ -243,33 +243,19 @@ package final class IncrementalBuild {
     /// `blog serve` calls this between builds, while the author reads the page. The published files stay the same
     /// files (hard links), so the state still describes them; it is saved with the spare known to match. Whether a
     /// spare was made.
-    ///
-    /// `stop` is asked between files (`blog serve`: an edit came, and its build waits). Stopped, the spare is left half
-    /// made, never said to be whole: when it was not the spare the state describes (pruned or made anew), the state is
-    /// saved saying it has the site's paths (some of them, no other) with the differences unknown, so the next build in
-    /// place links every file (a link made here is kept); else what the state says of it still holds (each file is as
-    /// it was or the published one).
-    package func readySpare(stop: @escaping @Sendable () -> Bool = { false }) -> Bool {
+    package func readySpare() -> Bool {
         guard enabled, let folder, var state = folder.loadState(), !state.outputs.isEmpty,
               state.output == PathSafety.resolved(request.output),
               let hasSpare = SiteWriter.hasSpare(output: request.output) else { return false }
         let differing = state.spareSamePaths ? state.spareDiffers?.count : nil
         // A spare that differs in a few files (after a build in place or a title edit) is the next edit's to update.
         if hasSpare, let differing, differing <= max(64, state.outputs.count / 8) { return false }
-        switch SiteWriter.linkSpare(output: request.output, paths: state.outputs.map(\.path), spareSamePaths: state.spareSamePaths, stop: stop) {
-        case .published:
-            state.spareSamePaths = true
-            state.spareDiffers = []
-            folder.saveState(state)
-            return true
-        case .stopped(asDescribed: false) where !state.spareSamePaths || state.spareDiffers != nil:
-            state.spareSamePaths = true
-            state.spareDiffers = nil
-            folder.saveState(state)
-            return false
-        case .stopped, .failed:
-            return false
-        }
+        guard SiteWriter.patch(output: request.output, paths: state.outputs.map(\.path), changed: [:],
+                               spareSamePaths: state.spareSamePaths, spareDiffers: nil) != nil else { return false }
+        state.spareSamePaths = true
+        state.spareDiffers = []
+        folder.saveState(state)
+        return true
     }
 
     /// Whether the last build's state describes the output folder of this build.

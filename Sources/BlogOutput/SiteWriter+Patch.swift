@@ -20,42 +20,13 @@ extension SiteWriter {
     /// caller then builds in full).
     package static func patch(output: URL, paths: [String], changed: [String: Data], spareSamePaths: Bool,
                               spareDiffers: [String]? = nil) -> WriteReport? {
-        guard case .published(let report) = patch(output: output, paths: paths, changed: changed, spareSamePaths: spareSamePaths,
-                                                  spareDiffers: spareDiffers, stop: nil) else { return nil }
-        return report
-    }
-
-    /// What a patch came to.
-    package enum Patched: Equatable {
-        /// Swapped in: the files the site has in `changed` written, the others linked.
-        case published(WriteReport)
-        /// Stopped between files (``linkSpare(output:paths:spareSamePaths:stop:)``), the staging folder put back as the
-        /// spare, some of its files now links to the published ones. `asDescribed` when it was taken as it was: what
-        /// the caller said of it still holds. Else it was pruned or made anew: it holds some of the site's paths and
-        /// no other file, in the site's folders, which the next patch is told by `spareSamePaths` with
-        /// `spareDiffers` unknown (every path is then linked, a file missing too).
-        case stopped(asDescribed: Bool)
-        /// Nothing was published (the output or the staging folder could not be used).
-        case failed
-    }
-
-    /// Makes the spare copy of the published site: ``patch(output:paths:changed:spareSamePaths:spareDiffers:)`` with
-    /// nothing changed, stopped between files once `stop` says so (`blog serve`: an edit came). Stopped, it leaves the
-    /// folder as the spare, each file of it either as it was or a link to the published one: a later build takes it
-    /// as what it is (see ``Patched/stopped(asDescribed:)``).
-    package static func linkSpare(output: URL, paths: [String], spareSamePaths: Bool, stop: @escaping @Sendable () -> Bool) -> Patched {
-        patch(output: output, paths: paths, changed: [:], spareSamePaths: spareSamePaths, spareDiffers: nil, stop: stop)
-    }
-
-    private static func patch(output: URL, paths: [String], changed: [String: Data], spareSamePaths: Bool,
-                              spareDiffers: [String]?, stop: (@Sendable () -> Bool)?) -> Patched {
-        guard let folder = try? OutputFolder.locate(output, display: ""), folder.exists else { return .failed }
+        guard let folder = try? OutputFolder.locate(output, display: ""), folder.exists else { return nil }
         let staging = folder.staging
         removeTree(staging)
         let hasSpare = folder.hasSpare
         // Without a spare (the first build into this output made none), a new staging folder is
         // linked whole: a tenth of the time of building the site again.
-        guard hasSpare ? rename(folder.spare!.path, staging.path) == 0 : mkdir(staging.path, 0o777) == 0 else { return .failed }
+        guard hasSpare ? rename(folder.spare!.path, staging.path) == 0 : mkdir(staging.path, 0o777) == 0 else { return nil }
         let root = staging.path
         let published = folder.url.path
         // A spare taken as the last build left it is looked into only where its folders are
@@ -64,37 +35,27 @@ extension SiteWriter {
         let trusted = hasSpare && spareSamePaths && folders(holding: looked).allSatisfy { FileKind.of(root + "/" + $0) == S_IFDIR }
         if !trusted {
             if hasSpare { prune(root: root, keeping: paths) }
-            guard (try? makeFolders(for: paths, under: root, existing: hasSpare)) != nil else { removeTree(staging); return .failed }
-        }
-        // Stopped, the staging folder is put back as the spare: removed, it would cost the build that stopped it
-        // as much again (a link each), and the next build in place would link every file anew.
-        func stopped() -> Patched {
-            guard let spare = folder.spare, rename(staging.path, spare.path) == 0 else { removeTree(staging); return .failed }
-            return .stopped(asDescribed: trusted)
+            guard (try? makeFolders(for: paths, under: root, existing: hasSpare)) != nil else { removeTree(staging); return nil }
         }
         // Paths are looked up from the two folders' descriptors: walking each full path again
         // was most of a build in place.
         let from = open(published, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), into = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         defer { if from >= 0 { close(from) }; if into >= 0 { close(into) } }
-        guard from >= 0, into >= 0 else { removeTree(staging); return .failed }
+        guard from >= 0, into >= 0 else { removeTree(staging); return nil }
         let known = trusted ? spareDiffers : nil
         let touched = known.map { Array(Set($0).union(changed.keys)) } ?? paths
-        if stop?() == true { return stopped() }
-        // Each file is linked whole or not at all: a stop between two leaves every file as it was or the published one.
-        let failed = Parallel.map(touched.count) { number -> Bool? in
-            if let stop, stop() { return nil }
+        let failed = Parallel.map(touched.count) { number -> Bool in
             let path = touched[number]
             if let data = changed[path] { return (try? overwrite(path, in: into, with: data)) == nil }
             return !relink(path, in: from, path, in: into, reuse: true)
         }
-        if failed.contains(nil) || stop?() == true { return stopped() }
         let marked = (try? OutputFolder.mark(staging, previous: folder.url)) != nil
         let flushed = known == nil ? blog_sync_filesystem(root) == 0 : sync(Array(changed.keys), foldersOf: touched, in: into)
         guard !failed.contains(true), marked, flushed, (try? swap(staging, into: folder)) != nil else {
             removeTree(staging)
-            return .failed
+            return nil
         }
-        return .published(WriteReport(written: changed.count, unchanged: paths.count - changed.count))
+        return WriteReport(written: changed.count, unchanged: paths.count - changed.count)
     }
 
     /// Whether a spare copy of the site is beside the output folder `output` (see

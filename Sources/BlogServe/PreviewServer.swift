@@ -4,7 +4,6 @@ import BlogConfig
 import CSystem
 import FlyingSocks
 import Foundation
-import Synchronization
 
 /// What `blog serve` is asked to do.
 public struct ServeOptions: Sendable {
@@ -50,8 +49,6 @@ public final class PreviewServer: @unchecked Sendable {
     private let content: URL
     private let hub = ReloadHub()
     private let builds = DispatchQueue(label: "blog serve: builds")
-    /// The watcher's reports so far: each queues a build, which a spare copy being made (``rebuild(_:)``) does not hold up.
-    private let reports = Atomic<Int>(0)
     /// The links of each built site are checked here, off the builds' queue and off the responses.
     private let checks = DispatchQueue(label: "blog serve: link checks")
     /// The broken links of the last site checked, its link checker, and the number of the last successful build.
@@ -128,7 +125,6 @@ public final class PreviewServer: @unchecked Sendable {
         // Watching begins before the first build reads anything: a save during it rebuilds once it is done.
         let (folders, files) = watched()
         FileWatcher(folders: folders, files: files).start { [self] batch in
-            reports.add(1, ordering: .relaxed)
             builds.async { self.rebuild(batch) }
         }
         builds.sync { self.rebuild(FileWatcher.Batch(changed: [], seen: nil)) }
@@ -225,15 +221,12 @@ public final class PreviewServer: @unchecked Sendable {
             Task { await hub.built(onlyStyles: onlyStyles) }
             checkLinks(links)
             // A full build may leave no spare copy of the site that the next body edit can take: it is made now,
-            // while the page is read, not by that edit (see Pipeline.readySpare). A report of the watcher after this
-            // build stops it between files: that edit's build is next on the queue, and waits for no spare.
+            // while the page is read, not by that edit (see Pipeline.readySpare).
             if links != nil {
                 var spare = build
                 spare.changes = nil
-                let reported = reports.load(ordering: .relaxed)
                 builds.async { [self, spare] in
-                    let stop: @Sendable () -> Bool = { self.reports.load(ordering: .relaxed) != reported || self.privateFolder.stopping }
-                    if !stop() { _ = Pipeline.readySpare(spare, stop: stop) }
+                    if !privateFolder.stopping { _ = Pipeline.readySpare(spare) }
                 }
             }
         } catch let failure as BuildFailure {

@@ -268,54 +268,6 @@ extension IncrementalBuildTests {
         XCTAssertFalse(Pipeline.readySpare(options))
     }
 
-    /// `blog serve` stops the making of the spare copy between files when an edit comes (`Pipeline.readySpare(_:stop:)`):
-    /// the edit's build gets a site that is a clean build's, and takes the half-made spare only as what it is.
-    func testASpareStoppedBetweenFilesIsNeverTakenForAWholeOne() throws {
-        let spare = site.root.appendingPathComponent(".public.blog-spare")
-        var options = BuildOptions(source: site.root.path, output: site.root.appendingPathComponent("public").path, now: now)
-        options.quick = true
-        options.buildsAgain = true
-        let published = { self.site.files(under: "public").filter { $0 != ".blog-output" } }
-        /// A stop asked for after `files` files were linked, the post `edited` saved then (as an author would).
-        func stopped(after files: Int, editing edited: String) -> @Sendable () -> Bool {
-            let asked = AskedCount()
-            let path = site.root.appendingPathComponent(edited).path
-            return {
-                let count = asked.next()
-                if count == files + 1, let text = try? String(contentsOfFile: path, encoding: .utf8) {
-                    try? (text + "\n\nSaved while the spare was made (\(files)).\n").write(toFile: path, atomically: true, encoding: .utf8)
-                }
-                return count > files
-            }
-        }
-        // The first build leaves no spare: one is made anew, and stopped.
-        try serveBuild()
-        XCTAssertFalse(Pipeline.readySpare(options, stop: stopped(after: 4, editing: "content/posts/post-4.md")))
-        let half = site.files(under: ".public.blog-spare").filter { $0 != ".blog-output" }
-        XCTAssertGreaterThan(half.count, 0)
-        XCTAssertLessThan(half.count, published().count, "stopped half way")
-        assertQuick(try serveBuild(), changed: 1)
-        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/post-number-4/index.html")).contains("Saved while the spare was made (4)."))
-        try assertSameAsCleanBuild()
-        // The state says the spare differs from the site in a few files, but it is gone: made anew, and stopped.
-        try FileManager.default.removeItem(at: spare)
-        XCTAssertFalse(Pipeline.readySpare(options, stop: stopped(after: 3, editing: "content/posts/post-2.md")))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: spare.path))
-        assertQuick(try serveBuild(), changed: 1)
-        try assertSameAsCleanBuild()
-        // A new post: the spare has other files, and is pruned before it is stopped.
-        try site.write("content/posts/post-9.md", "title: Post number 9\ndate: 2020-03-01 10:00\n\nA summary.\n\nA body.\n")
-        assertRebuilt(try serveBuild(), because: "files were added to or removed from")
-        XCTAssertFalse(Pipeline.readySpare(options, stop: stopped(after: 2, editing: "content/posts/post-9.md")))
-        assertQuick(try serveBuild(), changed: 1)
-        try assertSameAsCleanBuild()
-        // Not stopped, it is made whole.
-        try site.write("content/posts/post-10.md", "title: Post number 10\ndate: 2020-03-02 10:00\n\nA summary.\n\nA body.\n")
-        assertRebuilt(try serveBuild(), because: "files were added to or removed from")
-        XCTAssertTrue(Pipeline.readySpare(options, stop: { false }))
-        XCTAssertEqual(site.files(under: ".public.blog-spare").filter { $0 != ".blog-output" }.sorted(), published().sorted())
-    }
-
     func testQuickAfterNoCacheBuildIsAFullBuild() throws {
         try buildTwice()
         try edit("content/posts/post-4.md") { $0 + "\n\nAppended.\n" }
@@ -506,18 +458,5 @@ extension IncrementalBuildTests {
         try edit("content/posts/post-4.md") { $0 + "\n\nAppended.\n" }
         assertQuick(try quickBuild(), changed: 1)
         try assertSameAsCleanBuild()
-    }
-}
-
-/// How many times a stop was asked, from any thread.
-private final class AskedCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    func next() -> Int {
-        lock.withLock {
-            count += 1
-            return count
-        }
     }
 }
