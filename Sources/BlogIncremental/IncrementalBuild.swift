@@ -311,14 +311,14 @@ package final class FullBuildObserver: @unchecked Sendable {
         return BuildMemo.memo(folder: folder.folder.path, inputs: digests.inputs, started: layer.started)
     }()
 
-    /// Whether the pages' digests (see PageInputs) are made for the state: for a process that
-    /// builds again (`blog serve`), or a blog built before; not for a first build, such as a CI
-    /// job's in a fresh clone, which would pay for them and never use them. They pay from the command
-    /// line too: on the 10,000-post benchmark blog a title edit is then a partial build (9 of 14,600
-    /// files written), 2.7–4.8 s against 4.0–6.4 s with `--no-cache` on a shared 2-core machine; only
-    /// the full build that first records them costs more than `--no-cache` (6.2 s against 5.9 s).
+    /// Whether the pages' digests (see PageInputs) are made for the state: for a process that builds again (`blog
+    /// serve`), whose memo makes them from what the last build's were. Not from the command line, where each post's
+    /// values would be walked and digested again: at 1,000 posts that cost more than the pages it spared (a title edit
+    /// 1,929.9 M instructions with them, 1,754.1 M making every page and writing those that differ, see
+    /// ``PartialBuild``; a clean build 1,777.5 M), and the first title edit after a clean build, which has none to
+    /// compare with, paid for them on top of writing the whole site (2,233.5 M).
     package var wantsPageInputs: Bool {
-        records && (layer.request.buildsAgain || previous != nil)
+        records && layer.request.buildsAgain
     }
 
     /// The hook through which the pages and feeds of `site` are rendered; nil with `--no-cache`.

@@ -4,9 +4,10 @@ import BlogRender
 import Foundation
 
 /// A full build whose site has the same files as the last one (a title, a date or a tag of a post
-/// edited, with every address as it was): only the pages whose values changed (see
-/// ``PageInputs``) are rendered, every other file that is not a copy is made and compared with the
-/// published one, and what differs is put into the published site as a build in place does it
+/// edited, with every address as it was): with the pages' digests (`blog serve`), only the pages whose values
+/// changed (see ``PageInputs``) are rendered; without them (`blog build`), every page is. Every other file that is
+/// not a copy, and every page made without digests, is made and compared with the published one, and only what
+/// differs is put into the published site as a build in place does it
 /// (``SiteWriter/patch(output:paths:changed:spareSamePaths:spareDiffers:)``). The output is byte
 /// for byte what writing the whole site would make: a page is left as it is only when it would be
 /// rendered from the same values by the same theme.
@@ -29,9 +30,11 @@ enum PartialBuild {
         let paths = files.map(\.path)
         // The same files, maybe in another order (a post's new date moves its page among the others): each file's
         // place in the last build's.
+        // Without the pages' digests (`blog build` makes none, see FullBuildObserver), every page is made and compared.
+        let inputs = built.pageInputs ?? []
         guard let was = places(of: paths, in: previous.outputs.map(\.path)),
-              // The last build made the pages' digests (a first build does not, see FullBuildObserver).
-              let inputs = built.pageInputs, inputs.isEmpty || previous.outputs.first?.inputs != .zero,
+              // The last build made the pages' digests, when this one did (a first build does not).
+              inputs.isEmpty || previous.outputs.first?.inputs != .zero,
               previous.output == PathSafety.resolved(request.output),
               previous.inputs == digests.inputs, built.inventory.assets == previous.assets.map(\.path),
               zip(FileStat.of(previous.assets.map(\.path), in: request.content.path), previous.assets).allSatisfy({ $0 == $1.stat }),
@@ -101,9 +104,10 @@ enum PartialBuild {
         for (number, identity) in zip(written, identities) {
             guard let identity else { return (report, nil) }
             outputs[number].identity = identity
-            outputs[number].holes = number < inputs.count ? found.pages[number] : found.feeds[paths[number]] ?? []
+            outputs[number].holes = number < found.pages.count ? found.pages[number] : found.feeds[paths[number]] ?? []
         }
-        for number in inputs.indices { outputs[number].inputs = inputs[number] }
+        // A page's digest is this build's, or none: one kept from a build before may not be the page's now.
+        for number in outputs.indices { outputs[number].inputs = number < inputs.count ? inputs[number] : .zero }
         // A post whose body a template transformed, on a page not rendered again, stays unpatchable.
         let unpatchable = Set(previous.posts.filter { !$0.patchable }.map(\.path))
         let opaque = holes.opaquePosts.union(built.site.posts.indices.filter { unpatchable.contains(built.site.posts[$0].post.contentPath) })

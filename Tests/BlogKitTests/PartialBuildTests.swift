@@ -215,14 +215,15 @@ extension IncrementalBuildTests {
         XCTAssertTrue(page.contains("<ol><li>2 Parts (first-part)</li></ol>2#parts;3#first-part;<ul>\n<li><a href=\"#parts\">Parts</a>\n<ul>\n"), page)
     }
 
-    func testAFirstBuildMakesNoDigestsAndTheNextOneDoes() throws {
-        // A first build (a CI job's in a fresh clone) does not pay for the pages' digests; a blog
-        // built again has them from its second build on.
+    func testATitleEditRightAfterAFirstBuildIsAPartialBuild() throws {
+        // `blog build` makes no pages' digests (a CI job's first build in a fresh clone would pay for them and never use
+        // them; a later one, more than the pages they spare): the title edit right after a first build makes every page
+        // and writes those that differ, as every later one does.
         try pinSlug(3)
         try quickBuild()
         try edit("content/posts/post-3.md") { $0.replacingOccurrences(of: "title: Post number 3", with: "title: Three") }
-        let second = try quickBuild()
-        XCTAssertTrue(second.cacheSummary?.hasPrefix("full build: ") ?? false, second.cacheSummary ?? "no summary")
+        assertPartial(try quickBuild())
+        try assertSameAsCleanBuild()
         try edit("content/posts/post-3.md") { $0.replacingOccurrences(of: "title: Three", with: "title: Three again") }
         assertPartial(try quickBuild())
         try assertSameAsCleanBuild()
@@ -295,6 +296,36 @@ extension IncrementalBuildTests {
         try edit("content/posts/post-2.md") { $0.replacingOccurrences(of: "title: Post number 2", with: "title: Two") }
         try serveBuild()
         try assertSameAsCleanBuild()
+    }
+
+    func testACommandLineBuildBetweenServedBuildsLeavesNoPageDigestOfTheBuildBefore() throws {
+        // `blog build` makes no page digests: it makes every page and writes those that differ from the published ones.
+        // A served build's digests are of the pages as it wrote them; a page the command line then wrote again has none
+        // left in the state, or a served build that comes back to the first title would keep the page the command line wrote.
+        // `serveBuild()`: as `blog serve` builds (PostDigestMemoTests), here into `public/`.
+        func retitle(_ old: String, _ new: String) throws {
+            Thread.sleep(forTimeInterval: 0.01)
+            try edit("content/posts/post-4.md") { $0.replacingOccurrences(of: "title: \(old)\n", with: "title: \(new)\n") }
+        }
+        try pinSlug(4)
+        _ = try serveBuild()
+        _ = try serveBuild()
+        try retitle("Post number 4", "Four")
+        assertPartial(try serveBuild())
+        try assertSameAsCleanBuild()
+        try retitle("Four", "Four, from the command line")
+        let before = modificationTimes()
+        Thread.sleep(forTimeInterval: 0.01)
+        assertPartial(try quickBuild())
+        try assertSameAsCleanBuild()
+        // Only the files whose bytes changed are written: the post's page shows the title, the style sheet does not.
+        let written = filesWritten(since: before)
+        XCTAssertTrue(written.contains("posts/post-number-4/index.html"), written.sorted().description)
+        XCTAssertFalse(written.contains("style.css"), written.sorted().description)
+        try retitle("Four, from the command line", "Four")
+        _ = try serveBuild()
+        try assertSameAsCleanBuild()
+        XCTAssertTrue(try XCTUnwrap(site.read("public/posts/post-number-4/index.html")).contains("<title>Four"))
     }
 }
 
