@@ -145,7 +145,8 @@ package struct OutputFolder {
     /// in `previous` (the published site) when that one is the same, as for any unchanged file.
     static func mark(_ folder: URL, previous: URL?) throws {
         _ = try SiteWriter.place(Data(markerText.utf8), at: folder.appendingPathComponent(markerName).path,
-                                 previous: previous?.appendingPathComponent(markerName).path, reuse: true)
+                                 previous: previous.map { SiteWriter.Previous(folder: AT_FDCWD, path: $0.appendingPathComponent(markerName).path) },
+                                 reuse: true)
     }
 
     /// Leaves ``markerName`` in the output folder as it is, made aside and renamed into place.

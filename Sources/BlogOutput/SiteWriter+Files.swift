@@ -71,18 +71,56 @@ extension SiteWriter {
         return 0
     }
 
+    /// A file of the previous site: `path` relative to the open folder `folder` (`AT_FDCWD` for a
+    /// path from the working folder, or an absolute one).
+    struct Previous {
+        var folder: Int32
+        var path: String
+    }
+
     /// Hard-links `previous` to `target` (relative to the open folder `folder`, or `AT_FDCWD`)
     /// when it holds exactly `data`, else writes `data` there. Returns whether it linked.
-    static func place(_ data: Data, at target: String, in folder: Int32 = AT_FDCWD, previous: String?,
+    static func place(_ data: Data, at target: String, in folder: Int32 = AT_FDCWD, previous: Previous?,
                       reuse: Bool = false) throws -> Bool {
-        if let previous, size(ofRegularFile: previous) == data.count,
-           (try? Data(contentsOf: URL(fileURLWithPath: previous))) == data,
-           relink(previous, in: AT_FDCWD, target, in: folder, reuse: reuse) {
+        if let previous, let identity = identity(of: previous, holding: data),
+           link(previous, identity: identity, target, in: folder, reuse: reuse) {
             return true
         }
         if reuse { unlinkat(folder, target, 0) }
         try create(target, in: folder, with: data)
         return false
+    }
+
+    /// The status of `previous` when it is a regular file (not reached through a final symbolic link)
+    /// that holds exactly `data`; else nil. One `open`, one `fstat` and, for a file of the same size,
+    /// its bytes read and compared a piece at a time, up to the first difference (a stat for the size,
+    /// a read into memory of its own and a stat for the link took seven calls, four of them walking the
+    /// whole path from `/`). `O_NONBLOCK`: opening a pipe there does not wait for a writer.
+    static func identity(of previous: Previous, holding data: Data) -> stat? {
+        let fd = openat(previous.folder, previous.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == data.count else { return nil }
+        // A byte more than the file's size: a file grown since the fstat shows in the last read.
+        let piece = UnsafeMutableRawBufferPointer.allocate(byteCount: min(data.count, 1 << 16) + 1, alignment: 16)
+        defer { piece.deallocate() }
+        let same = data.withUnsafeBytes { expected -> Bool in
+            var offset = 0
+            while true {
+                let got = Foundation.read(fd, piece.baseAddress!, piece.count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                if got == 0 { return offset == expected.count }
+                guard got <= expected.count - offset, memcmp(piece.baseAddress!, expected.baseAddress! + offset, got) == 0 else { return false }
+                offset += got
+                // A read of a regular file that returns less than it asked for has reached the end.
+                if offset == expected.count && got < piece.count { return true }
+            }
+        }
+        return same ? info : nil
     }
 
     /// Makes `target` a link to `previous`; with `reuse`, a target that already is one is kept
@@ -97,30 +135,16 @@ extension SiteWriter {
     static func relink(_ previous: String, in from: Int32, _ target: String, in into: Int32, reuse: Bool) -> Bool {
         var a = stat()
         guard fstatat(from, previous, &a, AT_SYMLINK_NOFOLLOW) == 0, (a.st_mode & S_IFMT) == S_IFREG else { return false }
+        return link(Previous(folder: from, path: previous), identity: a, target, in: into, reuse: reuse)
+    }
+
+    /// ``relink(_:in:_:in:reuse:)`` of a file whose status (`identity`) was taken.
+    private static func link(_ previous: Previous, identity a: stat, _ target: String, in into: Int32, reuse: Bool) -> Bool {
         if reuse {
             var b = stat()
             if fstatat(into, target, &b, AT_SYMLINK_NOFOLLOW) == 0, a.st_dev == b.st_dev, a.st_ino == b.st_ino { return true }
             unlinkat(into, target, 0)
         }
-        return linkat(from, previous, into, target, 0) == 0
-    }
-
-    /// Hard-links `previous` to `target` (relative to the open folder `folder`, or `AT_FDCWD`)
-    /// when it holds exactly the bytes of the file `source`.
-    static func linkIfUnchanged(copyOf source: URL, previous: String, target: String, in folder: Int32 = AT_FDCWD,
-                                reuse: Bool = false) -> Bool {
-        guard let size = size(ofRegularFile: previous) else { return false }
-        var sourceStatus = stat()
-        guard stat(source.path, &sourceStatus) == 0, Int(sourceStatus.st_size) == size,
-              (try? Data(contentsOf: URL(fileURLWithPath: previous), options: .alwaysMapped))
-                == (try? Data(contentsOf: source, options: .alwaysMapped)) else { return false }
-        return relink(previous, in: AT_FDCWD, target, in: folder, reuse: reuse)
-    }
-
-    /// The size of `path` when it is a regular file (not following a symbolic link).
-    private static func size(ofRegularFile path: String) -> Int? {
-        var status = stat()
-        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int(status.st_size)
+        return linkat(previous.folder, previous.path, into, target, 0) == 0
     }
 }

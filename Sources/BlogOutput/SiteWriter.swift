@@ -114,6 +114,9 @@ package enum SiteWriter {
             throw BuildFailure([.error("cannot open the output folder \(rootPath): \(String(cString: strerror(errno)))")])
         }
         defer { close(rootFolder) }
+        // The previous site's files are looked up from its folder, open once, as the new site's are.
+        let previousFolder = previous.map { open($0.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) } ?? -1
+        defer { if previousFolder >= 0 { close(previousFolder) } }
         try makeFolders(folders.shared, in: rootFolder, existing: reuse)
         let own = OwnFolders(files, alone: folders.alone, in: rootFolder, existing: reuse)
 
@@ -130,7 +133,7 @@ package enum SiteWriter {
             let index = files.count - 1 - step
             let file = files[index]
             let target = file.path
-            let previousFile = previous.map { $0.path + "/" + file.path }
+            let previousFile = previousFolder >= 0 ? Previous(folder: previousFolder, path: target) : nil
             // A folder that holds this file alone is made by `own`'s thread while the page is
             // rendered, and waited for here.
             func makeOwnFolder() throws {
@@ -143,33 +146,23 @@ package enum SiteWriter {
                 }
             }
             do {
-                let linked: Bool
-                let size: Int
+                let data: Data
                 switch file.contents {
-                case .bytes(let data):
+                case .bytes(let bytes):
                     try makeOwnFolder()
-                    linked = try place(data, at: target, in: rootFolder, previous: previousFile, reuse: reuse)
-                    size = data.count
+                    data = bytes
                 case .made(let maker):
-                    let data = try maker.make()
+                    data = try maker.make()
                     try makeOwnFolder()
-                    linked = try place(data, at: target, in: rootFolder, previous: previousFile, reuse: reuse)
-                    size = data.count
                 case .copy(let source):
                     try makeOwnFolder()
-                    linked = previousFile.map {
-                        linkIfUnchanged(copyOf: source, previous: $0, target: target, in: rootFolder, reuse: reuse)
-                    } ?? false
-                    if !linked {
-                        if reuse { unlinkat(rootFolder, target, 0) }
-                        // The bytes, never the link `copyItem` would copy: its text means another file here.
-                        try create(target, in: rootFolder, with: Data(contentsOf: source, options: .alwaysMapped))
-                    }
-                    var status = stat()
-                    size = fstatat(rootFolder, target, &status, AT_SYMLINK_NOFOLLOW) == 0 ? Int(status.st_size) : 0
+                    // The bytes, never the link `copyItem` would copy: its text means another file here.
+                    data = try Data(contentsOf: source, options: .alwaysMapped)
                 }
-                if linked { lock.lock(); unchanged += 1; lock.unlock() }
-                full.done(bytes: size)
+                if try place(data, at: target, in: rootFolder, previous: previousFile, reuse: reuse) {
+                    lock.lock(); unchanged += 1; lock.unlock()
+                }
+                full.done(bytes: data.count)
             } catch let failure as BuildFailure {
                 lock.lock()
                 failures += failure.diagnostics

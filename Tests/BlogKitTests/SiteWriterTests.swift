@@ -149,6 +149,75 @@ final class SiteWriterTests: XCTestCase {
         XCTAssertEqual(read("b.html"), "new")
     }
 
+    /// A file of the previous site is linked only when it is a regular file that holds exactly the new
+    /// bytes: not one of the same size that differs in its first or last byte, or past the first piece
+    /// the comparison reads; not one longer or shorter; not a symbolic link to such bytes (the file
+    /// it names is left as it is), nor a pipe (no wait for a writer). A copied file is compared the same way.
+    func testAPreviousFileIsLinkedOnlyWhenItHoldsExactlyTheNewBytes() throws {
+        let output = root.appendingPathComponent("public")
+        let big = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        func changed(_ data: Data, at offset: Int) -> Data {
+            var copy = data
+            copy[offset] ^= 0xFF
+            return copy
+        }
+        let image = root.appendingPathComponent("photo.jpg"), other = root.appendingPathComponent("other.jpg")
+        try Data([0xFF, 0xD8, 0xFF, 0x00, 0x01]).write(to: image)
+        try Data([0xFF, 0xD8, 0xFF, 0x00, 0x02]).write(to: other)
+        func site(_ pairs: [(String, Data)], copies: [(String, URL)]) -> [OutputFile] {
+            pairs.map { OutputFile(path: $0.0, contents: .bytes($0.1)) } + copies.map { OutputFile(path: $0.0, contents: .copy(from: $0.1)) }
+        }
+        let before: [(String, Data)] = [
+            ("same.html", Data("same".utf8)), ("last.html", Data("abcd".utf8)), ("first.html", Data("abcd".utf8)),
+            ("longer.html", Data("abcdef".utf8)), ("shorter.html", Data("ab".utf8)), ("empty.html", Data()),
+            ("big/same.bin", big), ("big/end.bin", big), ("big/middle.bin", big), ("link.html", Data("linked".utf8)),
+            ("pipe.html", Data("pipe".utf8)),
+        ]
+        _ = try SiteWriter.write(site(before, copies: [("img/same.jpg", image), ("img/other.jpg", image)]), to: output, displayPath: "public")
+        // What a reader of the published site could leave there: a link to a file with the same bytes, a pipe.
+        let outside = root.appendingPathComponent("outside.html")
+        try Data("linked".utf8).write(to: outside)
+        try FileManager.default.removeItem(at: output.appendingPathComponent("link.html"))
+        try FileManager.default.createSymbolicLink(at: output.appendingPathComponent("link.html"), withDestinationURL: outside)
+        try FileManager.default.removeItem(at: output.appendingPathComponent("pipe.html"))
+        XCTAssertEqual(mkfifo(output.appendingPathComponent("pipe.html").path, 0o644), 0)
+        func inode(_ path: String) throws -> UInt64 {
+            try XCTUnwrap(FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)[.systemFileNumber] as? UInt64)
+        }
+        let paths = ["same.html", "last.html", "first.html", "longer.html", "shorter.html", "empty.html", "big/same.bin", "big/end.bin",
+                     "big/middle.bin", "img/same.jpg", "img/other.jpg"]
+        let published = try Dictionary(uniqueKeysWithValues: paths.map { ($0, try inode($0)) })
+
+        let after: [(String, Data)] = [
+            ("same.html", Data("same".utf8)), ("last.html", Data("abce".utf8)), ("first.html", Data("xbcd".utf8)),
+            ("longer.html", Data("abcd".utf8)), ("shorter.html", Data("abcd".utf8)), ("empty.html", Data()),
+            ("big/same.bin", big), ("big/end.bin", changed(big, at: big.count - 1)), ("big/middle.bin", changed(big, at: 100_000)),
+            ("link.html", Data("linked".utf8)), ("pipe.html", Data("pipe".utf8)),
+        ]
+        let report = try SiteWriter.write(site(after, copies: [("img/same.jpg", image), ("img/other.jpg", other)]), to: output, displayPath: "public")
+        let linked = ["same.html", "empty.html", "big/same.bin", "img/same.jpg"]
+        XCTAssertEqual(report, WriteReport(written: after.count + 2 - linked.count, unchanged: linked.count))
+        for path in paths {
+            XCTAssertEqual(try inode(path) == published[path], linked.contains(path), path)
+        }
+        for (path, data) in after {
+            XCTAssertEqual(try Data(contentsOf: output.appendingPathComponent(path)), data, path)
+        }
+        XCTAssertEqual(try Data(contentsOf: output.appendingPathComponent("img/other.jpg")), try Data(contentsOf: other))
+        XCTAssertEqual(FileKind.of(output.appendingPathComponent("link.html").path), S_IFREG)
+        XCTAssertEqual(FileKind.of(output.appendingPathComponent("pipe.html").path), S_IFREG)
+        XCTAssertEqual(try Data(contentsOf: outside), Data("linked".utf8), "the file a link named is left as it is")
+
+        // Again, into the spare (the first site, with its link and pipe): every file linked to the one published.
+        let all = paths + ["link.html", "pipe.html"]
+        let second = try Dictionary(uniqueKeysWithValues: all.map { ($0, try inode($0)) })
+        let again = try SiteWriter.write(site(after, copies: [("img/same.jpg", image), ("img/other.jpg", other)]), to: output, displayPath: "public")
+        XCTAssertEqual(again, WriteReport(written: 0, unchanged: all.count))
+        for path in all {
+            XCTAssertEqual(try inode(path), second[path], path)
+        }
+    }
+
     func testAFailedWriteLeavesThePreviousOutputExactlyAsItWas() throws {
         let output = root.appendingPathComponent("public")
         _ = try SiteWriter.write([file("index.html", "published"), file("posts/a/index.html", "A")], to: output, displayPath: "public")
