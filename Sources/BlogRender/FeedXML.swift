@@ -68,15 +68,19 @@ struct XMLWriter {
             out.write("/>\n")
             return
         }
-        element(name, attributes, escaped: Escaping.xml(text))
+        element(name, attributes, escaping: text)
     }
 
-    /// `<name a="v">escaped</name>`, `escaped` being text ``Escaping/xml(_:)`` made. Returns where `escaped` is in the
-    /// document, in UTF-8 bytes, so that another document can take it from there.
+    /// `<name a="v">text</name>`, `text` escaped by ``Escaping/xml(_:utf8:)`` straight into the document (no escaped
+    /// `String` made of it: a feed entry's summary and body). Returns where the escaped text is in the document, in
+    /// UTF-8 bytes, so that another document can take it from there.
     @discardableResult
-    mutating func element(_ name: String, _ attributes: [(String, String)] = [], escaped: String) -> Range<Int> {
-        var escaped = escaped
-        return escaped.withUTF8 { element(name, attributes, escapedUTF8: $0) }
+    mutating func element(_ name: String, _ attributes: [(String, String)] = [], escaping text: String) -> Range<Int> {
+        startTag(name, attributes)
+        out.write(">")
+        let start = out.count
+        Escaping.xml(text) { out.write(utf8: $0) }
+        return end(name, from: start)
     }
 
     /// `<name a="v">escaped</name>`, `escaped` being the UTF-8 of text ``Escaping/xml(_:)`` made (a feed entry's body,
@@ -87,6 +91,11 @@ struct XMLWriter {
         out.write(">")
         let start = out.count
         out.write(utf8: escaped)
+        return end(name, from: start)
+    }
+
+    /// `</name>` and a line feed after the text written since `start`; where that text is.
+    private mutating func end(_ name: String, from start: Int) -> Range<Int> {
         let end = out.count
         out.write("</")
         out.write(name)
@@ -109,7 +118,7 @@ struct XMLWriter {
             out.write(" ")
             out.write(attribute)
             out.write("=\"")
-            out.write(Escaping.xml(value))
+            Escaping.xml(value) { out.write(utf8: $0) }
             out.write("\"")
         }
     }

@@ -301,11 +301,11 @@ package enum Feeds {
     /// The `<entry>` of a post in every Atom feed, made once however many feeds show the post, and
     /// where its escaped summary and content are in it (for the RSS feeds: see ``FeedEntry/summaryXML``).
     private static func atomEntry(_ entry: FeedEntry, dates: FeedDates) -> (xml: [UInt8], summary: Range<Int>, content: Range<Int>?) {
-        let summary = Escaping.xml(entry.summaryHTML)
-        let content = entry.contentHTML.map(Escaping.xml)
         var xml = XMLWriter(fragmentDepth: 1)
-        // The rest of the entry is a few lines: one allocation of about its size.
-        xml.reserve(summary.utf8.count + (content?.utf8.count ?? 0) + entry.title.utf8.count + entry.author.utf8.count
+        // The summary and body escaped in place: most HTML grows by less than half. The rest of the entry is a few
+        // lines: one allocation of about its size.
+        let html = entry.summaryHTML.utf8.count + (entry.contentHTML?.utf8.count ?? 0)
+        xml.reserve(html + html / 2 + entry.title.utf8.count + entry.author.utf8.count
                     + 2 * entry.permalink.utf8.count + entry.tags.reduce(0) { $0 + $1.utf8.count + 32 } + 512)
         xml.open("entry")
         xml.element("title", text: entry.title)
@@ -317,8 +317,8 @@ package enum Feeds {
         xml.element("name", text: entry.author)
         xml.close()
         for tag in entry.tags { xml.element("category", [("term", tag)], text: nil) }
-        let summaryRange = xml.element("summary", [("type", "html")], escaped: summary)
-        let contentRange = content.map { xml.element("content", [("type", "html")], escaped: $0) }
+        let summaryRange = xml.element("summary", [("type", "html")], escaping: entry.summaryHTML)
+        let contentRange = entry.contentHTML.map { xml.element("content", [("type", "html")], escaping: $0) }
         xml.close()
         return (xml.bytes(), summaryRange, contentRange)
     }

@@ -1,5 +1,5 @@
 @testable import BlogConfig
-import BlogCore
+@testable import BlogCore
 @testable import BlogSite
 import XCTest
 
@@ -107,6 +107,50 @@ final class FeedURLTests: XCTestCase {
         for broken in [#"<a href="/x"#, "<!-- never closed <a href=/x>", "<a href=", "<", "<a", "</", "<img src='x.png"] {
             XCTAssertEqual(rewrite(broken), broken)
         }
+    }
+
+    /// HTML that the look at each `=` lets through without the walk over its tags comes out as the walk makes it: each
+    /// case through ``AbsoluteURLs/rewrite(html:base:)`` and through the plain walk (every URL attribute resolved).
+    func testHTMLLetThroughUnwalkedIsWhatTheWalkLeavesAlone() {
+        func walked(_ html: String) -> String {
+            HTMLAttributes.rewriteURLs(in: html) { value in
+                value.isSrcset ? AbsoluteURLs.resolveSrcset(value.text, against: permalink) : AbsoluteURLs.resolve(value.text, against: permalink)
+            }
+        }
+        // Absolute URLs only: let through, and the walk leaves each as it is.
+        let absolute = [
+            "", "<p>text only, no attribute</p>", "<p>Café — 東京, ]]&gt; and ]]> and &amp;amp;</p>",
+            #"<a href="https://example.com/a?b=c&amp;d=e#f">x</a>"#, #"<A HREF='MAILTO:a@b.c'>m</A>"#,
+            #"<img src=//cdn.example.org/i.png alt="a = b">"#, #"<video poster="data:image/png;base64,AA==" src = "HTTPS://v.org/v.mp4">"#,
+            #"<pre><code class="language-swift"><span class="k">let</span> a = b == c</code></pre>"#,
+            "<a\nhref\n=\n\"tel:+331234\" title=\"x=1\">t</a><a href=\"x-y.z+w:1\">s</a>",
+            "<p>a = b, c=d, 1 == 2</p>", #"<a href="https://ok.org/">"#,
+        ]
+        for html in absolute {
+            XCTAssertFalse(AbsoluteURLs.mayHaveRelativeURL(html), html)
+            XCTAssertEqual(walked(html), html, html)
+            XCTAssertEqual(rewrite(html), html, html)
+        }
+        // A value the walk changes, or may: walked, whatever else the text holds.
+        let relative = [
+            #"<a href="/a">a</a>"#, #"<a HREF = '/a'>a</a>"#, "<a\thref\r\n=\u{0C}\"/a\">a</a>", "<img src=i.png>", #"<video poster="p.jpg">"#,
+            #"<img srcset="https://a.org/x.png 1x, y.png 2x">"#, ##"<a href="#top">up</a>"##, #"<a href="">here</a>"#, #"<a href="?q=1">q</a>"#,
+            #"<a href="  /a">a</a>"#, #"<a href="&#47;a">a</a>"#, #"<a href="ht%74ps://x.org/">x</a>"#, #"<a href="1http://x">x</a>"#,
+            #"<a href="https://ok.org/">ok</a> then <a title="t" href="/b">b</a>"#, #"<a href="/café/東京">c</a>"#,
+            #"<a href="../x]]>">x</a>"#, "<a href=/a>", #"<img src="/a.png"/>"#, #"<img SRC="/a.png" src="https://x.org/">"#,
+            #"<a href="/x" hreF="https://x.org/">"#, #"<a href=":x">x</a>"#, #"<a href="/">x</a>"#,
+        ]
+        for html in relative {
+            XCTAssertTrue(AbsoluteURLs.mayHaveRelativeURL(html), html)
+            XCTAssertNotEqual(walked(html), html, html)
+            XCTAssertEqual(rewrite(html), walked(html), html)
+        }
+        // The look may send to the walk what the walk leaves alone: the same bytes either way.
+        let either = [
+            "<p>href = c, src=/x in text</p>", #"<pre><a href="/in-code">x</a></pre>"#, #"<img srcset="https://a.org/x.png 1x">"#,
+            #"<!-- <a href="/commented"> -->"#, #"<a data-href="/x">"#, #"<a href="/never closed"#, "<a href=",
+        ]
+        for html in either { XCTAssertEqual(rewrite(html), walked(html), html) }
     }
 
     func testKeepsNonASCIITextIntact() {

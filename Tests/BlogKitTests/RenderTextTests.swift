@@ -168,6 +168,11 @@ final class RenderTextTests: XCTestCase {
             XCTAssertEqual(Escaping.html(text), reference(text, apostrophe: false, xml: false), text.debugDescription)
             XCTAssertEqual(Escaping.liquid(text), reference(text, apostrophe: true, xml: false), text.debugDescription)
             XCTAssertEqual(Escaping.xml(text), reference(text, apostrophe: false, xml: true), text.debugDescription)
+            // The bytes handed to a writer without a `String` (a feed entry's body): the same, in one call.
+            var calls = 0, bytes: [UInt8] = []
+            Escaping.xml(text) { calls += 1; bytes += $0 }
+            XCTAssertEqual(calls, 1, text.debugDescription)
+            XCTAssertEqual(bytes, Array(reference(text, apostrophe: false, xml: true).utf8), text.debugDescription)
             XCTAssertEqual(Array(Escaping.template(text).utf8), Array(mustache.render(["value": text]).utf8), text.debugDescription)
             // What the renderer asks before writing a text as it is (`ScopeEscaper.write`): whether a byte is one the
             // template escaper replaces, and never false for a text it changes.
@@ -183,5 +188,10 @@ final class RenderTextTests: XCTestCase {
         XCTAssertEqual(Escaping.xml("<p class=\"a\">Tom & 'Jerry'</p>"), "&lt;p class=&quot;a&quot;&gt;Tom &amp; 'Jerry'&lt;/p&gt;")
         XCTAssertEqual(Escaping.xml("a\u{0}b\u{1B}c\td\ne\rf"), "abc\td\ne\rf")
         XCTAssertEqual(Escaping.xml("x\u{FFFE}y\u{FFFF}z\u{FFFD}é日"), "xyz\u{FFFD}é日")
+        for (text, escaped) in [("", ""), ("\u{1}\u{2}", ""), ("plain", "plain"), ("]]>", "]]&gt;"), ("&amp;", "&amp;amp;")] {
+            var bytes: [UInt8] = []
+            Escaping.xml(text) { bytes += $0 }
+            XCTAssertEqual(bytes, Array(escaped.utf8), text.debugDescription)
+        }
     }
 }

@@ -56,10 +56,73 @@ package enum AbsoluteURLs {
     /// The HTML is scanned tag by tag, not searched with a pattern: text is never changed, nor are
     /// comments, the content of `<script>`, `<style>`, `<textarea>` and `<title>`, or anything inside
     /// `<pre>` and `<code>` (where code samples show HTML as it is written).
+    ///
+    /// HTML whose URL attributes are all absolute already (every link of most posts) is returned as it is after a look
+    /// at each `=` (``mayHaveRelativeURL(_:)``), without the walk over its tags (~400 instructions a tag).
     package static func rewrite(html: String, base: String) -> String {
-        HTMLAttributes.rewriteURLs(in: html) { value in
+        guard mayHaveRelativeURL(html) else { return html }
+        return HTMLAttributes.rewriteURLs(in: html) { value in
             value.isSrcset ? resolveSrcset(value.text, against: base) : resolve(value.text, against: base)
         }
+    }
+
+    /// False when no value ``rewrite(html:base:)`` hands to ``resolve(_:against:)`` can change: every `=` of `html`
+    /// (each attribute value follows one, after spaces) that comes after a name ending in `href`, `src` or `poster`
+    /// (any case) is followed, after spaces and a quote, by a scheme (`https:`, `mailto:`) or `//`, which
+    /// ``resolve(_:against:)`` returns as written; and no such name ends in `srcset`. It reads the bytes, not the tags, so
+    /// it may say true of HTML the walk leaves alone (an `href=` in text or code), never false of HTML it changes.
+    static func mayHaveRelativeURL(_ html: String) -> Bool {
+        var html = html
+        return html.withUTF8 { bytes in
+            let count = bytes.count
+            var from = 0
+            while let equals = ByteSearch.firstIndex(of: UInt8(ascii: "="), in: bytes, from: from) {
+                from = equals + 1
+                var nameEnd = equals
+                while nameEnd > 0, isHTMLSpace(bytes[nameEnd - 1]) { nameEnd -= 1 }
+                if endsWithLowercased(bytes, nameEnd, "srcset") { return true }
+                guard endsWithLowercased(bytes, nameEnd, "href") || endsWithLowercased(bytes, nameEnd, "src")
+                        || endsWithLowercased(bytes, nameEnd, "poster") else { continue }
+                var start = equals + 1
+                while start < count, isHTMLSpace(bytes[start]) { start += 1 }
+                if start < count, bytes[start] == UInt8(ascii: "\"") || bytes[start] == UInt8(ascii: "'") { start += 1 }
+                if !startsWithSchemeOrHost(bytes, start) { return true }
+            }
+            return false
+        }
+    }
+
+    /// The spaces HTML allows around an attribute's `=`: space, tab, line feed, form feed, carriage return.
+    private static func isHTMLSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+    }
+
+    /// Whether the bytes just before `end` are `suffix` (lower-case letters), in any case.
+    private static func endsWithLowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ end: Int, _ suffix: StaticString) -> Bool {
+        let length = suffix.utf8CodeUnitCount
+        guard end >= length else { return false }
+        let expected = suffix.utf8Start, start = end - length
+        for offset in 0..<length where bytes[start + offset] | 0x20 != expected[offset] { return false }
+        return true
+    }
+
+    /// Whether the bytes at `start` begin with `//` or a scheme (a letter, then letters, digits, `+`, `-`, `.`, then
+    /// `:`), as ``hasScheme(_:)`` reads it.
+    private static func startsWithSchemeOrHost(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
+        let count = bytes.count
+        guard start < count else { return false }
+        if bytes[start] == UInt8(ascii: "/") { return start + 1 < count && bytes[start + 1] == UInt8(ascii: "/") }
+        guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[start] | 0x20) else { return false }
+        var index = start + 1
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ":") { return true }
+            let lower = byte | 0x20
+            guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") else { return false }
+            index += 1
+        }
+        return false
     }
 
     /// The `srcset` value with the URL of each candidate resolved; descriptors (`2x`, `480w`) and
