@@ -54,12 +54,12 @@ public enum Pipeline {
     /// a step is collected before the build gives up.
     static func loadSite(_ options: BuildOptions, config: SiteConfig, warnings configWarnings: [Diagnostic],
                          render: Bool, shortcodes: ShortcodeTemplates = ShortcodeTemplates(), memo: BuildMemo? = nil,
-                         clock: inout StageClock) throws -> LoadedSite {
+                         reads: PostFileReads? = nil, clock: inout StageClock) throws -> LoadedSite {
         var warnings = configWarnings
         let inventory = try scanContent(options, config: config, memo: memo, warnings: &warnings)
         // From `dueAt` on, a post now in the future is published with no file changed.
         var dueAt: Double?
-        var read = readPosts(inventory, options: options, config: config, memo: memo, dueAt: &dueAt)
+        var read = readPosts(inventory, options: options, config: config, memo: memo, reads: reads, dueAt: &dueAt)
         // Each post's messages read in place: `flatMap` copied every (post, messages) pair, every string retained.
         for index in read.indices { warnings += read[index].1 }
         clock.lap("read posts")
@@ -112,23 +112,27 @@ public enum Pipeline {
 
     /// Content: every post file of `inventory` read, on all cores, with its messages (a post that is
     /// not used, or does not read, is nil); every error is collected before the build gives up.
-    /// `dueAt` is when the first post dated after the build's "now" falls due (seconds since 1970).
+    /// `dueAt` is when the first post dated after the build's "now" falls due (seconds since 1970). `reads` hears of
+    /// each file read, with its bytes (the incremental layer's state takes what it needs of them).
     private static func readPosts(_ inventory: ContentInventory, options: BuildOptions, config: SiteConfig,
-                                  memo: BuildMemo?, dueAt: inout Double?) -> [(Post?, [Diagnostic])] {
+                                  memo: BuildMemo?, reads: PostFileReads?, dueAt: inout Double?) -> [(Post?, [Diagnostic])] {
         let (contentDir, contentDisplay) = contentFolder(options, config: config)
         let timeZone = config.timeZone
         let bundles = PageBundle.Folders(posts: inventory.posts)
         let folderPath = contentDir.path.hasSuffix("/") ? contentDir.path : contentDir.path + "/"
-        func readPost(_ path: String, bundle: Bool) -> (Post?, [Diagnostic]) {
+        func readPost(_ number: Int, _ path: String, bundle: Bool) -> (Post?, [Diagnostic]) {
             let source = contentDisplay + "/" + path
             do {
-                let (post, postWarnings) = try PostReader.read(filePath: folderPath + path, source: source,
-                                                               contentPath: path, bundle: bundle, timeZone: timeZone)
+                let file = folderPath + path
+                let data = try PostReader.contents(ofPath: file, source: source)
+                let (post, postWarnings) = try PostReader.read(data: data, source: source, contentPath: path, bundle: bundle, timeZone: timeZone)
                 // Only a file at the top of content/ can be the home page's: asked first, as finding the
                 // last part of every post's path cost 35M instructions for 1,000 posts.
                 if !path.utf8.contains(UInt8(ascii: "/")), SiteBuilder.isSectionIndex(path) {
+                    reads?.read(number, path: file, data: data, post: nil)
                     return (nil, postWarnings + [.warning(source, "the home page's _index.md is not used: the home page lists the posts; move its text to a page under pages/")])
                 }
+                reads?.read(number, path: file, data: data, post: post)
                 return (post, postWarnings)
             } catch let failure as BuildFailure {
                 return (nil, failure.diagnostics)
@@ -137,6 +141,7 @@ public enum Pipeline {
             }
         }
         defer { memo?.finishReading() }
+        reads?.start(count: inventory.posts.count)
         // Found as each post is read, on every core: read from the array afterwards, each post was copied out of its
         // optional, twice, on one core.
         let due = Mutex<Double?>(nil)
@@ -146,9 +151,9 @@ public enum Pipeline {
             let bundle = bundles.contains(path)
             let read: (Post?, [Diagnostic])
             if let memo {
-                read = memo.post(path, in: contentDir, bundle: bundle) { readPost(path, bundle: bundle) }
+                read = memo.post(path, in: contentDir, bundle: bundle) { readPost(index, path, bundle: bundle) }
             } else {
-                read = readPost(path, bundle: bundle)
+                read = readPost(index, path, bundle: bundle)
             }
             if let post = read.0, post.dated, post.date > options.now {
                 due.withLock { $0 = min($0 ?? .infinity, post.date.timeIntervalSince1970) }
@@ -325,7 +330,7 @@ public enum Pipeline {
                                   clock: inout StageClock) throws -> (report: BuildReport, site: Site?) {
         clock.lap("config and theme")
         let loaded = try loadSite(options, config: config, warnings: configWarnings, render: true, shortcodes: theme.shortcodes,
-                                  memo: observer.memo, clock: &clock)
+                                  memo: observer.memo, reads: observer.fileReads, clock: &clock)
         let site = loaded.site
         var warnings = loaded.warnings + unusedFilePaths(site, options: options) + unlistedDrafts(site, options: options)
         try checkStrict(options, warnings: warnings)

@@ -264,11 +264,12 @@ package final class IncrementalBuild {
     }
 
     /// The state of a full build whose files are now in `staged` (see ``FullBuildObserver``).
-    fileprivate func state(of built: BuiltSite, in staged: URL, holes: BodyHoles, previous: SiteState?, digests: RequestDigests) -> SiteState? {
+    fileprivate func state(of built: BuiltSite, in staged: URL, holes: BodyHoles, previous: SiteState?, digests: RequestDigests,
+                           reads: PostFileReads?) -> SiteState? {
         let contentDir = request.content
         let opaque = holes.opaquePosts
         guard let posts = QuickBuild.postStates(built, contentDir: contentDir, readerKey: digests.readerKey, headings: QuickBuild.showsHeadings(request.theme),
-                                                opaque: opaque, changedSince: started) else { return nil }
+                                                opaque: opaque, changedSince: started, reads: reads) else { return nil }
         let found = holes.found
         return QuickBuild.state(after: built, in: staged, pageHoles: found.pages, feedHoles: found.feeds, posts: posts,
                                 request: request, inputs: digests.inputs, previousPaths: previous?.pathsDigest, changedSince: started)
@@ -302,7 +303,12 @@ package final class FullBuildObserver: @unchecked Sendable {
         self.folder = folder
         self.previous = previous
         self.records = records
+        fileReads = records ? digests.map { PostFileReads(readerKey: $0.readerKey) } : nil
     }
+
+    /// Where the build's reading of the post files leaves what the state takes of them (see ``PostFileReads``); nil
+    /// with `--no-cache`.
+    package let fileReads: PostFileReads?
 
     /// The posts and markdown the last build of this process read and rendered, when it builds
     /// again (see ``BuildMemo``); nil otherwise, and with `--no-cache`.
@@ -358,6 +364,6 @@ package final class FullBuildObserver: @unchecked Sendable {
     /// the state for the next build is made now, while the disk flush leaves the cores idle.
     package func staged(_ built: BuiltSite, in folder: URL) {
         guard let holes, let digests else { return }
-        state = layer.state(of: built, in: folder, holes: holes, previous: previous, digests: digests)
+        state = layer.state(of: built, in: folder, holes: holes, previous: previous, digests: digests, reads: fileReads)
     }
 }

@@ -175,11 +175,19 @@ extension SiteState {
     /// The same, with the post's body in the bytes of its file (not made a `String`: a full build's state reads
     /// every post file again).
     static func linksElsewhere(_ post: Post, bodyBytes body: UnsafeBufferPointer<UInt8>, _ rendered: RenderedMarkdown?) -> Bool {
+        bodyLinksElsewhere(post, bodyBytes: body) || rendered.map(renderedLinksElsewhere) == true
+    }
+
+    /// The part of ``linksElsewhere(_:bodyBytes:_:)`` that reads the body as written: Liquid, attachments.
+    static func bodyLinksElsewhere(_ post: Post, bodyBytes body: UnsafeBufferPointer<UInt8>) -> Bool {
         if post.headerFormat == .yaml || post.headerFormat == .toml {
             if Liquid.needsProcessing(bytes: body) || post.summary.map(Liquid.needsProcessing) == true { return true }
         }
-        if ContentLinks.mayHoldAttachments(bytes: body) { return true }
-        guard let rendered else { return false }
+        return ContentLinks.mayHoldAttachments(bytes: body)
+    }
+
+    /// The part of ``linksElsewhere(_:bodyBytes:_:)`` that reads the rendered body: images, Pelican's references.
+    static func renderedLinksElsewhere(_ rendered: RenderedMarkdown) -> Bool {
         // An image's size comes from its file, which may change while the post does not.
         if ByteSearch.contains(rendered.html, "<img") || ByteSearch.contains(rendered.summaryHTML, "<img") { return true }
         return ContentLinks.mayHoldReferences(rendered.html) || ContentLinks.mayHoldReferences(rendered.summaryHTML)

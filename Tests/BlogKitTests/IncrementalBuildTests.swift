@@ -205,33 +205,76 @@ final class IncrementalBuildTests: XCTestCase {
         try assertSameAsCleanBuild()
     }
 
-    /// A post file that changes while the build runs leaves no state: what the build read of it
-    /// is unknown, so the next build is a full one.
-    func testAPostChangedDuringTheBuildLeavesNoState() throws {
-        try build()
+    /// A full build through the layer with the pipeline's steps called here, as they are in a full build, but reading the
+    /// posts without telling the layer (which reads each post file again for the state); `afterStart` runs once the
+    /// layer has started.
+    func fullBuildOfItsOwn(afterStart: () throws -> Void = {}) throws {
         var options = BuildOptions(source: site.root.path, output: site.root.appendingPathComponent("public").path, now: now)
         options.quick = false
         let config = try Pipeline.loadConfig(options).0
+        let theme = try Theme.load(name: "default", siteRoot: options.source)
         let incremental = try IncrementalBuild(IncrementalRequest(
             config: config, theme: try ThemeFiles.read(name: "default", siteRoot: options.source), source: options.source,
             sourceDisplay: options.sourceDisplay, content: Pipeline.contentFolder(options, config: config).url, contentDisplay: "content",
             output: try Pipeline.outputFolder(options, config: config).0, outputDisplay: "public", drafts: false, future: false, now: now,
             version: blogVersion), enabled: true)
-        // Written after the layer started, as an editor saving while the build runs would.
-        try edit("content/posts/post-4.md") { $0 + "\n\nSaved during the build.\n" }
+        try afterStart()
         var clock = StageClock()
         _ = try incremental.build(inPlace: false, warnings: [], strict: { _ in }, clock: &clock) { observer, clock in
-            let loaded = try Pipeline.loadSite(options, config: try Pipeline.loadConfig(options).0, warnings: [], render: true, clock: &clock)
+            XCTAssertNotNil(observer.fileReads)
+            let loaded = try Pipeline.loadSite(options, config: config, warnings: [], render: true, clock: &clock)
             let hook = observer.renderHook(for: loaded.site)
-            let files = SiteRenderer.pages(loaded.site, theme: try Theme.load(name: "default", siteRoot: site.root), hook: hook)
+            let files = SiteRenderer.pages(loaded.site, theme: theme, hook: hook)
             return try SiteWriter.write(files, to: site.root.appendingPathComponent("public"), displayPath: "public") { staged in
                 observer.staged(BuiltSite(site: loaded.site, posts: loaded.posts, inventory: loaded.inventory, files: files,
                                           warnings: loaded.warnings, dueAt: loaded.dueAt), in: staged)
             }
         }
+    }
+
+    /// A post file that changes while the build runs leaves no state: what the build read of it
+    /// is unknown, so the next build is a full one.
+    func testAPostChangedDuringTheBuildLeavesNoState() throws {
+        try build()
+        try fullBuildOfItsOwn {
+            // Written after the layer started, as an editor saving while the build runs would.
+            try edit("content/posts/post-4.md") { $0 + "\n\nSaved during the build.\n" }
+        }
         XCTAssertNil(StateFolder(folder: cacheFolder, display: ".blog-cache", version: blogVersion).loadState())
         XCTAssertEqual(try build(quick: true).cacheSummary, "full build: no state of a previous build")
         try assertSameAsCleanBuild()
+    }
+
+    /// The state of each post file that a full build takes from the bytes it read the file from (see `PostFileReads`) is
+    /// the state made by reading every file again, as a build without those facts does: for a post with Liquid (its body
+    /// links elsewhere), one with an image (its rendered body does), a folder's README (read as its folder's post), a
+    /// draft (no page) and the home page's `_index.md` (no post).
+    func testTheStateOfEachPostFileIsTheSameFromTheBuildsReadsAsFromReadingItAgain() throws {
+        try site.write("content/posts/liquid.md", "---\ntitle: Liquid\ndate: 2020-08-01\n---\n\nSee {{ site.title }}.\n")
+        try site.write("content/posts/picture.md", "title: Picture\ndate: 2020-08-02\n\n![A picture](../images/pic.svg)\n")
+        try site.write("content/trip/README.md", "title: Trip notes\ndate: 2020-09-01\n\nA trip.\n")
+        try site.write("content/posts/draft.md", "title: Draft\ndate: 2020-08-03\nstatus: draft\n\nNot yet.\n")
+        try site.write("content/_index.md", "title: Home\n\nThe home page.\n")
+        try build()
+        let folder = StateFolder(folder: cacheFolder, display: ".blog-cache", version: blogVersion)
+        let fromReads = try XCTUnwrap(folder.loadState()).posts
+        // The same site, its state made with no facts from the reading.
+        try fullBuildOfItsOwn()
+        let readAgain = try XCTUnwrap(folder.loadState()).posts
+        XCTAssertEqual(fromReads.count, 12)
+        XCTAssertEqual(fromReads.map(\.path), readAgain.map(\.path))
+        for (read, again) in zip(fromReads, readAgain) {
+            XCTAssertEqual(read.stat, again.stat, read.path)
+            XCTAssertEqual(read.content, again.content, read.path)
+            XCTAssertEqual(read.skeleton, again.skeleton, read.path)
+            XCTAssertEqual(read.index, again.index, read.path)
+            XCTAssertEqual(read.patchable, again.patchable, read.path)
+        }
+        let patchable = Dictionary(uniqueKeysWithValues: fromReads.map { ($0.path, $0.patchable) })
+        XCTAssertEqual(patchable["posts/liquid.md"], false)
+        XCTAssertEqual(patchable["posts/picture.md"], false)
+        XCTAssertEqual(patchable["posts/post-1.md"], true)
+        XCTAssertEqual(fromReads.first { $0.path == "_index.md" }?.skeleton, .zero)
     }
 
     // MARK: - Bad states
