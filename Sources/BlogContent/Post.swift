@@ -69,7 +69,7 @@ package struct Post: Sendable {
     package var dated: Bool = true
     /// The offset (seconds east of UTC) a Hugo-form post's date was written with
     /// (`2017-03-01T18:09:00-07:00`): with no `timezone` in blog.yml, its day and time are shown
-    /// in it, as Hugo shows them (see `SiteConfig.timeZone(of:)`). Nil for other posts.
+    /// in it, as Hugo shows them (see `SiteConfig.timeZone(writtenOffset:)`). Nil for other posts.
     package var writtenOffset: Int?
     /// When it was last changed, if the header says.
     package var modified: Date?
