@@ -426,8 +426,8 @@ final class PostReaderTests: XCTestCase {
         XCTAssertEqual(post.status, .draft)
         XCTAssertEqual(post.slug, "the-trip")
         XCTAssertEqual(post.meta["lang"]?.text, "fr")
-        XCTAssertEqual(post.body, "Body.")
-        XCTAssertEqual(post.bodyLine, 18)
+        XCTAssertEqual(post.body, "\nBody.")
+        XCTAssertEqual(post.bodyLine, 17)
 
         // A Pelican page with none of these: every field at its default, the date absent.
         let (page, _) = try XCTUnwrap(read("Title: About\nStatus: hidden\n\nText.\n", source: "content/pages/about.md"))
@@ -452,6 +452,6 @@ final class PostReaderTests: XCTestCase {
         XCTAssertEqual(page.status, .hidden)
         XCTAssertEqual(page.slug, "about")
         XCTAssertEqual(page.body, "Text.\n")
-        XCTAssertEqual(page.bodyLine, 3)
+        XCTAssertEqual(page.bodyLine, 4)
     }
 }
