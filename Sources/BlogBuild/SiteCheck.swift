@@ -94,7 +94,7 @@ public enum SiteCheck {
             let current = site.config.permalinks
             var inference = PermalinkInference(site.posts.map(\.post).map { post in
                 PermalinkInference.Target(page: post.kind == .page, slugs: [post.slug, post.asciiSlug],
-                                          date: post.dated ? post.date : nil, timeZone: site.config.timeZone(of: post))
+                                          date: post.dated ? post.date : nil, timeZone: site.config.timeZone(writtenOffset: post.writtenOffset))
             })
             for (link, path) in links.missing { inference.add(link, path: path) }
             let proposals = inference.proposals().filter { $0.pattern != ($0.key == "page" ? current.page : current.post) }

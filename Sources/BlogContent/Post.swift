@@ -69,7 +69,7 @@ package struct Post: Sendable {
     package var dated: Bool = true
     /// The offset (seconds east of UTC) a Hugo-form post's date was written with
     /// (`2017-03-01T18:09:00-07:00`): with no `timezone` in blog.yml, its day and time are shown
-    /// in it, as Hugo shows them (see `SiteConfig.timeZone(of:)`). Nil for other posts.
+    /// in it, as Hugo shows them (see `SiteConfig.timeZone(writtenOffset:)`). Nil for other posts.
     package var writtenOffset: Int?
     /// When it was last changed, if the header says.
     package var modified: Date?
@@ -112,17 +112,41 @@ package struct Post: Sendable {
     package init(source: String, title: String, date: Date, modified: Date? = nil, tags: [Tag] = [],
                  category: Tag? = nil, slug: String, author: String? = nil, summary: String? = nil,
                  status: PostStatus = .published, meta: [String: MetaValue] = [:], body: String, bodyLine: Int = 1) {
+        self.init(source: source, contentPath: Post.contentPath(ofSource: source), title: title, date: date, modified: modified,
+                  tags: tags, categories: category.map { [$0] } ?? [], slug: slug, author: author, authors: author.map { [$0] } ?? [],
+                  summary: summary, status: status, meta: meta, body: body, bodyLine: bodyLine)
+    }
+
+    /// Creates a post from every one of its fields: made in one expression where it is returned (PostReader's
+    /// resolver), a post is not copied (a post made then set field by field was copied twice, and each copy released:
+    /// every string retained and released again).
+    package init(source: String, contentPath: String, title: String, kind: PostKind = .post, isBundle: Bool = false,
+                 headerFormat: FrontMatterFormat = .none, date: Date, dated: Bool = true, writtenOffset: Int? = nil,
+                 modified: Date?, tags: [Tag], categories: [Tag], lang: String? = nil, permalink: String? = nil,
+                 saveAs: String? = nil, aliases: [String] = [], slug: String, author: String?, authors: [String],
+                 summary: String?, html: HTMLPolicy? = nil, status: PostStatus, meta: [String: MetaValue], body: String,
+                 bodyLine: Int) {
         self.source = source
-        self.contentPath = Post.contentPath(ofSource: source)
+        self.contentPath = contentPath
         self.title = title
+        self.kind = kind
+        self.isBundle = isBundle
+        self.headerFormat = headerFormat
         self.date = date
+        self.dated = dated
+        self.writtenOffset = writtenOffset
         self.modified = modified
         self.tags = tags
-        self.categories = category.map { [$0] } ?? []
+        self.categories = categories
+        self.lang = lang
+        self.permalink = permalink
+        self.saveAs = saveAs
+        self.aliases = aliases
         self.slug = slug
         self.author = author
-        self.authors = author.map { [$0] } ?? []
+        self.authors = authors
         self.summary = summary
+        self.html = html
         self.status = status
         self.meta = meta
         self.body = body

@@ -7,7 +7,11 @@ extension Post {
     /// or a mapping holding it under `image`, `path`, `src` or `url` (`cover: {image: a.png, alt: …}`).
     /// The address as written (relative to the post's page, to the site's root with `/`, or
     /// absolute); nil when the header names none.
-    package var image: String? {
+    package var image: String? { Self.image(in: meta) }
+
+    /// ``image`` of a post whose header fields are `meta`: a post of the site's array whose `image` is read is
+    /// copied for the call, its header fields are not.
+    package static func image(in meta: [String: MetaValue]) -> String? {
         for key in ["image", "cover", "images"] {
             if let value = meta[key], let address = Self.imageAddress(value) { return address }
         }

@@ -204,25 +204,16 @@ extension PostReader {
             }
 
             guard !diagnostics.hasErrors else { return nil }
-            var post = Post(source: source, title: title, date: parsedDate ?? Date(timeIntervalSince1970: 0),
-                            modified: modified, tags: tags, slug: slug, author: author, summary: summary,
-                            status: status, meta: meta, body: body, bodyLine: bodyLine)
-            post.kind = kind
-            post.isBundle = file.isBundle
-            post.headerFormat = header.format
-            post.contentPath = contentPath
-            post.dated = parsedDate != nil
+            var writtenOffset: Int?
             if parsedDate != nil, isHugo, let f = ["date", "publishdate", "pubdate"].lazy.compactMap(field).first {
-                post.writtenOffset = DateParser.writtenOffset(writtenText(of: f))
+                writtenOffset = DateParser.writtenOffset(writtenText(of: f))
             }
-            post.categories = categories
-            post.authors = authors
-            post.permalink = permalink
-            post.saveAs = saveAs
-            post.aliases = aliases
-            post.lang = lang
-            post.html = html
-            return post
+            // Made where it is returned, every field at once: made then set field by field, the post was copied twice.
+            return Post(source: source, contentPath: contentPath, title: title, kind: kind, isBundle: file.isBundle,
+                        headerFormat: header.format, date: parsedDate ?? Date(timeIntervalSince1970: 0), dated: parsedDate != nil,
+                        writtenOffset: writtenOffset, modified: modified, tags: tags, categories: categories, lang: lang,
+                        permalink: permalink, saveAs: saveAs, aliases: aliases, slug: slug, author: author, authors: authors,
+                        summary: summary, html: html, status: status, meta: meta, body: body, bodyLine: bodyLine)
         }
 
         /// A true/false field (`true`, `false` as text too); nil when absent, an error otherwise.

@@ -90,8 +90,8 @@ struct PostValues {
             values.set("series", seriesValues(series, number: number, current: index))
         }
         if post.dated {
-            // A Hugo-form post's own offset, when blog.yml names no zone (see SiteConfig.timeZone(of:)).
-            let zone = config.timeZone(of: post)
+            // A Hugo-form post's own offset, when blog.yml names no zone (see SiteConfig.timeZone(writtenOffset:)).
+            let zone = config.timeZone(writtenOffset: post.writtenOffset)
             let time = CivilTime(post.date, timeZone: zone)
             values.set("date", zone == config.timeZone ? shown.format(post.date) : DatePattern(config.dateFormat, timeZone: zone).format(post.date))
             values.set("datetime", DateText.iso8601(post.date, timeZone: zone))
@@ -127,7 +127,7 @@ struct PostValues {
         values.set("url", links.href(sitePost.url))
         values.set("dated", sitePost.post.dated)
         if sitePost.post.dated {
-            let zone = config.timeZone(of: sitePost.post)
+            let zone = config.timeZone(writtenOffset: sitePost.post.writtenOffset)
             values.set("date", zone == config.timeZone ? shown.format(sitePost.post.date)
                 : DatePattern(config.dateFormat, timeZone: zone).format(sitePost.post.date))
             values.set("datetime", DateText.iso8601(sitePost.post.date, timeZone: zone))

@@ -94,7 +94,7 @@ package enum SearchIndex {
             }
             return Entry(title: Feeds.jsonContent(item.pointee.post.title), url: Feeds.jsonContent(WebText.encodePath(item.pointee.url)),
                          day: item.pointee.post.dated && item.pointee.post.kind == .post
-                            ? DateText.day(item.pointee.post.date, in: site.config.timeZone(of: item.pointee.post)) : nil,
+                            ? DateText.day(item.pointee.post.date, in: site.config.timeZone(writtenOffset: item.pointee.post.writtenOffset)) : nil,
                          tags: item.pointee.post.tags.map { Feeds.jsonContent($0.name) },
                          summary: Feeds.jsonContent(item.pointee.rendered.summaryText),
                          words: UnsafeBufferPointer(start: words + start, count: used - start))

@@ -282,7 +282,7 @@ struct TemplateContext {
             }
             title = site.posts[index].post.title
             description = post["description"].flatMap { TemplateRenderer.exactly($0, String.self) } ?? description
-            about.set(slot: AboutKey.image.rawValue, site.posts[index].post.image.flatMap { imageURL($0, of: site.posts[index]) })
+            about.set(slot: AboutKey.image.rawValue, Post.image(in: site.posts[index].post.meta).flatMap { imageURL($0, of: site.posts[index]) })
         case .home(let pagination):
             add(pagination, to: &values)
             title = pagination.number > 1 ? "Page \(pagination.number)" : nil

@@ -38,7 +38,7 @@ public struct PostListing: Sendable {
         leftOut = site.leftOut
         entries = site.posts.map { item in
             Entry(kind: item.post.kind.rawValue, title: item.post.title,
-                  date: item.post.dated ? DateText.iso8601(item.post.date, timeZone: site.config.timeZone(of: item.post)) : nil,
+                  date: item.post.dated ? DateText.iso8601(item.post.date, timeZone: site.config.timeZone(writtenOffset: item.post.writtenOffset)) : nil,
                   tags: item.post.tags.map(\.name), category: item.post.category?.name,
                   categories: item.post.categories.map(\.name), lang: item.post.lang, slug: item.post.slug,
                   url: base + item.url, source: item.post.source, draft: item.post.status == .draft)

@@ -65,7 +65,7 @@ extension SiteBuilder {
         var fields: CivilTime?
         func make(_ wanted: Int) {
             for index in values.indices where wanted & 1 << index != 0 && made & 1 << index == 0 {
-                if index < 3, fields == nil { fields = CivilTime(post.date, timeZone: config.timeZone(of: post)) }
+                if index < 3, fields == nil { fields = CivilTime(post.date, timeZone: config.timeZone(writtenOffset: post.writtenOffset)) }
                 switch index {
                 case 0: values[0] = DateText.padded(fields!.year, 4)
                 case 1: values[1] = DateText.padded(fields!.month, 2)

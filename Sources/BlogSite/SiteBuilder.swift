@@ -70,11 +70,12 @@ package enum SiteBuilder {
         // array's element passed as an argument was copied, twice a comparison).
         let order = posts.withUnsafeBufferPointer { posts in included.sorted { newestFirst(posts[$0], posts[$1]) } }
         var sitePosts = Parallel.map(order.count) { number -> SitePost in
-            let item = posts[order[number]]
-            let (url, outputPath) = placement(of: item.post, config: config)
-            var placed = SitePost(post: item.post, rendered: item.rendered, url: url, outputPath: outputPath)
-            placed.future = item.post.dated && item.post.date > options.now
-            return placed
+            // The one copy of the post, the site's: `let item = posts[…]` copied the whole RenderedPost, and its post
+            // was copied again into the SitePost.
+            let post = posts[order[number]].post
+            let (url, outputPath) = placement(of: post, config: config)
+            let future = post.dated && post.date > options.now
+            return SitePost(post: post, rendered: posts[order[number]].rendered, url: url, outputPath: outputPath, future: future)
         }
         let permalinks = config.permalinks
         let replacements = self.replacements(sitePosts, permalinks: permalinks)

@@ -375,4 +375,83 @@ final class PostReaderTests: XCTestCase {
             XCTAssertTrue(d?.message.hasPrefix("cannot read the file") ?? false, "\(String(describing: d))")
         }
     }
+
+    // MARK: Every field
+
+    /// The resolver makes its post in one expression from every field it found (a post made then set field by field
+    /// was copied twice): each field the header, the file's place and its name set is in the post read.
+    func testEveryFieldTheHeaderSetsIsInThePostRead() throws {
+        let hugo = """
+            +++
+            title = "  A trip  "
+            date = 2017-03-01T18:09:00-07:00
+            lastmod = 2017-03-02T08:00:00Z
+            slug = "the-trip"
+            tags = ["Go", "Rust"]
+            categories = ["Travel", "Notes"]
+            authors = ["Ann", "Bob"]
+            summary = "Short."
+            url = "/trips/the-trip/"
+            save_as = "trips/the-trip.html"
+            aliases = ["/old/trip/", "/older/trip/"]
+            lang = "fr"
+            html = "sanitize"
+            draft = true
+            +++
+
+            Body.
+            """
+        let (post, _) = try PostReader.read(data: Data(hugo.utf8), source: "content/posts/trip/index.md",
+                                            contentPath: "posts/trip/index.md", bundle: true, timeZone: utc)
+        XCTAssertEqual(post.source, "content/posts/trip/index.md")
+        XCTAssertEqual(post.contentPath, "posts/trip/index.md")
+        XCTAssertEqual(post.title, "A trip")
+        XCTAssertEqual(post.kind, .post)
+        XCTAssertTrue(post.isBundle)
+        XCTAssertEqual(post.headerFormat, .toml)
+        XCTAssertEqual(post.date, instant(2017, 3, 1, 18, 9, offset: -7 * 3600))
+        XCTAssertTrue(post.dated)
+        XCTAssertEqual(post.writtenOffset, -7 * 3600)
+        XCTAssertEqual(post.modified, instant(2017, 3, 2, 8, 0))
+        XCTAssertEqual(post.tags.map(\.name), ["Go", "Rust"])
+        XCTAssertEqual(post.categories.map(\.name), ["Travel", "Notes"])
+        XCTAssertEqual(post.authors, ["Ann", "Bob"])
+        XCTAssertEqual(post.author, "Ann, Bob")
+        XCTAssertEqual(post.summary, "Short.")
+        XCTAssertEqual(post.permalink, "trips/the-trip/")
+        XCTAssertEqual(post.saveAs, "trips/the-trip.html")
+        XCTAssertEqual(post.aliases, ["old/trip/", "older/trip/"])
+        XCTAssertEqual(post.lang, "fr")
+        XCTAssertEqual(post.html, .sanitize)
+        XCTAssertEqual(post.status, .draft)
+        XCTAssertEqual(post.slug, "the-trip")
+        XCTAssertEqual(post.meta["lang"]?.text, "fr")
+        XCTAssertEqual(post.body, "\nBody.")
+        XCTAssertEqual(post.bodyLine, 17)
+
+        // A Pelican page with none of these: every field at its default, the date absent.
+        let (page, _) = try XCTUnwrap(read("Title: About\nStatus: hidden\n\nText.\n", source: "content/pages/about.md"))
+        XCTAssertEqual(page.contentPath, "pages/about.md")
+        XCTAssertEqual(page.kind, .page)
+        XCTAssertFalse(page.isBundle)
+        XCTAssertEqual(page.headerFormat, .pelican)
+        XCTAssertFalse(page.dated)
+        XCTAssertEqual(page.date, Date(timeIntervalSince1970: 0))
+        XCTAssertNil(page.writtenOffset)
+        XCTAssertNil(page.modified)
+        XCTAssertEqual(page.tags, [])
+        XCTAssertEqual(page.categories, [])
+        XCTAssertEqual(page.authors, [])
+        XCTAssertNil(page.author)
+        XCTAssertNil(page.summary)
+        XCTAssertNil(page.permalink)
+        XCTAssertNil(page.saveAs)
+        XCTAssertEqual(page.aliases, [])
+        XCTAssertNil(page.lang)
+        XCTAssertNil(page.html)
+        XCTAssertEqual(page.status, .hidden)
+        XCTAssertEqual(page.slug, "about")
+        XCTAssertEqual(page.body, "Text.\n")
+        XCTAssertEqual(page.bodyLine, 4)
+    }
 }
