@@ -554,6 +554,34 @@ final class CompiledTemplatesTests: XCTestCase {
         guard case .absent = top.peek(id: TemplateNames.id("not a key of the layout")) else { return XCTFail("no key") }
     }
 
+    /// A section or an inverted section over a record, a flag or a list of records read in its slot where every level
+    /// of the stack is a record (``TemplateRecord/peek(id:)``), a value one level down, in a record in a record
+    /// (`rec.flag`), on a lower level, or absent everywhere, enters as swift-mustache enters it; the same values as
+    /// dictionaries (the renderer's general path) render the same.
+    func testSectionsOverFlagsRecordsAndListsInSlotsRenderAsSwiftMustache() throws {
+        let layout = RecordLayout(keys: ["title", "flag", "off", "list", "none", "rec", "missing", "text", "n", "self"])
+        func record(_ values: [String: Any]) -> TemplateRecord {
+            var builder = TemplateRecord.Builder(layout)
+            for (key, value) in values { builder[key] = value }
+            return builder.record
+        }
+        let a = record(["title": "a"]), b = record(["title": "b"])
+        let rec = record(["title": "In", "flag": false, "list": [a], "self": b])
+        let top = record(["flag": true, "off": false, "list": [a, b], "none": [TemplateRecord](), "rec": rec, "text": "T", "n": 3])
+        let template = "{{#flag}}F{{/flag}}{{^flag}}f{{/flag}}|{{#off}}O{{/off}}{{^off}}o{{/off}}|{{#list}}{{title}}{{/list}}{{^list}}L{{/list}}"
+            + "|{{#none}}N{{/none}}{{^none}}n{{/none}}|{{#rec}}{{title}}{{#flag}}!{{/flag}}{{^flag}}?{{/flag}}{{#off}}x{{/off}}{{/rec}}{{^rec}}R{{/rec}}"
+            + "|{{#missing}}M{{/missing}}{{^missing}}m{{/missing}}|{{#rec.flag}}RF{{/rec.flag}}{{^rec.flag}}rf{{/rec.flag}}"
+            + "|{{#rec.list}}{{title}}{{/rec.list}}{{^rec.list}}rl{{/rec.list}}|{{#rec.missing}}X{{/rec.missing}}{{^rec.missing}}rm{{/rec.missing}}"
+            + "|{{#rec.self}}{{title}}{{/rec.self}}{{^rec.self}}S{{/rec.self}}|{{#text}}{{.}}{{/text}}{{^text}}t{{/text}}|{{#n}}{{.}}{{/n}}"
+            + "|{{#list}}{{#flag}}+{{/flag}}{{^off}}-{{/off}}{{#first()}}<{{/first()}}{{/list}}|{{#rec.title}}{{.}}{{/rec.title}}"
+        let expected = "F|o|ab|n|In?|m|rf|a|rm|b|T|3|+-<+-|In"
+        try assertRenders([("t", template)], top, expected)
+        let dictionaries: [String: Any] = ["flag": true, "off": false, "list": [a.dictionary, b.dictionary], "none": [[String: Any]](),
+                                           "rec": ["title": "In", "flag": false, "list": [a.dictionary], "self": b.dictionary] as [String: Any],
+                                           "text": "T", "n": 3]
+        try assertRenders([("t", template)], dictionaries, expected)
+    }
+
     /// A value set with its static type (``TemplateRecord/Builder/set(_:_:)``, by key or by slot) goes into the case
     /// `self[key] = value` sorts it into through `Any`: a text, a record, an `Any` holding either (sorted by the type it
     /// holds), an optional of one, a number, a flag, a list, a dictionary, a lazy value and nil (absent; on a copied
@@ -594,7 +622,9 @@ final class CompiledTemplatesTests: XCTestCase {
         guard case .text("T & U") = a.peek(id: TemplateNames.id("text")), case .text("in an Any") = a.peek(id: TemplateNames.id("anyText")),
               case .text("optional") = a.peek(id: TemplateNames.id("optionalText")),
               case .record(let found) = a.peek(id: TemplateNames.id("anyRecord")), found.takeUnretainedValue() === record,
-              case .other = a.peek(id: TemplateNames.id("flag")), case .absent = a.peek(id: TemplateNames.id("cleared")) else {
+              case .flag(true) = a.peek(id: TemplateNames.id("flag")), case .other = a.peek(id: TemplateNames.id("n")),
+              case .records(let records) = a.peek(id: TemplateNames.id("list")), records.count == 2,
+              case .other = a.peek(id: TemplateNames.id("lazy")), case .absent = a.peek(id: TemplateNames.id("cleared")) else {
             return XCTFail("\(a)")
         }
         let template = "{{text}}|{{{text}}}|{{record.text}}|{{anyText}}|{{#anyRecord}}{{text}}{{/anyRecord}}|{{optionalText}}|{{n}}"

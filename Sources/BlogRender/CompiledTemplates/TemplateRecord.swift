@@ -64,14 +64,29 @@ final class TemplateRecord: @unchecked Sendable {
     let layout: RecordLayout
     private let values: ContiguousArray<Slot>
 
-    /// A slot's value: a text or a record, the values templates print and enter most, in a case of its own, so that
-    /// reading one copies a `String` or a reference; any other value as an `Any`. Held as an `Any?`, every value
-    /// read was copied through its type's witnesses (~130 instructions with the retain) and cast again to be printed.
+    /// A slot's value: a text or a record, the values templates print and enter most, and the flags, numbers, lists of
+    /// records and texts rendered once or on demand blog sets, each in a case of its own, so that reading one copies a
+    /// `String` or a reference; any other value as an `Any` in a box. Held as an `Any?`, every value read was copied
+    /// through its type's witnesses (~130 instructions with the retain) and cast again to be printed; held as an `Any`
+    /// in a case (`.other(Any)`), the enum had no fixed layout, and every `switch` over a slot (even one that binds
+    /// nothing) copied the whole slot out through its outlined copy, retaining and releasing its payload. Each case
+    /// is read back as the value set (``value``): its type, in an `Any`, is the one it was set with.
     fileprivate enum Slot {
         case absent
         case text(String)
         case record(TemplateRecord)
-        case other(Any)
+        case flag(Bool)
+        case number(Int)
+        case records([TemplateRecord])
+        case lazy(LazyValue)
+        case once(RenderedOnce)
+        case other(Boxed)
+
+        /// Any other value: a reference, so that the enum is one of fixed size whose cases are told apart in place.
+        final class Boxed {
+            let value: Any
+            init(_ value: Any) { self.value = value }
+        }
 
         @inline(__always)
         init(_ value: Any?) {
@@ -79,28 +94,49 @@ final class TemplateRecord: @unchecked Sendable {
                 self = .absent
                 return
             }
-            if let text = TemplateRenderer.exactly(value, String.self) {
+            let type = TemplateRenderer.typeHeld(value)
+            if type == String.self, let text = TemplateRenderer.exactly(value, String.self) {
                 self = .text(text)
-            } else if let record = TemplateRenderer.exactly(value, TemplateRecord.self) {
+            } else if type == TemplateRecord.self, let record = TemplateRenderer.exactly(value, TemplateRecord.self) {
                 self = .record(record)
+            } else if type == Bool.self, let flag = TemplateRenderer.exactly(value, Bool.self) {
+                self = .flag(flag)
+            } else if type == Int.self, let number = TemplateRenderer.exactly(value, Int.self) {
+                self = .number(number)
+            } else if type == [TemplateRecord].self, let records = TemplateRenderer.exactly(value, [TemplateRecord].self) {
+                self = .records(records)
+            } else if type == LazyValue.self, let lazy = TemplateRenderer.exactly(value, LazyValue.self) {
+                self = .lazy(lazy)
+            } else if type == RenderedOnce.self, let once = TemplateRenderer.exactly(value, RenderedOnce.self) {
+                self = .once(once)
             } else {
-                self = .other(value)
+                self = .other(Boxed(value))
             }
         }
 
-        /// `value` in its case, as ``init(_:)`` sorts it, decided by its static type where it is set: the casts of a
-        /// `String`, a ``TemplateRecord`` or any other type to these are resolved when the caller is compiled. Not for
-        /// an existential type: `value as Any` would box an `Any` in another, whose type is `Any` (``Builder/set(_:_:)``
-        /// takes an `Any` apart).
+        /// `value` in its case, as ``init(_:)`` sorts it, decided by its static type where it is set: the comparisons
+        /// of `Value` with these types and the casts are resolved when the caller is compiled. Not for an existential
+        /// type: `value as Any` would box an `Any` in another, whose type is `Any` (``Builder/set(_:_:)`` takes an `Any`
+        /// apart).
         @inline(__always)
         init<Value>(typed value: Value) {
             assert(Value.self != Any.self, "an Any is sorted by the type it holds: Slot(_:)")
-            if let text = value as? String {
+            if Value.self == String.self, let text = value as? String {
                 self = .text(text)
-            } else if let record = value as? TemplateRecord {
+            } else if Value.self == TemplateRecord.self, let record = value as? TemplateRecord {
                 self = .record(record)
+            } else if Value.self == Bool.self, let flag = value as? Bool {
+                self = .flag(flag)
+            } else if Value.self == Int.self, let number = value as? Int {
+                self = .number(number)
+            } else if Value.self == [TemplateRecord].self, let records = value as? [TemplateRecord] {
+                self = .records(records)
+            } else if Value.self == LazyValue.self, let lazy = value as? LazyValue {
+                self = .lazy(lazy)
+            } else if Value.self == RenderedOnce.self, let once = value as? RenderedOnce {
+                self = .once(once)
             } else {
-                self = .other(value)
+                self = .other(Boxed(value))
             }
         }
 
@@ -111,7 +147,12 @@ final class TemplateRecord: @unchecked Sendable {
             case .absent: return nil
             case .text(let text): return text
             case .record(let record): return record
-            case .other(let value): return value
+            case .flag(let flag): return flag
+            case .number(let number): return number
+            case .records(let records): return records
+            case .lazy(let lazy): return lazy
+            case .once(let once): return once
+            case .other(let boxed): return boxed.value
             }
         }
 
@@ -128,6 +169,8 @@ final class TemplateRecord: @unchecked Sendable {
         case text(String)
         /// A record, unretained: the record peeked at holds it.
         case record(Unmanaged<TemplateRecord>)
+        case flag(Bool)
+        case records([TemplateRecord])
         /// Any other value: read it with ``value(id:)``.
         case other
     }
@@ -150,8 +193,9 @@ final class TemplateRecord: @unchecked Sendable {
         return values[slot].value
     }
 
-    /// The value of the name numbered `id` when it is a text or a record (without copying either into an `Any`), or
-    /// whether there is another value or none: what ``TemplateRenderer`` prints a `{{name}}` from.
+    /// The value of the name numbered `id` when it is a text, a record, a flag or a list of records (without copying
+    /// it into an `Any`), or whether there is another value or none: what ``TemplateRenderer`` prints a `{{name}}` and
+    /// enters a section from.
     @inline(__always)
     func peek(id: Int) -> Peeked {
         guard let slot = layout.slot(id: id) else { return .absent }
@@ -159,7 +203,9 @@ final class TemplateRecord: @unchecked Sendable {
         case .absent: return .absent
         case .text(let text): return .text(text)
         case .record(let record): return .record(Unmanaged.passUnretained(record))
-        case .other: return .other
+        case .flag(let flag): return .flag(flag)
+        case .records(let records): return .records(records)
+        case .number, .lazy, .once, .other: return .other
         }
     }
 

@@ -189,9 +189,23 @@ struct TemplateRenderer {
         case .variable(let name, let escaped):
             try variable(name, escaped: escaped, scope, into: &output)
         case .section(let name, let template):
-            try section(try lookup(name, scope), template, scope, into: &output)
+            // A record, a flag or a list of records read in its slot, entered as ``section(_:_:_:into:)`` enters it.
+            switch found(name) {
+            case .record(let record): try inside(Level(record: record), template, scope, into: &output)
+            case .flag(let flag): if flag { try render(template, scope, into: &output) }
+            case .records(let list): try repeating(records: list, template, scope, into: &output)
+            case .nothing: return
+            case .text, .other: try section(try lookup(name, scope), template, scope, into: &output)
+            }
         case .invertedSection(let name, let template):
-            try invertedSection(try lookup(name, scope), template, scope, into: &output)
+            // As ``invertedSection(_:_:_:into:)``; an empty list takes its way (it is pushed).
+            switch found(name) {
+            case .record: return
+            case .flag(let flag): if !flag { try render(template, scope, into: &output) }
+            case .records(let list) where !list.isEmpty: return
+            case .nothing: try render(template, scope, into: &output)
+            case .text, .records, .other: try invertedSection(try lookup(name, scope), template, scope, into: &output)
+            }
         case .partial(let name, let dynamic, let indentation, let overrides):
             var partial = number
             if dynamic {
@@ -222,36 +236,40 @@ struct TemplateRenderer {
         }
     }
 
-    /// `{{name}}` (`escaped`) or `{{{name}}}`: a text ``printed(_:)`` finds in a record written from there, any other
+    /// `{{name}}` (`escaped`) or `{{{name}}}`: a text ``found(_:)`` finds in a record written from there, any other
     /// value looked up and printed.
     @inline(__always)
     private func variable<Output: RenderOutput>(_ name: TemplateName, escaped: Bool, _ scope: Scope, into output: inout Output) throws {
-        switch printed(name) {
+        switch found(name) {
         case .text(let text):
             write(text, escaped: escaped, scope, into: &output)
         case .nothing:
             return
-        case .other:
+        case .record, .flag, .records, .other:
             guard let value = try lookup(name, scope) else { return }
             try print(value, escaped: escaped, scope, into: &output)
         }
     }
 
-    /// What ``printed(_:)`` finds.
-    private enum Printed {
-        /// The text to print.
+    /// What ``found(_:)`` finds.
+    private enum Found {
         case text(String)
-        /// No value: nothing is printed.
+        /// A record, unretained: the record it was found in holds it, and the stack that record.
+        case record(Unmanaged<TemplateRecord>)
+        case flag(Bool)
+        case records([TemplateRecord])
+        /// No value.
         case nothing
         /// Another value, or a name it does not read: ``lookup(_:_:)`` finds it.
         case other
     }
 
-    /// The text `name` names, as ``find(_:_:)`` finds it, when each level of the stack it looks in is a record and the
-    /// value is a text in one (`title`), or in a record in one (`post.title`, `config.title`), without transforms: read
-    /// from the record's slot (``TemplateRecord/peek(id:)``) rather than copied out of it as an `Any` and cast back.
+    /// The value `name` names, as ``lookup(_:_:)`` finds it, when each level of the stack it looks in is a record and
+    /// the value is a text, a record, a flag or a list of records in one (`title`, `post`, `draft`, `tags`), or in a
+    /// record in one (`post.title`, `config.title`), without transforms: read from the record's slot
+    /// (``TemplateRecord/peek(id:)``) rather than copied out of it as an `Any` and cast back.
     @inline(__always)
-    private func printed(_ name: TemplateName) -> Printed {
+    private func found(_ name: TemplateName) -> Found {
         guard name.start == .stack, name.transforms.isEmpty, name.first != nil, name.restIDs.count <= 1 else { return .other }
         var level = stack.count - 1
         while level >= 0 {
@@ -263,17 +281,25 @@ struct TemplateRenderer {
                 return name.restIDs.isEmpty ? .text(text) : .other
             case .record(let inner):
                 // Held by the record found, which the stack holds.
-                guard name.restIDs.count == 1 else { return .other }
+                guard !name.restIDs.isEmpty else { return .record(inner) }
                 switch inner._withUnsafeGuaranteedRef({ $0.peek(id: name.restIDs[0]) }) {
                 case .absent: return .nothing
                 case .text(let text): return .text(text)
-                case .record, .other: return .other
+                case .record(let record): return .record(record)
+                case .flag(let flag): return .flag(flag)
+                case .records(let records): return .records(records)
+                case .other: return .other
                 }
+            case .flag(let flag):
+                return name.restIDs.isEmpty ? .flag(flag) : .other
+            case .records(let records):
+                return name.restIDs.isEmpty ? .records(records) : .other
             case .other:
                 return .other
             }
         }
-        return .other
+        // No level has it: as `find`, nothing.
+        return .nothing
     }
 
     /// `text` printed, escaped by the scope's escaper or not.
