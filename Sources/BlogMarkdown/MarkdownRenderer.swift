@@ -146,12 +146,23 @@ package enum MarkdownRenderer {
     }
 
     /// ``render(body:summary:options:)`` once the dialect's text-level passes are done.
-    private static func renderPrepared(body: String, summary: String?, options: MarkdownOptions) -> RenderedMarkdown {
+    ///
+    /// A summary taken from the body is rendered once: each of its blocks (top-level, so written alike alone and
+    /// in the document) is then an HTML block of its HTML in the document, which cmark writes as it is, where its
+    /// inlines were walked and escaped a second time (issue 32). `tagfilter` filters that HTML block again, which
+    /// changes nothing: the filtered tags' `<` are `&lt;` already. `summaryOnce` false renders the blocks twice
+    /// (the tests compare the two).
+    static func renderPrepared(body: String, summary: String?, options: MarkdownOptions, summaryOnce: Bool = true) -> RenderedMarkdown {
         let tagfilter = options.html == .tagfilter
         var rendered = withPreparedDocument(body, options: options) { document, headings, warnings in
-            let summaryHTML = summary == nil
-                ? SummarySelection.blocks(of: document).map { GFM.html($0.pointer, tagfilter: tagfilter) }.joined()
-                : ""
+            var summaryHTML = ""
+            if summary == nil {
+                for block in SummarySelection.blocks(of: document) {
+                    let html = GFM.html(block.pointer, tagfilter: tagfilter)
+                    summaryHTML += html
+                    if summaryOnce, block.type != CMARK_NODE_HTML_BLOCK { block.replace(withHTMLBlock: html) }
+                }
+            }
             return RenderedMarkdown(html: GFM.html(document.pointer, tagfilter: tagfilter), summaryHTML: summaryHTML,
                                     headings: headings, warnings: warnings)
         }

@@ -97,6 +97,41 @@ final class CmarkWalkTests: XCTestCase {
         }
     }
 
+    /// cmark-gfm's footnotes (and their two walks of the tree) are left off a text without a `^` or a `[&`
+    /// (``GFM/mayHoldFootnotes(_:)``): its HTML is what it is with them on, for texts with footnotes, with
+    /// what cmark-gfm reads as a reference without a `^` byte (a character reference after a bracket), and
+    /// random texts of brackets, references, escapes and the blocks around them.
+    func testFootnotesLeftOffOnlyWhereTheirHTMLIsTheSame() {
+        func html(_ text: String, footnotes: Bool?) -> String {
+            let document = GFM.parse(text, footnotes: footnotes)
+            defer { cmark_node_free(document) }
+            return GFM.html(document, tagfilter: false)
+        }
+        func mayHold(_ text: String) -> Bool {
+            var text = text
+            return text.withUTF8(GFM.mayHoldFootnotes)
+        }
+        let mayHoldOne = [
+            "note[^1]\n\n[^1]: A *footnote*.\n", "a [\\^x] b\n", "a [&#94;x] b\n", "a [&Hat;x] b\n", "a ![&#94;x] b\n",
+            "[&#x5E;y]\n", "a [&#94;x] b\n\n[^x]: note\n", "x^2 and [link](/u)\n", "[&amp;] and [&#94;]\n", "ends in [&", "[link](/u) [&nbsp;",
+        ]
+        let cannot = documents + ["a [b] & c [d](/e \"&\")\n", "&#94; [ &#94;]\n", "![", "[ &", "&["]
+        for text in mayHoldOne { XCTAssertTrue(mayHold(text), text.debugDescription) }
+        for text in cannot { XCTAssertFalse(mayHold(text), text.debugDescription) }
+        for text in mayHoldOne + cannot {
+            XCTAssertEqual(html(text, footnotes: nil), html(text, footnotes: true), text.debugDescription)
+        }
+        // The character references after a bracket are why `[&` counts: with footnotes off their HTML differs.
+        XCTAssertNotEqual(html("a [&#94;x] b\n", footnotes: false), html("a [&#94;x] b\n", footnotes: true))
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["[", "]", "&", "#", "94;", "Hat;", "\\", "x", " ", "\n", "\n\n", ":", "!", "(", ")", "*", "`", "<", ">", "|",
+                      "-", "    ", "1. ", "> ", "www.a.b", "a@b.c", "http://x.y", "^"]
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 1...30, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            XCTAssertEqual(html(text, footnotes: nil), html(text, footnotes: true), text.debugDescription)
+        }
+    }
+
     /// Every node `cmark_iter` enters from `root`, `root` first.
     private static func entered(from root: OpaquePointer) -> [OpaquePointer] {
         guard let iterator = cmark_iter_new(root) else { return [] }

@@ -1,10 +1,72 @@
 @testable import BlogBuild
+import BlogCore
 @testable import BlogMarkdown
 import CCmarkGFM
 import XCTest
 
 /// The summary: the `summary` field, else the body up to `<!-- more -->`, else the first paragraph.
 final class MarkdownSummaryTests: XCTestCase {
+    /// The summary's blocks rendered once and put in the document as their HTML (``MarkdownRenderer/renderPrepared(body:summary:options:summaryOnce:)``)
+    /// make the page and the summary that two renders make: a first paragraph with every kind of inline (a footnote
+    /// reference, code in a link, an image, raw HTML, a `<script>` the tag filter escapes), paragraphs after a heading or
+    /// code, and every kind of block before `<!-- more -->` (nested lists, tight and loose, a task list, block quotes,
+    /// a table, raw HTML, code, a thematic break), in every dialect, with the tag filter and without.
+    func testSummaryRenderedOnceIsWhatTwoRendersMake() {
+        let first = "A *first* [`code` in a link](/u \"t\") ![pic](/p.png), ~~gone~~ www.example.com <span>raw</span> <script>x</script> & \"quotes\".[^1]\n\n"
+        let rest = "## Later\n\nMore text.\n\n[^1]: The *note*.\n"
+        let blocks = """
+            Intro with a note.[^1]
+
+            - one
+              - nested **two**
+                1. deep
+
+            - loose
+
+            > quoted
+            > > deeper `code`
+
+            - [ ] task
+            - [x] done
+
+            | a | b |
+            |:--|--:|
+            | *c* | [d](/d) |
+
+            <div class="x">
+            raw <script>bad()</script>
+            </div>
+
+            ```swift
+            let x = 1
+            ```
+
+                indented
+
+            ***
+
+            """
+        let bodies = [
+            first + rest, "# Title\n\n" + first + rest, "```\ncode\n```\n\n" + first, "<div>html first</div>\n\n" + first,
+            blocks + "<!-- more -->\n\n" + rest, blocks + "<!--more-->\n", "Only <!-- more --> inline.\n\n" + blocks,
+            "- a list first\n\n" + first, "> a quote first\n\n" + first, "", "# Only a heading\n",
+        ]
+        for dialect in MarkdownDialect.allCases {
+            for html in [HTMLPolicy.trusted, .tagfilter] {
+                var options = MarkdownOptions(html: html, dialect: dialect)
+                options.highlight = true
+                for body in bodies {
+                    let once = MarkdownRenderer.renderPrepared(body: body, summary: nil, options: options)
+                    let twice = MarkdownRenderer.renderPrepared(body: body, summary: nil, options: options, summaryOnce: false)
+                    XCTAssertEqual(once.html, twice.html, "\(dialect) \(html): \(body.debugDescription)")
+                    XCTAssertEqual(once.summaryHTML, twice.summaryHTML, "\(dialect) \(html): \(body.debugDescription)")
+                    XCTAssertEqual(once.headings, twice.headings)
+                    if body.contains("first") { XCTAssertFalse(once.summaryHTML.isEmpty, body.debugDescription) }
+                }
+            }
+        }
+    }
+
     func testSummaryFieldIsRenderedAsMarkdown() {
         let rendered = MarkdownRenderer.render(body: "First paragraph.\n", summary: "A *short* \"take\".")
         XCTAssertEqual(rendered.summaryHTML, "<p>A <em>short</em> “take”.</p>\n")
