@@ -60,11 +60,10 @@ public enum Pipeline {
         // From `dueAt` on, a post now in the future is published with no file changed.
         var dueAt: Double?
         var read = readPosts(inventory, options: options, config: config, memo: memo, reads: reads, dueAt: &dueAt)
-        // Each post's messages read in place: `flatMap` copied every (post, messages) pair, every string retained.
-        for index in read.indices { warnings += read[index].1 }
+        let present = takeMessages(&read, into: &warnings)
         clock.lap("read posts")
         if warnings.hasErrors { throw BuildFailure(warnings.sortedForDisplay()) }
-        var site = try placePosts(read, assets: inventory.assets, options: options, config: config, memo: memo?.model)
+        var site = try placePosts(read, present: present, assets: inventory.assets, options: options, config: config, memo: memo?.model)
         // Two passes over the placed site, one per core.
         // `blog serve` keeps the notes of merged terms while the posts' terms are as they were, and the case collisions
         // with the site model (see SiteModelMemo).
@@ -84,15 +83,28 @@ public enum Pipeline {
         }
         // Each post moved out of what was read, not copied (a copy retains every string of the post, and the
         // read posts' release releases them again).
-        var posts: [Post?] = []
-        posts.reserveCapacity(read.count)
-        for index in read.indices {
-            var post: Post?
-            swap(&post, &read[index].0)
-            if render { post?.body = "" }
-            posts.append(post)
+        // Swapped into place: a post appended from a local was copied (and the local released).
+        var posts = [Post?](repeating: nil, count: read.count)
+        for index in present {
+            swap(&posts[index], &read[index].0)
+            if render { posts[index]?.body = "" }
         }
         return LoadedSite(site: site, warnings: warnings.sortedForDisplay(), inventory: inventory, posts: posts, dueAt: dueAt)
+    }
+
+    /// Each post's messages moved out of what was read into `warnings`, in the files' order; the numbers of the files
+    /// that gave a post. On one core, and in place: reading `read[index].1` or asking `read[index].0 != nil` of the
+    /// array copied the whole (post, messages) pair, every string of the post retained and released again.
+    private static func takeMessages(_ read: inout [(Post?, [Diagnostic])], into warnings: inout [Diagnostic]) -> [Int] {
+        var present: [Int] = []
+        present.reserveCapacity(read.count)
+        for index in read.indices {
+            var messages: [Diagnostic] = []
+            swap(&messages, &read[index].1)
+            warnings += messages
+            if read[index].0 != nil { present.append(index) }
+        }
+        return present
     }
 
     /// Content: the content folder's files, its messages added to `warnings`; none is an error.
@@ -164,15 +176,15 @@ public enum Pipeline {
 
     /// Site: the posts placed (order, URLs, tags) before their markdown is rendered, so that only posts
     /// that get a page are rendered, and links between posts resolve against the placed site.
-    private static func placePosts(_ read: [(Post?, [Diagnostic])], assets: [String], options: BuildOptions, config: SiteConfig,
-                                   memo: SiteModelMemo?) throws -> Site {
+    /// `present`: the numbers of the files of `read` that gave a post.
+    private static func placePosts(_ read: [(Post?, [Diagnostic])], present: [Int], assets: [String], options: BuildOptions,
+                                   config: SiteConfig, memo: SiteModelMemo?) throws -> Site {
         let empty = RenderedMarkdown(html: "", summaryHTML: "", headings: [])
         let siteOptions = SiteOptions(includeDrafts: options.drafts, includeFuture: options.future, now: options.now)
         // Each post copied once, into its RenderedPost (not into an array of posts first), on every core: a copy
         // retains each of the post's strings. `Optional.map` of `read[index].0` copied it twice and released one.
         let posts = read.withUnsafeBufferPointer { read in
-            let placed = read.indices.filter { read[$0].0 != nil }
-            return Parallel.map(placed.count) { RenderedPost(post: read[placed[$0]].0!, rendered: empty) }
+            Parallel.map(present.count) { RenderedPost(post: read[present[$0]].0!, rendered: empty) }
         }
         return try SiteBuilder.build(posts: posts, assets: assets, config: config, options: siteOptions, memo: memo)
     }

@@ -45,7 +45,7 @@ extension SiteWriter {
         var fileAtFolder: Bool
 
         init(_ paths: [String]) {
-            var files: [Substring: Int] = [:]
+            var files: [Substring: Int] = .init(minimumCapacity: paths.count)
             for path in paths {
                 if let slash = path.lastSlash { files[path[..<slash], default: 0] += 1 }
             }
@@ -56,8 +56,14 @@ extension SiteWriter {
                 let folder = path[..<slash]
                 return files[folder] == 1 && !parents.contains(folder)
             }
-            shared = parents.union(files.keys.filter { files[$0]! > 1 }).sorted()
-            let folders = parents.union(files.keys)
+            // Both made in one pass over the folders that hold files, each hashed once: a folder already among the
+            // parents is shared as one of them. (Filtering the folders, looking each up again, and two unions of copies
+            // of `parents` made this the longer of the two pieces beside the check of the paths.)
+            var folders = parents
+            folders.reserveCapacity(parents.count + files.count)
+            var shared = Array(parents)
+            for (folder, count) in files where folders.insert(folder).inserted && count > 1 { shared.append(folder) }
+            self.shared = shared.sorted()
             self.folders = folders
             fileAtFolder = paths.contains { folders.contains($0[...]) }
         }

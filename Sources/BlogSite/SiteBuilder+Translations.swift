@@ -24,14 +24,20 @@ extension SiteBuilder {
         struct Version: Hashable {
             var kind: PostKind, status: PostStatus, slug: String
         }
-        var groups: [Version: [Int]] = .init(minimumCapacity: posts.count)
+        // Each version's first post, and a group only for a version met again (nearly none: an array for each post was
+        // most of the cost, on one core).
+        var first: [Version: Int] = .init(minimumCapacity: posts.count)
+        var groups: [Int: [Int]] = [:]
         for index in posts.indices {
-            groups[Version(kind: posts[index].post.kind, status: posts[index].post.status, slug: posts[index].post.slug), default: []].append(index)
+            let version = Version(kind: posts[index].post.kind, status: posts[index].post.status, slug: posts[index].post.slug)
+            guard let earlier = first.updateValue(index, forKey: version) else { continue }
+            first[version] = earlier
+            groups[earlier, default: [earlier]].append(index)
         }
         func language(_ index: Int) -> String { (posts[index].post.lang ?? config.language).lowercased() }
         var unlisted = Set<Int>()
         var versions: [Int: [Int]] = [:]
-        for group in groups.values where group.count > 1 {
+        for group in groups.values {
             let unmarked = group.filter { !isMarkedTranslation(posts[$0].post) }
             let candidates = unmarked.isEmpty ? group : unmarked
             let inSiteLanguage = candidates.filter { posts[$0].post.lang.map { sameLanguage($0, config.language) } ?? true }

@@ -91,18 +91,27 @@ package enum SiteBuilder {
             // A draft published at `permalinks.draft` is listed only in a `--drafts` build.
             return status != .hidden && (status != .draft || options.includeDrafts) && sitePosts[$0].post.kind == .post && !translated.contains($0)
         }
-        // The taxonomies, the archives and the assets' places need only the placed posts, not each
-        // other: each made on a core of its own (one core alone made them for 40% of this step).
+        // The taxonomies, the archives, the assets' places and the related posts need only the placed posts, not each
+        // other: each made on a core of its own (one core alone made them for 40% of this step). The related posts
+        // start with a part on one core (their tables of terms), made while the other core makes the taxonomies (whose
+        // tags, the longest of them, left that core idle), then spread over every core.
         let placedPosts = sitePosts
-        let (terms, (archives, placedAssets)) = Parallel.both({
-            Parallel.map(Taxonomy.allCases.count) { number -> [TagGroup] in
-                let taxonomy = Taxonomy.allCases[number]
-                guard taxonomy != .section else { return sectionGroups(placedPosts, translated: translated, config: config) }
-                return termGroups(taxonomy, placedPosts, listed: listed, config: config)
+        let (relatedPosts, (terms, (archives, placedAssets))) = Parallel.both({
+            guard let memo else { return related(posts: placedPosts, listed: listed, limit: config.relatedPosts) }
+            return memo.related(of: placedPosts, listed: listed, limit: config.relatedPosts) {
+                related(posts: placedPosts, listed: listed, limit: config.relatedPosts)
             }
         }, {
-            (archiveYears(placedPosts, listed: listed.filter { placedPosts[$0].post.dated }, timeZone: config.timeZone),
-             placeAssets(assets, posts: placedPosts, allPosts: posts, filePaths: config.filePaths))
+            Parallel.both({
+                Parallel.map(Taxonomy.allCases.count) { number -> [TagGroup] in
+                    let taxonomy = Taxonomy.allCases[number]
+                    guard taxonomy != .section else { return sectionGroups(placedPosts, translated: translated, config: config) }
+                    return termGroups(taxonomy, placedPosts, listed: listed, config: config)
+                }
+            }, {
+                (archiveYears(placedPosts, listed: listed.filter { placedPosts[$0].post.dated }, timeZone: config.timeZone),
+                 placeAssets(assets, posts: placedPosts, allPosts: posts, filePaths: config.filePaths))
+            })
         })
         let (tags, categories, authors, sections) = (terms[0], terms[1], terms[2], terms[3])
 
@@ -163,16 +172,8 @@ package enum SiteBuilder {
         site.listURL = listURL
         site.leftOut = leftOut
         (site.series, site.seriesOf) = series(posts: sitePosts, listed: listed)
-        // Related posts (on every core) beside the check of the URLs (on one).
-        let placed = site
-        let collisions: [Diagnostic]
-        (site.related, collisions) = Parallel.both({
-            guard let memo else { return related(posts: sitePosts, listed: listed, limit: config.relatedPosts) }
-            return memo.related(of: sitePosts, listed: listed, limit: config.relatedPosts) {
-                related(posts: sitePosts, listed: listed, limit: config.relatedPosts)
-            }
-        }, { urlCollisions(placed) })
-        diagnostics += collisions
+        site.related = relatedPosts
+        diagnostics += urlCollisions(site)
         if !diagnostics.isEmpty { throw BuildFailure(diagnostics.sortedForDisplay()) }
         memo?.keep(site, posts: posts, order: order, assets: assets, options: options)
         return site

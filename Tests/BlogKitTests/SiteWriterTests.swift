@@ -348,14 +348,20 @@ extension SiteWriterTests {
     }
 
     /// The plan's folders are every folder above a path (as ``SiteWriter/folders(holding:)`` finds them), and it says
-    /// whether a path is also a folder: then, and only then, the check looks for one.
+    /// whether a path is also a folder: then, and only then, the check looks for one. Its shared folders are, once each
+    /// and sorted, those that hold a folder and those that hold more than one file (a folder can be both: `a` below).
     func testFolderPlanFoldersAreEveryFolderAboveAPath() {
         let lists = [["index.html"], ["posts/a/index.html", "posts/b/index.html", "a/b/c/d.html", "a/x.html"],
-                     ["archives", "archives/index.html"], ["a/b", "a/b/c/d"], ["é/ü/x.html", "é/ü", "é"], ["a", "b/a"], []]
+                     ["archives", "archives/index.html"], ["a/b", "a/b/c/d"], ["é/ü/x.html", "é/ü", "é"], ["a", "b/a"], [],
+                     ["a/x.html", "a/y.html", "a/b/c.html", "a/b/d.html", "a/e/f.html", "g/h.html", "g/i/j/k.html"]]
         for paths in lists {
             let plan = SiteWriter.FolderPlan(paths)
             XCTAssertEqual(plan.folders, SiteWriter.folders(holding: paths), "\(paths)")
             XCTAssertEqual(plan.fileAtFolder, paths.contains { path in paths.contains { $0.hasPrefix(path + "/") } }, "\(paths)")
+            let holdingFiles = paths.compactMap { path in path.lastSlash.map { String(path[..<$0]) } }
+            let holdingFolders = Set(SiteWriter.folders(holding: holdingFiles).map(String.init))
+            let holdingSeveral = Set(holdingFiles.filter { folder in holdingFiles.filter { $0 == folder }.count > 1 })
+            XCTAssertEqual(plan.shared.map(String.init), holdingFolders.union(holdingSeveral).sorted(), "\(paths)")
         }
     }
 
