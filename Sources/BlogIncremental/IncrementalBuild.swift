@@ -173,7 +173,7 @@ package final class IncrementalBuild {
     /// (the same configuration, options and theme files: its theme compiled, with the warnings the state keeps). A
     /// hint, read before the build lock and not checked: ``build(inPlace:warnings:strict:clock:full:)`` decides.
     package func mayBuildInPlace() -> Bool {
-        guard enabled, let folder, let inputs = folder.stateInputs() else { return false }
+        guard enabled, let folder, let inputs = folder.stateHead()?.inputs else { return false }
         return inputs == digests.inputs
     }
 
@@ -260,7 +260,7 @@ package final class IncrementalBuild {
 
     /// Whether the last build's state describes the output folder of this build.
     fileprivate func stateIsAboutThisOutput(_ folder: StateFolder) -> Bool {
-        folder.stateOutput() == PathSafety.resolved(request.output)
+        folder.stateHead()?.output == PathSafety.resolved(request.output)
     }
 
     /// The state of a full build whose files are now in `staged` (see ``FullBuildObserver``).

@@ -225,7 +225,7 @@ extension SiteState {
 // MARK: - Bytes
 
 /// The state in bytes, written field by field (the output folder first: see
-/// ``StateFolder/stateOutput()``).
+/// ``StateFolder/stateHead()``).
 extension SiteState {
     /// Writes the state's fields to `out` (the body of the state file: see ``StateFolder``).
     func encode(into out: inout StateWriter) {

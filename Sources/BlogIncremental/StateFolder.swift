@@ -89,16 +89,6 @@ struct StateFolder {
     /// The state this process last saved in each folder, with the state file it saved it as.
     private static let kept = KeptStates()
 
-    /// The output folder the last build's state describes, read without the rest of the state (a
-    /// build with `--no-cache` needs no more); nil when there is no state.
-    func stateOutput() -> String? {
-        guard let data = stateBytes() else { return nil }
-        return try? unwrap(data, checked: false) { raw in
-            var reader = StateReader(raw: raw)
-            return try reader.string()
-        }
-    }
-
     /// Writes the state for the next build; a failure only costs the next build time. It is written
     /// over the last state's file when that is the folder's own (``ownStateFile()``): its blocks are
     /// reused. Removing the file and making a new one freed its blocks (4 MB at 10,000 posts), which a
@@ -210,14 +200,14 @@ struct StateFolder {
     }
 
     /// `read` given the body of bytes made by ``write(_:to:)``, checked: the format, the `blog`
-    /// version, the length and (when `checked`) the checksum.
-    func unwrap<T>(_ data: Data, checked: Bool = true, _ read: (UnsafeRawBufferPointer) throws -> T) throws -> T {
+    /// version, the length and the checksum.
+    func unwrap<T>(_ data: Data, _ read: (UnsafeRawBufferPointer) throws -> T) throws -> T {
         try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> T in
             var reader = StateReader(raw: raw)
             let (length, digest) = try header(&reader)
             // What follows is what is left of a longer state the file held before (see ``saveState(_:)``).
             let body = try reader.take(length)
-            guard !checked || Digest.of(body) == digest else { throw StateError("the checksum does not match") }
+            guard Digest.of(body) == digest else { throw StateError("the checksum does not match") }
             return try read(body)
         }
     }
@@ -233,10 +223,12 @@ struct StateFolder {
         return (try reader.int(), try reader.digest())
     }
 
-    /// The inputs digest of the last build's state (``SiteState/inputs``), read from the start of its file, without
-    /// the rest and unchecked: a hint, taken before the build lock, of whether the build may be done in place. Nil
-    /// when there is no state.
-    func stateInputs() -> Digest? {
+    /// The first two fields of the last build's state, read from the start of its file without the rest and unchecked:
+    /// the output folder it describes (``SiteState/output``: a build with `--no-cache` needs no more) and its inputs
+    /// digest (``SiteState/inputs``: a hint, taken before the build lock, of whether the build may be done in place).
+    /// Nil when there is no state. A state cut short after these is still read as one here: one about the output a
+    /// `--no-cache` build replaces is dropped, as a whole one is; it was no state anyway.
+    func stateHead() -> (output: String, inputs: Digest)? {
         let fd = open(stateURL.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -246,8 +238,8 @@ struct StateFolder {
         guard got > 0 else { return nil }
         return head.withUnsafeBytes { raw in
             var reader = StateReader(raw: UnsafeRawBufferPointer(rebasing: raw[..<got]))
-            guard (try? header(&reader)) != nil, (try? reader.string()) != nil else { return nil }
-            return try? reader.digest()
+            guard (try? header(&reader)) != nil, let output = try? reader.string(), let inputs = try? reader.digest() else { return nil }
+            return (output, inputs)
         }
     }
 }

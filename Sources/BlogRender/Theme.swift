@@ -114,19 +114,8 @@ package struct Theme: Sendable {
     package static func compile(_ files: ThemeFiles) throws -> Theme {
         var diagnostics: [Diagnostic] = []
         var library = TemplateLibrary()
-        var sources: [String: (path: String, text: String)] = [:]
-        for template in files.templates {
-            do {
-                if let unreadable = library.register(try TemplateEscaping.template(template.text), named: template.name) {
-                    diagnostics.append(TemplateCheck.notCompiled(unreadable, path: template.path))
-                }
-                sources[template.name] = (template.path, template.text)
-            } catch let error as MustacheTemplate.ParserError {
-                diagnostics.append(.error(template.path, line: error.context.lineNumber,
-                                          column: error.context.columnNumber, TemplateCheck.describe(error.error)))
-            } catch {
-                diagnostics.append(.error(template.path, "cannot read the template: \(error.localizedDescription)"))
-            }
+        let sources = register(files.templates, diagnostics: &diagnostics) {
+            library.register(try TemplateEscaping.template($0.text), named: $0.name)
         }
         // Templates that failed to parse count as present: their own error says what is wrong.
         for source in sources.values {
@@ -135,19 +124,8 @@ package struct Theme: Sendable {
         diagnostics += TemplateCheck.partialLoops(in: sources)
         var shortcodes = ShortcodeTemplates()
         // A shortcode's partials are the other shortcodes' templates; the site's file of a name replaces the theme's.
-        var shortcodeSources: [String: (path: String, text: String)] = [:]
-        for shortcode in files.shortcodes {
-            do {
-                if let unreadable = try shortcodes.register(shortcode.text, named: shortcode.name) {
-                    diagnostics.append(TemplateCheck.notCompiled(unreadable, path: shortcode.path))
-                }
-                shortcodeSources[shortcode.name] = (shortcode.path, shortcode.text)
-            } catch let error as MustacheTemplate.ParserError {
-                diagnostics.append(.error(shortcode.path, line: error.context.lineNumber, column: error.context.columnNumber,
-                                          TemplateCheck.describe(error.error)))
-            } catch {
-                diagnostics.append(.error(shortcode.path, "cannot read the template: \(error.localizedDescription)"))
-            }
+        let shortcodeSources = register(files.shortcodes, diagnostics: &diagnostics) {
+            try shortcodes.register($0.text, named: $0.name)
         }
         diagnostics += TemplateCheck.partialLoops(in: shortcodeSources)
         if (files.warnings + diagnostics).hasErrors { throw BuildFailure((files.warnings + diagnostics).sortedForDisplay()) }
@@ -159,6 +137,29 @@ package struct Theme: Sendable {
         theme.shortcodes = shortcodes
         theme.compileWarnings = diagnostics.sortedForDisplay()
         return theme
+    }
+
+    /// Registers each of `files` with `register` (templates or shortcodes), into `diagnostics` what went wrong: a
+    /// template compiled in the slower way, a parse error at its `path:line:column`, any other failure as unreadable.
+    /// The path and text of each file registered, by name.
+    private static func register(_ files: [(name: String, path: String, text: String)], diagnostics: inout [Diagnostic],
+                                 _ register: ((name: String, path: String, text: String)) throws -> CompiledTemplate.Unreadable?)
+        -> [String: (path: String, text: String)] {
+        var sources: [String: (path: String, text: String)] = [:]
+        for file in files {
+            do {
+                if let unreadable = try register(file) {
+                    diagnostics.append(TemplateCheck.notCompiled(unreadable, path: file.path))
+                }
+                sources[file.name] = (file.path, file.text)
+            } catch let error as MustacheTemplate.ParserError {
+                diagnostics.append(.error(file.path, line: error.context.lineNumber, column: error.context.columnNumber,
+                                          TemplateCheck.describe(error.error)))
+            } catch {
+                diagnostics.append(.error(file.path, "cannot read the template: \(error.localizedDescription)"))
+            }
+        }
+        return sources
     }
 }
 

@@ -354,6 +354,40 @@ final class IncrementalBuildTests: XCTestCase {
         try assertIgnored()
     }
 
+    /// A build with `--no-cache` drops the state about the output it replaces, read from the state's head alone: also
+    /// a state cut short after its head (no state to a build with the cache either). One about another output, and
+    /// one cut inside its head, are left as they are.
+    func testNoCacheBuildDropsAStateCutShortAboutItsOutput() throws {
+        try build()
+        let whole = try Data(contentsOf: stateFile)
+        let folder = StateFolder(folder: cacheFolder, display: ".blog-cache", version: blogVersion)
+        let head = try XCTUnwrap(folder.stateHead())
+        XCTAssertEqual(head.output, PathSafety.resolved(site.root.appendingPathComponent("public")))
+        XCTAssertEqual(head.inputs, folder.loadState()?.inputs)
+        let cut = whole.prefix(whole.count / 2)
+        func magic() throws -> Data { try Data(contentsOf: stateFile).prefix(StateFolder.magic.count) }
+        // About another output: left.
+        try cut.write(to: stateFile)
+        XCTAssertNil(folder.loadState())
+        try build(cache: false, output: "other")
+        XCTAssertEqual(try Data(contentsOf: stateFile), cut)
+        // About this output: dropped.
+        try build(cache: false)
+        XCTAssertEqual(try magic(), Data(count: StateFolder.magic.count))
+        // Cut inside its head (the output's path): left, as nothing says what it is about.
+        let inHead = whole.prefix(StateFolder.magic.count + 12)
+        try inHead.write(to: stateFile)
+        XCTAssertNil(folder.stateHead())
+        try build(cache: false)
+        XCTAssertEqual(try Data(contentsOf: stateFile), inHead)
+        // A whole state about this output: dropped, and the next build with the cache is a full one.
+        try whole.write(to: stateFile)
+        try build(cache: false)
+        XCTAssertEqual(try magic(), Data(count: StateFolder.magic.count))
+        XCTAssertEqual(try build(quick: true).cacheSummary, "full build: no state of a previous build")
+        try assertSameAsCleanBuild()
+    }
+
     func testGarbageState() throws {
         try build()
         try build()
