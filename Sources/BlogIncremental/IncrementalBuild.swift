@@ -203,7 +203,7 @@ package final class IncrementalBuild {
                              full: (FullBuildObserver, inout StageClock) throws -> Full) throws -> Outcome<Full> {
         guard enabled, let folder else {
             return .full(try full(FullBuildObserver(layer: self, folder: folder, previous: nil, digests: nil, records: false, partial: false,
-                                                    trustsOutput: false), &clock), summary: nil)
+                                                    trustsOutput: false, configWarnings: warnings), &clock), summary: nil)
         }
         let digests = digests
         let loaded = folder.load()
@@ -222,13 +222,19 @@ package final class IncrementalBuild {
             }
         }
         let observer = FullBuildObserver(layer: self, folder: folder, previous: previous, digests: digests, records: true, partial: inPlace,
-                                         trustsOutput: trustsOutput)
-        let made = try full(observer, &clock)
-        if var state = observer.state {
-            // The configuration's warnings (the theme's files' among them) are the build's too, but made again by every
-            // build: kept, a build in place would say them twice. The theme's compile's are kept: a build in place
-            // compiles no template.
-            state.warnings = QuickBuild.keptWarnings(state.warnings, configWarnings: warnings, request: request)
+                                         trustsOutput: trustsOutput, configWarnings: warnings)
+        let made: Full
+        do {
+            made = try full(observer, &clock)
+        } catch {
+            observer.stagedState?.abandon()
+            throw error
+        }
+        if let staged = observer.stagedState {
+            // Written while the site was flushed; the site it describes is published now.
+            staged.publish()
+            clock.lap("save state")
+        } else if let state = observer.state {
             folder.saveState(state)
             clock.lap("save state")
         }
@@ -294,8 +300,12 @@ package final class FullBuildObserver: @unchecked Sendable {
     /// The state for the next build, once the files are staged.
     fileprivate private(set) var state: SiteState?
 
+    /// The configuration's warnings, which the state does not keep (see ``kept(_:)``).
+    private let configWarnings: [Diagnostic]
+
     fileprivate init(layer: IncrementalBuild, folder: StateFolder?, previous: SiteState?, digests: RequestDigests?, records: Bool, partial: Bool,
-                     trustsOutput: Bool) {
+                     trustsOutput: Bool, configWarnings: [Diagnostic]) {
+        self.configWarnings = configWarnings
         self.digests = digests
         self.trustsOutput = trustsOutput
         self.partial = partial
@@ -354,7 +364,7 @@ package final class FullBuildObserver: @unchecked Sendable {
         guard let (report, state) = try PartialBuild.attempt(built, previous: previous, holes: holes, request: layer.request, digests: digests,
                                                              trustsOutput: trustsOutput, changedSince: layer.started, statRead: statRead)
         else { return nil }
-        self.state = state
+        self.state = state.map(kept)
         if state == nil { folder.dropState() }
         partialSummary = "\(report.written) of \(built.files.count) files written"
         return report
@@ -362,8 +372,23 @@ package final class FullBuildObserver: @unchecked Sendable {
 
     /// The site's files are written in `folder` (a rename keeps their identity), soon published:
     /// the state for the next build is made now, while the disk flush leaves the cores idle.
-    package func staged(_ built: BuiltSite, in folder: URL) {
-        guard let holes, let digests else { return }
-        state = layer.state(of: built, in: folder, holes: holes, previous: previous, digests: digests, reads: fileReads)
+    package func staged(_ built: BuiltSite, in staged: URL) {
+        guard let holes, let digests, let folder else { return }
+        state = layer.state(of: built, in: staged, holes: holes, previous: previous, digests: digests, reads: fileReads).map(kept)
+        // Written now too, beside the flush, and published by the layer once the site is (see ``StateFolder/stage(_:)``):
+        // encoded and written after the flush, it kept one core busy and the other idle at the end of every full build.
+        stagedState = state.flatMap(folder.stage)
+    }
+
+    /// The state written by ``staged(_:in:)``, not yet the folder's state.
+    fileprivate private(set) var stagedState: StateFolder.StagedState?
+
+    /// `state` without the configuration's warnings (the theme's files' among them): they are the build's too, but
+    /// made again by every build: kept, a build in place would say them twice. The theme's compile's are kept: a build
+    /// in place compiles no template.
+    private func kept(_ state: SiteState) -> SiteState {
+        var state = state
+        state.warnings = QuickBuild.keptWarnings(state.warnings, configWarnings: configWarnings, request: layer.request)
+        return state
     }
 }

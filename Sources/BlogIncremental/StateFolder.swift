@@ -95,41 +95,102 @@ struct StateFolder {
     /// file system mounted with `discard` passes on to the disk before the call returns: 17-70 ms of a
     /// build in place on the benchmark machine. Else it is made anew beside it and renamed over it.
     func saveState(_ state: SiteState) {
+        stage(state)?.publish()
+    }
+
+    /// Writes `state` as ``saveState(_:)`` does, all but what makes it the folder's state: the header over
+    /// the last state's file (whose magic stays cleared until then), or the rename of the new file over it.
+    /// A full build does this while its site is flushed to disk, and ``StagedState/publish()`` once the site
+    /// it describes is published: the state is never newer than the site. Nil when it can't be written.
+    func stage(_ state: SiteState) -> StagedState? {
         let temporary = folder.appendingPathComponent(Self.stateName + ".new")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             if let (fd, size) = ownStateFile() {
-                defer { close(fd) }
                 // No state while it is written over: the header, written last, makes it one again.
                 if Self.clearMagic(fd) {
-                    let used = try write(state, into: fd)
-                    // A shorter state leaves the end of the longer one after it (the header has its length),
-                    // unless that would be most of the file: cutting it off frees blocks.
-                    if used < size / 2 { ftruncate(fd, off_t(used)) }
-                    if let file = FileStat.of(stateURL.path, followingLinks: false) {
-                        // Under the build lock: no other build writes the file in between.
-                        Self.kept.keep(state, version: version, as: file, at: stateURL.path)
+                    let body = Result { try writeBody(state, into: fd) }
+                    guard case .success(let (length, digest)) = body else {
+                        close(fd)
+                        return nil
                     }
-                    return
+                    let header = header(length: length, digest: digest)
+                    return StagedState(folder: self, state: state, place: .over(fd: fd, size: size, used: header.count + length, header: header))
                 }
+                close(fd)
             }
             // Made anew: a file (or link) left there is never written through.
             unlink(temporary.path)
             let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            let written = Result { try write(state, into: fd) }
-            if close(fd) != 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            _ = try written.get()
-            if rename(temporary.path, stateURL.path) != 0 {
-                unlink(temporary.path)
-            } else if let file = FileStat.of(stateURL.path, followingLinks: false) {
-                Self.kept.keep(state, version: version, as: file, at: stateURL.path)
+            let written = Result { () throws -> Void in
+                let (length, digest) = try writeBody(state, into: fd)
+                try Self.put(header(length: length, digest: digest), at: 0, in: fd)
             }
+            if close(fd) != 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            try written.get()
+            return StagedState(folder: self, state: state, place: .beside(temporary: temporary))
         } catch {
-            // A state half written over is no state: its magic stays cleared.
             unlink(temporary.path)
+            return nil
         }
-        for name in Self.formerFiles { unlink(folder.appendingPathComponent(name).path) }
+    }
+
+    /// A state written by ``StateFolder/stage(_:)`` that is not the folder's state yet.
+    final class StagedState {
+        enum Place {
+            /// Written over the last state's file, open as `fd`, `size` bytes long before and `used` bytes of it
+            /// the state's; `header` is still to write.
+            case over(fd: Int32, size: Int, used: Int, header: [UInt8])
+            /// Written whole at `temporary`, beside the state's file.
+            case beside(temporary: URL)
+        }
+        private let folder: StateFolder
+        private let state: SiteState
+        private var place: Place?
+
+        fileprivate init(folder: StateFolder, state: SiteState, place: Place) {
+            self.folder = folder
+            self.state = state
+            self.place = place
+        }
+
+        /// Makes it the folder's state.
+        func publish() {
+            guard let place else { return }
+            self.place = nil
+            let stateURL = folder.stateURL
+            switch place {
+            case let .over(fd, size, used, header):
+                defer { close(fd) }
+                guard (try? StateFolder.put(header, at: 0, in: fd)) != nil else { return }
+                // A shorter state leaves the end of the longer one after it (the header has its length),
+                // unless that would be most of the file: cutting it off frees blocks.
+                if used < size / 2 { ftruncate(fd, off_t(used)) }
+            case .beside(let temporary):
+                if rename(temporary.path, stateURL.path) != 0 {
+                    unlink(temporary.path)
+                    return
+                }
+            }
+            if let file = FileStat.of(stateURL.path, followingLinks: false) {
+                // Under the build lock: no other build writes the file in between.
+                StateFolder.kept.keep(state, version: folder.version, as: file, at: stateURL.path)
+            }
+            for name in StateFolder.formerFiles { unlink(folder.folder.appendingPathComponent(name).path) }
+        }
+
+        /// Leaves the folder without a state: the build that staged it failed before its site was published.
+        func abandon() {
+            guard let place else { return }
+            self.place = nil
+            switch place {
+            case .over(let fd, _, _, _): close(fd)
+            case .beside(let temporary): unlink(temporary.path)
+            }
+        }
+
+        deinit { abandon() }
     }
 
     /// Makes the state no state, before the output changes: its magic is cleared in place (removing the
@@ -157,30 +218,32 @@ struct StateFolder {
         SiteWriter.openOwnFile(stateURL.path)
     }
 
-    /// Writes the file of `state` into the open file `fd`: the body (``SiteState/encode(into:)``),
-    /// written and digested a part at a time, never held whole, after room for the header; then the
-    /// header, with the body's length and checksum, so that a file written over is a state only once
-    /// whole. Returns the length of what it wrote.
-    private func write(_ state: SiteState, into fd: Int32) throws -> Int {
+    /// Writes the body of `state`'s file into the open file `fd` (``SiteState/encode(into:)``), written and
+    /// digested a part at a time, never held whole, after room for the header, which is written last (see
+    /// ``put(_:at:in:)``) so that a file written over is a state only once whole. Returns the body's length and digest.
+    private func writeBody(_ state: SiteState, into fd: Int32) throws -> (length: Int, digest: Digest) {
         let start = header(length: 0, digest: .zero).count
         var failure: Int32 = 0
         var digest = Digest.Running()
         var length = 0
-        func put(_ bytes: UnsafeRawBufferPointer) {
-            if failure == 0 { failure = SiteWriter.write(bytes, to: fd) }
-        }
         if lseek(fd, off_t(start), SEEK_SET) != off_t(start) { failure = errno }
         var body = StateWriter { part in
             digest.add(part)
             length += part.count
-            put(part)
+            if failure == 0 { failure = SiteWriter.write(part, to: fd) }
         }
         state.encode(into: &body)
         body.flush()
-        if failure == 0, lseek(fd, 0, SEEK_SET) != 0 { failure = errno }
-        header(length: length, digest: digest.digest).withUnsafeBytes(put)
         if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
-        return start + length
+        return (length, digest.digest)
+    }
+
+    /// Writes `bytes` at `offset` of the open file `fd`.
+    fileprivate static func put(_ bytes: [UInt8], at offset: off_t, in fd: Int32) throws {
+        var failure: Int32 = 0
+        if lseek(fd, offset, SEEK_SET) != offset { failure = errno }
+        if failure == 0 { failure = bytes.withUnsafeBytes { SiteWriter.write($0, to: fd) } }
+        if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
     }
 
     /// The header of a state file whose body has `length` bytes of digest `digest`: magic, format,

@@ -207,8 +207,8 @@ final class IncrementalBuildTests: XCTestCase {
 
     /// A full build through the layer with the pipeline's steps called here, as they are in a full build, but reading the
     /// posts without telling the layer (which reads each post file again for the state); `afterStart` runs once the
-    /// layer has started.
-    func fullBuildOfItsOwn(afterStart: () throws -> Void = {}) throws {
+    /// layer has started, `whileFlushing` once the layer has the staged site, `afterWrite` once the site is published.
+    func fullBuildOfItsOwn(afterStart: () throws -> Void = {}, whileFlushing: () -> Void = {}, afterWrite: () throws -> Void = {}) throws {
         var options = BuildOptions(source: site.root.path, output: site.root.appendingPathComponent("public").path, now: now)
         options.quick = false
         let config = try Pipeline.loadConfig(options).0
@@ -225,10 +225,59 @@ final class IncrementalBuildTests: XCTestCase {
             let loaded = try Pipeline.loadSite(options, config: config, warnings: [], render: true, clock: &clock)
             let hook = observer.renderHook(for: loaded.site)
             let files = SiteRenderer.pages(loaded.site, theme: theme, hook: hook)
-            return try SiteWriter.write(files, to: site.root.appendingPathComponent("public"), displayPath: "public") { staged in
+            let written = try SiteWriter.write(files, to: site.root.appendingPathComponent("public"), displayPath: "public") { staged in
                 observer.staged(BuiltSite(site: loaded.site, posts: loaded.posts, inventory: loaded.inventory, files: files,
                                           warnings: loaded.warnings, dueAt: loaded.dueAt), in: staged)
+                whileFlushing()
             }
+            try afterWrite()
+            return written
+        }
+    }
+
+    /// A full build writes its state while the site is flushed, but it is the state only once the site is published:
+    /// until then the last state's file (written over, its magic cleared) or the new file beside it is no state, and the
+    /// output is the last site. The file is then the bytes `saveState` writes of the same state. A build that fails after
+    /// the state was written leaves no state, and no file beside it.
+    func testAFullBuildsStateWrittenWhileTheSiteFlushesIsTheStateOnlyOnceTheSiteIsPublished() throws {
+        let folder = StateFolder(folder: cacheFolder, display: ".blog-cache", version: blogVersion)
+        let page = site.root.appendingPathComponent("public/posts/post-number-4/index.html")
+        let beside = cacheFolder.appendingPathComponent("state.new")
+        for overLast in [false, true] {
+            // With no state file the state is made anew beside its place; with the last build's, written over it.
+            try build()
+            if !overLast { try FileManager.default.removeItem(at: stateFile) }
+            let before = try Data(contentsOf: page)
+            try edit("content/posts/post-4.md") { $0 + "\n\nEdited \(overLast).\n" }
+            var duringFlush: (state: SiteState?, page: Data?, beside: Bool)?
+            try fullBuildOfItsOwn(whileFlushing: {
+                duringFlush = (folder.loadState(), try? Data(contentsOf: page), FileManager.default.fileExists(atPath: beside.path))
+            })
+            let during = try XCTUnwrap(duringFlush)
+            XCTAssertNil(during.state, "no state before the site it describes is published")
+            XCTAssertEqual(during.page, before, "the output is the last site while the state is written")
+            XCTAssertEqual(during.beside, !overLast)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: beside.path))
+            let state = try XCTUnwrap(folder.loadState())
+            XCTAssertTrue(try String(contentsOf: page, encoding: .utf8).contains("Edited \(overLast)."))
+            // The same bytes as the state saved whole, in a folder of its own.
+            let other = StateFolder(folder: site.root.appendingPathComponent("other-cache"), display: "other-cache", version: blogVersion)
+            other.saveState(state)
+            let saved = try Data(contentsOf: other.stateURL)
+            XCTAssertEqual(try Data(contentsOf: stateFile).prefix(saved.count), saved)
+            // It describes the site published (the pages this build writes): a build in place takes it.
+            XCTAssertEqual(try build(quick: true).cacheSummary, "quick build: 0 posts changed, 0 files patched in place")
+        }
+        // Failed once its state was written: none is left.
+        for overLast in [false, true] {
+            try build()
+            if !overLast { try FileManager.default.removeItem(at: stateFile) }
+            struct Late: Error {}
+            XCTAssertThrowsError(try fullBuildOfItsOwn(afterWrite: { throw Late() }))
+            XCTAssertNil(folder.loadState())
+            XCTAssertFalse(FileManager.default.fileExists(atPath: beside.path))
+            XCTAssertEqual(try build(quick: true).cacheSummary, "full build: no state of a previous build")
+            try assertSameAsCleanBuild()
         }
     }
 
@@ -236,10 +285,10 @@ final class IncrementalBuildTests: XCTestCase {
     /// is unknown, so the next build is a full one.
     func testAPostChangedDuringTheBuildLeavesNoState() throws {
         try build()
-        try fullBuildOfItsOwn {
+        try fullBuildOfItsOwn(afterStart: {
             // Written after the layer started, as an editor saving while the build runs would.
             try edit("content/posts/post-4.md") { $0 + "\n\nSaved during the build.\n" }
-        }
+        })
         XCTAssertNil(StateFolder(folder: cacheFolder, display: ".blog-cache", version: blogVersion).loadState())
         XCTAssertEqual(try build(quick: true).cacheSummary, "full build: no state of a previous build")
         try assertSameAsCleanBuild()
