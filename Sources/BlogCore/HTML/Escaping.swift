@@ -194,7 +194,7 @@ package enum Escaping {
             var index = first, written = first, changed = false
             /// Makes room for `size` more bytes and the 8 a store may write past them.
             func reserve(_ size: Int) {
-                guard written &+ size &+ 8 > capacity else { return }
+                guard written + size + 8 > capacity else { return }
                 capacity = max(capacity * 2, written + size + 8)
                 let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
                 larger.update(from: target, count: written)
@@ -202,30 +202,28 @@ package enum Escaping {
                 target = larger
             }
             /// Copies the bytes from `start` up to `end` as they are, eight at a time (the last eight stored whole, past
-            /// `end`, when the text has them), into the room ``reserve(_:)`` made for the block.
+            /// `end`, when the text has them).
             func copy(from start: Int, to end: Int) {
-                var from = start, to = UnsafeMutableRawPointer(target + written)
-                while from < end, from &+ 8 <= count {
-                    to.storeBytes(of: input.loadUnaligned(fromByteOffset: from, as: UInt64.self), as: UInt64.self)
-                    from &+= 8
-                    to += 8
+                reserve(end - start)
+                var from = start
+                while from < end, from + 8 <= count {
+                    UnsafeMutableRawPointer(target + written + (from - start))
+                        .storeBytes(of: input.loadUnaligned(fromByteOffset: from, as: UInt64.self), as: UInt64.self)
+                    from += 8
                 }
                 while from < end {
-                    to.storeBytes(of: source[from], as: UInt8.self)
-                    from &+= 1
-                    to += 1
+                    target[written + (from - start)] = source[from]
+                    from += 1
                 }
-                written &+= end &- start
+                written += end - start
             }
             // Sixty-four bytes at a time: each byte flagged (``specialBytes(_:_:_:)``) replaced, kept or left out, the runs
             // between them copied.
             while index < count {
-                let end = min(index &+ 64, count)
-                var found = specialBytes(source + index, count &- index, rules), from = index
-                // Room for the block at once: an entity is at most 6 bytes (`&quot;`), one more byte and 5 more than the byte.
-                reserve(end &- index &+ 5 &* found.nonzeroBitCount)
+                let end = min(index + 64, count)
+                var found = specialBytes(source + index, count - index, rules), from = index
                 while found != 0 {
-                    let at = index &+ found.trailingZeroBitCount
+                    let at = index + found.trailingZeroBitCount
                     found &= found - 1
                     copy(from: from, to: at)
                     let byte = source[at]
