@@ -1,3 +1,5 @@
+import CSystem
+
 /// Text made safe for HTML and XML: every escaper of the build, sharing one pass over the bytes.
 ///
 /// - ``html(_:)``: HTML that blog writes itself (code blocks, heading ids, redirect pages), as
@@ -32,7 +34,7 @@ package enum Escaping {
         let rules = Rules(apostrophe: true, xml: false, wholeCharacters: true)
         return text.utf8.withContiguousStorageIfAvailable { bytes in
             guard let source = bytes.baseAddress else { return false }
-            return nextSpecial(in: source, from: 0, count: bytes.count, rules.special, rules) < bytes.count
+            return nextSpecial(in: source, from: 0, count: bytes.count, rules) < bytes.count
         } ?? true
     }
 
@@ -64,16 +66,6 @@ package enum Escaping {
         var xml: Bool
         /// Whether a special byte is replaced only when it is a `Character` of its own.
         var wholeCharacters: Bool
-
-        /// The bytes below 64 that are not copied as they are, one bit each: `&`, `<`, `>`, `"`, `'` when
-        /// it is replaced, and the control characters XML forbids when they are left out. Every other
-        /// byte is copied, but 0xEF under ``xml`` (which may start U+FFFE or U+FFFF).
-        var special: UInt64 {
-            var bits: UInt64 = 1 << UInt8(ascii: "&") | 1 << UInt8(ascii: "<") | 1 << UInt8(ascii: ">") | 1 << UInt8(ascii: "\"")
-            if apostrophe { bits |= 1 << UInt8(ascii: "'") }
-            if xml { bits |= 0xFFFF_FFFF & ~(1 << 0x09 | 1 << 0x0A | 1 << 0x0D) }
-            return bits
-        }
     }
 
     /// Each byte's entity under rules that keep `'` (`plain`) and that replace it, as the
@@ -101,7 +93,7 @@ package enum Escaping {
         case drop(Int)
     }
 
-    /// The step for the bytes at `index`, a byte ``isPlain(_:_:_:)`` does not copy and no entity replaces.
+    /// The step for the bytes at `index`, a byte ``specialBytes(_:_:_:)`` flags and no entity replaces.
     @inline(__always)
     private static func step(at index: Int, in bytes: UnsafeBufferPointer<UInt8>, _ rules: Rules) -> Step {
         switch bytes[index] {
@@ -128,62 +120,34 @@ package enum Escaping {
         }
     }
 
-    /// Whether `byte` is copied as it is without asking ``step(at:in:_:)``: one shift and test for a
-    /// byte below 64 (`special`: ``Rules/special``), one comparison above.
+    /// Where the first 64 bytes at `source` (fewer when `count` is less) hold a byte not copied as it is
+    /// under `rules`: `&`, `<`, `>`, `"`, `'` when it is replaced, and under ``Rules/xml`` a control
+    /// character XML forbids or 0xEF (which may start U+FFFE or U+FFFF); one bit per byte, byte 0 lowest.
+    /// CSystem's `blog_escape_bytes`: sixteen bytes at a time (SSE2), exact for every byte.
     @inline(__always)
-    private static func isPlain(_ byte: UInt8, _ special: UInt64, _ xml: Bool) -> Bool {
-        byte < 64 ? special & (1 << byte) == 0 : !(xml && byte == 0xEF)
+    private static func specialBytes(_ source: UnsafePointer<UInt8>, _ count: Int, _ rules: Rules) -> UInt64 {
+        UInt64(blog_escape_bytes(source, count, rules.apostrophe ? 1 : 0, rules.xml ? 1 : 0))
     }
 
-    /// The first byte at or after `start` that ``isPlain(_:_:_:)`` does not copy, or `count`.
-    ///
-    /// Eight bytes at a time: a word is skipped at once when none of its bytes may be special
-    /// (`"` or `&`, `<` or `>`, `'` when it is replaced, and under ``Rules/xml`` a control character
-    /// or 0xEF), each test a few operations on the whole word (bit tricks for a zero byte: the lowest
-    /// flag is always a real one). Only a word with a candidate is looked at byte by byte, from it.
+    /// The first byte at or after `start` that is not copied as it is (``specialBytes(_:_:_:)``), or `count`.
     @inline(__always)
-    private static func nextSpecial(in source: UnsafePointer<UInt8>, from start: Int, count: Int,
-                                    _ special: UInt64, _ rules: Rules) -> Int {
-        let raw = UnsafeRawPointer(source)
+    private static func nextSpecial(in source: UnsafePointer<UInt8>, from start: Int, count: Int, _ rules: Rules) -> Int {
         var index = start
-        while index + 8 <= count {
-            let word = WordBytes.load(raw, index)
-            let found = candidates(in: word, rules)
-            if found == 0 { index += 8; continue }
-            index += found.trailingZeroBitCount >> 3
-            if !isPlain(source[index], special, rules.xml) { return index }
-            index += 1  // a tab or line break, or `'` kept
+        while index < count {
+            let found = specialBytes(source + index, count - index, rules)
+            if found != 0 { return index + found.trailingZeroBitCount }
+            index += 64
         }
-        while index < count, isPlain(source[index], special, rules.xml) { index += 1 }
-        return index
+        return count
     }
 
-    /// The high bits of the bytes of `word` (little-endian) that may not be copied as they are: those
-    /// ``replaced(in:_:)`` flags, and under ``Rules/xml`` a control character or 0xEF; 0 when none is. The
-    /// lowest one is a real candidate (``WordBytes/firstZeros(_:)``).
-    @inline(__always)
-    private static func candidates(in word: UInt64, _ rules: Rules) -> UInt64 {
-        let found = replaced(in: word, rules)
-        guard rules.xml else { return found }
-        return found | (word &- WordBytes.each(0x20)) & ~word & WordBytes.highs | WordBytes.firstZeros(word ^ WordBytes.each(0xEF))
-    }
-
-    /// The high bits of the bytes of `word` (little-endian) that may be `"`, `&`, `<`, `>`, or `'`
-    /// when `rules` replace it: 0 when none is.
-    @inline(__always)
-    private static func replaced(in word: UInt64, _ rules: Rules) -> UInt64 {
-        // 0x22 `"` and 0x26 `&` differ in one bit, as do 0x3C `<` and 0x3E `>`.
-        let found = WordBytes.firstZeros((word & WordBytes.each(0xFB)) ^ WordBytes.each(0x22)) | WordBytes.firstZeros((word & WordBytes.each(0xFD)) ^ WordBytes.each(0x3C))
-        return rules.apostrophe ? found | WordBytes.firstZeros(word ^ WordBytes.each(0x27)) : found
-    }
-
-    /// `text` escaped by `rules`, in one pass over its bytes: eight at a time up to the first byte that
-    /// is not copied as it is (``nextSpecial(in:from:count:_:_:)``: mostly there is none, and `text` is
-    /// returned as it is), then written from there into memory that grows as it fills, each word stored
-    /// whole and the stop moved to its first byte that may need a step (``step(at:in:_:)``), an entity
-    /// stored byte by byte; the result is the written bytes copied once into a `String` of their size.
-    /// Adding up the result's size first, then writing it, read every byte twice (a body in the feeds:
-    /// half of escaping's instructions).
+    /// `text` escaped by `rules`, in one pass over its bytes: sixty-four at a time up to the first byte that
+    /// is not copied as it is (``nextSpecial(in:from:count:_:)``: mostly there is none, and `text` is
+    /// returned as it is), then written from there into memory that grows as it fills: the runs between
+    /// flagged bytes copied eight bytes a store, an entity in one store, a flagged byte no entity replaces
+    /// kept or left out (``step(at:in:_:)``); the result is the written bytes copied once into a `String`
+    /// of their size. Adding up the result's size first, then writing it, read every byte twice (a body in
+    /// the feeds: half of escaping's instructions).
     private static func escape(_ text: String, _ rules: Rules) -> String {
         var escaped: String?
         let whole = escapedBytes(text, rules) { bytes, changed in
@@ -214,8 +178,8 @@ package enum Escaping {
                 body(bytes, false)
                 return true
             }
-            let count = bytes.count, special = rules.special
-            let first = nextSpecial(in: source, from: 0, count: count, special, rules)
+            let count = bytes.count
+            let first = nextSpecial(in: source, from: 0, count: count, rules)
             guard first < count else {
                 body(bytes, false)
                 return true
@@ -228,57 +192,67 @@ package enum Escaping {
             let input = UnsafeRawPointer(source)
             let entities = rules.apostrophe ? entityWords.apostrophe : entityWords.plain
             var index = first, written = first, changed = false
-            while index < count {
-                // A word, then an entity stored as 8 bytes after up to 7 of its bytes, fit.
-                if written + 16 > capacity {
-                    capacity *= 2
-                    let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-                    larger.update(from: target, count: written)
-                    target.deallocate()
-                    target = larger
+            /// Makes room for `size` more bytes and the 8 a store may write past them.
+            func reserve(_ size: Int) {
+                guard written + size + 8 > capacity else { return }
+                capacity = max(capacity * 2, written + size + 8)
+                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+                larger.update(from: target, count: written)
+                target.deallocate()
+                target = larger
+            }
+            /// Copies the bytes from `start` up to `end` as they are, eight at a time (the last eight stored whole, past
+            /// `end`, when the text has them).
+            func copy(from start: Int, to end: Int) {
+                reserve(end - start)
+                var from = start
+                while from < end, from + 8 <= count {
+                    UnsafeMutableRawPointer(target + written + (from - start))
+                        .storeBytes(of: input.loadUnaligned(fromByteOffset: from, as: UInt64.self), as: UInt64.self)
+                    from += 8
                 }
-                if index + 8 <= count {
-                    let word = input.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    UnsafeMutableRawPointer(target + written).storeBytes(of: word, as: UInt64.self)
-                    let found = candidates(in: UInt64(littleEndian: word), rules)
-                    if found == 0 {
-                        index += 8
-                        written += 8
+                while from < end {
+                    target[written + (from - start)] = source[from]
+                    from += 1
+                }
+                written += end - start
+            }
+            // Sixty-four bytes at a time: each byte flagged (``specialBytes(_:_:_:)``) replaced, kept or left out, the runs
+            // between them copied.
+            while index < count {
+                let end = min(index + 64, count)
+                var found = specialBytes(source + index, count - index, rules), from = index
+                while found != 0 {
+                    let at = index + found.trailingZeroBitCount
+                    found &= found - 1
+                    copy(from: from, to: at)
+                    let byte = source[at]
+                    let replacement = entities[Int(byte)]
+                    if replacement != 0 {
+                        if rules.wholeCharacters,
+                           (at > 0 && bytes[at - 1] >= 0x80) || (at + 1 < count && bytes[at + 1] >= 0x80) {
+                            return false  // may be part of a longer Character
+                        }
+                        // All of the entity in one store (its length in the top byte, written over after).
+                        UnsafeMutableRawPointer(target + written).storeBytes(of: (replacement & 0x00FF_FFFF_FFFF_FFFF).littleEndian, as: UInt64.self)
+                        written += Int(truncatingIfNeeded: replacement >> 56)
+                        from = at + 1
+                        changed = true
                         continue
                     }
-                    let plain = found.trailingZeroBitCount >> 3  // stored already
-                    index += plain
-                    written += plain
-                }
-                let byte = source[index]
-                let replacement = entities[Int(byte)]
-                if replacement != 0 {
-                    if rules.wholeCharacters,
-                       (index > 0 && bytes[index - 1] >= 0x80) || (index + 1 < count && bytes[index + 1] >= 0x80) {
-                        return false  // may be part of a longer Character
+                    switch step(at: at, in: bytes, rules) {
+                    case .keep:
+                        target[written] = byte
+                        written += 1
+                        from = at + 1
+                    case .drop(let dropped):
+                        // U+FFFE and U+FFFF: their second and third bytes (0xBF, 0xBE or 0xBF) are never flagged.
+                        changed = true
+                        from = at + dropped
                     }
-                    // All of the entity in one store (its length in the top byte, written over after).
-                    UnsafeMutableRawPointer(target + written).storeBytes(of: (replacement & 0x00FF_FFFF_FFFF_FFFF).littleEndian, as: UInt64.self)
-                    written += Int(truncatingIfNeeded: replacement >> 56)
-                    index += 1
-                    changed = true
-                    continue
                 }
-                if isPlain(byte, special, rules.xml) {
-                    target[written] = byte
-                    written += 1
-                    index += 1
-                    continue
-                }
-                switch step(at: index, in: bytes, rules) {
-                case .keep:
-                    target[written] = byte
-                    written += 1
-                    index += 1
-                case .drop(let dropped):
-                    changed = true
-                    index += dropped
-                }
+                if from < end { copy(from: from, to: end) }
+                index = max(from, end)
             }
             if changed {
                 body(UnsafeBufferPointer(start: target, count: written), true)

@@ -1,5 +1,5 @@
 /// Eight bytes tested at once as one `UInt64` (SWAR), byte 0 lowest: the constants and tests the
-/// readers that go eight bytes at a time share (``BodyText``, ``Escaping``, ``ValidUTF8``). A test sets
+/// readers that go eight bytes at a time share (``BodyText``, ``ValidUTF8``). A test sets
 /// the high bit of each byte it holds for.
 enum WordBytes {
     /// 0x01 in each byte.
@@ -26,11 +26,6 @@ enum WordBytes {
     /// The high bit of each zero byte: exact for every byte.
     @inline(__always)
     static func zeros(_ word: UInt64) -> UInt64 { ~(((word & lows) &+ lows) | word | lows) }
-
-    /// The high bit of each zero byte, in three operations: exact for the lowest zero byte (a borrow
-    /// may flag a 0x01 byte above it), so for finding the first one.
-    @inline(__always)
-    static func firstZeros(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
 
     /// The high bit of each byte at least `bound` (at most 0x80), exact for the bytes below the
     /// first byte beyond ASCII (an addition carries out of such a byte into the ones above).

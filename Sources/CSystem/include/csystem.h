@@ -210,4 +210,52 @@ static inline unsigned long long blog_emphasis_bytes(const unsigned char *text, 
 #endif
 }
 
+/// ``blog_escape_bytes`` a byte at a time: where SSE2 is not, and for the tests, which compare the two.
+static inline unsigned long long blog_escape_bytes_bytewise(const unsigned char *text, long count, int apostrophe, int xml) {
+    unsigned long long found = 0;
+    for (int index = 0; index < 64 && index < count; index++) {
+        unsigned char byte = text[index];
+        int control = byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r';
+        if (byte == '&' || byte == '<' || byte == '>' || byte == '"' || (apostrophe && byte == '\'') || (xml && (control || byte == 0xEF))) {
+            found |= 1ULL << index;
+        }
+    }
+    return found;
+}
+
+/// Where the first sixty-four bytes at `text` (fewer when `count` is less) hold a byte that an escaper (BlogCore's
+/// `Escaping`) does not copy as it is: `&`, `<`, `>`, `"`, `'` when `apostrophe`, and when `xml` the control
+/// characters but tab, line feed and return, and 0xEF (which may start U+FFFE or U+FFFF); one bit per byte, byte 0
+/// lowest, none past `count`. A last part of fewer than sixteen bytes is read from a copy padded with spaces.
+/// SSE2 where it is (sixteen bytes in about fifteen instructions), else a byte at a time.
+static inline unsigned long long blog_escape_bytes(const unsigned char *text, long count, int apostrophe, int xml) {
+#if defined(__SSE2__)
+    unsigned long long found = 0;
+    long whole = count < 64 ? count : 64;
+    for (long start = 0; start < whole; start += 16) {
+        const unsigned char *at = text + start;
+        unsigned char padded[16];
+        if (whole - start < 16) {
+            __builtin_memset(padded, ' ', sizeof padded);
+            for (long index = 0; index < whole - start; index++) padded[index] = at[index];
+            at = padded;
+        }
+        __m128i bytes = _mm_loadu_si128((const __m128i *)at);
+        __m128i marks = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('&')), _mm_cmpeq_epi8(bytes, _mm_set1_epi8('<'))),
+                                     _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('>')), _mm_cmpeq_epi8(bytes, _mm_set1_epi8('"'))));
+        if (apostrophe) marks = _mm_or_si128(marks, _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\'')));
+        if (xml) {
+            __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(bytes, _mm_set1_epi8(0x1F)), bytes);
+            __m128i kept = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('\t')), _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\n'))),
+                                        _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\r')));
+            marks = _mm_or_si128(marks, _mm_or_si128(_mm_andnot_si128(kept, control), _mm_cmpeq_epi8(bytes, _mm_set1_epi8((char)0xEF))));
+        }
+        found |= (unsigned long long)(unsigned)_mm_movemask_epi8(marks) << start;
+    }
+    return found;
+#else
+    return blog_escape_bytes_bytewise(text, count, apostrophe, xml);
+#endif
+}
+
 #endif
