@@ -157,11 +157,6 @@ int blog_contains_bytes(const void *haystack, long haystack_length, const void *
 void blog_fix_large_allocations(void) {
 #ifdef __GLIBC__
     mallopt(M_MMAP_THRESHOLD, 256 * 1024);
-    /* A thread's arena grows its heap (a 64 MiB reservation) by exactly the pages asked for, one mprotect
-       each: 21,000 calls in a clean build of 10,000 posts, each taking the process's memory map for
-       writing. A top pad of a whole heap makes each new heap usable at once; its pages are still only
-       touched when used. */
-    mallopt(M_TOP_PAD, 64 * 1024 * 1024);
 #endif
 }
 

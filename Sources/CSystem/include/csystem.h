@@ -39,10 +39,8 @@ int blog_contains_bytes(const void *haystack, long haystack_length, const void *
 /// Makes every allocation of 256 KiB or more a mapping of its own, given back when freed (glibc's
 /// M_MMAP_THRESHOLD; nothing elsewhere). glibc's own threshold rises to the largest block freed so far:
 /// once a build's sitemap buffer (17 MB at 50,000 posts) was freed, later large blocks stayed in the heap
-/// and its holes in the resident memory. And pads each growth of the heap by 64 MiB (M_TOP_PAD): a thread's
-/// arena then maps a new heap usable whole, where it made each page range usable with a system call of its
-/// own (see csystem.c). Every build calls it (again, in `blog serve`): glibc takes its lock for it, so
-/// threads may be running.
+/// and its holes in the resident memory. Every build calls it (again, in `blog serve`): glibc takes its
+/// lock for it, so threads may be running.
 void blog_fix_large_allocations(void);
 
 /// Returns the memory the allocator keeps after frees to the system (glibc's malloc_trim); nothing elsewhere.
