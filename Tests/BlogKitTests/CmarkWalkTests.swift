@@ -1,5 +1,6 @@
 @testable import BlogMarkdown
 import CCmarkGFM
+import Foundation
 import XCTest
 
 /// The markdown stage's own walks over a text and a cmark tree, against the plain ways of making them:
@@ -102,15 +103,8 @@ final class CmarkWalkTests: XCTestCase {
     /// what cmark-gfm reads as a reference without a `^` byte (a character reference after a bracket), and
     /// random texts of brackets, references, escapes and the blocks around them.
     func testFootnotesLeftOffOnlyWhereTheirHTMLIsTheSame() {
-        func html(_ text: String, footnotes: Bool?) -> String {
-            let document = GFM.parse(text, footnotes: footnotes)
-            defer { cmark_node_free(document) }
-            return GFM.html(document, tagfilter: false)
-        }
-        func mayHold(_ text: String) -> Bool {
-            var text = text
-            return text.withUTF8(GFM.mayHoldFootnotes)
-        }
+        func html(_ text: String, footnotes: Bool?) -> String { Self.html(text, footnotes: footnotes) }
+        func mayHold(_ text: String) -> Bool { Self.holds(text, GFM.mayHoldFootnotes) }
         let mayHoldOne = [
             "note[^1]\n\n[^1]: A *footnote*.\n", "a [\\^x] b\n", "a [&#94;x] b\n", "a [&Hat;x] b\n", "a ![&#94;x] b\n",
             "[&#x5E;y]\n", "a [&#94;x] b\n\n[^x]: note\n", "x^2 and [link](/u)\n", "[&amp;] and [&#94;]\n", "ends in [&", "[link](/u) [&nbsp;",
@@ -130,6 +124,73 @@ final class CmarkWalkTests: XCTestCase {
             let text = (0..<Int.random(in: 1...30, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
             XCTAssertEqual(html(text, footnotes: nil), html(text, footnotes: true), text.debugDescription)
         }
+    }
+
+    /// cmark-gfm's autolink postprocess (the e-mail addresses, found after parsing) is left off a text without an `@`,
+    /// a `&#` or a `&commat;` (``GFM/mayHoldEmailAddresses(_:)``): its HTML is what it is with the postprocess on, for
+    /// texts with addresses, with the character references that decode to `@`, with `www.` and `scheme://` links (the
+    /// inline matcher both extensions share), random texts of those pieces, and the real blogs' posts of
+    /// `../shared/corpora` (when present) with and without their `@`s.
+    func testEmailPostprocessLeftOffOnlyWhereTheirHTMLIsTheSame() throws {
+        func html(_ text: String, emails: Bool?) -> String { Self.html(text, emails: emails) }
+        func mayHold(_ text: String) -> Bool { Self.holds(text, GFM.mayHoldEmailAddresses) }
+        let mayHoldOne = [
+            "mail a@b.co now\n", "a&#64;b.co\n", "a&#x40;b.co\n", "a&#X40;b.co\n", "a&#0064;b.co\n", "a&commat;b.co\n",
+            "*x@y.z*\n", "[a@b.co](/u) and c@d.ef\n", "ends in &#", "ends in &commat;", "| a |\n|---|\n| me@x.org |\n",
+        ]
+        let cannot = documents + [
+            "see www.example.org and http://x.y/z, https://a.b (c) ftp://d.e\n", "a & b &amp; c &comma; &commat d &", "&",
+            "*www.a.b*\n\n~~http://c.d~~ [www.e.f](/g)\n",
+        ]
+        for text in mayHoldOne { XCTAssertTrue(mayHold(text), text.debugDescription) }
+        for text in cannot { XCTAssertFalse(mayHold(text), text.debugDescription) }
+        for text in mayHoldOne + cannot {
+            XCTAssertEqual(html(text, emails: nil), html(text, emails: true), text.debugDescription)
+        }
+        // The character references are why `&#` and `&commat;` count: without the postprocess their HTML differs.
+        for text in ["a&#64;b.co\n", "a&#x40;b.co\n", "a&commat;b.co\n"] {
+            XCTAssertNotEqual(html(text, emails: false), html(text, emails: true), text.debugDescription)
+        }
+        XCTAssertTrue(html("see www.a.bc and http://d.ef\n", emails: false).contains("<a href=\"http://www.a.bc\">"))
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["@", "a", "b.c", ".", "&", "#", "64;", "x40;", "commat;", "www.", "http://", "mailto:", "xmpp:", "-", "_",
+                      "+", "/", " ", "\n", "\n\n", "*", "`", "[", "](/u)", "<", ">", "\\", "~", "| ", "|---|\n", "> ", "- "]
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 1...30, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            XCTAssertEqual(html(text, emails: nil), html(text, emails: true), text.debugDescription)
+        }
+        let corpora = HTMLAttributesTests.corpora
+        guard FileManager.default.fileExists(atPath: corpora.path) else {
+            throw XCTSkip("\(corpora.path) is absent: the real-blog part needs the shared corpora beside the repository")
+        }
+        var files = 0
+        for blog in try FileManager.default.contentsOfDirectory(at: corpora, includingPropertiesForKeys: nil) {
+            let all = try XCTUnwrap(FileManager.default.enumerator(at: blog, includingPropertiesForKeys: nil))
+            var read = 0
+            for case let url as URL in all where read < 60 && ["md", "markdown"].contains(url.pathExtension) {
+                guard let data = try? Data(contentsOf: url) else { continue }
+                let text = String(decoding: data, as: UTF8.self)
+                for text in [text, text.replacingOccurrences(of: "@", with: " ")] {
+                    XCTAssertEqual(html(text, emails: nil), html(text, emails: true), url.path)
+                }
+                read += 1
+            }
+            files += read
+        }
+        XCTAssertGreaterThan(files, 100)
+    }
+
+    /// `text` parsed (footnotes and the e-mail postprocess as `GFM.parse` is told) and rendered as HTML.
+    private static func html(_ text: String, footnotes: Bool? = nil, emails: Bool? = nil) -> String {
+        let document = GFM.parse(text, footnotes: footnotes, emails: emails)
+        defer { cmark_node_free(document) }
+        return GFM.html(document, tagfilter: false)
+    }
+
+    /// What `check` says of `text`'s bytes.
+    private static func holds(_ text: String, _ check: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        var text = text
+        return text.withUTF8(check)
     }
 
     /// Every node `cmark_iter` enters from `root`, `root` first.
