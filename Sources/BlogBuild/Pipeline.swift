@@ -54,23 +54,31 @@ public enum Pipeline {
     /// a step is collected before the build gives up.
     static func loadSite(_ options: BuildOptions, config: SiteConfig, warnings configWarnings: [Diagnostic],
                          render: Bool, shortcodes: ShortcodeTemplates = ShortcodeTemplates(), memo: BuildMemo? = nil,
-                         reads: PostFileReads? = nil, clock: inout StageClock) throws -> LoadedSite {
+                         reads: PostFileReads? = nil, scanned: Result<ContentInventory, any Error>? = nil,
+                         clock: inout StageClock) throws -> LoadedSite {
         var warnings = configWarnings
-        let inventory = try scanContent(options, config: config, memo: memo, warnings: &warnings)
+        let inventory = try scanContent(options, config: config, memo: memo, scanned: scanned, warnings: &warnings)
         // From `dueAt` on, a post now in the future is published with no file changed.
         var dueAt: Double?
         var read = readPosts(inventory, options: options, config: config, memo: memo, reads: reads, dueAt: &dueAt)
         let present = takeMessages(&read, into: &warnings)
         clock.lap("read posts")
         if warnings.hasErrors { throw BuildFailure(warnings.sortedForDisplay()) }
-        var site = try placePosts(read, present: present, assets: inventory.assets, options: options, config: config, memo: memo?.model)
+        var (site, placed) = try placePosts(read, present: present, assets: inventory.assets, options: options, config: config,
+                                            memo: memo?.model)
         // Two passes over the placed site, one per core.
         // `blog serve` keeps the notes of merged terms while the posts' terms are as they were, and the case collisions
         // with the site model (see SiteModelMemo).
         let (notes, caseWarnings) = Parallel.both({
             SiteBuilder.replacementNotes(site)
                 + (memo?.model.mergedTermNotes(site) { SiteBuilder.mergedTermNotes(site) } ?? SiteBuilder.mergedTermNotes(site))
-        }, { memo?.model.caseCollisions(site) { SiteBuilder.caseCollisions(site) } ?? SiteBuilder.caseCollisions(site) })
+        }, { () -> [Diagnostic] in
+            // The posts as placed, which the site copied, let go beside the longer pass (on one core alone, their release
+            // left the other idle ~5 ms at 10,000 posts).
+            var letGo: [RenderedPost] = []
+            swap(&letGo, &placed)
+            return memo?.model.caseCollisions(site) { SiteBuilder.caseCollisions(site) } ?? SiteBuilder.caseCollisions(site)
+        })
         warnings += notes + caseWarnings
         clock.lap("site model")
         if render {
@@ -109,17 +117,24 @@ public enum Pipeline {
 
     /// Content: the content folder's files, its messages added to `warnings`; none is an error.
     /// `blog serve` keeps the last build's list while its watcher saw no file added, removed or moved (see BuildMemo).
+    /// `scanned` is the walk ``buildSite(_:quick:)`` made beside the theme's compile, when it made one.
     private static func scanContent(_ options: BuildOptions, config: SiteConfig, memo: BuildMemo?,
-                                    warnings: inout [Diagnostic]) throws -> ContentInventory {
+                                    scanned: Result<ContentInventory, any Error>?, warnings: inout [Diagnostic]) throws -> ContentInventory {
         let (contentDir, contentDisplay) = contentFolder(options, config: config)
-        let scan = { try ContentScanner.scan(contentDir, displayPath: contentDisplay, blogFolder: options.source) }
-        let inventory = try memo?.inventory(contentDir, scan: scan) ?? scan()
+        let inventory = try scanned?.get() ?? memo?.inventory(contentDir) { try walkContent(options, config: config) }
+            ?? walkContent(options, config: config)
         warnings += inventory.warnings
         if inventory.posts.isEmpty {
             throw BuildFailure(warnings + [.error("no posts found in \(contentDisplay)/: expected *.md or *.markdown files under \(contentDisplay)/")])
         }
         warnings += PageBundle.warnings(inventory, display: contentDisplay)
         return inventory
+    }
+
+    /// Content: the content folder's files, as its walk finds them.
+    private static func walkContent(_ options: BuildOptions, config: SiteConfig) throws -> ContentInventory {
+        let (contentDir, contentDisplay) = contentFolder(options, config: config)
+        return try ContentScanner.scan(contentDir, displayPath: contentDisplay, blogFolder: options.source)
     }
 
     /// Content: every post file of `inventory` read, on all cores, with its messages (a post that is
@@ -176,9 +191,10 @@ public enum Pipeline {
 
     /// Site: the posts placed (order, URLs, tags) before their markdown is rendered, so that only posts
     /// that get a page are rendered, and links between posts resolve against the placed site.
-    /// `present`: the numbers of the files of `read` that gave a post.
+    /// `present`: the numbers of the files of `read` that gave a post. With the site, the posts it was built from (its
+    /// caller lets them go).
     private static func placePosts(_ read: [(Post?, [Diagnostic])], present: [Int], assets: [String], options: BuildOptions,
-                                   config: SiteConfig, memo: SiteModelMemo?) throws -> Site {
+                                   config: SiteConfig, memo: SiteModelMemo?) throws -> (Site, [RenderedPost]) {
         let empty = RenderedMarkdown(html: "", summaryHTML: "", headings: [])
         let siteOptions = SiteOptions(includeDrafts: options.drafts, includeFuture: options.future, now: options.now)
         // Each post copied once, into its RenderedPost (not into an array of posts first), on every core: a copy
@@ -186,7 +202,7 @@ public enum Pipeline {
         let posts = read.withUnsafeBufferPointer { read in
             Parallel.map(present.count) { RenderedPost(post: read[present[$0]].0!, rendered: empty) }
         }
-        return try SiteBuilder.build(posts: posts, assets: assets, config: config, options: siteOptions, memo: memo)
+        return (try SiteBuilder.build(posts: posts, assets: assets, config: config, options: siteOptions, memo: memo), posts)
     }
 
     /// Markdown: every placed post of `site` rendered (see ``MarkdownStage``), and the messages. Links to
@@ -273,8 +289,14 @@ public enum Pipeline {
         // The templates are compiled here, their errors said before anything else is done, unless the build may be
         // done in place, which renders none: the last build compiled these same files then, and its state keeps the
         // compile's warnings. Should it be a full build after all, they are compiled for it.
+        // Beside the compile, the content folder is walked (it needs nothing of the theme: each took ~15 ms on one core at
+        // 10,000 posts while the other idled); what the walk found, or its error, is the full build's when it comes to it.
+        var scanned: Result<ContentInventory, any Error>?
         if theme == nil, !(quick && !themeFiles.warnings.hasErrors && incremental.mayBuildInPlace()) {
-            theme = try Theme.compile(themeFiles)
+            let compiled: Result<Theme, any Error>
+            (compiled, scanned) = Parallel.both({ Result { try Theme.compile(themeFiles) } },
+                                                { Result { try walkContent(options, config: config) } })
+            theme = try compiled.get()
         }
         // One build of the blog at a time, with the cache or without: two would share the staging
         // folder, the spare copy and the state.
@@ -291,7 +313,7 @@ public enum Pipeline {
             let compiled = try theme ?? Theme.compile(themeFiles)
             // The compile's warnings are not the configuration's: the state keeps them, for the builds in place.
             return try fullBuild(options, config: config, warnings: warnings + compiled.compileWarnings, theme: compiled, output: output,
-                                 outputDisplay: outputDisplay, observer: observer, clock: &clock)
+                                 outputDisplay: outputDisplay, scanned: scanned, observer: observer, clock: &clock)
         }
         switch outcome {
         case .inPlace(let done):
@@ -338,11 +360,11 @@ public enum Pipeline {
     /// The whole site built and written: read, placed, rendered (through `observer`'s hook) and
     /// written; `observer` gets the files once they are staged.
     private static func fullBuild(_ options: BuildOptions, config: SiteConfig, warnings configWarnings: [Diagnostic], theme: Theme,
-                                  output: URL, outputDisplay: String, observer: FullBuildObserver,
-                                  clock: inout StageClock) throws -> (report: BuildReport, site: Site?) {
+                                  output: URL, outputDisplay: String, scanned: Result<ContentInventory, any Error>?,
+                                  observer: FullBuildObserver, clock: inout StageClock) throws -> (report: BuildReport, site: Site?) {
         clock.lap("config and theme")
         let loaded = try loadSite(options, config: config, warnings: configWarnings, render: true, shortcodes: theme.shortcodes,
-                                  memo: observer.memo, reads: observer.fileReads, clock: &clock)
+                                  memo: observer.memo, reads: observer.fileReads, scanned: scanned, clock: &clock)
         let site = loaded.site
         var warnings = loaded.warnings + unusedFilePaths(site, options: options) + unlistedDrafts(site, options: options)
         try checkStrict(options, warnings: warnings)

@@ -51,18 +51,26 @@ extension SiteWriter {
             }
             // The folders that hold a folder.
             let parents = SiteWriter.folders(holding: Array(files.keys))
-            alone = paths.map { path in
-                guard let slash = path.lastSlash else { return false }
-                let folder = path[..<slash]
-                return files[folder] == 1 && !parents.contains(folder)
-            }
-            // Both made in one pass over the folders that hold files, each hashed once: a folder already among the
+            // All made in one pass over the folders that hold files, each hashed once: a folder already among the
             // parents is shared as one of them. (Filtering the folders, looking each up again, and two unions of copies
-            // of `parents` made this the longer of the two pieces beside the check of the paths.)
+            // of `parents` made this the longer of the two pieces beside the check of the paths.) Each folder's count
+            // becomes 1 when it holds its one file alone, else 0, set through the dictionary's index (no hash): a path's
+            // folder is then looked up once, not also among the parents.
             var folders = parents
             folders.reserveCapacity(parents.count + files.count)
             var shared = Array(parents)
-            for (folder, count) in files where folders.insert(folder).inserted && count > 1 { shared.append(folder) }
+            var index = files.startIndex
+            while index != files.endIndex {
+                let (folder, count) = files[index]
+                let notParent = folders.insert(folder).inserted
+                if notParent && count > 1 { shared.append(folder) }
+                files.values[index] = notParent && count == 1 ? 1 : 0
+                files.formIndex(after: &index)
+            }
+            alone = paths.map { path in
+                guard let slash = path.lastSlash else { return false }
+                return files[path[..<slash]] == 1
+            }
             self.shared = shared.sorted()
             self.folders = folders
             fileAtFolder = paths.contains { folders.contains($0[...]) }
@@ -72,10 +80,19 @@ extension SiteWriter {
     /// Every folder above `paths` (`a/b/c.html` -> `a` and `a/b`).
     static func folders<Path: StringProtocol>(holding paths: [Path]) -> Set<Substring> where Path.SubSequence == Substring {
         var folders = Set<Substring>()
+        // The folder above the last path's: met again (the posts' `posts/<slug>` are all in `posts`), it and the folders
+        // above it are in already, and it is compared, not hashed.
+        var last: Substring?
         for path in paths {
             var folder = path[...]
+            var first = true
             while let slash = folder.lastSlash {
                 folder = folder[..<slash]
+                if first {
+                    first = false
+                    if folder == last { break }
+                    last = folder
+                }
                 guard folders.insert(folder).inserted else { break }
             }
         }

@@ -348,10 +348,45 @@ final class EndToEndTests: XCTestCase {
 
     func testEmptyContentFolder() throws {
         try FileManager.default.createDirectory(at: site.root.appendingPathComponent("content"), withIntermediateDirectories: true)
+        try assertFirstBuildFails("error: no posts found in content/: expected")
+    }
+
+    /// `blog build` fails with `message`, and makes no output folder.
+    func assertFirstBuildFails(_ message: String, not other: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws {
         let result = try BlogCLI.run(["build"], in: site.root)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("error: no posts found in content/: expected"), result.stderr)
-        XCTAssertFalse(site.exists("public"))
+        XCTAssertEqual(result.status, 1, file: file, line: line)
+        XCTAssertTrue(result.stderr.contains(message), result.stderr, file: file, line: line)
+        if let other { XCTAssertFalse(result.stderr.contains(other), result.stderr, file: file, line: line) }
+        XCTAssertFalse(site.exists("public"), file: file, line: line)
+    }
+
+    /// A clean build walks the content folder beside the theme's compile: the theme's error is still the one said
+    /// when the content folder is missing too, and the walk's own error, alone, is said as before.
+    func testTheThemesErrorIsSaidBeforeTheContentWalksWalkedBesideIt() throws {
+        try site.write("blog.yml", "title: Notes\n")
+        try site.write("themes/default/templates/post.mustache", "<h1>{{post.title}}</h1>\n{{#post}}unclosed\n")
+        try assertFirstBuildFails("themes/default/templates/post.mustache:3:1: error: unclosed section", not: "content folder")
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("themes"))
+        try assertFirstBuildFails("error: content folder content/ not found")
+    }
+
+    /// The content folder walked beside the theme's compile (a clean build) and in the full build (after a title edit,
+    /// which a build in place refuses, with the theme compiled there): the same messages, the walk's own once.
+    func testTheContentWalkedBesideTheCompileSaysWhatTheWalkInTheBuildSays() throws {
+        try site.write("content/good.md", "title: Good\ndate: 2020-02-20\n\nFine.\n")
+        try site.write(".hidden.md", "title: Hidden\ndate: 2020-02-21\n\nNot read.\n")
+        try FileManager.default.createSymbolicLink(atPath: site.root.appendingPathComponent("content/link.md").path,
+                                                   withDestinationPath: "../.hidden.md")
+        let clean = try BlogCLI.run(["build"], in: site.root)
+        XCTAssertEqual(clean.status, 0, clean.stderr)
+        try site.write("content/good.md", "title: Good, edited\ndate: 2020-02-20\n\nFine.\n")
+        let edited = try BlogCLI.run(["build"], in: site.root)
+        XCTAssertEqual(edited.status, 0, edited.stderr)
+        func warnings(_ stderr: String) -> [String] { stderr.split(separator: "\n").map(String.init).filter { $0.contains("warning:") } }
+        XCTAssertEqual(warnings(clean.stderr).filter { $0.contains("content/link.md") && $0.contains("a hidden file or folder") }.count, 1,
+                       clean.stderr)
+        XCTAssertEqual(warnings(clean.stderr), warnings(edited.stderr))
+        XCTAssertTrue(site.files(under: "public").contains { site.read("public/" + $0)?.contains("Good, edited") == true })
     }
 
     func testOutputThatWouldDestroyTheSources() throws {

@@ -353,15 +353,26 @@ extension SiteWriterTests {
     func testFolderPlanFoldersAreEveryFolderAboveAPath() {
         let lists = [["index.html"], ["posts/a/index.html", "posts/b/index.html", "a/b/c/d.html", "a/x.html"],
                      ["archives", "archives/index.html"], ["a/b", "a/b/c/d"], ["é/ü/x.html", "é/ü", "é"], ["a", "b/a"], [],
-                     ["a/x.html", "a/y.html", "a/b/c.html", "a/b/d.html", "a/e/f.html", "g/h.html", "g/i/j/k.html"]]
+                     ["a/x.html", "a/y.html", "a/b/c.html", "a/b/d.html", "a/e/f.html", "g/h.html", "g/i/j/k.html"],
+                     ["p/a/index.html", "p/b/index.html", "t/x/index.html", "p/c/index.html", "p/c/page/2/index.html", "p/d/index.html"],
+                     ["/x.html", "a/c.html", "p/q/r.html", "p/s/t.html", "p/q"]]
         for paths in lists {
             let plan = SiteWriter.FolderPlan(paths)
-            XCTAssertEqual(plan.folders, SiteWriter.folders(holding: paths), "\(paths)")
+            // Each text before a `/` of a path, by its definition.
+            let plain = Set(paths.flatMap { path in path.indices.filter { path[$0] == "/" }.map { path[..<$0] } })
+            XCTAssertEqual(SiteWriter.folders(holding: paths), plain, "\(paths)")
+            XCTAssertEqual(plan.folders, plain, "\(paths)")
             XCTAssertEqual(plan.fileAtFolder, paths.contains { path in paths.contains { $0.hasPrefix(path + "/") } }, "\(paths)")
             let holdingFiles = paths.compactMap { path in path.lastSlash.map { String(path[..<$0]) } }
             let holdingFolders = Set(SiteWriter.folders(holding: holdingFiles).map(String.init))
             let holdingSeveral = Set(holdingFiles.filter { folder in holdingFiles.filter { $0 == folder }.count > 1 })
             XCTAssertEqual(plan.shared.map(String.init), holdingFolders.union(holdingSeveral).sorted(), "\(paths)")
+            // A folder that holds one file and no folder is the file's alone.
+            XCTAssertEqual(plan.alone, paths.map { path in
+                guard let slash = path.lastSlash else { return false }
+                let folder = String(path[..<slash])
+                return holdingFiles.filter { $0 == folder }.count == 1 && !holdingFolders.contains(folder)
+            }, "\(paths)")
         }
     }
 
