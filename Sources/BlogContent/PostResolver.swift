@@ -51,6 +51,15 @@ extension PostReader {
             return f
         }
 
+        /// The first of `keys` that is a field (``field(_:)``). A loop: `keys.lazy.compactMap(field)` made a closure
+        /// holding a copy of the resolver, every string of the header retained, and released again.
+        func firstField(_ keys: [String]) -> HeaderField? {
+            for key in keys {
+                if let found = field(key) { return found }
+            }
+            return nil
+        }
+
         /// A field that must be one piece of text (a number or bool is taken as written).
         mutating func text(_ key: String) -> (String, HeaderField)? {
             guard let f = field(key) else { return nil }
@@ -153,7 +162,7 @@ extension PostReader {
             let categories = resolveCategories()
             let authors = resolveAuthor()
             let author = authors.isEmpty ? nil : authors.joined(separator: ", ")
-            let termField = ["tags", "categories", "category", "author", "authors"].lazy.compactMap(field).first
+            let termField = firstField(["tags", "categories", "category", "author", "authors"])
             if authors.count > PostReader.maxTags {
                 error(field("author") ?? field("authors"), "\(authors.count) authors: a post may have at most \(PostReader.maxTags) (each one's page lists the post with all of them, so a site's size grows with the square of their number)")
             } else if case let terms = tags.count + categories.count + authors.count, size * terms > PostReader.maxRepeated {
@@ -205,7 +214,7 @@ extension PostReader {
 
             guard !diagnostics.hasErrors else { return nil }
             var writtenOffset: Int?
-            if parsedDate != nil, isHugo, let f = ["date", "publishdate", "pubdate"].lazy.compactMap(field).first {
+            if parsedDate != nil, isHugo, let f = firstField(["date", "publishdate", "pubdate"]) {
                 writtenOffset = DateParser.writtenOffset(writtenText(of: f))
             }
             // Made where it is returned, every field at once: made then set field by field, the post was copied twice.

@@ -13,7 +13,7 @@ struct PostValues {
     let termIndex: [Taxonomy: [String: Int]]
     let shown: DatePattern
     let site: Site
-    /// ``entryValues(of:config:links:shown:)`` of each post of ``Site/posts``.
+    /// ``entryValues(of:in:config:links:shown:)`` of each post of ``Site/posts``.
     let entries: [TemplateRecord]
 
     /// `kept`: by index into ``Site/posts``, a post's entry as the last build made it, for a post that is the one of
@@ -32,7 +32,7 @@ struct PostValues {
         let (config, links, shown) = (config, links, shown)
         entries = Parallel.map(site.posts.count) { index in
             if let kept, index < kept.count, let entry = kept[index] { return entry }
-            return Self.entryValues(of: site.posts[index], config: config, links: links, shown: shown)
+            return Self.entryValues(of: index, in: site.posts, config: config, links: links, shown: shown)
         }
     }
 
@@ -121,21 +121,23 @@ struct PostValues {
 
     /// What a post shows of another (a related post, a post of its series): `title`, `url`, `dated`,
     /// and `date` and `datetime` when it has a date.
-    private static func entryValues(of sitePost: SitePost, config: SiteConfig, links: SiteLinks, shown: DatePattern) -> TemplateRecord {
+    /// Read in place, field by field: the post taken from the array as an argument was copied, every string retained,
+    /// and released again.
+    private static func entryValues(of index: Int, in posts: [SitePost], config: SiteConfig, links: SiteLinks,
+                                    shown: DatePattern) -> TemplateRecord {
         var values = TemplateRecord.Builder(entryLayout)
-        values.set("title", sitePost.post.title)
-        values.set("url", links.href(sitePost.url))
-        values.set("dated", sitePost.post.dated)
-        if sitePost.post.dated {
-            let zone = config.timeZone(writtenOffset: sitePost.post.writtenOffset)
-            values.set("date", zone == config.timeZone ? shown.format(sitePost.post.date)
-                : DatePattern(config.dateFormat, timeZone: zone).format(sitePost.post.date))
-            values.set("datetime", DateText.iso8601(sitePost.post.date, timeZone: zone))
+        values.set("title", posts[index].post.title)
+        values.set("url", links.href(posts[index].url))
+        values.set("dated", posts[index].post.dated)
+        if posts[index].post.dated {
+            let (date, zone) = (posts[index].post.date, config.timeZone(writtenOffset: posts[index].post.writtenOffset))
+            values.set("date", zone == config.timeZone ? shown.format(date) : DatePattern(config.dateFormat, timeZone: zone).format(date))
+            values.set("datetime", DateText.iso8601(date, timeZone: zone))
         }
         return values.record
     }
 
-    /// The keys of what a post shows of another (``entryValues(of:config:links:shown:)``), and of a part of a series.
+    /// The keys of what a post shows of another (``entryValues(of:in:config:links:shown:)``), and of a part of a series.
     static let entryLayout = RecordLayout(keys: ["title", "url", "dated", "date", "datetime", "number", "current"])
 
     /// `series`: its `name`, `count`, this post's `number` (1-based), its `posts` oldest first (each

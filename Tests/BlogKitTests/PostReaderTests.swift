@@ -454,4 +454,23 @@ final class PostReaderTests: XCTestCase {
         XCTAssertEqual(page.body, "Text.\n")
         XCTAssertEqual(page.bodyLine, 4)
     }
+
+    /// Where the resolver looks through several keys for the first one present (`firstField`), the keys' order
+    /// decides, not the header's: a Hugo post's written offset is its `date`'s though `publishdate` comes first in
+    /// the file, and a post repeated over too many terms is an error at its `tags` though `category` comes first.
+    func testTheFirstOfSeveralKeysIsTheOneTheKeysOrderNamesFirst() throws {
+        let hugo = "+++\ntitle = \"Trip\"\npublishdate = 2017-03-01T10:00:00+02:00\ndate = 2017-03-01T18:09:00-07:00\n+++\nBody.\n"
+        let (post, _) = try PostReader.read(data: Data(hugo.utf8), source: "content/posts/trip.md", contentPath: "posts/trip.md",
+                                            timeZone: utc)
+        XCTAssertEqual(post.date, instant(2017, 3, 1, 18, 9, offset: -7 * 3600))
+        XCTAssertEqual(post.writtenOffset, -7 * 3600)
+
+        let tags = (0..<400).map { "t\($0)" }.joined(separator: ", ")
+        let body = String(repeating: String(repeating: "word ", count: 199) + "word\n\n", count: 300)
+        let wide = "Title: Wide\nDate: 2020-01-02\nCategory: Notes\nTags: \(tags)\n\n" + body
+        XCTAssertThrowsError(try PostReader.read(data: Data(wide.utf8), source: "content/posts/wide.md", timeZone: utc)) { error in
+            let found = (error as? BuildFailure)?.diagnostics.first { $0.message.contains("are repeated on the page and feed") }
+            XCTAssertEqual(found.map { [$0.line, $0.column] }, [4, 7])
+        }
+    }
 }
