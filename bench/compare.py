@@ -447,6 +447,11 @@ def main():
                          f"body edit/clean {median(BLOG_BODY) / clean:.0%}, template edit/clean {median(BLOG_TEMPLATE) / clean:.0%}")
         if results[BLOG_TITLE_NO_CACHE]:
             parts.append(f"title edit --no-cache/clean {median(BLOG_TITLE_NO_CACHE) / clean:.0%}")
+        if results[BLOG_NO_CACHE]:
+            # Round by round: the default build makes the state (~5% more instructions), and each round's two builds
+            # meet other load; a median apart from its pair hides which round it was.
+            parts.append("CPU by round, clean / --no-cache: " + ", ".join(
+                f"{a:.2f} / {b:.2f} s" for (_, _, a), (_, _, b) in zip(results[BLOG_CLEAN], results[BLOG_NO_CACHE])))
         notes.append(f"{size:,} posts: " + "; ".join(parts))
         for kind, builds in ((BLOG_CLEAN, "clean builds"), (BLOG_BODY, "body edits")):
             if not stages[kind]:

@@ -40,7 +40,7 @@ enum QuickBuild {
     /// the kernel's clock would leave its times as they are. `digests` are the request's; with `trustsOutput`
     /// the published files are taken to be the ones the state says.
     static func attempt(_ request: IncrementalRequest, digests: RequestDigests, trustsOutput: Bool, warnings configWarnings: [Diagnostic],
-                        strict: ([Diagnostic]) throws -> Void, folder: StateFolder, state: SiteState?, changedSince: Int64,
+                        strict: ([Diagnostic]) throws -> Void, folder: StateFolder, state: SiteState?, bytes: StateFolder.LoadedBytes? = nil, changedSince: Int64,
                         clock: inout StageClock) throws -> InPlaceReport {
         guard var state else { throw Refusal("no state of a previous build") }
         clock.lap("quick: load state")
@@ -190,7 +190,8 @@ enum QuickBuild {
         }
         clock.lap("quick: write")
         state.warnings = keptWarnings(warnings, configWarnings: configWarnings, request: request)
-        folder.saveState(state)
+        // Only the changed posts' and files' records (and the fields around them) are written over the state read.
+        if let bytes { folder.saveState(state, over: bytes, posts: touched, outputs: affected) } else { folder.saveState(state) }
         clock.lap("save state")
         return InPlaceReport(posts: state.postCount, contentPages: state.contentPageCount, leftOut: state.leftOut, tags: state.tagCount, pages: state.pageCount, files: written, warnings: warnings,
                              summary: "quick build: \(changedSources.count) post\(changedSources.count == 1 ? "" : "s") changed, \(patched.count) file\(patched.count == 1 ? "" : "s") patched in place")

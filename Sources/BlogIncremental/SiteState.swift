@@ -229,6 +229,19 @@ extension SiteState {
 extension SiteState {
     /// Writes the state's fields to `out` (the body of the state file: see ``StateFolder``).
     func encode(into out: inout StateWriter) {
+        encodeHead(into: &out)
+        encodeWarnings(into: &out)
+        out.int(posts.count)
+        for number in posts.indices { encodePost(number, into: &out) }
+        out.fileStates(assets)
+        encodeFolders(into: &out)
+        out.int(outputs.count)
+        for number in outputs.indices { encodeOutput(number, into: &out) }
+        encodeTail(into: &out)
+    }
+
+    /// The fields before the warnings.
+    func encodeHead(into out: inout StateWriter) {
         out.string(output)
         out.digest(inputs)
         out.bool(dueAt != nil)
@@ -239,6 +252,9 @@ extension SiteState {
         out.int(leftOut.future)
         out.int(tagCount)
         out.int(pageCount)
+    }
+
+    func encodeWarnings(into out: inout StateWriter) {
         out.int(warnings.count)
         for warning in warnings {
             out.int(Self.severities.firstIndex(of: warning.severity) ?? 0)
@@ -247,37 +263,58 @@ extension SiteState {
             out.int(warning.column)
             out.string(warning.message)
         }
-        out.int(posts.count)
-        for post in posts {
-            out.string(post.path)
-            out.stat(post.stat)
-            out.digest(post.content)
-            out.digest(post.skeleton)
-            out.int(post.index ?? -1)
-            out.bool(post.patchable)
-        }
-        out.fileStates(assets)
+    }
+
+    /// Post `number`: its path, then what a build in place changes (``StateLayout/posts``), then the rest.
+    func encodePost(_ number: Int, into out: inout StateWriter) {
+        let post = posts[number]
+        out.string(post.path)
+        encodePostChanges(number, into: &out)
+        out.digest(post.skeleton)
+        out.int(post.index ?? -1)
+        out.bool(post.patchable)
+    }
+
+    /// What a build in place changes of post `number`: its file's status and its content's digest.
+    func encodePostChanges(_ number: Int, into out: inout StateWriter) {
+        out.stat(posts[number].stat)
+        out.digest(posts[number].content)
+    }
+
+    func encodeFolders(into out: inout StateWriter) {
         out.bool(folders != nil)
         out.fileStates(folders ?? [])
-        out.int(outputs.count)
-        for file in outputs {
-            out.string(file.path)
-            out.stat(file.identity)
-            out.digest(file.inputs)
-            out.int(file.holes.count)
-            for hole in file.holes {
-                out.int(hole.post)
-                out.int(hole.offset)
-                out.int(hole.length)
-                switch hole.form {
-                case .html: out.int(0)
-                case .escaped: out.int(1)
-                case .feedXML(let base): out.int(2); out.string(base)
-                case .feedJSON(let base): out.int(3); out.string(base)
-                case .searchText: out.int(4)
-                }
+    }
+
+    /// Output file `number`: its path, then what a build in place changes (``StateLayout/outputs``).
+    func encodeOutput(_ number: Int, into out: inout StateWriter) {
+        out.string(outputs[number].path)
+        encodeOutputChanges(number, into: &out)
+    }
+
+    /// What a build in place changes of output file `number`, to the end of its record: its identity, and its
+    /// holes' places (with the rest of the record, which it does not change).
+    func encodeOutputChanges(_ number: Int, into out: inout StateWriter) {
+        let file = outputs[number]
+        out.stat(file.identity)
+        out.digest(file.inputs)
+        out.int(file.holes.count)
+        for hole in file.holes {
+            out.int(hole.post)
+            out.int(hole.offset)
+            out.int(hole.length)
+            switch hole.form {
+            case .html: out.int(0)
+            case .escaped: out.int(1)
+            case .feedXML(let base): out.int(2); out.string(base)
+            case .feedJSON(let base): out.int(3); out.string(base)
+            case .searchText: out.int(4)
             }
         }
+    }
+
+    /// The fields after the outputs: the spare's, the paths' digest, the body facts.
+    func encodeTail(into out: inout StateWriter) {
         out.bool(spareSamePaths)
         out.bool(spareDiffers != nil)
         out.int(spareDiffers?.count ?? 0)
@@ -287,6 +324,12 @@ extension SiteState {
     }
 
     init(decoding raw: UnsafeRawBufferPointer) throws {
+        var layout: StateLayout?
+        try self.init(decoding: raw, recording: false, layout: &layout)
+    }
+
+    /// Decodes the state; when `recording`, `layout` is where its sections and records are in `raw`.
+    init(decoding raw: UnsafeRawBufferPointer, recording records: Bool, layout: inout StateLayout?) throws {
         var reader = StateReader(raw: raw)
         output = try reader.string()
         inputs = try reader.digest()
@@ -298,6 +341,7 @@ extension SiteState {
         leftOut = LeftOut(drafts: try reader.int(), future: try reader.int())
         tagCount = try reader.int()
         pageCount = try reader.int()
+        let warningsStart = reader.position
         warnings = []
         for _ in 0..<(try reader.count()) {
             let severity = try reader.int()
@@ -305,23 +349,32 @@ extension SiteState {
             let path = try reader.string(), line = try reader.int(), column = try reader.int()
             warnings.append(Diagnostic(Self.severities[severity], path: path, line: line, column: column, try reader.string()))
         }
+        let warningsEnd = reader.position
         posts = []
+        var postChanges: [Int] = []
+        var postChangesLength = 0
         for _ in 0..<(try reader.count()) {
             let path = try reader.string()
+            if records { postChanges.append(reader.position) }
             let stat = try reader.stat()
             let content = try reader.digest()
+            if records { postChangesLength = reader.position - postChanges.last! }
             let skeleton = try reader.digest()
             let index = try reader.int()
             posts.append(PostState(path: path, stat: stat, content: content, skeleton: skeleton,
                                    index: index < 0 ? nil : index, patchable: try reader.bool()))
         }
         assets = try reader.fileStates()
+        let foldersStart = reader.position
         let knowsFolders = try reader.bool()
         let folders = try reader.fileStates()
         self.folders = knowsFolders ? folders : nil
+        let foldersEnd = reader.position
         outputs = []
+        var outputChanges: [Range<Int>] = []
         for _ in 0..<(try reader.count()) {
             let path = try reader.string()
+            let changesStart = reader.position
             let identity = try reader.stat()
             let inputs = try reader.digest()
             var holes: [BodyHole] = []
@@ -339,7 +392,9 @@ extension SiteState {
                 holes.append(BodyHole(post: post, offset: offset, length: length, form: form))
             }
             outputs.append(OutputState(path: path, identity: identity, holes: holes, inputs: inputs))
+            if records { outputChanges.append(changesStart..<reader.position) }
         }
+        let tailStart = reader.position
         spareSamePaths = try reader.bool()
         let knowsDifferences = try reader.bool()
         var differs: [Int] = []
@@ -353,10 +408,33 @@ extension SiteState {
         guard let facts = UInt8(exactly: try reader.int()) else { throw StateError("body facts out of range") }
         headings = BodyFacts(rawValue: facts)
         guard reader.atEnd else { throw StateError("bytes after the state") }
+        if records {
+            layout = StateLayout(length: raw.count, head: 0..<warningsStart, warnings: warningsStart..<warningsEnd, posts: postChanges,
+                                 postChangesLength: postChangesLength,
+                                 folders: foldersStart..<foldersEnd, outputs: outputChanges, tail: tailStart)
+        }
     }
 
     /// Severities by their number in the bytes.
     private static let severities: [Diagnostic.Severity] = [.error, .warning, .note]
+}
+
+/// Where the sections and records of a state's bytes (the body of its file) are, for a build in place to write
+/// only what it changed over them (see ``StateFolder/saveState(_:over:posts:outputs:)``).
+struct StateLayout {
+    /// The body's length.
+    var length: Int
+    var head: Range<Int>
+    var warnings: Range<Int>
+    /// For each post, where the fields ``SiteState/encodePostChanges(_:into:)`` writes start.
+    var posts: [Int]
+    /// How many bytes they take (the same for every post).
+    var postChangesLength: Int
+    var folders: Range<Int>
+    /// For each output file, the bytes ``SiteState/encodeOutputChanges(_:into:)`` writes.
+    var outputs: [Range<Int>]
+    /// Where the fields ``SiteState/encodeTail(into:)`` writes start; they run to the end.
+    var tail: Int
 }
 
 /// Why a state's bytes can't be read.

@@ -533,6 +533,68 @@ final class IncrementalBuildTests: XCTestCase {
         }
     }
 
+    /// A build in place writes over the state file it read only what it changed (the changed posts' and files' records,
+    /// the fields around them): the file then holds the bytes of the whole state written anew. When a part would change
+    /// its length (a warning more), the whole state is written, as before.
+    func testABuildInPlaceWritesOverTheStateOnlyWhatItChanged() throws {
+        let folder = StateFolder(folder: cacheFolder, display: ".blog-cache", version: blogVersion)
+        func encoded(_ state: SiteState) -> [UInt8] {
+            var bytes: [UInt8] = []
+            var out = StateWriter(chunk: 64) { bytes.append(contentsOf: $0) }
+            state.encode(into: &out)
+            out.flush()
+            return bytes
+        }
+        func body() throws -> [UInt8] {
+            try folder.unwrap(try Data(contentsOf: stateFile)) { Array($0) }
+        }
+        func read() throws -> (SiteState, StateFolder.LoadedBytes) {
+            let data = try Data(contentsOf: stateFile)
+            var layout: StateLayout?
+            let state = try folder.unwrap(data) { try SiteState(decoding: $0, recording: true, layout: &layout) }
+            return (state, StateFolder.LoadedBytes(file: data, layout: try XCTUnwrap(layout)))
+        }
+        try build()
+        try build()
+        // What a build in place changes: a post's file status and content, a page's identity and holes, the spare's fields.
+        var (state, bytes) = try read()
+        let page = try XCTUnwrap(state.outputs.indices.first { state.outputs[$0].holes.count > 1 })
+        state.posts[2].stat = FileStat(device: 1, inode: 2, size: 3, mtime: 4, ctime: 5)
+        state.posts[2].content = Digest.of("another body")
+        state.outputs[page].identity = FileStat(device: 6, inode: 7, size: 8, mtime: 9, ctime: 10)
+        state.outputs[page].holes[1].length += 11
+        state.outputs[page].holes[1].offset += 12
+        state.spareSamePaths = true
+        state.spareDiffers = [page, 0, 3]
+        XCTAssertTrue(folder.saveState(state, over: bytes, posts: [2], outputs: [page]), "written over the file's parts")
+        XCTAssertEqual(try body(), encoded(state))
+        // Written again over what it wrote, with the spare's fields shorter.
+        (state, bytes) = try read()
+        state.posts[5].stat = FileStat(device: 13, inode: 14, size: 15, mtime: 16, ctime: 17)
+        state.spareDiffers = []
+        XCTAssertTrue(folder.saveState(state, over: bytes, posts: [5], outputs: []))
+        XCTAssertEqual(try body(), encoded(state))
+        // A warning more: the whole state.
+        (state, bytes) = try read()
+        state.warnings.append(.warning("content/posts/post-1.md", "a warning"))
+        XCTAssertFalse(folder.saveState(state, over: bytes, posts: [], outputs: []))
+        XCTAssertEqual(try body(), encoded(state))
+        XCTAssertNotNil(folder.loadState())
+
+        // Builds in place from the command line read the state file (in this process the state it saved is kept, unless
+        // the file's times moved): each writes its parts over it, and the next one reads what it wrote.
+        try build()
+        for round in 1...3 {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: Double(round))], ofItemAtPath: stateFile.path)
+            try edit("content/posts/post-\(round + 1).md") { $0 + "\n\nRound \(round).\n" }
+            XCTAssertTrue(try build(quick: true).cacheSummary?.hasPrefix("quick build: 1 post changed") ?? false)
+            let saved = try XCTUnwrap(folder.load())
+            XCTAssertTrue(saved.savedHere)
+            XCTAssertEqual(try body(), encoded(saved.state))
+            try assertSameAsCleanBuild()
+        }
+    }
+
     /// The state is written through a buffer of a few bytes, handed on as it fills: what comes out
     /// is every field in order, a field longer than the buffer whole.
     func testStateWriterHandsOnEveryByteInOrder() throws {
