@@ -70,13 +70,11 @@ package enum SiteWriter {
 
         let report: WriteReport
         do {
-            let written = WrittenFiles(count: files.count)
-            report = try writeAll(files, into: staging, previous: folder.exists ? folder.url : nil, reuse: reuse, plan: plan,
-                                  origins: origins, written: written)
+            report = try writeAll(files, into: staging, previous: folder.exists ? folder.url : nil, reuse: reuse, plan: plan, origins: origins)
             try OutputFolder.mark(staging, previous: folder.exists ? folder.url : nil)
             // The new site reaches the disk before it replaces the old one: a crash can't publish
             // empty files.
-            let flush = Flush(staging.path, files: files, written: written)
+            let flush = Flush(staging.path)
             // The pages' bytes are let go: memory the work below does not reuse goes back to the system.
             blog_give_back_memory()
             whileFlushing(staging)
@@ -105,9 +103,8 @@ package enum SiteWriter {
     /// A file that can't be written is an error at the file that asks for it (`origins`, see
     /// ``OutputOrigin``), else at its path.
     /// `plan` is the folders of `files`' paths (``FolderPlan``).
-    /// `written`, when given, is told each file written (not linked).
     static func writeAll(_ files: [OutputFile], into root: URL, previous: URL?, reuse: Bool = false, plan folders: FolderPlan,
-                         origins: OriginLookup = .none, written: WrittenFiles? = nil) throws -> WriteReport {
+                         origins: OriginLookup = .none) throws -> WriteReport {
         let rootPath = root.path
         if reuse { prune(root: rootPath, keeping: files.map(\.path), folders: folders.folders) }
         // Every folder and file is made relative to the staging root, open once: a path given from
@@ -164,8 +161,6 @@ package enum SiteWriter {
                 }
                 if try place(data, at: target, in: rootFolder, previous: previousFile, reuse: reuse) {
                     lock.lock(); unchanged += 1; lock.unlock()
-                } else {
-                    written?.mark(index)
                 }
                 full.done(bytes: data.count)
             } catch let failure as BuildFailure {
@@ -194,58 +189,17 @@ package enum SiteWriter {
     }
 }
 
-/// Which files of a site a write wrote (rather than linked): a flag per file, each set by the one
-/// thread that writes that file.
-final class WrittenFiles: @unchecked Sendable {
-    private let flags: UnsafeMutableBufferPointer<Bool>
-
-    init(count: Int) {
-        flags = .allocate(capacity: count)
-        flags.initialize(repeating: false)
-    }
-
-    deinit { flags.deallocate() }
-
-    func mark(_ index: Int) { flags[index] = true }
-
-    func contains(_ index: Int) -> Bool { flags[index] }
-}
-
 /// `syncfs` of a folder's file system, on another thread.
-///
-/// On Linux the files written are first handed to the disk from the cores (``writeBack(_:written:in:)``):
-/// left to the `syncfs`, one kernel flusher thread does the whole site's writeback while the
-/// process's cores wait. The `syncfs` still follows, and is what makes the site durable.
 private final class Flush: @unchecked Sendable {
     private let done = DispatchGroup()
     private var failure: String?
 
-    /// Starts flushing the file system that holds `path`, the folder where `files` were written.
-    init(_ path: String, files: [OutputFile], written: WrittenFiles) {
+    /// Starts flushing the file system that holds `path`.
+    init(_ path: String) {
         DispatchQueue.global().async(group: done) { [self] in
-            #if os(Linux)
-            Flush.writeBack(files, written: written, in: path)
-            #endif
             if blog_sync_filesystem(path) != 0 { failure = String(cString: strerror(errno)) }
         }
     }
-
-    #if os(Linux)
-    /// Starts the writeback of each file of `files` that `written` holds, on all cores, a run of files
-    /// at a time (so the cores share it whatever the files' sizes). A file that can't be opened or
-    /// started is left to the `syncfs` that follows.
-    static func writeBack(_ files: [OutputFile], written: WrittenFiles, in path: String) {
-        let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else { return }
-        defer { close(folder) }
-        let run = 64
-        DispatchQueue.concurrentPerform(iterations: (files.count + run - 1) / run) { part in
-            for index in part * run..<min(files.count, (part + 1) * run) where written.contains(index) {
-                _ = blog_start_writeback(folder, files[index].path)
-            }
-        }
-    }
-    #endif
 
     /// Waits for the flush; returns why it failed, if it did.
     func wait() -> String? {

@@ -61,21 +61,6 @@ int blog_sync_filesystem(const char *path) {
     return result;
 }
 
-int blog_start_writeback(int folder, const char *path) {
-#if defined(__linux__)
-    int fd = openat(folder, path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) return -1;
-    int result = sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
-    int saved = errno;
-    close(fd);
-    errno = saved;
-    return result;
-#else
-    (void)folder; (void)path;
-    return 0;
-#endif
-}
-
 static int remove_entry(const char *path, const struct stat *status, int type, struct FTW *walk) {
     (void)status; (void)type; (void)walk;
     return remove(path) == 0 || errno == ENOENT ? 0 : -1;

@@ -18,14 +18,6 @@ int blog_is_mount_point(const char *path);
 /// the journal once per file. Returns 0 on success; -1 with errno set otherwise.
 int blog_sync_filesystem(const char *path);
 
-/// Starts writing the file `path` (relative to the open folder `folder`) to disk on the calling
-/// thread (Linux: sync_file_range with SYNC_FILE_RANGE_WRITE over the whole file, opened read-only
-/// without following a final link): the delayed allocation and the building of its writes run on
-/// the caller's core, not in the kernel's one flusher. Waits for nothing and makes nothing
-/// durable; blog_sync_filesystem does. Elsewhere it does nothing and returns 0.
-/// Returns 0 on success; -1 with errno set otherwise.
-int blog_start_writeback(int folder, const char *path);
-
 /// Removes `path` and everything under it, not following symbolic links (nftw, children first).
 /// Returns 0 on success (also when parts were already gone); -1 with errno set otherwise.
 int blog_remove_tree(const char *path);
