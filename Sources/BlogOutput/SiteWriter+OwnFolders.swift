@@ -28,10 +28,11 @@ extension SiteWriter {
 
         /// Starts making the folder of each of `files` that `alone` says holds it alone, last file
         /// first, relative to the open folder `root` (which must stay open until ``finish()``);
-        /// with `existing`, one already there is fine. Nothing is copied: the folders' paths are
-        /// made one at a time from the files' (at 50,000 posts a list of them would take 6 MB at
-        /// the build's peak).
-        init(_ files: [OutputFile], alone: [Bool], in root: Int32, existing: Bool) {
+        /// with `existing`, one already there is fine, and the folders of `there` (found there by
+        /// ``SiteWriter/prune(root:keeping:folders:)``) are not made. Nothing is copied: the
+        /// folders' paths are made one at a time from the files' (at 50,000 posts a list of them
+        /// would take 6 MB at the build's peak).
+        init(_ files: [OutputFile], alone: [Bool], in root: Int32, existing: Bool, there: Set<Substring> = []) {
             lowest = files.count
             let thread = Thread { [self] in
                 // Each folder's path is put in this one buffer: no allocation on this thread, whose
@@ -39,13 +40,17 @@ extension SiteWriter {
                 var name = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
                 for index in files.indices.reversed() where alone[index] {
                     let path = files[index].path
-                    var length = 0
-                    for byte in path.utf8[..<path.lastSlash!] where length < Int(PATH_MAX) {
-                        name[length] = CChar(bitPattern: byte)
-                        length += 1
+                    let folder = path[..<path.lastSlash!]
+                    var failure: Int32 = 0
+                    if there.isEmpty || !there.contains(folder) {
+                        var length = 0
+                        for byte in folder.utf8 where length < Int(PATH_MAX) {
+                            name[length] = CChar(bitPattern: byte)
+                            length += 1
+                        }
+                        name[length] = 0
+                        failure = mkdirat(root, name, 0o777) != 0 && !(existing && errno == EEXIST) ? errno : 0
                     }
-                    name[length] = 0
-                    let failure = mkdirat(root, name, 0o777) != 0 && !(existing && errno == EEXIST) ? errno : 0
                     condition.lock()
                     if failure != 0 { failures[index] = failure }
                     lowest = index

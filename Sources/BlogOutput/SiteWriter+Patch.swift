@@ -34,8 +34,12 @@ extension SiteWriter {
         let looked = spareDiffers.map { Array(Set($0).union(changed.keys)) } ?? paths
         let trusted = hasSpare && spareSamePaths && folders(holding: looked).allSatisfy { FileKind.of(root + "/" + $0) == S_IFDIR }
         if !trusted {
-            if hasSpare { prune(root: root, keeping: paths) }
-            guard (try? makeFolders(for: paths, under: root, existing: hasSpare)) != nil else { removeTree(staging); return nil }
+            let wanted = folders(holding: paths)
+            let there = hasSpare ? prune(root: root, keeping: paths, folders: wanted) : []
+            guard (try? makeFolders(wanted.subtracting(there).sorted(), under: root, existing: hasSpare)) != nil else {
+                removeTree(staging)
+                return nil
+            }
         }
         // Paths are looked up from the two folders' descriptors: walking each full path again
         // was most of a build in place.

@@ -290,6 +290,41 @@ extension SiteWriterTests {
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent(".public.blog-spare/posts/p0").path))
     }
 
+    /// A build into the spare makes only the folders the spare lacks (prune says which it has): a
+    /// folder removed from the spare by hand between builds, shared or a post's own, is made again,
+    /// by the full write and by a patch of the site.
+    func testFoldersTheSpareLostAreMadeAgain() throws {
+        let output = root.appendingPathComponent("public")
+        let spare = root.appendingPathComponent(".public.blog-spare")
+        var files = (0..<20).map { file("posts/p\($0)/index.html", "post \($0)") }
+        files += (1...3).map { file("tags/swift/page/\($0)/index.html", "page \($0)") }
+        files += [file("index.html", "home"), file("a/b/c/d.txt", "deep"), file("a/b/e.txt", "beside")]
+        let site = Dictionary(uniqueKeysWithValues: files.map { ($0.path, { if case .bytes(let d) = $0.contents { return String(decoding: d, as: UTF8.self) }; return "" }($0)) })
+        _ = try SiteWriter.write(files, to: output, displayPath: "public")
+        _ = try SiteWriter.write(files, to: output, displayPath: "public")
+        // The spare now holds the whole first site; prune finds every folder there but the removed ones.
+        let lost = ["posts/p7", "tags/swift/page/2", "a/b/c"]
+        for folder in lost { try FileManager.default.removeItem(at: spare.appendingPathComponent(folder)) }
+        let plan = SiteWriter.FolderPlan(files.map(\.path))
+        let copy = root.appendingPathComponent("copy")
+        try FileManager.default.copyItem(at: spare, to: copy)
+        let there = SiteWriter.prune(root: copy.path, keeping: files.map(\.path), folders: plan.folders)
+        XCTAssertEqual(Set(there.map(String.init)), Set(plan.folders.map(String.init)).subtracting(lost))
+
+        // A write into that spare: the site whole, the lost folders made.
+        let report = try SiteWriter.write(files, to: output, displayPath: "public")
+        XCTAssertEqual(report.written + report.unchanged, files.count)
+        XCTAssertEqual(try tree(output), site)
+        // A patch through a spare that lost folders (not taken as it was: pruned, its folders made).
+        for folder in lost { try FileManager.default.removeItem(at: spare.appendingPathComponent(folder)) }
+        let patched = SiteWriter.patch(output: output, paths: files.map(\.path), changed: ["posts/p7/index.html": Data("post 7, edited".utf8)],
+                                       spareSamePaths: false)
+        XCTAssertNotNil(patched)
+        var edited = site
+        edited["posts/p7/index.html"] = "post 7, edited"
+        XCTAssertEqual(try tree(output), edited)
+    }
+
     func testALeftoverStagingFolderOfAKilledBuildIsReplaced() throws {
         let output = root.appendingPathComponent("public")
         let staging = root.appendingPathComponent(".public.blog-staging")
