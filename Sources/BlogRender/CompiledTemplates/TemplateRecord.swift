@@ -170,7 +170,6 @@ final class TemplateRecord: @unchecked Sendable {
         /// A record, unretained: the record peeked at holds it.
         case record(Unmanaged<TemplateRecord>)
         case flag(Bool)
-        case number(Int)
         case records([TemplateRecord])
         /// Any other value: read it with ``value(id:)``.
         case other
@@ -194,7 +193,7 @@ final class TemplateRecord: @unchecked Sendable {
         return values[slot].value
     }
 
-    /// The value of the name numbered `id` when it is a text, a record, a flag, a number or a list of records (without copying
+    /// The value of the name numbered `id` when it is a text, a record, a flag or a list of records (without copying
     /// it into an `Any`), or whether there is another value or none: what ``TemplateRenderer`` prints a `{{name}}` and
     /// enters a section from.
     @inline(__always)
@@ -205,9 +204,8 @@ final class TemplateRecord: @unchecked Sendable {
         case .text(let text): return .text(text)
         case .record(let record): return .record(Unmanaged.passUnretained(record))
         case .flag(let flag): return .flag(flag)
-        case .number(let number): return .number(number)
         case .records(let records): return .records(records)
-        case .lazy, .once, .other: return .other
+        case .number, .lazy, .once, .other: return .other
         }
     }
 

@@ -189,9 +189,23 @@ struct TemplateRenderer {
         case .variable(let name, let escaped):
             try variable(name, escaped: escaped, scope, into: &output)
         case .section(let name, let template):
-            try section(name, template, inverted: false, scope, into: &output)
+            // A record, a flag or a list of records read in its slot, entered as ``section(_:_:_:into:)`` enters it.
+            switch found(name) {
+            case .record(let record): try inside(Level(record: record), template, scope, into: &output)
+            case .flag(let flag): if flag { try render(template, scope, into: &output) }
+            case .records(let list): try repeating(records: list, template, scope, into: &output)
+            case .nothing: return
+            case .text, .other: try section(try lookup(name, scope), template, scope, into: &output)
+            }
         case .invertedSection(let name, let template):
-            try section(name, template, inverted: true, scope, into: &output)
+            // As ``invertedSection(_:_:_:into:)``; an empty list takes its way (it is pushed).
+            switch found(name) {
+            case .record: return
+            case .flag(let flag): if !flag { try render(template, scope, into: &output) }
+            case .records(let list) where !list.isEmpty: return
+            case .nothing: try render(template, scope, into: &output)
+            case .text, .records, .other: try invertedSection(try lookup(name, scope), template, scope, into: &output)
+            }
         case .partial(let name, let dynamic, let indentation, let overrides):
             var partial = number
             if dynamic {
@@ -222,47 +236,16 @@ struct TemplateRenderer {
         }
     }
 
-    /// `{{#name}}…{{/name}}`, or `{{^name}}…{{/name}}` when `inverted`: a record, a flag or a list of records that
-    /// ``found(_:)`` reads in its slot entered as ``section(_:_:_:into:)`` and ``invertedSection(_:_:_:into:)`` enter
-    /// it, any other value looked up and entered by them (an empty list in an inverted section too: it is pushed).
-    @inline(__always)
-    private mutating func section<Output: RenderOutput>(_ name: TemplateName, _ template: CompiledTemplate, inverted: Bool,
-                                                        _ scope: Scope, into output: inout Output) throws {
-        switch found(name) {
-        case .record(let record):
-            if !inverted { try inside(Level(record: record), template, scope, into: &output) }
-        case .flag(let flag):
-            if flag != inverted { try render(template, scope, into: &output) }
-        case .records(let list) where !inverted || !list.isEmpty:
-            if !inverted { try repeating(records: list, template, scope, into: &output) }
-        case .number where inverted:
-            return
-        case .nothing:
-            if inverted { try render(template, scope, into: &output) }
-        case .text, .number, .records, .other:
-            let value = try lookup(name, scope)
-            if inverted {
-                try invertedSection(value, template, scope, into: &output)
-            } else {
-                try section(value, template, scope, into: &output)
-            }
-        }
-    }
-
-    /// `{{name}}` (`escaped`) or `{{{name}}}`: a text, a flag or a number ``found(_:)`` finds in a record written from
-    /// there (as ``print(_:escaped:_:into:)`` writes them), any other value looked up and printed.
+    /// `{{name}}` (`escaped`) or `{{{name}}}`: a text ``found(_:)`` finds in a record written from there, any other
+    /// value looked up and printed.
     @inline(__always)
     private func variable<Output: RenderOutput>(_ name: TemplateName, escaped: Bool, _ scope: Scope, into output: inout Output) throws {
         switch found(name) {
         case .text(let text):
             write(text, escaped: escaped, scope, into: &output)
-        case .flag(let flag):
-            write(flag ? "true" : "false", escaped: escaped, scope, into: &output)
-        case .number(let number):
-            write(String(number), escaped: escaped, scope, into: &output)
         case .nothing:
             return
-        case .record, .records, .other:
+        case .record, .flag, .records, .other:
             guard let value = try lookup(name, scope) else { return }
             try print(value, escaped: escaped, scope, into: &output)
         }
@@ -274,7 +257,6 @@ struct TemplateRenderer {
         /// A record, unretained: the record it was found in holds it, and the stack that record.
         case record(Unmanaged<TemplateRecord>)
         case flag(Bool)
-        case number(Int)
         case records([TemplateRecord])
         /// No value.
         case nothing
@@ -283,7 +265,7 @@ struct TemplateRenderer {
     }
 
     /// The value `name` names, as ``lookup(_:_:)`` finds it, when each level of the stack it looks in is a record and
-    /// the value is a text, a record, a flag, a number or a list of records in one (`title`, `post`, `draft`, `count`, `tags`), or in a
+    /// the value is a text, a record, a flag or a list of records in one (`title`, `post`, `draft`, `tags`), or in a
     /// record in one (`post.title`, `config.title`), without transforms: read from the record's slot
     /// (``TemplateRecord/peek(id:)``) rather than copied out of it as an `Any` and cast back.
     @inline(__always)
@@ -305,14 +287,11 @@ struct TemplateRenderer {
                 case .text(let text): return .text(text)
                 case .record(let record): return .record(record)
                 case .flag(let flag): return .flag(flag)
-                case .number(let number): return .number(number)
                 case .records(let records): return .records(records)
                 case .other: return .other
                 }
             case .flag(let flag):
                 return name.restIDs.isEmpty ? .flag(flag) : .other
-            case .number(let number):
-                return name.restIDs.isEmpty ? .number(number) : .other
             case .records(let records):
                 return name.restIDs.isEmpty ? .records(records) : .other
             case .other:
