@@ -97,6 +97,29 @@ final class EscapingScanTests: XCTestCase {
             }
         }
     }
+    /// Long texts of runs and special bytes (seeded, the same every run): runs of up to three blocks, special bytes alone
+    /// and in long strings (each grows by up to five bytes, so the room the escaped text starts with grows again and
+    /// again), letters beyond ASCII and pieces XML leaves out, across every boundary of sixty-four.
+    func testLongTextsGrowTheirRoom() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let specials = ["&", "<", ">", "\"", "'", "\u{1}", "\u{FFFE}", "\u{FFFF}", "\u{FEFF}", "é", "\r\n", "\t"]
+        for _ in 0..<300 {
+            var text = ""
+            for _ in 0..<(1 + next(60)) {
+                switch next(3) {
+                case 0: text += String(repeating: "x", count: next(200))
+                case 1: text += String(repeating: specials[next(5)], count: next(300))
+                default: text += specials[next(specials.count)]
+                }
+            }
+            check(text)
+        }
+    }
+
 
     /// The real blogs' posts of `../shared/corpora` (when present): the first 60 files of each blog, whole and with their
     /// first byte cut (every byte in another place of the sixty-four).

@@ -87,26 +87,6 @@ package enum Escaping {
         return (words(apostrophe: false), words(apostrophe: true))
     }()
 
-    /// What becomes of the bytes at an index that no entity replaces (``entityWords``): kept or left out.
-    private enum Step {
-        case keep
-        case drop(Int)
-    }
-
-    /// The step for the bytes at `index`, a byte ``specialBytes(_:_:_:)`` flags and no entity replaces.
-    @inline(__always)
-    private static func step(at index: Int, in bytes: UnsafeBufferPointer<UInt8>, _ rules: Rules) -> Step {
-        switch bytes[index] {
-        case 0x09, 0x0A, 0x0D: return .keep
-        case ..<0x20: return rules.xml ? .drop(1) : .keep
-        case 0xEF:
-            if rules.xml, index + 2 < bytes.count, bytes[index + 1] == 0xBF,
-               bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF { return .drop(3) }  // U+FFFE, U+FFFF
-            return .keep
-        default: return .keep
-        }
-    }
-
     /// The entity that replaces `byte` under `rules`, or nil.
     @inline(__always)
     private static func entity(for byte: UInt8, _ rules: Rules) -> StaticString? {
@@ -129,7 +109,8 @@ package enum Escaping {
         UInt64(blog_escape_bytes(source, count, rules.apostrophe ? 1 : 0, rules.xml ? 1 : 0))
     }
 
-    /// The first byte at or after `start` that is not copied as it is (``specialBytes(_:_:_:)``), or `count`.
+    /// The first byte at or after `start` that is not copied as it is (``specialBytes(_:_:_:)``), or `count`: for
+    /// ``templateMayChange(_:)``, which writes nothing.
     @inline(__always)
     private static func nextSpecial(in source: UnsafePointer<UInt8>, from start: Int, count: Int, _ rules: Rules) -> Int {
         var index = start
@@ -142,12 +123,10 @@ package enum Escaping {
     }
 
     /// `text` escaped by `rules`, in one pass over its bytes: sixty-four at a time up to the first byte that
-    /// is not copied as it is (``nextSpecial(in:from:count:_:)``: mostly there is none, and `text` is
-    /// returned as it is), then written from there into memory that grows as it fills: the runs between
-    /// flagged bytes copied eight bytes a store, an entity in one store, a flagged byte no entity replaces
-    /// kept or left out (``step(at:in:_:)``); the result is the written bytes copied once into a `String`
-    /// of their size. Adding up the result's size first, then writing it, read every byte twice (a body in
-    /// the feeds: half of escaping's instructions).
+    /// is not copied as it is (mostly there is none, and `text` is returned as it is), then written from there
+    /// into memory that grows as it fills (``escapedBytes(_:_:_:)``); the result is the written bytes copied once
+    /// into a `String` of their size. Adding up the result's size first, then writing it, read every byte twice
+    /// (a body in the feeds: half of escaping's instructions).
     private static func escape(_ text: String, _ rules: Rules) -> String {
         var escaped: String?
         let whole = escapedBytes(text, rules) { bytes, changed in
@@ -171,6 +150,8 @@ package enum Escaping {
     /// `text`'s UTF-8 escaped by `rules` (see ``escape(_:_:)``), handed to `body` with whether any byte changed (the
     /// text's own bytes when none did; the buffer lives during the call); false, without calling `body`, when under
     /// ``Rules/wholeCharacters`` a byte to replace touches a byte above ASCII (then escape `Character` by `Character`).
+    /// CSystem's `blog_escape_write` is the loop: each block's flags (``specialBytes(_:_:_:)``) read once, the room
+    /// for a block's runs and entities made once, the runs copied sixteen bytes a move, an entity in one store.
     private static func escapedBytes(_ text: String, _ rules: Rules, _ body: (UnsafeBufferPointer<UInt8>, _ changed: Bool) -> Void) -> Bool {
         var contiguous = text
         return contiguous.withUTF8 { bytes -> Bool in
@@ -178,87 +159,16 @@ package enum Escaping {
                 body(bytes, false)
                 return true
             }
-            let count = bytes.count
-            let first = nextSpecial(in: source, from: 0, count: count, rules)
-            guard first < count else {
+            var escaped: UnsafeMutablePointer<UInt8>?
+            let written = blog_escape_write(source, bytes.count, rules.apostrophe ? entityWords.apostrophe : entityWords.plain,
+                                            rules.apostrophe ? 1 : 0, rules.xml ? 1 : 0, rules.wholeCharacters ? 1 : 0, &escaped)
+            guard written >= 0 else { return false }  // may be part of a longer Character
+            guard let escaped else {
                 body(bytes, false)
                 return true
             }
-            // Most texts grow by less than half of what follows their first special byte; more memory when not.
-            var capacity = count + (count - first) / 2 + 16
-            var target = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-            defer { target.deallocate() }
-            target.update(from: source, count: first)
-            let input = UnsafeRawPointer(source)
-            let entities = rules.apostrophe ? entityWords.apostrophe : entityWords.plain
-            var index = first, written = first, changed = false
-            /// Makes room for `size` more bytes and the 8 a store may write past them.
-            func reserve(_ size: Int) {
-                guard written + size + 8 > capacity else { return }
-                capacity = max(capacity * 2, written + size + 8)
-                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-                larger.update(from: target, count: written)
-                target.deallocate()
-                target = larger
-            }
-            /// Copies the bytes from `start` up to `end` as they are, eight at a time (the last eight stored whole, past
-            /// `end`, when the text has them).
-            func copy(from start: Int, to end: Int) {
-                reserve(end - start)
-                var from = start
-                while from < end, from + 8 <= count {
-                    UnsafeMutableRawPointer(target + written + (from - start))
-                        .storeBytes(of: input.loadUnaligned(fromByteOffset: from, as: UInt64.self), as: UInt64.self)
-                    from += 8
-                }
-                while from < end {
-                    target[written + (from - start)] = source[from]
-                    from += 1
-                }
-                written += end - start
-            }
-            // Sixty-four bytes at a time: each byte flagged (``specialBytes(_:_:_:)``) replaced, kept or left out, the runs
-            // between them copied.
-            while index < count {
-                let end = min(index + 64, count)
-                var found = specialBytes(source + index, count - index, rules), from = index
-                while found != 0 {
-                    let at = index + found.trailingZeroBitCount
-                    found &= found - 1
-                    copy(from: from, to: at)
-                    let byte = source[at]
-                    let replacement = entities[Int(byte)]
-                    if replacement != 0 {
-                        if rules.wholeCharacters,
-                           (at > 0 && bytes[at - 1] >= 0x80) || (at + 1 < count && bytes[at + 1] >= 0x80) {
-                            return false  // may be part of a longer Character
-                        }
-                        // All of the entity in one store (its length in the top byte, written over after).
-                        UnsafeMutableRawPointer(target + written).storeBytes(of: (replacement & 0x00FF_FFFF_FFFF_FFFF).littleEndian, as: UInt64.self)
-                        written += Int(truncatingIfNeeded: replacement >> 56)
-                        from = at + 1
-                        changed = true
-                        continue
-                    }
-                    switch step(at: at, in: bytes, rules) {
-                    case .keep:
-                        target[written] = byte
-                        written += 1
-                        from = at + 1
-                    case .drop(let dropped):
-                        // U+FFFE and U+FFFF: their second and third bytes (0xBF, 0xBE or 0xBF) are never flagged.
-                        changed = true
-                        from = at + dropped
-                    }
-                }
-                if from < end { copy(from: from, to: end) }
-                index = max(from, end)
-            }
-            if changed {
-                body(UnsafeBufferPointer(start: target, count: written), true)
-            } else {
-                body(bytes, false)
-            }
+            defer { blog_escape_free(escaped) }
+            body(UnsafeBufferPointer(start: escaped, count: written), true)
             return true
         }
     }
