@@ -355,6 +355,12 @@ package final class FullBuildObserver: @unchecked Sendable {
         return holes
     }
 
+    /// Whether ``writeChanges(_:)`` may write the site (a build in place after one that left a state): when not, the
+    /// whole site is written, and its paths' plan may be made early.
+    package var mayWriteChanges: Bool {
+        records && partial && previous != nil
+    }
+
     /// What ``writeChanges(_:)`` did, when it wrote the site (`12 of 13,590 files written`).
     fileprivate private(set) var partialSummary: String?
 

@@ -43,14 +43,17 @@ package enum SiteWriter {
     ///   - displayPath: how to name the output folder in messages.
     ///   - origins: who asks for an output path (see ``OutputOrigin``), to name them in messages
     ///     about it; asked only when there is a problem.
+    ///   - paths: the check and plan of `files`' paths, made earlier (``PathPlan``); made here when nil.
     ///   - whileFlushing: work to do, given the folder that holds the new site, once every file
     ///     is written and while they are flushed to disk (which leaves the cores idle); the site
     ///     is published only after it returns.
     package static func write(_ files: [OutputFile], to output: URL, displayPath: String,
-                              origins: OriginLookup = .none,
+                              origins: OriginLookup = .none, paths: PathPlan? = nil,
                               whileFlushing: (URL) -> Void = { _ in }) throws -> WriteReport {
         let folder = try OutputFolder.locate(output, display: displayPath)
-        let plan = try checkedPlan(files, displayPath: displayPath, rootLength: folder.staging.path.utf8.count, origins: origins)
+        let rootLength = folder.staging.path.utf8.count
+        let plan = try paths?.plan(for: files, rootLength: rootLength)
+            ?? checkedPlan(files.map(\.path), displayPath: displayPath, rootLength: rootLength, origins: origins)
         let staging = folder.staging
         // The site before the published one, kept by the last build: updating it costs what
         // changed, where building a whole new tree costs a folder and a link per page.

@@ -419,7 +419,7 @@ extension SiteWriterTests {
         for (number, paths) in lists.enumerated() {
             let files = paths.map { file($0, $0) }
             var expected: [String] = []
-            XCTAssertThrowsError(try SiteWriter.checkPaths(files, displayPath: "public")) { expected = ["\($0)"] }
+            XCTAssertThrowsError(try SiteWriter.checkPaths(files.map(\.path), displayPath: "public")) { expected = ["\($0)"] }
             XCTAssertTrue(expected.first?.contains("is also the folder of") == true, "\(expected)")
             let output = root.appendingPathComponent("out\(number)")
             XCTAssertThrowsError(try SiteWriter.write(files, to: output, displayPath: "public")) { error in
@@ -427,6 +427,43 @@ extension SiteWriterTests {
             }
             XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
         }
+    }
+
+    /// The check and plan made before the output folder is known (``SiteWriter/PathPlan``) write what the plain order
+    /// writes, and fail with its messages: a collision, a path that is also a folder, a name too long, a path too long
+    /// only below the staging folder (fine at length 0), a bad path, and a plan of other files than those written.
+    func testThePathPlanMadeEarlyWritesAndFailsAsThePlainOrder() throws {
+        let deep = (0..<Int(PATH_MAX) / 100).map { _ in String(repeating: "d", count: 99) }.joined(separator: "/") + "/" + String(repeating: "e", count: 40)
+        let lists = [["index.html", "posts/a/index.html", "posts/b/index.html", "tag/x/index.html", "tag/x/feed.xml", "a/b/c.html"],
+                     ["index.html", "a/x.html", "a/x.html"], ["archives", "archives/index.html"], ["a/../x", "b.html"],
+                     ["y/\(String(repeating: "z", count: 300))/q", "i.html"], [deep + "/index.html", "i.html"]]
+        for (number, paths) in lists.enumerated() {
+            let files = paths.map { file($0, $0) }
+            let early = SiteWriter.PathPlan(paths)
+            func written(_ name: String, _ plan: SiteWriter.PathPlan?) -> [String: String] {
+                let output = root.appendingPathComponent("\(name)\(number)")
+                do {
+                    _ = try SiteWriter.write(files, to: output, displayPath: "public", paths: plan)
+                } catch {
+                    return ["error": "\(error)"]
+                }
+                return Dictionary(uniqueKeysWithValues: paths.map { ($0, (try? String(contentsOf: output.appendingPathComponent($0), encoding: .utf8)) ?? "-") })
+            }
+            let plain = written("plain", nil)
+            XCTAssertEqual(written("early", early), plain, "\(paths)")
+            XCTAssertEqual(written("other", SiteWriter.PathPlan(Array(paths.dropLast()))), plain, "\(paths)")
+            // Where the check finds nothing, the plan made early is the plan of the files.
+            if plain["error"] == nil, let plan = early.plan(for: files, rootLength: 100) {
+                let whole = SiteWriter.FolderPlan(paths)
+                XCTAssertEqual([plan.shared, Array(plan.folders).sorted()], [whole.shared, Array(whole.folders).sorted()], "\(paths)")
+                XCTAssertEqual(plan.alone, whole.alone, "\(paths)")
+            } else {
+                XCTAssertNotNil(plain["error"], "\(paths)")
+            }
+        }
+        // The deep path fits at length 0, not below a staging folder.
+        XCTAssertNotNil(SiteWriter.PathPlan([deep + "/index.html"]).plan(for: [file(deep + "/index.html", "")], rootLength: 0))
+        XCTAssertNil(SiteWriter.PathPlan([deep + "/index.html"]).plan(for: [file(deep + "/index.html", "")], rootLength: 100))
     }
 
     /// The folders that hold one file each are made by a thread of their own, last file first;
