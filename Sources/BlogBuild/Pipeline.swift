@@ -231,8 +231,10 @@ public enum Pipeline {
             let place = places?[$0] ?? $0
             return (site.posts[place].post, "/" + site.posts[place].url)
         }, config: config, liquid: liquid, liquidPage: JekyllSiteFiles.page, rewriteLinks: { html, post in
-            let (linked, warnings) = links.rewritePelican(html: html, post: post)
-            return (images.apply(linked, post: post), warnings)
+            let (linked, warnings, references) = links.rewritePelican(html: html, post: post)
+            // Whether the HTML links elsewhere is known from the two searches made here (see BodyText.linksElsewhere).
+            let holdsImages = ImageAttributes.holdsImages(linked)
+            return (holdsImages ? images.apply(linked, post: post) : linked, warnings, holdsImages || references)
         }, memo: memo, keepingOthers: places != nil)
         for index in rendered.indices {
             let place = places?[index] ?? index

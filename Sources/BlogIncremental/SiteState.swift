@@ -187,9 +187,15 @@ extension SiteState {
     }
 
     /// The part of ``linksElsewhere(_:bodyBytes:_:)`` that reads the rendered body: images, Pelican's references.
+    /// As the markdown stage found it (``BodyText/linksElsewhere``), else looked for.
     static func renderedLinksElsewhere(_ rendered: RenderedMarkdown) -> Bool {
+        rendered.text?.linksElsewhere ?? searchedLinksElsewhere(rendered)
+    }
+
+    /// ``renderedLinksElsewhere(_:)`` looked for in the rendered body and summary.
+    static func searchedLinksElsewhere(_ rendered: RenderedMarkdown) -> Bool {
         // An image's size comes from its file, which may change while the post does not.
-        if ByteSearch.contains(rendered.html, "<img") || ByteSearch.contains(rendered.summaryHTML, "<img") { return true }
+        if ImageAttributes.holdsImages(rendered.html) || ImageAttributes.holdsImages(rendered.summaryHTML) { return true }
         return ContentLinks.mayHoldReferences(rendered.html) || ContentLinks.mayHoldReferences(rendered.summaryHTML)
     }
 

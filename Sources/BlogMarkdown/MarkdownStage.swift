@@ -18,15 +18,16 @@ package enum MarkdownStage {
     ///     not copied into an array on one core first.
     ///   - liquid: what Liquid and shortcodes resolve against (see ``liquidContext(config:resolvePost:resolvePath:)``).
     ///   - liquidPage: Liquid's `page` of a Jekyll-form post placed at a URL path.
-    ///   - rewriteLinks: the HTML rendered from a post with its Pelican `{filename}` links rewritten, and
-    ///     messages about links to nothing.
+    ///   - rewriteLinks: the HTML rendered from a post with its Pelican `{filename}` links rewritten, messages
+    ///     about links to nothing, and whether the HTML returned links elsewhere (``BodyText/linksElsewhere``; nil
+    ///     when not known).
     ///   - memo: the posts kept from the last build of the process (`blog serve`), which keeps what this
     ///     build renders for the next; nil when nothing is kept.
     ///   - keepingOthers: the pages are some of the site's posts, the others' markdown kept elsewhere: the memo keeps
     ///     what it holds of those.
     /// - Returns: each page's markdown and messages, in order.
     package static func render(_ count: Int, page: (Int) -> (post: Post, url: String), config: SiteConfig, liquid: LiquidContext,
-                               liquidPage: (Post, String) -> MetaValue, rewriteLinks: (String, Post) -> (String, [Diagnostic]),
+                               liquidPage: (Post, String) -> MetaValue, rewriteLinks: (String, Post) -> (String, [Diagnostic], Bool?),
                                memo: MarkdownMemo?, keepingOthers: Bool = false) -> (rendered: [RenderedMarkdown], diagnostics: [[Diagnostic]]) {
         var rendered = Parallel.map(count) { index -> (RenderedMarkdown, [Diagnostic]) in
             let (post, url) = page(index)
@@ -50,12 +51,14 @@ package enum MarkdownStage {
             markdown.summaryHTML = ShortcodeMarks.restore(markdown.summaryHTML, fragments: summary == nil ? fragments.body : fragments.summary,
                                                           policy: options.html)
             if !fragments.body.isEmpty { MarkdownRenderer.fillTableOfContents(&markdown, mark: TableOfContents.shortcodeMark, options: options) }
-            let (html, pelicanWarnings) = rewriteLinks(markdown.html, post)
+            let (html, pelicanWarnings, bodyLinks) = rewriteLinks(markdown.html, post)
             markdown.html = html
-            markdown.summaryHTML = rewriteLinks(markdown.summaryHTML, post).0
+            let summaryLinks: Bool?
+            (markdown.summaryHTML, _, summaryLinks) = rewriteLinks(markdown.summaryHTML, post)
             // Read once here for the word count and the summary's text; the search words are read as the
             // index is written (see BodyText).
             markdown.text = BodyText(html: markdown.html, summaryHTML: markdown.summaryHTML)
+            if let bodyLinks, let summaryLinks { markdown.text?.linksElsewhere = bodyLinks || summaryLinks }
             let diagnostics = linkWarnings + pelicanWarnings + markdown.diagnostics(path: post.source, bodyLine: post.bodyLine)
             memo?.keep(post, options: options, rendered: markdown, diagnostics: diagnostics)
             return (markdown, diagnostics)

@@ -106,9 +106,10 @@ package struct ContentLinks: Sendable {
 
     /// `html` (a post's rendered body or summary) with its Pelican references replaced by the
     /// targets' addresses, and a warning (at the reference's line in the post) for each one whose
-    /// target is not in the site.
-    package func rewritePelican(html: String, post: Post) -> (String, [Diagnostic]) {
-        guard Self.mayHoldReferences(html) else { return (html, []) }
+    /// target is not in the site; and whether the HTML returned may still hold a reference (``mayHoldReferences(_:)``
+    /// of it, looked for again only when `html` may hold one: the build's state reads it, see BodyText.linksElsewhere).
+    package func rewritePelican(html: String, post: Post) -> (html: String, warnings: [Diagnostic], references: Bool) {
+        guard Self.mayHoldReferences(html) else { return (html, [], false) }
         var warnings: [Diagnostic] = []
         let rewritten = HTMLAttributes.rewriteURLs(in: html) { value in
             guard !value.isSrcset, let (marker, path) = Self.reference(value.text) else { return nil }
@@ -126,7 +127,7 @@ package struct ContentLinks: Sendable {
                                      "link \(written): no \(marker == "filename" ? "post or page" : "file") \(Self.folder(of: post))\(target ?? path) in the site; left as written"))
             return nil
         }
-        return (rewritten, warnings)
+        return (rewritten, warnings, Self.mayHoldReferences(rewritten))
     }
 
     /// The file line and column where `text` first appears in the post's body (its first line when absent).

@@ -49,9 +49,12 @@ package final class ImageAttributes: @unchecked Sendable {
         ImageAttributes(files: files, pages: pages, basePath: basePath, baseURL: baseURL)
     }
 
+    /// Whether `html` holds an image: an `<img` anywhere in it (the attributes ``apply(_:post:)`` adds make none).
+    package static func holdsImages(_ html: String) -> Bool { ByteSearch.contains(html, "<img") }
+
     /// `html`, a body of `post`, with its images' attributes added.
     package func apply(_ html: String, post: Post) -> String {
-        guard ByteSearch.contains(html, "<img") else { return html }
+        guard Self.holdsImages(html) else { return html }
         let bytes = Array(html.utf8)
         var insertions: [(at: Int, text: String)] = []
         var first = true

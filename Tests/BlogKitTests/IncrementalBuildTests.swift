@@ -326,6 +326,40 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertEqual(fromReads.first { $0.path == "_index.md" }?.skeleton, .zero)
     }
 
+    /// Whether a post's rendered body or summary links elsewhere (an image, a Pelican reference left as written) is what
+    /// the markdown stage found as it rewrote the links (``BodyText/linksElsewhere``), the same as looking for them in
+    /// the body and summary as rendered: images in markdown, in raw HTML, only in the summary; references resolved (the
+    /// address left holds none), left unresolved, only in the summary.
+    func testWhetherARenderedPostLinksElsewhereIsWhatTheMarkdownStageFound() throws {
+        try site.write("content/posts/picture.md", "title: Picture\ndate: 2020-08-02\n\n![A picture](../images/pic.svg)\n")
+        try site.write("content/posts/raw.md", "title: Raw\ndate: 2020-08-03\n\nText.\n\n<div><img src=\"/x.png\"></div>\n")
+        try site.write("content/posts/summary-picture.md",
+                       "title: Summary picture\ndate: 2020-08-04\nsummary: See ![it](../images/pic.svg).\n\nNo picture here.\n")
+        try site.write("content/posts/resolved.md", "title: Resolved\ndate: 2020-08-05\n\nSee [one]({filename}post-1.md).\n")
+        try site.write("content/posts/unresolved.md", "title: Unresolved\ndate: 2020-08-06\n\nSee [none]({filename}nothing.md).\n")
+        try site.write("content/posts/summary-reference.md",
+                       "title: Summary reference\ndate: 2020-08-07\nsummary: See [none]({static}gone.png).\n\nPlain.\n")
+        try site.write("content/posts/text.md", "title: Text\ndate: 2020-08-08\n\nAn {attached} word and a <em>tag</em>.\n")
+        let options = BuildOptions(source: site.root.path, output: site.root.appendingPathComponent("public").path, now: now)
+        let (built, _) = try Pipeline.loadSite(options)
+        var found: [String: Bool] = [:]
+        for item in built.posts {
+            let stage = try XCTUnwrap(item.rendered.text?.linksElsewhere, item.post.contentPath)
+            XCTAssertEqual(stage, SiteState.searchedLinksElsewhere(item.rendered), item.post.contentPath)
+            XCTAssertEqual(SiteState.renderedLinksElsewhere(item.rendered), stage, item.post.contentPath)
+            found[item.post.contentPath] = stage
+        }
+        XCTAssertEqual(found["posts/picture.md"], true)
+        XCTAssertEqual(found["posts/raw.md"], true)
+        XCTAssertEqual(found["posts/summary-picture.md"], true)
+        XCTAssertEqual(found["posts/resolved.md"], false)
+        XCTAssertEqual(found["posts/unresolved.md"], true)
+        XCTAssertEqual(found["posts/summary-reference.md"], true)
+        // The reference test is a "may": a marker after a brace is enough.
+        XCTAssertEqual(found["posts/text.md"], true)
+        XCTAssertEqual(found["posts/post-1.md"], false)
+    }
+
     // MARK: - Bad states
 
     var cacheFolder: URL { site.root.appendingPathComponent(".blog-cache") }

@@ -49,7 +49,7 @@ final class MarkdownStageTests: XCTestCase {
             liquidPage: { post, url in .map(["url": .string(url), "title": .string(post.title)]) },
             rewriteLinks: { html, post in
                 let rewritten = html.replacingOccurrences(of: "%7Bfilename%7Da.md", with: "/a/")
-                return html.contains("%7Bfilename%7Dc.md") ? (rewritten, [.warning(post.source, "no c.md")]) : (rewritten, [])
+                return html.contains("%7Bfilename%7Dc.md") ? (rewritten, [.warning(post.source, "no c.md")], nil) : (rewritten, [], nil)
             },
             memo: memo)
 

@@ -14,6 +14,10 @@ package struct BodyText: Sendable, Equatable {
     package var words: Int
     /// Whether the body holds a table of contents (``TableOfContents/filledStart``): a theme shows no second one.
     package var holdsTableOfContents: Bool
+    /// Whether the body or the summary links to other files: holds an image (`<img`: its size comes from its file)
+    /// or may hold a Pelican reference left as written. What the markdown stage found as it rewrote their links
+    /// (the build's state reads it instead of searching both again); nil when not known.
+    package var linksElsewhere: Bool?
     /// The text of the summary (``WebText/plainText(fromHTML:limit:)``), cut at ``summaryCharacters``;
     /// nil when not read.
     package var summary: String?
