@@ -81,10 +81,12 @@ final class EscapingScanTests: XCTestCase {
     }
 
     /// The SSE2 masks against the byte-at-a-time ones for every byte value at every offset, every count up to past
-    /// sixty-four, each rule set.
+    /// sixty-four, each rule set; the bytes past `count` special ones, which no mask may flag (a last part of fewer than
+    /// sixteen bytes is read with the bytes before it, or from a padded copy of a short text).
     func testTheMasksAreTheBytewiseOnes() {
         var text = [UInt8](repeating: UInt8(ascii: "a"), count: 80)
         for count in 0...70 {
+            for index in text.indices { text[index] = index < count ? UInt8(ascii: "a") : UInt8(ascii: "&") }
             for offset in 0..<max(count, 1) {
                 for value in 0...255 {
                     text[offset] = UInt8(value)
