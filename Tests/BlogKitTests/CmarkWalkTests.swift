@@ -159,25 +159,14 @@ final class CmarkWalkTests: XCTestCase {
             let text = (0..<Int.random(in: 1...30, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
             XCTAssertEqual(html(text, emails: nil), html(text, emails: true), text.debugDescription)
         }
-        let corpora = HTMLAttributesTests.corpora
-        guard FileManager.default.fileExists(atPath: corpora.path) else {
-            throw XCTSkip("\(corpora.path) is absent: the real-blog part needs the shared corpora beside the repository")
-        }
-        var files = 0
-        for blog in try FileManager.default.contentsOfDirectory(at: corpora, includingPropertiesForKeys: nil) {
-            let all = try XCTUnwrap(FileManager.default.enumerator(at: blog, includingPropertiesForKeys: nil))
-            var read = 0
-            for case let url as URL in all where read < 60 && ["md", "markdown"].contains(url.pathExtension) {
-                guard let data = try? Data(contentsOf: url) else { continue }
-                let text = String(decoding: data, as: UTF8.self)
-                for text in [text, text.replacingOccurrences(of: "@", with: " ")] {
-                    XCTAssertEqual(html(text, emails: nil), html(text, emails: true), url.path)
-                }
-                read += 1
+        let posts = try HTMLAttributesTests.corporaPosts(extensions: ["md", "markdown"])
+        for (url, data) in posts {
+            let text = String(decoding: data, as: UTF8.self)
+            for text in [text, text.replacingOccurrences(of: "@", with: " ")] {
+                XCTAssertEqual(html(text, emails: nil), html(text, emails: true), url.path)
             }
-            files += read
         }
-        XCTAssertGreaterThan(files, 100)
+        XCTAssertGreaterThan(posts.count, 100)
     }
 
     /// `text` parsed (footnotes and the e-mail postprocess as `GFM.parse` is told) and rendered as HTML.

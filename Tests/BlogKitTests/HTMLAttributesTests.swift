@@ -11,6 +11,25 @@ final class HTMLAttributesTests: XCTestCase {
     static let repository = tests.deletingLastPathComponent().deletingLastPathComponent()
     static let corpora = repository.deletingLastPathComponent().appendingPathComponent("shared/corpora")
 
+    /// The first `perBlog` files of each real blog of `../shared/corpora` whose extension is one of `extensions`, with
+    /// their bytes; skips the calling test when the corpora are absent.
+    static func corporaPosts(perBlog: Int = 60, extensions: Set<String>) throws -> [(url: URL, data: Data)] {
+        guard FileManager.default.fileExists(atPath: corpora.path) else {
+            throw XCTSkip("\(corpora.path) is absent: the real-blog part needs the shared corpora beside the repository")
+        }
+        var posts: [(url: URL, data: Data)] = []
+        for blog in try FileManager.default.contentsOfDirectory(at: corpora, includingPropertiesForKeys: nil) {
+            let all = try XCTUnwrap(FileManager.default.enumerator(at: blog, includingPropertiesForKeys: nil))
+            var read = 0
+            for case let url as URL in all where read < perBlog && extensions.contains(url.pathExtension) {
+                guard let data = try? Data(contentsOf: url) else { continue }
+                posts.append((url, data))
+                read += 1
+            }
+        }
+        return posts
+    }
+
     private let html = "<pre><a href=\"x\"></pre><a href=\"a\" HREF=\"b\"><iframe><a href=\"in\"></iframe>"
         + "<!--><a href=\"c\"> --><img src = 'd' srcset=\"e 2x\"><a href=\"cut"
 
