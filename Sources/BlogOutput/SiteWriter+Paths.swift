@@ -57,8 +57,9 @@ extension SiteWriter {
     /// the longest path fits below its staging folder; else it checks the files again once the folder is located, as
     /// without it, so its messages, their order and the exit are those of the plain order.
     package struct PathPlan: Sendable {
-        /// How many paths were planned.
-        let count: Int
+        /// The paths planned, in order: the write takes the plan only for files at these paths (a plan made for
+        /// other paths checked none of the files').
+        let paths: [String]
         /// The bytes of the longest path (the one check that needs the staging folder's path).
         let longest: Int
         /// The plan, when the check found no problem.
@@ -66,14 +67,15 @@ extension SiteWriter {
 
         /// The plan of `paths`: every file's path, in the order of the files the write is given.
         package init(_ paths: [String]) {
-            count = paths.count
+            self.paths = paths
             longest = paths.reduce(0) { max($0, $1.utf8.count) }
             plan = try? checkedPlan(paths, displayPath: "", rootLength: 0, origins: .none)
         }
 
         /// The plan, if it is the one the write of `files` below a staging folder of `rootLength` bytes would make.
         func plan(for files: [OutputFile], rootLength: Int) -> FolderPlan? {
-            guard let plan, files.count == count, rootLength + 1 + longest < Int(PATH_MAX) else { return nil }
+            guard let plan, rootLength + 1 + longest < Int(PATH_MAX), files.count == paths.count,
+                  zip(files, paths).allSatisfy({ $0.path == $1 }) else { return nil }
             return plan
         }
     }

@@ -431,7 +431,8 @@ extension SiteWriterTests {
 
     /// The check and plan made before the output folder is known (``SiteWriter/PathPlan``) write what the plain order
     /// writes, and fail with its messages: a collision, a path that is also a folder, a name too long, a path too long
-    /// only below the staging folder (fine at length 0), a bad path, and a plan of other files than those written.
+    /// only below the staging folder (fine at length 0), a bad path, and a plan of other files than those written (fewer,
+    /// or as many at other paths).
     func testThePathPlanMadeEarlyWritesAndFailsAsThePlainOrder() throws {
         let deep = (0..<Int(PATH_MAX) / 100).map { _ in String(repeating: "d", count: 99) }.joined(separator: "/") + "/" + String(repeating: "e", count: 40)
         let lists = [["index.html", "posts/a/index.html", "posts/b/index.html", "tag/x/index.html", "tag/x/feed.xml", "a/b/c.html"],
@@ -452,6 +453,9 @@ extension SiteWriterTests {
             let plain = written("plain", nil)
             XCTAssertEqual(written("early", early), plain, "\(paths)")
             XCTAssertEqual(written("other", SiteWriter.PathPlan(Array(paths.dropLast()))), plain, "\(paths)")
+            // As many paths, but others (plain ones, in other folders): the files' own are checked and planned.
+            let others = paths.map { "r/" + $0.replacingOccurrences(of: "..", with: "p") }
+            XCTAssertEqual(written("renamed", SiteWriter.PathPlan(others)), plain, "\(paths)")
             // Where the check finds nothing, the plan made early is the plan of the files.
             if plain["error"] == nil, let plan = early.plan(for: files, rootLength: 100) {
                 let whole = SiteWriter.FolderPlan(paths)
