@@ -4,6 +4,7 @@
 Usage: python3 bench/compare.py [--sizes 1000 10000 50000] [--large] [--runs 3] [--blog BIN] [--hugo BIN]
                                 [--hugo-layouts full minimal] [--corpus-tool ../shared/bench/gen_corpus.py]
                                 [--work DIR] [--floor ../shared/bench/floor.c] [--no-hugo] [--no-edits] [--no-warmup] [--rm-now]
+                                [--keep-trash]
 
 For each size N (--sizes, default 1000 10000 50000; --large adds 100000) it generates the same N
 posts twice with the corpus tool (Pelican form for blog, Hugo form for Hugo; by default
@@ -36,7 +37,11 @@ Then in each of RUNS rounds, alternating:
   hugo clean        `hugo` after removing its output (public/) and resources/, once per layout
 
 Removed folders are moved aside and deleted when the run ends (see Trash; --rm-now deletes them
-at once): on this machine's file system the first build after a big deletion pays for it. Before
+at once): on this machine's file system the first build after a big deletion pays for it, for
+minutes. Runs one after another pass --work and --keep-trash, and delete their work folders only
+after the last run: else the first rounds of a run pay for the deletion at the end of the one
+before (blog's clean builds used twice the CPU time in the first two rounds of such a run as in
+the third, bench/README). Before
 each timed build the script runs `sync` (untimed), so that no build waits for the disk writes the
 previous one left behind.
 
@@ -298,8 +303,13 @@ def main():
                         help="no untimed build of each generator before the rounds (the corpus just written is in the file cache)")
     parser.add_argument("--rm-now", action="store_true",
                         help="delete the output before each clean build instead of moving it aside until the end")
+    parser.add_argument("--keep-trash", action="store_true",
+                        help="leave the folders moved aside in WORK/trash, and the blogs in WORK, when the run ends "
+                             "(needs --work): for runs one after another, whose caller deletes them after the last")
     args = parser.parse_args()
     sizes = list(dict.fromkeys(args.sizes + ([100000] if args.large else [])))
+    if args.keep_trash and not args.work:
+        sys.exit("--keep-trash needs --work DIR: the folder its caller deletes after the last run")
 
     if not os.path.exists(args.corpus_tool):
         sys.exit(f"no corpus tool at {args.corpus_tool}: pass --corpus-tool PATH/gen_corpus.py")
@@ -462,7 +472,8 @@ def main():
         # Each size's table so far, in case a later size fails or is stopped.
         print(f"{size:,} posts done", flush=True)
 
-    trash.empty()
+    if not args.keep_trash:
+        trash.empty()
     print("| posts | generator | build | median | fastest | slowest | CPU (median) | peak memory | files | pages | per page |")
     print("|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     print("\n".join(rows))
