@@ -151,15 +151,15 @@ public enum Pipeline {
             let source = contentDisplay + "/" + path
             do {
                 let file = folderPath + path
-                let data = try PostReader.contents(ofPath: file, source: source)
+                let (data, status) = try PostReader.contentsAndStatus(ofPath: file, source: source)
                 let (post, postWarnings) = try PostReader.read(data: data, source: source, contentPath: path, bundle: bundle, timeZone: timeZone)
                 // Only a file at the top of content/ can be the home page's: asked first, as finding the
                 // last part of every post's path cost 35M instructions for 1,000 posts.
                 if !path.utf8.contains(UInt8(ascii: "/")), SiteBuilder.isSectionIndex(path) {
-                    reads?.read(number, path: file, data: data, post: nil)
+                    reads?.read(number, path: file, data: data, status: status, post: nil)
                     return (nil, postWarnings + [.warning(source, "the home page's _index.md is not used: the home page lists the posts; move its text to a page under pages/")])
                 }
-                reads?.read(number, path: file, data: data, post: post)
+                reads?.read(number, path: file, data: data, status: status, post: post)
                 return (post, postWarnings)
             } catch let failure as BuildFailure {
                 return (nil, failure.diagnostics)

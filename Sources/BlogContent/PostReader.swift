@@ -127,6 +127,13 @@ package enum PostReader {
 
     /// The bytes of the post file at the file-system path `path` (see ``contents(of:source:)``).
     package static func contents(ofPath path: String, source: String) throws -> Data {
+        try contentsAndStatus(ofPath: path, source: source).data
+    }
+
+    /// ``contents(ofPath:source:)``, and the status of the file the bytes were read from, taken from the open file after
+    /// they were read (a change while they were read shows in its change time); nil when the bytes were read another
+    /// way (not a regular file when opened).
+    package static func contentsAndStatus(ofPath path: String, source: String) throws -> (data: Data, status: stat?) {
         // A regular file is read with open, fstat and read: Data(contentsOf:) cost 12 k instructions a file, and
         // URL's path as many again. Anything else (a failure, a folder, a pipe) goes the way it always did, for
         // the same messages.
@@ -136,13 +143,13 @@ package enum PostReader {
             var status = stat()
             if fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
                 try checkSize(Int(status.st_size), source: source)
-                if let data = readAll(fd, size: Int(status.st_size)) { return data }
+                if let data = readAll(fd, size: Int(status.st_size)) { return (data, fstat(fd, &status) == 0 ? status : nil) }
             }
         }
         var status = stat()
         if stat(path, &status) == 0 { try checkSize(Int(status.st_size), source: source) }
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
+            return (try Data(contentsOf: URL(fileURLWithPath: path)), nil)
         } catch {
             throw BuildFailure([.error(source, "cannot read the file: \(reason(error))")])
         }

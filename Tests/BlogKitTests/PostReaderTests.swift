@@ -52,6 +52,36 @@ final class PostReaderTests: XCTestCase {
         XCTAssertEqual(errors.map(\.description), ["content/posts/huge.md:1:1: error: this post is 101 MB: a post may be at most 100 MB; is it a post?"])
     }
 
+    func testAPostFilesBytesComeWithTheStatusOfTheFileTheyWereReadFrom() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("status-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("a.md").path
+        let text = "Title: A\nDate: 2024-01-01\n\nBody.\n"
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+        let (data, status) = try PostReader.contentsAndStatus(ofPath: path, source: "content/a.md")
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), text)
+        // The build's state records it for the file: the same file, size and times as the path shows now.
+        let read = try XCTUnwrap(status)
+        var now = stat()
+        XCTAssertEqual(stat(path, &now), 0)
+        XCTAssertEqual(read.st_ino, now.st_ino)
+        XCTAssertEqual(read.st_dev, now.st_dev)
+        XCTAssertEqual(Int(read.st_size), data.count)
+        XCTAssertEqual(read.st_mtim.tv_sec, now.st_mtim.tv_sec)
+        XCTAssertEqual(read.st_mtim.tv_nsec, now.st_mtim.tv_nsec)
+        XCTAssertEqual(read.st_ctim.tv_nsec, now.st_ctim.tv_nsec)
+        // Replaced after the read: the status is still the one of the file the bytes came from.
+        try Data("Title: B\n\nOther.\n".utf8).write(to: URL(fileURLWithPath: path + ".new"))
+        XCTAssertEqual(rename(path + ".new", path), 0)
+        XCTAssertEqual(stat(path, &now), 0)
+        XCTAssertNotEqual(read.st_ino, now.st_ino)
+        // A folder is not read, with the message the build gives, and no status.
+        let errors = buildFailure({ _ = try PostReader.contentsAndStatus(ofPath: folder.path, source: "content/a.md") })
+        XCTAssertEqual(errors.count, 1)
+        XCTAssertTrue(errors.first?.message.hasPrefix("cannot read the file: ") ?? false, "\(errors)")
+    }
+
     func testMoreThanAThousandTagsIsAnErrorAtTheTagsLine() throws {
         let many = (1...1_001).map { "t\($0)" }
         let errors = failure("Title: T\nDate: 2024-01-01\nTags: \(many.joined(separator: ", "))\n\nBody.\n")
